@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Virtual CPUs and per-CPU memory. Each CPU has an owner lock taken by the
+ * first non-preemptible section of a task on it; static per-CPU variables
+ * are copied from the "kshim_percpu" section at boot; dynamic areas come
+ * from a reserved region where CPU c's copy sits c units above CPU 0's.
+ */
+#include <linux/percpu.h>
+#include <linux/sched.h>
+#include <kshim/testbed.h>
+#include <sys/mman.h>
+
+__thread struct kshim_task_ctx kshim_ctx;
+unsigned int kshim_nr_cpus = 1;
+long kshim_pcpu_static_off[KSHIM_MAX_CPUS];
+char *kshim_pcpu_dyn_base;
+
+/* Guarantees the section exists even when no per-CPU variable is linked. */
+static DEFINE_PER_CPU(long, kshim_pcpu_anchor);
+
+static pthread_mutex_t cpu_owner[KSHIM_MAX_CPUS];
+static char *static_copy[KSHIM_MAX_CPUS];
+
+void kshim_cpu_own(void)
+{
+	pthread_mutex_lock(&cpu_owner[kshim_ctx.cpu]);
+}
+
+void kshim_cpu_release(void)
+{
+	pthread_mutex_unlock(&cpu_owner[kshim_ctx.cpu]);
+}
+
+void kshim_cpu_switch(int cpu)
+{
+	if (kshim_atomic_depth())
+		kshim_context_violation(__FILE__, __LINE__, __func__,
+					"CPU switch inside a non-preemptible section");
+	kshim_ctx.cpu = cpu;
+}
+
+void kshim_percpu_boot(unsigned int nr_cpus)
+{
+	size_t sz = __stop_kshim_percpu - __start_kshim_percpu;
+	unsigned int c;
+
+	(void)kshim_pcpu_anchor;
+	kshim_nr_cpus = nr_cpus;
+	for (c = 0; c < nr_cpus; c++) {
+		pthread_mutex_init(&cpu_owner[c], NULL);
+		static_copy[c] = aligned_alloc(64, (sz + 63) & ~63UL);
+		memcpy(static_copy[c], __start_kshim_percpu, sz);
+		kshim_pcpu_static_off[c] = static_copy[c] - __start_kshim_percpu;
+	}
+	if (!kshim_pcpu_dyn_base) {
+		kshim_pcpu_dyn_base = mmap(NULL, KSHIM_PCPU_UNIT * KSHIM_MAX_CPUS,
+					   PROT_READ | PROT_WRITE,
+					   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		if (kshim_pcpu_dyn_base == MAP_FAILED) {
+			perror("kshim: per-CPU region");
+			abort();
+		}
+	}
+}
+
+void kshim_percpu_teardown(void)
+{
+	unsigned int c;
+
+	for (c = 0; c < kshim_nr_cpus; c++) {
+		free(static_copy[c]);
+		static_copy[c] = NULL;
+		pthread_mutex_destroy(&cpu_owner[c]);
+	}
+}
+
+/*
+ * First-fit allocator over unit 0 of the dynamic region. Freed chunks are
+ * kept in a list; each CPU's copy is zeroed on allocation as the kernel does.
+ */
+struct pcpu_chunk {
+	size_t off, size;
+	bool used;
+	struct pcpu_chunk *next;
+};
+static struct pcpu_chunk *chunks;
+static size_t dyn_top;
+static unsigned long pcpu_live;
+static pthread_mutex_t pcpu_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static struct pcpu_chunk *pcpu_find_free(size_t size, size_t align)
+{
+	struct pcpu_chunk *c;
+
+	for (c = chunks; c; c = c->next)
+		if (!c->used && c->size >= size && !(c->off & (align - 1)))
+			return c;
+	return NULL;
+}
+
+void *kshim_alloc_percpu(size_t size, size_t align, gfp_t gfp,
+			 const char *file, int line, const char *func)
+{
+	struct pcpu_chunk *c;
+	unsigned int cpu;
+	void *p;
+
+	if (gfp & __GFP_DIRECT_RECLAIM)
+		kshim_might_sleep(file, line, func);
+	if (kshim_should_fail(file, line, func, size))
+		return NULL;
+	if (align < 8)
+		align = 8;
+	size = (size + 7) & ~7UL;
+	pthread_mutex_lock(&pcpu_lock);
+	c = pcpu_find_free(size, align);
+	if (!c) {
+		c = calloc(1, sizeof(*c));
+		c->off = (dyn_top + align - 1) & ~(align - 1);
+		c->size = size;
+		dyn_top = c->off + size;
+		if (dyn_top > KSHIM_PCPU_UNIT) {
+			pthread_mutex_unlock(&pcpu_lock);
+			free(c);
+			return NULL;
+		}
+		c->next = chunks;
+		chunks = c;
+	}
+	c->used = true;
+	pcpu_live++;
+	pthread_mutex_unlock(&pcpu_lock);
+	p = kshim_pcpu_dyn_base + c->off;
+	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++)
+		if (cpu < kshim_nr_cpus)
+			memset(kshim_pcpu_ptr(p, cpu), 0, c->size);
+	return p;
+}
+
+void kshim_free_percpu(void *ptr)
+{
+	struct pcpu_chunk *c;
+	size_t off;
+
+	if (!ptr)
+		return;
+	off = (char *)ptr - kshim_pcpu_dyn_base;
+	pthread_mutex_lock(&pcpu_lock);
+	for (c = chunks; c; c = c->next) {
+		if (c->off == off && c->used) {
+			c->used = false;
+			pcpu_live--;
+			pthread_mutex_unlock(&pcpu_lock);
+			return;
+		}
+	}
+	pthread_mutex_unlock(&pcpu_lock);
+	kshim_bug(__FILE__, __LINE__, "free_percpu of an unknown pointer");
+}
+
+unsigned long kshim_percpu_live(void)
+{
+	return __atomic_load_n(&pcpu_live, __ATOMIC_RELAXED);
+}
+
+void kshim_percpu_release_all(void)
+{
+	struct pcpu_chunk *c;
+
+	pthread_mutex_lock(&pcpu_lock);
+	while ((c = chunks)) {
+		chunks = c->next;
+		free(c);
+	}
+	dyn_top = 0;
+	pcpu_live = 0;
+	pthread_mutex_unlock(&pcpu_lock);
+}

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Included first by every translation unit (-include): pulls in the C
+ * library and liburcu while shadow headers forward to the system ones, so
+ * that glibc's own #include <linux/...> never sees kernel definitions.
+ */
+#ifndef _KSHIM_CORE_H
+#define _KSHIM_CORE_H
+
+#define KSHIM_IN_SYSTEM_HEADERS 1
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+#include <stdarg.h>
+#include <limits.h>
+#include <errno.h>
+#include <string.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <pthread.h>
+#include <sched.h>
+#ifndef __cplusplus
+/* memb flavour: real grace periods without signals (DESIGN, pitfalls). */
+#define _LGPL_SOURCE 1
+#define RCU_MEMBARRIER 1
+#include <urcu.h>
+/* the kernel API is spelled by linux/rcupdate.h, not by liburcu's maps */
+#include <urcu/map/clear.h>
+#undef rcu_dereference
+#undef rcu_assign_pointer
+#undef rcu_cmpxchg_pointer
+#undef rcu_xchg_pointer
+#undef rcu_set_pointer
+#endif
+#undef KSHIM_IN_SYSTEM_HEADERS
+
+/* glibc clashes (DESIGN, pitfalls) */
+#undef __always_inline
+#undef abs
+
+#include <kshim/kconfig.h>
+
+#endif /* _KSHIM_CORE_H */

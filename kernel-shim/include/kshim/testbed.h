@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef _KSHIM_KSHIM_TESTBED_H
+#define _KSHIM_KSHIM_TESTBED_H
+/*
+ * The test-bed API for tests, benchmarks and fuzz harnesses: boot a world
+ * of N virtual CPUs and nodes, put threads on CPUs, advance virtual time,
+ * and check at teardown that nothing leaked and nothing unexpected was
+ * reported.
+ */
+#include <stdbool.h>
+#include <kshim/report.h>
+#include <kshim/fault.h>
+
+struct kshim_world_config {
+	unsigned int nr_cpus;	/* default 4 */
+	unsigned int nr_nodes;	/* default 1 */
+	unsigned long seed;	/* PRNG seed for get_random_*() */
+};
+
+/* boot/teardown; kshim_world_check() returns 0 or a message */
+void kshim_world_boot(const struct kshim_world_config *cfg);
+const char *kshim_world_check(void);
+void kshim_world_teardown(void);
+
+/* the calling thread joins RCU and runs on virtual CPU cpu */
+void kshim_thread_enter(int cpu);
+void kshim_thread_exit(void);
+void kshim_cpu_switch(int cpu);
+
+void kshim_jiffies_advance(unsigned long delta);
+unsigned long kshim_jiffies(void);
+unsigned long kshim_slept_jiffies(void);	/* by this thread */
+
+unsigned long kshim_percpu_live(void);
+unsigned long kshim_slab_live(void);
+#endif

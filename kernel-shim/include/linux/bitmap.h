@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef _KSHIM_LINUX_BITMAP_H
+#define _KSHIM_LINUX_BITMAP_H
+#include <linux/bitops.h>
+#include <string.h>
+#define DECLARE_BITMAP(name, bits) unsigned long name[BITS_TO_LONGS(bits)]
+static inline void bitmap_zero(unsigned long *dst, unsigned int nbits)
+{
+	memset(dst, 0, BITS_TO_LONGS(nbits) * sizeof(unsigned long));
+}
+static inline bool bitmap_empty(const unsigned long *src, unsigned int nbits)
+{
+	return find_first_bit(src, nbits) >= nbits;
+}
+static inline unsigned int bitmap_weight(const unsigned long *src, unsigned int nbits)
+{
+	unsigned int k, w = 0;
+
+	for (k = 0; k < nbits; k++)
+		w += test_bit(k, src);
+	return w;
+}
+#endif

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Compiler facts the kernel takes from compiler*.h, for gcc/clang in user space. */
+#ifdef KSHIM_IN_SYSTEM_HEADERS
+#include_next <linux/compiler.h>
+#else
+#ifndef _KSHIM_LINUX_COMPILER_H
+#define _KSHIM_LINUX_COMPILER_H
+#include <linux/compiler_types.h>
+#include <asm/barrier.h>
+
+#define likely(x) __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#define likely_notrace(x) likely(x)
+#define unlikely_notrace(x) unlikely(x)
+
+#define __READ_ONCE(x) (*(const volatile __unqual_scalar_typeof(x) *)&(x))
+#define READ_ONCE(x) ((__typeof__(x))__READ_ONCE(x))
+#define WRITE_ONCE(x, val) \
+	do { *(volatile __typeof__(x) *)&(x) = (val); } while (0)
+
+/* KCSAN annotations: no data race detector here but TSan. */
+#define data_race(expr) ({ __auto_type __v = (expr); __v; })
+#define ASSERT_EXCLUSIVE_ACCESS(x) do { } while (0)
+#define ASSERT_EXCLUSIVE_WRITER(x) do { } while (0)
+
+#define OPTIMIZER_HIDE_VAR(var) __asm__ ("" : "=r" (var) : "0" (var))
+#define __must_be_array(a) 0
+#define __is_constexpr(x) __builtin_constant_p(x)
+#define is_signed_type(type) (((type)(-1)) < (__force type)1)
+#define is_unsigned_type(type) (!is_signed_type(type))
+#define __UNIQUE_ID(prefix) __PASTE(__PASTE(__UNIQUE_ID_, prefix), __COUNTER__)
+#define ___ADDRESSABLE(sym, __attrs) \
+	static void * __used __attrs __UNIQUE_ID(__addressable_##sym) = (void *)&sym;
+#define __ADDRESSABLE(sym) ___ADDRESSABLE(sym, )
+
+#endif
+#endif

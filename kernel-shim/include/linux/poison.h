@@ -1,0 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef _KSHIM_LINUX_POISON_H
+#define _KSHIM_LINUX_POISON_H
+/* Poison values kept distinct and unmapped so a stale list use faults. */
+#define POISON_POINTER_DELTA 0
+#define LIST_POISON1 ((void *)0x100 + POISON_POINTER_DELTA)
+#define LIST_POISON2 ((void *)0x122 + POISON_POINTER_DELTA)
+#endif

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef _KSHIM_LINUX_RCUPDATE_H
+#define _KSHIM_LINUX_RCUPDATE_H
+/*
+ * Kernel RCU on liburcu's memb flavour: real grace periods, so the kernel
+ * code's use-after-free windows are exercised, not hidden. Reader depth is
+ * tracked per thread for might_sleep().
+ */
+#include <linux/types.h>
+#include <linux/compiler.h>
+#include <linux/bug.h>
+#include <kshim/cpu.h>
+
+void kshim_rcu_read_lock(void);
+void kshim_rcu_read_unlock(void);
+void kshim_synchronize_rcu(const char *file, int line, const char *func);
+void kshim_call_rcu(struct rcu_head *head, rcu_callback_t func);
+void kshim_rcu_barrier(void);
+void kshim_kvfree_rcu(void *ptr, struct rcu_head *head);
+void kshim_kvfree_rcu_mightsleep(void *ptr, const char *file, int line, const char *func);
+
+#define rcu_read_lock() kshim_rcu_read_lock()
+#define rcu_read_unlock() kshim_rcu_read_unlock()
+#define rcu_read_lock_sched() preempt_disable()
+#define rcu_read_unlock_sched() preempt_enable()
+#define rcu_read_lock_bh() kshim_rcu_read_lock()
+#define rcu_read_unlock_bh() kshim_rcu_read_unlock()
+#define synchronize_rcu() kshim_synchronize_rcu(__FILE__, __LINE__, __func__)
+#define synchronize_rcu_expedited() synchronize_rcu()
+#define call_rcu(head, func) kshim_call_rcu(head, func)
+#define rcu_barrier() kshim_rcu_barrier()
+#define rcu_read_lock_held() (kshim_ctx.rcu > 0)
+#define rcu_read_lock_any_held() (kshim_ctx.rcu > 0 || kshim_atomic_depth() > 0)
+#define rcu_read_lock_sched_held() (kshim_atomic_depth() > 0)
+
+#define rcu_dereference_raw(p) __atomic_load_n(&(p), __ATOMIC_CONSUME)
+#define rcu_dereference_check(p, c) rcu_dereference_raw(p)
+#define rcu_dereference(p) rcu_dereference_raw(p)
+#define rcu_dereference_protected(p, c) rcu_dereference_raw(p)
+#define rcu_dereference_sched(p) rcu_dereference_raw(p)
+#define rcu_dereference_bh(p) rcu_dereference_raw(p)
+#define rcu_access_pointer(p) READ_ONCE(p)
+#define rcu_assign_pointer(p, v) __atomic_store_n(&(p), (v), __ATOMIC_RELEASE)
+#define RCU_INIT_POINTER(p, v) WRITE_ONCE(p, v)
+#define RCU_INITIALIZER(v) (v)
+#define rcu_replace_pointer(rcu_ptr, ptr, c) ({ __typeof__(ptr) __tmp = rcu_dereference_protected((rcu_ptr), (c)); \
+	rcu_assign_pointer((rcu_ptr), (ptr)); __tmp; })
+#define unrcu_pointer(p) (p)
+#define RCU_LOCKDEP_WARN(c, s) do { } while (0)
+#define rcu_sleep_check() do { } while (0)
+#define rcu_head_init(h) do { } while (0)
+
+/* kfree_rcu/kvfree_rcu: one grace period, then kvfree of the object. */
+#define kvfree_rcu(ptr, rhf) kshim_kvfree_rcu((ptr), &(ptr)->rhf)
+#define kfree_rcu(ptr, rhf) kvfree_rcu(ptr, rhf)
+#define kvfree_rcu_mightsleep(ptr) kshim_kvfree_rcu_mightsleep((ptr), __FILE__, __LINE__, __func__)
+#define kfree_rcu_mightsleep(ptr) kvfree_rcu_mightsleep(ptr)
+#endif

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef _KSHIM_LINUX_RWSEM_H
+#define _KSHIM_LINUX_RWSEM_H
+/*
+ * rw_semaphore over a writer-preferring pthread rwlock: a queued writer
+ * makes down_read_trylock fail, like the kernel's RWSEM_READ_FAILED_MASK.
+ */
+#include <pthread.h>
+#include <linux/lockdep.h>
+#include <linux/sched.h>
+
+struct rw_semaphore {
+	pthread_rwlock_t l;
+};
+#define __RWSEM_INITIALIZER(name) { PTHREAD_RWLOCK_WRITER_NONRECURSIVE_INITIALIZER_NP }
+#define DECLARE_RWSEM(name) struct rw_semaphore name = __RWSEM_INITIALIZER(name)
+void kshim_init_rwsem(struct rw_semaphore *sem);
+#define init_rwsem(sem) kshim_init_rwsem(sem)
+#define down_read(sem) do { might_sleep(); pthread_rwlock_rdlock(&(sem)->l); } while (0)
+#define down_read_killable(sem) ({ down_read(sem); 0; })
+#define down_read_trylock(sem) (pthread_rwlock_tryrdlock(&(sem)->l) == 0)
+#define up_read(sem) pthread_rwlock_unlock(&(sem)->l)
+#define down_write(sem) do { might_sleep(); pthread_rwlock_wrlock(&(sem)->l); } while (0)
+#define down_write_killable(sem) ({ down_write(sem); 0; })
+#define down_write_trylock(sem) (pthread_rwlock_trywrlock(&(sem)->l) == 0)
+#define up_write(sem) pthread_rwlock_unlock(&(sem)->l)
+#define downgrade_write(sem) do { up_write(sem); down_read(sem); } while (0)
+#define rwsem_is_locked(sem) ({ int __busy = pthread_rwlock_trywrlock(&(sem)->l); \
+	if (!__busy) pthread_rwlock_unlock(&(sem)->l); __busy != 0; })
+#endif

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef _KSHIM_LINUX_SCHED_H
+#define _KSHIM_LINUX_SCHED_H
+/*
+ * The scheduler surface mm code sees: current, sleeping on virtual time,
+ * cond_resched, and might_sleep() context checks.
+ */
+#include <linux/types.h>
+#include <linux/jiffies.h>
+#include <kshim/cpu.h>
+
+struct mem_cgroup;
+struct mm_struct;
+struct task_struct {
+	int pid;
+	char comm[16];
+	unsigned int flags;
+	unsigned int __state;
+	struct mm_struct *mm;
+	struct mem_cgroup *memcg_in_oom;
+	struct mem_cgroup *active_memcg;
+	struct obj_cgroup *objcg;
+	unsigned int memcg_nr_pages_over_high;
+	gfp_t memcg_oom_gfp_mask;
+	int memcg_oom_order;
+	unsigned in_user_fault:1;
+	unsigned in_memstall:1;
+	void *kshim_priv;
+};
+struct task_struct *kshim_current(void);
+#define current kshim_current()
+#define get_current() kshim_current()
+
+#define TASK_RUNNING 0x00000000
+#define TASK_INTERRUPTIBLE 0x00000001
+#define TASK_UNINTERRUPTIBLE 0x00000002
+#define TASK_KILLABLE TASK_UNINTERRUPTIBLE
+#define MAX_SCHEDULE_TIMEOUT LONG_MAX
+#define PF_MEMALLOC 0x00000800
+#define PF_KSWAPD 0x00020000
+#define PF_MEMALLOC_NOFS 0x00040000
+#define PF_MEMALLOC_NOIO 0x00080000
+#define PF_EXITING 0x00000004
+#define PF_KTHREAD 0x00200000
+#define __set_current_state(s) (current->__state = (s))
+#define set_current_state(s) (current->__state = (s))
+
+#define might_sleep() kshim_might_sleep(__FILE__, __LINE__, __func__)
+#define might_sleep_if(cond) do { if (cond) might_sleep(); } while (0)
+#define might_resched() do { } while (0)
+#define cant_sleep() do { } while (0)
+void kshim_cond_resched(const char *file, int line, const char *func);
+#define cond_resched() ({ kshim_cond_resched(__FILE__, __LINE__, __func__); 0; })
+#define cond_resched_rcu() do { } while (0)
+#define need_resched() 0
+#define signal_pending(p) 0
+#define fatal_signal_pending(p) 0
+#define task_is_dying() 0
+long kshim_schedule_timeout(long timeout, const char *file, int line, const char *func);
+#define schedule_timeout(t) kshim_schedule_timeout(t, __FILE__, __LINE__, __func__)
+#define schedule_timeout_killable(t) schedule_timeout(t)
+#define schedule_timeout_interruptible(t) schedule_timeout(t)
+#define schedule_timeout_uninterruptible(t) schedule_timeout(t)
+#define schedule_timeout_idle(t) schedule_timeout(t)
+#define io_schedule_timeout(t) schedule_timeout(t)
+#define schedule() ((void)schedule_timeout(1))
+void msleep(unsigned int msecs);
+#define yield() sched_yield()
+#endif

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef _KSHIM_LINUX_SPINLOCK_H
+#define _KSHIM_LINUX_SPINLOCK_H
+/*
+ * Spinlocks over pthread mutexes: real contention, trylock semantics, and
+ * preemption off while held (a sleep inside is a reported violation).
+ */
+#include <pthread.h>
+#include <linux/preempt.h>
+#include <linux/irqflags.h>
+#include <linux/lockdep.h>
+
+typedef struct spinlock {
+	pthread_mutex_t m;
+} spinlock_t;
+typedef spinlock_t raw_spinlock_t;
+#define __SPIN_LOCK_UNLOCKED(name) { PTHREAD_MUTEX_INITIALIZER }
+#define DEFINE_SPINLOCK(x) spinlock_t x = __SPIN_LOCK_UNLOCKED(x)
+#define DEFINE_RAW_SPINLOCK(x) DEFINE_SPINLOCK(x)
+#define spin_lock_init(l) pthread_mutex_init(&(l)->m, NULL)
+#define raw_spin_lock_init(l) spin_lock_init(l)
+
+static inline void spin_lock(spinlock_t *l)
+{
+	preempt_disable();
+	pthread_mutex_lock(&l->m);
+}
+static inline void spin_unlock(spinlock_t *l)
+{
+	pthread_mutex_unlock(&l->m);
+	preempt_enable();
+}
+static inline int spin_trylock(spinlock_t *l)
+{
+	preempt_disable();
+	if (!pthread_mutex_trylock(&l->m))
+		return 1;
+	preempt_enable();
+	return 0;
+}
+static inline int spin_is_locked(spinlock_t *l)
+{
+	if (pthread_mutex_trylock(&l->m))
+		return 1;
+	pthread_mutex_unlock(&l->m);
+	return 0;
+}
+#define spin_lock_irq(l) do { local_irq_disable(); spin_lock(l); } while (0)
+#define spin_unlock_irq(l) do { spin_unlock(l); local_irq_enable(); } while (0)
+#define spin_lock_irqsave(l, flags) do { local_irq_save(flags); spin_lock(l); } while (0)
+#define spin_unlock_irqrestore(l, flags) do { spin_unlock(l); local_irq_restore(flags); } while (0)
+#define spin_lock_bh(l) spin_lock(l)
+#define spin_unlock_bh(l) spin_unlock(l)
+#define spin_lock_nested(l, sub) spin_lock(l)
+#define raw_spin_lock(l) spin_lock(l)
+#define raw_spin_unlock(l) spin_unlock(l)
+#define raw_spin_lock_irq(l) spin_lock_irq(l)
+#define raw_spin_unlock_irq(l) spin_unlock_irq(l)
+#define raw_spin_lock_irqsave(l, f) spin_lock_irqsave(l, f)
+#define raw_spin_unlock_irqrestore(l, f) spin_unlock_irqrestore(l, f)
+#define assert_spin_locked(l) do { (void)(l); } while (0)
+#endif

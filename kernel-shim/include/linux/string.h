@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifdef KSHIM_IN_SYSTEM_HEADERS
+#include_next <linux/string.h>
+#else
+#ifndef _KSHIM_LINUX_STRING_H
+#define _KSHIM_LINUX_STRING_H
+#include <string.h>
+#include <linux/types.h>
+#include <linux/slab.h>
+/* strscpy: copy at most size-1 bytes, -E2BIG on truncation, as lib/string.c */
+static inline ssize_t strscpy(char *dest, const char *src, size_t count)
+{
+	size_t len = strnlen(src, count);
+
+	if (!count)
+		return -E2BIG;
+	if (len == count) {
+		memcpy(dest, src, count - 1);
+		dest[count - 1] = '\0';
+		return -E2BIG;
+	}
+	memcpy(dest, src, len + 1);
+	return len;
+}
+#define sized_strscpy strscpy
+char *kstrdup(const char *s, gfp_t gfp);
+const char *kstrdup_const(const char *s, gfp_t gfp);
+char *kvasprintf(gfp_t gfp, const char *fmt, va_list args);
+char *kasprintf(gfp_t gfp, const char *fmt, ...) __printf(2, 3);
+const char *kvasprintf_const(gfp_t gfp, const char *fmt, va_list args);
+static inline bool str_has_prefix_k(const char *str, const char *prefix)
+{
+	return !strncmp(str, prefix, strlen(prefix));
+}
+#endif
+#endif

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Small library pieces the kernel gets from lib/: bit search, PRNG. */
+#include <linux/kernel.h>
+#include <linux/bitops.h>
+#include <linux/random.h>
+
+static unsigned long find_bit(const unsigned long *addr, unsigned long size,
+			      unsigned long offset, unsigned long invert)
+{
+	unsigned long word;
+
+	while (offset < size) {
+		word = (__atomic_load_n(&addr[offset / BITS_PER_LONG], __ATOMIC_RELAXED) ^ invert) >>
+		       (offset % BITS_PER_LONG);
+		if (word) {
+			offset += __builtin_ctzl(word);
+			return offset < size ? offset : size;
+		}
+		offset = (offset / BITS_PER_LONG + 1) * BITS_PER_LONG;
+	}
+	return size;
+}
+
+unsigned long find_next_bit(const unsigned long *addr, unsigned long size, unsigned long offset)
+{
+	return find_bit(addr, size, offset, 0);
+}
+
+unsigned long find_next_zero_bit(const unsigned long *addr, unsigned long size,
+				 unsigned long offset)
+{
+	return find_bit(addr, size, offset, ~0UL);
+}
+
+/* splitmix64: one shared sequence, reproducible for a given seed */
+static u64 rng_state = 0x9e3779b97f4a7c15ULL;
+
+void kshim_random_seed(u64 seed)
+{
+	__atomic_store_n(&rng_state, seed, __ATOMIC_RELAXED);
+}
+
+u64 get_random_u64(void)
+{
+	u64 z = __atomic_add_fetch(&rng_state, 0x9e3779b97f4a7c15ULL, __ATOMIC_RELAXED);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+u32 get_random_u32(void)
+{
+	return get_random_u64() >> 32;
+}
+
+void get_random_bytes(void *buf, size_t len)
+{
+	u8 *p = buf;
+
+	while (len) {
+		u64 r = get_random_u64();
+		size_t n = len < 8 ? len : 8;
+
+		memcpy(p, &r, n);
+		p += n;
+		len -= n;
+	}
+}

@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The task model: one task_struct per thread, sleeps on virtual jiffies,
+ * and the might_sleep() check (RCU reader, spinlock, preempt or irq off).
+ */
+#include <linux/sched.h>
+#include <linux/completion.h>
+#include <linux/rwsem.h>
+#include <kshim/testbed.h>
+
+#define INITIAL_JIFFIES ((unsigned long)(unsigned int)(-300 * HZ))
+
+volatile unsigned long jiffies = INITIAL_JIFFIES;
+u64 jiffies_64;
+static __thread struct task_struct task;
+static __thread unsigned long slept;
+static int next_pid = 1;
+
+struct task_struct *kshim_current(void)
+{
+	if (!task.pid) {
+		task.pid = __atomic_fetch_add(&next_pid, 1, __ATOMIC_RELAXED);
+		snprintf(task.comm, sizeof(task.comm), "kshim/%d", task.pid);
+	}
+	return &task;
+}
+
+void kshim_might_sleep(const char *file, int line, const char *func)
+{
+	if (kshim_ctx.rcu)
+		kshim_context_violation(file, line, func, "inside rcu_read_lock()");
+	else if (kshim_ctx.irq_off)
+		kshim_context_violation(file, line, func, "with interrupts disabled");
+	else if (kshim_ctx.preempt)
+		kshim_context_violation(file, line, func,
+					"with preemption disabled (spinlock, local_lock or preempt_disable)");
+	else if (kshim_ctx.in_irq)
+		kshim_context_violation(file, line, func, "in interrupt context");
+}
+
+void kshim_cond_resched(const char *file, int line, const char *func)
+{
+	kshim_might_sleep(file, line, func);
+}
+
+long kshim_schedule_timeout(long timeout, const char *file, int line, const char *func)
+{
+	kshim_might_sleep(file, line, func);
+	if (timeout <= 0 || timeout == MAX_SCHEDULE_TIMEOUT)
+		return 0;
+	__atomic_fetch_add(&jiffies, timeout, __ATOMIC_RELAXED);
+	slept += timeout;
+	current->__state = TASK_RUNNING;
+	return 0;
+}
+
+void msleep(unsigned int msecs)
+{
+	schedule_timeout(msecs_to_jiffies(msecs));
+}
+
+void kshim_jiffies_advance(unsigned long delta)
+{
+	__atomic_fetch_add(&jiffies, delta, __ATOMIC_RELAXED);
+}
+
+unsigned long kshim_jiffies(void)
+{
+	return __atomic_load_n(&jiffies, __ATOMIC_RELAXED);
+}
+
+unsigned long kshim_slept_jiffies(void)
+{
+	return slept;
+}
+
+void kshim_sched_reset(void)
+{
+	jiffies = INITIAL_JIFFIES;
+	slept = 0;
+}
+
+void init_completion(struct completion *x)
+{
+	pthread_mutex_init(&x->lock, NULL);
+	pthread_cond_init(&x->wait, NULL);
+	x->done = 0;
+}
+
+void reinit_completion(struct completion *x)
+{
+	pthread_mutex_lock(&x->lock);
+	x->done = 0;
+	pthread_mutex_unlock(&x->lock);
+}
+
+void complete(struct completion *x)
+{
+	pthread_mutex_lock(&x->lock);
+	if (x->done != UINT_MAX)
+		x->done++;
+	pthread_cond_signal(&x->wait);
+	pthread_mutex_unlock(&x->lock);
+}
+
+void complete_all(struct completion *x)
+{
+	pthread_mutex_lock(&x->lock);
+	x->done = UINT_MAX;
+	pthread_cond_broadcast(&x->wait);
+	pthread_mutex_unlock(&x->lock);
+}
+
+void kshim_wait_for_completion(struct completion *x, const char *file, int line, const char *func)
+{
+	kshim_might_sleep(file, line, func);
+	pthread_mutex_lock(&x->lock);
+	while (!x->done)
+		pthread_cond_wait(&x->wait, &x->lock);
+	if (x->done != UINT_MAX)
+		x->done--;
+	pthread_mutex_unlock(&x->lock);
+}
+
+bool try_wait_for_completion(struct completion *x)
+{
+	bool ret = false;
+
+	pthread_mutex_lock(&x->lock);
+	if (x->done) {
+		if (x->done != UINT_MAX)
+			x->done--;
+		ret = true;
+	}
+	pthread_mutex_unlock(&x->lock);
+	return ret;
+}
+
+bool completion_done(struct completion *x)
+{
+	bool ret;
+
+	pthread_mutex_lock(&x->lock);
+	ret = x->done != 0;
+	pthread_mutex_unlock(&x->lock);
+	return ret;
+}
+
+void kshim_init_rwsem(struct rw_semaphore *sem)
+{
+	pthread_rwlockattr_t attr;
+
+	pthread_rwlockattr_init(&attr);
+	pthread_rwlockattr_setkind_np(&attr, PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
+	pthread_rwlock_init(&sem->l, &attr);
+	pthread_rwlockattr_destroy(&attr);
+}

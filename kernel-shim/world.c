@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A world: N virtual CPUs and nodes, virtual time, a PRNG seed, and the
+ * bookkeeping that makes teardown a check (no leak, no unexpected WARN,
+ * no context violation).
+ */
+#include <linux/kernel.h>
+#include <linux/rcupdate.h>
+#include <linux/nodemask.h>
+#include <linux/random.h>
+#include <linux/slab.h>
+#include <linux/percpu.h>
+#include <linux/vmstat.h>
+#include <kshim/testbed.h>
+#include <kshim/trace.h>
+#include <urcu/map/clear.h>
+
+unsigned int nr_node_ids = 1;
+unsigned int nr_online_nodes = 1;
+atomic_long_t kshim_vm_events[NR_VM_EVENT_ITEMS];
+__thread struct kshim_trace kshim_trace;
+
+void kshim_percpu_boot(unsigned int nr_cpus);
+void kshim_percpu_teardown(void);
+void kshim_percpu_release_all(void);
+void kshim_sched_reset(void);
+
+static unsigned long slab_base, pcpu_base;
+static char check_msg[768];
+
+void kshim_trace_reset(void)
+{
+	memset(&kshim_trace, 0, sizeof(kshim_trace));
+}
+
+void kshim_thread_enter(int cpu)
+{
+	if (!kshim_ctx.registered) {
+		urcu_memb_register_thread();
+		kshim_ctx.registered = true;
+	}
+	kshim_ctx.cpu = cpu;
+}
+
+void kshim_thread_exit(void)
+{
+	if (kshim_ctx.registered) {
+		urcu_memb_unregister_thread();
+		kshim_ctx.registered = false;
+	}
+}
+
+void kshim_world_boot(const struct kshim_world_config *cfg)
+{
+	unsigned int cpus = cfg && cfg->nr_cpus ? cfg->nr_cpus : 4;
+	unsigned int nodes = cfg && cfg->nr_nodes ? cfg->nr_nodes : 1;
+
+	if (cpus > KSHIM_MAX_CPUS || nodes > MAX_NUMNODES) {
+		fprintf(stderr, "kshim: world of %u CPUs/%u nodes exceeds %d/%d\n",
+			cpus, nodes, KSHIM_MAX_CPUS, MAX_NUMNODES);
+		abort();
+	}
+	nr_node_ids = nr_online_nodes = nodes;
+	kshim_percpu_boot(cpus);
+	kshim_report_reset();
+	kshim_fault_reset();
+	kshim_sched_reset();
+	kshim_trace_reset();
+	kshim_random_seed(cfg && cfg->seed ? cfg->seed : 1);
+	memset(kshim_vm_events, 0, sizeof(kshim_vm_events));
+	kshim_thread_enter(0);
+	slab_base = kshim_slab_live();
+	pcpu_base = kshim_percpu_live();
+}
+
+/* NULL when the world is clean, else what is wrong (for the test's failure). */
+const char *kshim_world_check(void)
+{
+	unsigned long slab, pcpu;
+
+	kshim_rcu_barrier();	/* run pending kfree_rcu/call_rcu first */
+	slab = kshim_slab_live();
+	pcpu = kshim_percpu_live();
+	if (kshim_unexpected_warns())
+		snprintf(check_msg, sizeof(check_msg), "%u unexpected WARN(s); last: %s",
+			 kshim_unexpected_warns(), kshim_last_report());
+	else if (kshim_context_violations())
+		snprintf(check_msg, sizeof(check_msg), "%u context violation(s); last: %s",
+			 kshim_context_violations(), kshim_last_report());
+	else if (slab != slab_base)
+		snprintf(check_msg, sizeof(check_msg), "%ld slab object(s) leaked",
+			 (long)(slab - slab_base));
+	else if (pcpu != pcpu_base)
+		snprintf(check_msg, sizeof(check_msg), "%ld per-CPU area(s) leaked",
+			 (long)(pcpu - pcpu_base));
+	else if (kshim_atomic_depth() || kshim_ctx.rcu)
+		snprintf(check_msg, sizeof(check_msg),
+			 "left in atomic context: preempt %d irq %d rcu %d",
+			 kshim_ctx.preempt, kshim_ctx.irq_off, kshim_ctx.rcu);
+	else
+		return NULL;
+	return check_msg;
+}
+
+void kshim_world_teardown(void)
+{
+	kshim_rcu_barrier();
+	kshim_percpu_teardown();
+	if (!kshim_percpu_live())
+		kshim_percpu_release_all();
+	kshim_fault_reset();
+}

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <linux/kernel.h>
+#include "tb_test.h"
+
+struct kshim_world_config tb_world;
+
+int tb_setup(void **state)
+{
+	(void)state;
+	kshim_world_boot(&tb_world);
+	return 0;
+}
+
+int tb_teardown(void **state)
+{
+	const char *msg = kshim_world_check();
+
+	(void)state;
+	kshim_world_teardown();
+	if (msg) {
+		print_error("world check: %s\n", msg);
+		return -1;
+	}
+	return 0;
+}
+
+int tb_run(const char *name, const struct CMUnitTest *tests, size_t n)
+{
+	int ret;
+
+	kshim_thread_enter(0);
+	ret = _cmocka_run_group_tests(name, tests, n, NULL, NULL);
+	kshim_thread_exit();
+	return ret;
+}
+
+struct tb_thread {
+	pthread_t tid;
+	unsigned int i;
+	void (*fn)(void *arg, unsigned int i);
+	void *arg;
+};
+
+static void *tb_thread_main(void *p)
+{
+	struct tb_thread *t = p;
+
+	kshim_thread_enter(t->i % (tb_world.nr_cpus ? tb_world.nr_cpus : 4));
+	t->fn(t->arg, t->i);
+	kshim_thread_exit();
+	return NULL;
+}
+
+void tb_run_threads(unsigned int nr, void (*fn)(void *arg, unsigned int i), void *arg)
+{
+	struct tb_thread *t = calloc(nr, sizeof(*t));
+	unsigned int i;
+
+	for (i = 0; i < nr; i++) {
+		t[i] = (struct tb_thread){ .i = i, .fn = fn, .arg = arg };
+		if (pthread_create(&t[i].tid, NULL, tb_thread_main, &t[i]))
+			abort();
+	}
+	for (i = 0; i < nr; i++)
+		pthread_join(t[i].tid, NULL);
+	free(t);
+}
