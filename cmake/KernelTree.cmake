@@ -111,6 +111,8 @@ endfunction()
 # extraction; the build fails with kextract's one-line message on drift.
 function(kextract out tree file)
   cmake_parse_arguments(K "" "MANIFEST;LABEL" "ARGS" ${ARGN})
+  get_filename_component(outdir "${out}" DIRECTORY)
+  file(MAKE_DIRECTORY "${outdir}")
   kernel_config_defines(defs)
   if(NOT K_LABEL)
     set(K_LABEL "${tree}")
@@ -127,4 +129,27 @@ function(kextract out tree file)
             "${PROJECT_SOURCE_DIR}/kernel-shim/include/kshim/kconfig.h"
     COMMENT "kextract ${file}"
     VERBATIM)
+endfunction()
+
+# kextract_header(<tree> <file> <out> <manifest>): header pieces are
+# extracted at configure time (they are few and fast), so every target sees
+# them without ordering dependencies; drift fails the configure.
+function(kextract_header tree file out manifest)
+  kernel_config_defines(defs)
+  if(NOT EXISTS "${tree}/${file}")
+    message(FATAL_ERROR "kernel tree ${tree}: ${file}: file missing")
+  endif()
+  get_filename_component(outdir "${out}" DIRECTORY)
+  file(MAKE_DIRECTORY "${outdir}")
+  execute_process(
+    COMMAND ${Python3_EXECUTABLE} "${PROJECT_SOURCE_DIR}/tools/kextract"
+            "${tree}/${file}" --srcname "${tree}/${file}" --tree "${tree}"
+            ${defs} --no-includes --manifest "${manifest}" -o "${out}"
+    RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    string(STRIP "${err}" err)
+    message(FATAL_ERROR "${err}")
+  endif()
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+    "${tree}/${file}" "${manifest}" "${PROJECT_SOURCE_DIR}/tools/kextract")
 endfunction()

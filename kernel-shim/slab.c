@@ -18,7 +18,8 @@ static void *heap_alloc(size_t size, gfp_t gfp, const char *file, int line, cons
 
 	if (gfp & __GFP_DIRECT_RECLAIM)
 		kshim_might_sleep(file, line, func);
-	if (kshim_should_fail(file, line, func, size) && !(gfp & __GFP_NOFAIL))
+	/* as failslab: __GFP_NOFAIL is no fault point (nor counted as one) */
+	if (!(gfp & __GFP_NOFAIL) && kshim_should_fail(file, line, func, size))
 		return NULL;
 	p = (gfp & __GFP_ZERO) ? calloc(1, size ? size : 1) : malloc(size ? size : 1);
 	if (p)

@@ -31,6 +31,9 @@ void kshim_jiffies_advance(unsigned long delta);
 unsigned long kshim_jiffies(void);
 unsigned long kshim_slept_jiffies(void);	/* by this thread */
 
+/* all pending RCU callbacks, including ones queued by callbacks */
+void kshim_rcu_quiesce(void);
+
 unsigned long kshim_percpu_live(void);
 unsigned long kshim_slab_live(void);
 #endif

@@ -3,7 +3,6 @@
 #define _KSHIM_LINUX_BITMAP_H
 #include <linux/bitops.h>
 #include <string.h>
-#define DECLARE_BITMAP(name, bits) unsigned long name[BITS_TO_LONGS(bits)]
 static inline void bitmap_zero(unsigned long *dst, unsigned int nbits)
 {
 	memset(dst, 0, BITS_TO_LONGS(nbits) * sizeof(unsigned long));

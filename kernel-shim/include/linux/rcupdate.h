@@ -51,7 +51,11 @@ void kshim_kvfree_rcu_mightsleep(void *ptr, const char *file, int line, const ch
 #define rcu_head_init(h) do { } while (0)
 
 /* kfree_rcu/kvfree_rcu: one grace period, then kvfree of the object. */
-#define kvfree_rcu(ptr, rhf) kshim_kvfree_rcu((ptr), &(ptr)->rhf)
+/* as the kernel's: ptr is evaluated once, and NULL is a no-op */
+#define kvfree_rcu(ptr, rhf) do { __typeof__(ptr) ___p = (ptr);		\
+	if (___p)							\
+		kshim_kvfree_rcu(___p, &___p->rhf);			\
+} while (0)
 #define kfree_rcu(ptr, rhf) kvfree_rcu(ptr, rhf)
 #define kvfree_rcu_mightsleep(ptr) kshim_kvfree_rcu_mightsleep((ptr), __FILE__, __LINE__, __func__)
 #define kfree_rcu_mightsleep(ptr) kvfree_rcu_mightsleep(ptr)

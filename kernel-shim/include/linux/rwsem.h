@@ -12,6 +12,11 @@
 struct rw_semaphore {
 	pthread_rwlock_t l;
 };
+/* glibc names the writer-preferring initializer only under _GNU_SOURCE */
+#ifndef PTHREAD_RWLOCK_WRITER_NONRECURSIVE_INITIALIZER_NP
+#define PTHREAD_RWLOCK_WRITER_NONRECURSIVE_INITIALIZER_NP \
+	{ { __PTHREAD_RWLOCK_INITIALIZER(PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP) } }
+#endif
 #define __RWSEM_INITIALIZER(name) { PTHREAD_RWLOCK_WRITER_NONRECURSIVE_INITIALIZER_NP }
 #define DECLARE_RWSEM(name) struct rw_semaphore name = __RWSEM_INITIALIZER(name)
 void kshim_init_rwsem(struct rw_semaphore *sem);

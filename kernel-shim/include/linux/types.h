@@ -35,6 +35,8 @@ typedef struct {
 } atomic64_t;
 #define ATOMIC_INIT(i) { (i) }
 
+#define DECLARE_BITMAP(name, bits) unsigned long name[((bits) + 63) / 64]
+
 struct list_head {
 	struct list_head *next, *prev;
 };
@@ -47,6 +49,7 @@ struct hlist_node {
 
 /* The kernel's callback_head is liburcu's rcu_head: call_rcu() takes it. */
 #define callback_head rcu_head
+struct rcu_head;
 typedef void (*rcu_callback_t)(struct rcu_head *head);
 #endif
 #endif

@@ -1,0 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The test-bed memcg world (kernel-shim/memcg.c). */
+#ifndef _KSHIM_MEMCG_H
+#define _KSHIM_MEMCG_H
+struct mem_cgroup;
+/* a new online memcg under parent (NULL: the root); NULL on -ENOMEM */
+struct mem_cgroup *kshim_memcg_create(struct mem_cgroup *parent);
+/* rmdir: offline now, freed after the last css reference and a grace period */
+void kshim_memcg_destroy(struct mem_cgroup *memcg);
+#endif

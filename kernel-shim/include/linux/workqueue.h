@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef _KSHIM_LINUX_WORKQUEUE_H
+#define _KSHIM_LINUX_WORKQUEUE_H
+/*
+ * Work items. The struct is what mm structures embed; queueing runs the
+ * item on a worker thread bound to the target virtual CPU (workqueue.c).
+ */
+#include <linux/types.h>
+#include <linux/atomic.h>
+#include <linux/list.h>
+struct work_struct;
+typedef void (*work_func_t)(struct work_struct *work);
+struct work_struct {
+	atomic_long_t data;
+	struct list_head entry;
+	work_func_t func;
+};
+struct delayed_work {
+	struct work_struct work;
+	unsigned long timer_expires;
+	int cpu;
+};
+struct rcu_work {
+	struct work_struct work;
+	struct rcu_head rcu;
+};
+struct workqueue_struct;
+#define INIT_WORK(w, f) do { atomic_long_set(&(w)->data, 0); INIT_LIST_HEAD(&(w)->entry); \
+	(w)->func = (f); } while (0)
+#define INIT_DELAYED_WORK(dw, f) INIT_WORK(&(dw)->work, f)
+#define INIT_RCU_WORK(rw, f) INIT_WORK(&(rw)->work, f)
+#define WORK_CPU_UNBOUND (-1)
+extern struct workqueue_struct *system_wq;
+extern struct workqueue_struct *system_unbound_wq;
+bool queue_work_on(int cpu, struct workqueue_struct *wq, struct work_struct *work);
+bool flush_work(struct work_struct *work);
+bool cancel_work_sync(struct work_struct *work);
+void flush_workqueue(struct workqueue_struct *wq);
+#define queue_work(wq, w) queue_work_on(WORK_CPU_UNBOUND, wq, w)
+#define schedule_work(w) queue_work(system_wq, w)
+#define schedule_work_on(cpu, w) queue_work_on(cpu, system_wq, w)
+#define work_pending(w) (atomic_long_read(&(w)->data) & 1)
+#endif

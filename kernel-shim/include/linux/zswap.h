@@ -1,0 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef _KSHIM_LINUX_ZSWAP_H
+#define _KSHIM_LINUX_ZSWAP_H
+/* !CONFIG_ZSWAP: the lruvec's zswap state is empty, as in the real header */
+#include <linux/types.h>
+struct zswap_lruvec_state {
+};
+#endif

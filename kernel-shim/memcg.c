@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A memcg world for suites that need memcgs before mm/memcontrol.c is
+ * brought in: struct mem_cgroup is the real one (kgen/memcontrol.h), its
+ * css lives in the shim's cgroup core, and online/offline/free call the
+ * real shrinker hooks at the points mem_cgroup_css_online/offline/free
+ * call them. mem_cgroup_iter() here is a plain pre-order walk with
+ * css_tryget (cookies are ignored); the real one replaces it with
+ * memcontrol.c.
+ */
+#include <linux/memcontrol.h>
+#include <linux/slab.h>
+#include <kshim/memcg.h>
+
+struct mem_cgroup *root_mem_cgroup;
+DEFINE_STATIC_KEY_FALSE(memcg_kmem_online_key);
+
+static int memcg_css_online(struct cgroup_subsys_state *css)
+{
+	return alloc_shrinker_info(mem_cgroup_from_css(css));
+}
+
+static void memcg_css_offline(struct cgroup_subsys_state *css)
+{
+	reparent_shrinker_deferred(mem_cgroup_from_css(css));
+}
+
+static void memcg_free(struct mem_cgroup *memcg)
+{
+	int nid;
+
+	for_each_node(nid)
+		kfree(memcg->nodeinfo[nid]);
+	kfree(memcg);
+}
+
+static void memcg_css_free(struct cgroup_subsys_state *css)
+{
+	struct mem_cgroup *memcg = mem_cgroup_from_css(css);
+
+	free_shrinker_info(memcg);
+	if (memcg == root_mem_cgroup)
+		root_mem_cgroup = NULL;
+	memcg_free(memcg);
+}
+
+struct cgroup_subsys memory_cgrp_subsys = {
+	.css_online = memcg_css_online,
+	.css_offline = memcg_css_offline,
+	.css_free = memcg_css_free,
+	.name = "memory",
+};
+
+static struct mem_cgroup *memcg_alloc(struct mem_cgroup *parent)
+{
+	struct mem_cgroup *memcg;
+	int nid;
+
+	memcg = kzalloc(struct_size(memcg, nodeinfo, nr_node_ids), GFP_KERNEL);
+	if (!memcg)
+		return NULL;
+	for_each_node(nid) {
+		struct mem_cgroup_per_node *pn = kzalloc_node(sizeof(*pn), GFP_KERNEL, nid);
+
+		if (!pn) {
+			memcg_free(memcg);
+			return NULL;
+		}
+		pn->memcg = memcg;
+		memcg->nodeinfo[nid] = pn;
+	}
+	page_counter_init(&memcg->memory, parent ? &parent->memory : NULL, true);
+	page_counter_init(&memcg->swap, parent ? &parent->swap : NULL, false);
+	return memcg;
+}
+
+struct mem_cgroup *kshim_memcg_create(struct mem_cgroup *parent)
+{
+	struct mem_cgroup *memcg = memcg_alloc(parent);
+
+	if (!memcg)
+		return NULL;
+	if (!parent)
+		root_mem_cgroup = memcg;
+	if (kshim_css_create(&memcg->css, parent ? &parent->css : NULL, &memory_cgrp_subsys)) {
+		if (!parent)
+			root_mem_cgroup = NULL;
+		memcg_free(memcg);
+		return NULL;
+	}
+	if (parent)
+		static_branch_enable(&memcg_kmem_online_key);
+	return memcg;
+}
+
+void kshim_memcg_destroy(struct mem_cgroup *memcg)
+{
+	kshim_css_kill(&memcg->css);
+}
+
+struct mem_cgroup *mem_cgroup_iter(struct mem_cgroup *root, struct mem_cgroup *prev,
+				   struct mem_cgroup_reclaim_cookie *reclaim)
+{
+	struct cgroup_subsys_state *css = prev ? &prev->css : NULL;
+	struct mem_cgroup *memcg = NULL;
+
+	(void)reclaim;
+	if (mem_cgroup_disabled())
+		return NULL;
+	if (!root)
+		root = root_mem_cgroup;
+	rcu_read_lock();
+	for (;;) {
+		css = css_next_descendant_pre(css, &root->css);
+		if (!css)
+			break;
+		if (css == &root->css || css_tryget(css)) {
+			memcg = mem_cgroup_from_css(css);
+			break;
+		}
+	}
+	rcu_read_unlock();
+	if (prev && prev != root)
+		css_put(&prev->css);
+	return memcg;
+}
+
+void mem_cgroup_iter_break(struct mem_cgroup *root, struct mem_cgroup *prev)
+{
+	if (!root)
+		root = root_mem_cgroup;
+	if (prev && prev != root)
+		css_put(&prev->css);
+}

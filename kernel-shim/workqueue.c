@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Workqueues: one worker thread per virtual CPU, started on first use and
+ * stopped at world teardown. A work item is pending at most once, and
+ * flush_work() waits until it is neither queued nor running, which is all
+ * the mm code relies on.
+ */
+#include <linux/workqueue.h>
+#include <linux/sched.h>
+#include <kshim/testbed.h>
+
+struct workqueue_struct {
+	const char *name;
+};
+static struct workqueue_struct wq_system = { "events" }, wq_unbound = { "events_unbound" };
+struct workqueue_struct *system_wq = &wq_system;
+struct workqueue_struct *system_unbound_wq = &wq_unbound;
+
+struct worker {
+	pthread_t tid;
+	int cpu;
+	bool started;
+	struct list_head queue;
+	struct work_struct *running;
+};
+static struct worker workers[KSHIM_MAX_CPUS];
+static pthread_mutex_t wq_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t wq_cond = PTHREAD_COND_INITIALIZER;
+static bool wq_stop;
+
+#define WORK_PENDING 1L
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+
+	kshim_thread_enter(w->cpu);
+	pthread_mutex_lock(&wq_lock);
+	while (!wq_stop || !list_empty(&w->queue)) {
+		struct work_struct *work;
+
+		if (list_empty(&w->queue)) {
+			pthread_cond_wait(&wq_cond, &wq_lock);
+			continue;
+		}
+		work = list_first_entry(&w->queue, struct work_struct, entry);
+		list_del_init(&work->entry);
+		atomic_long_set(&work->data, 0);
+		w->running = work;
+		pthread_mutex_unlock(&wq_lock);
+		work->func(work);
+		pthread_mutex_lock(&wq_lock);
+		w->running = NULL;
+		pthread_cond_broadcast(&wq_cond);
+	}
+	pthread_mutex_unlock(&wq_lock);
+	kshim_thread_exit();
+	return NULL;
+}
+
+bool queue_work_on(int cpu, struct workqueue_struct *wq, struct work_struct *work)
+{
+	struct worker *w;
+
+	(void)wq;
+	if (cpu < 0 || cpu >= (int)kshim_nr_cpus)
+		cpu = kshim_ctx.cpu;
+	w = &workers[cpu];
+	pthread_mutex_lock(&wq_lock);
+	if (atomic_long_read(&work->data) & WORK_PENDING) {
+		pthread_mutex_unlock(&wq_lock);
+		return false;
+	}
+	atomic_long_set(&work->data, WORK_PENDING);
+	if (!w->started) {
+		INIT_LIST_HEAD(&w->queue);
+		w->cpu = cpu;
+		w->started = true;
+		wq_stop = false;
+		pthread_create(&w->tid, NULL, worker_main, w);
+	}
+	list_add_tail(&work->entry, &w->queue);
+	pthread_cond_broadcast(&wq_cond);
+	pthread_mutex_unlock(&wq_lock);
+	return true;
+}
+
+static bool work_busy(struct work_struct *work)
+{
+	int cpu;
+
+	if (atomic_long_read(&work->data) & WORK_PENDING)
+		return true;
+	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++)
+		if (workers[cpu].running == work)
+			return true;
+	return false;
+}
+
+bool flush_work(struct work_struct *work)
+{
+	bool waited = false;
+
+	might_sleep();
+	pthread_mutex_lock(&wq_lock);
+	while (work_busy(work)) {
+		waited = true;
+		pthread_cond_wait(&wq_cond, &wq_lock);
+	}
+	pthread_mutex_unlock(&wq_lock);
+	return waited;
+}
+
+bool cancel_work_sync(struct work_struct *work)
+{
+	bool was_pending = false;
+
+	pthread_mutex_lock(&wq_lock);
+	if (atomic_long_read(&work->data) & WORK_PENDING) {
+		list_del_init(&work->entry);
+		atomic_long_set(&work->data, 0);
+		was_pending = true;
+	}
+	pthread_mutex_unlock(&wq_lock);
+	flush_work(work);
+	return was_pending;
+}
+
+void flush_workqueue(struct workqueue_struct *wq)
+{
+	int cpu;
+
+	(void)wq;
+	might_sleep();
+	pthread_mutex_lock(&wq_lock);
+	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++)
+		while (workers[cpu].started &&
+		       (!list_empty(&workers[cpu].queue) || workers[cpu].running))
+			pthread_cond_wait(&wq_cond, &wq_lock);
+	pthread_mutex_unlock(&wq_lock);
+}
+
+void kshim_workqueue_teardown(void)
+{
+	int cpu;
+
+	pthread_mutex_lock(&wq_lock);
+	wq_stop = true;
+	pthread_cond_broadcast(&wq_cond);
+	pthread_mutex_unlock(&wq_lock);
+	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++) {
+		if (!workers[cpu].started)
+			continue;
+		pthread_join(workers[cpu].tid, NULL);
+		workers[cpu].started = false;
+	}
+}

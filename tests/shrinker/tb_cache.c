@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <linux/slab.h>
+#include <linux/rcupdate.h>
+#include "tb_cache.h"
+
+static int memcg_slot(struct mem_cgroup *memcg)
+{
+	if (!memcg || mem_cgroup_is_root(memcg))
+		return 0;
+	BUG_ON(memcg->css.id >= TB_CACHE_MAX_MEMCG);
+	return memcg->css.id;
+}
+
+static unsigned long tb_count(struct shrinker *s, struct shrink_control *sc)
+{
+	struct tb_cache *c = s->private_data;
+	long n;
+
+	if (READ_ONCE(c->dead))
+		atomic_long_inc(&c->late_calls);
+	atomic_long_inc(&c->count_calls);
+	c->last_memcg = sc->memcg;
+	c->last_nid = sc->nid;
+	if (c->empty_answers > 0) {
+		c->empty_answers--;
+		return SHRINK_EMPTY;
+	}
+	n = atomic_long_read(&c->objects[memcg_slot(sc->memcg)][sc->nid]);
+	return n ? n : SHRINK_EMPTY;
+}
+
+static unsigned long tb_scan(struct shrinker *s, struct shrink_control *sc)
+{
+	struct tb_cache *c = s->private_data;
+	atomic_long_t *objs = &c->objects[memcg_slot(sc->memcg)][sc->nid];
+	long have, take;
+
+	if (READ_ONCE(c->dead))
+		atomic_long_inc(&c->late_calls);
+	atomic_long_inc(&c->scan_calls);
+	c->last_nr_to_scan = sc->nr_to_scan;
+	if (c->stop)
+		return SHRINK_STOP;
+	atomic_long_add(sc->nr_to_scan, &c->scanned);
+	have = atomic_long_read(objs);
+	do {
+		take = min_t(long, have, sc->nr_to_scan);
+	} while (!atomic_long_try_cmpxchg(objs, &have, have - take));
+	atomic_long_add(take, &c->freed);
+	return take;
+}
+
+struct tb_cache *tb_cache_create(unsigned int flags)
+{
+	struct tb_cache *c = calloc(1, sizeof(*c));
+
+	c->objects = calloc(TB_CACHE_MAX_MEMCG, sizeof(*c->objects));
+	c->shrinker = shrinker_alloc(flags, "tb-cache");
+	if (!c->shrinker) {
+		free(c->objects);
+		free(c);
+		return NULL;
+	}
+	c->shrinker->count_objects = tb_count;
+	c->shrinker->scan_objects = tb_scan;
+	c->shrinker->private_data = c;
+	shrinker_register(c->shrinker);
+	return c;
+}
+
+void tb_cache_shrinker_free(struct tb_cache *c)
+{
+	if (!c->shrinker)
+		return;
+	shrinker_free(c->shrinker);
+	c->shrinker = NULL;
+	WRITE_ONCE(c->dead, true);
+}
+
+void tb_cache_destroy(struct tb_cache *c)
+{
+	tb_cache_shrinker_free(c);
+	free(c->objects);
+	free(c);
+}
+
+void tb_cache_add(struct tb_cache *c, struct mem_cgroup *memcg, int nid, long nr)
+{
+	atomic_long_add(nr, &c->objects[memcg_slot(memcg)][nid]);
+	/* what list_lru_add does for a memcg-aware cache */
+	if (c->shrinker && (c->shrinker->flags & SHRINKER_MEMCG_AWARE))
+		set_shrinker_bit(memcg, nid, c->shrinker->id);
+}
+
+long tb_cache_objects(struct tb_cache *c, struct mem_cgroup *memcg, int nid)
+{
+	return atomic_long_read(&c->objects[memcg_slot(memcg)][nid]);
+}
+
+static struct shrinker_info *info_of(struct mem_cgroup *memcg, int nid)
+{
+	return rcu_dereference(memcg->nodeinfo[nid]->shrinker_info);
+}
+
+bool tb_shrinker_bit(struct mem_cgroup *memcg, int nid, int id)
+{
+	struct shrinker_info *info;
+	bool set = false;
+
+	rcu_read_lock();
+	info = info_of(memcg, nid);
+	if (info && id < info->map_nr_max)
+		set = test_bit(id % SHRINKER_UNIT_BITS, info->unit[id / SHRINKER_UNIT_BITS]->map);
+	rcu_read_unlock();
+	return set;
+}
+
+long tb_shrinker_deferred(struct mem_cgroup *memcg, int nid, int id)
+{
+	struct shrinker_info *info;
+	long nr = -1;
+
+	rcu_read_lock();
+	info = info_of(memcg, nid);
+	if (info && id < info->map_nr_max)
+		nr = atomic_long_read(&info->unit[id / SHRINKER_UNIT_BITS]->nr_deferred[id % SHRINKER_UNIT_BITS]);
+	rcu_read_unlock();
+	return nr;
+}
+
+int tb_shrinker_map_nr_max(struct mem_cgroup *memcg, int nid)
+{
+	struct shrinker_info *info;
+	int nr;
+
+	rcu_read_lock();
+	info = info_of(memcg, nid);
+	nr = info ? info->map_nr_max : -1;
+	rcu_read_unlock();
+	return nr;
+}
