@@ -19,12 +19,11 @@ static unsigned long tb_count(struct shrinker *s, struct shrink_control *sc)
 	if (READ_ONCE(c->dead))
 		atomic_long_inc(&c->late_calls);
 	atomic_long_inc(&c->count_calls);
-	c->last_memcg = sc->memcg;
-	c->last_nid = sc->nid;
-	if (c->empty_answers > 0) {
-		c->empty_answers--;
+	WRITE_ONCE(c->last_memcg, sc->memcg);
+	WRITE_ONCE(c->last_nid, sc->nid);
+	if (__atomic_load_n(&c->empty_answers, __ATOMIC_RELAXED) > 0 &&
+	    __atomic_sub_fetch(&c->empty_answers, 1, __ATOMIC_RELAXED) >= 0)
 		return SHRINK_EMPTY;
-	}
 	n = atomic_long_read(&c->objects[memcg_slot(sc->memcg)][sc->nid]);
 	return n ? n : SHRINK_EMPTY;
 }
@@ -38,7 +37,7 @@ static unsigned long tb_scan(struct shrinker *s, struct shrink_control *sc)
 	if (READ_ONCE(c->dead))
 		atomic_long_inc(&c->late_calls);
 	atomic_long_inc(&c->scan_calls);
-	c->last_nr_to_scan = sc->nr_to_scan;
+	WRITE_ONCE(c->last_nr_to_scan, sc->nr_to_scan);
 	if (c->stop)
 		return SHRINK_STOP;
 	atomic_long_add(sc->nr_to_scan, &c->scanned);

@@ -13,10 +13,17 @@
 #define likely_notrace(x) likely(x)
 #define unlikely_notrace(x) unlikely(x)
 
-#define __READ_ONCE(x) (*(const volatile __unqual_scalar_typeof(x) *)&(x))
+/*
+ * Relaxed atomics rather than volatile: the kernel marks its intentional
+ * races with these, and TSan must see them as atomic, not as data races.
+ */
+#define __READ_ONCE(x) ({ __typeof__(((void)0, (x))) __ro_v;			\
+	__atomic_load(&(x), &__ro_v, __ATOMIC_RELAXED); __ro_v; })
 #define READ_ONCE(x) ((__typeof__(x))__READ_ONCE(x))
-#define WRITE_ONCE(x, val) \
-	do { *(volatile __typeof__(x) *)&(x) = (val); } while (0)
+#define WRITE_ONCE(x, val) do {							\
+	__typeof__(x) __wo_v = (val);						\
+	__atomic_store(&(x), &__wo_v, __ATOMIC_RELAXED);			\
+} while (0)
 
 /* KCSAN annotations: no data race detector here but TSan. */
 #define data_race(expr) ({ __auto_type __v = (expr); __v; })

@@ -1,0 +1,482 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Unit tests for tools/kextract, run on the invented fixtures/ files.
+
+Runnable from anywhere: python3 tests/kextract/test_kextract.py
+The tool is found relative to this file and run as a subprocess, the way
+the build runs it.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOOL = os.path.join(HERE, '..', '..', 'tools', 'kextract')
+FIX = os.path.join(HERE, 'fixtures')
+BASIC = os.path.join(FIX, 'basic.c')
+TYPES = os.path.join(FIX, 'types.h')
+SHIM = os.path.join(FIX, 'fixture_shim.h')
+CC = os.environ.get('CC') or shutil.which('cc') or shutil.which('gcc')
+HAVE_UNIFDEF = bool(os.environ.get('UNIFDEF') or shutil.which('unifdef'))
+
+
+def kextract(*args, env=None):
+    """Run the tool; returns the CompletedProcess (text mode)."""
+    return subprocess.run([sys.executable, TOOL] + list(args),
+                          capture_output=True, text=True, env=env)
+
+
+def extract(*args):
+    """Run the tool, require success, return stdout."""
+    p = kextract(*args)
+    if p.returncode != 0:
+        raise AssertionError('kextract %s failed (%d): %s'
+                             % (' '.join(args), p.returncode, p.stderr))
+    return p.stdout
+
+
+def basic(*args):
+    return extract(BASIC, '--srcname', 'fixtures/basic.c', *args)
+
+
+def fixture_line(path, text, nth=1):
+    """1-based line number of the nth line of path starting with text."""
+    with open(path) as f:
+        hits = [n for n, line in enumerate(f, 1) if line.startswith(text)]
+    return hits[nth - 1]
+
+
+def markers(out):
+    """[(line number, first line of the chunk that follows)]."""
+    lines = out.splitlines()
+    res = []
+    for k, line in enumerate(lines):
+        m = re.match(r'#line (\d+) "([^"]+)"$', line)
+        if m and k + 1 < len(lines):
+            res.append((int(m.group(1)), lines[k + 1]))
+    return res
+
+
+@unittest.skipUnless(HAVE_UNIFDEF, 'unifdef not installed')
+class Closure(unittest.TestCase):
+    """Which items the dependency closure takes or leaves."""
+
+    def test_transitive_static_helpers(self):
+        out = basic('--want', 'compute_total', '-D', 'CONFIG_FOO')
+        self.assertIn('static __always_inline int helper_twice(int a)\n{', out)
+        self.assertIn('static int helper_add(int a, int b)\n{', out)
+        self.assertIn('static int helper_add(int a, int b);', out)  # prototype
+        self.assertNotIn('not_wanted', out)
+        self.assertNotIn('count_bump', out)
+
+    def test_comments_and_strings_are_not_scanned(self):
+        out = basic('--want', 'compute_total')
+        self.assertIn('"unrelated_var in a string"', out)
+        self.assertNotIn('static int unrelated_var', out)
+        self.assertNotIn('static int unrelated_fn', out)
+
+    def test_macro_deps(self):
+        out = basic('--want', 'stock_total,compute_total')
+        self.assertIn('#define SCALED(x)\t((x) * SCALE)', out)
+        self.assertIn('#define SCALE\t\t4', out)
+        # continuation lines are kept and the macro they use, defined later
+        self.assertIn('#define MULTI_LINE(x)\t\t\t\t\\\n\t((x) + SCALE +', out)
+        self.assertIn('#define EXTRA_OFFSET\t3', out)
+        self.assertNotIn('UNUSED_MACRO', out)
+        self.assertNotIn('MAKE_NAME', out)
+
+    def test_wanted_macro_with_token_pasting(self):
+        out = basic('--want', 'MAKE_NAME')
+        self.assertIn('#define MAKE_NAME(a, b)\ta##_##b', out)
+
+    def test_enum_constant_pulls_whole_enum(self):
+        out = basic('--want', 'compute_total')
+        self.assertIn('enum mode {\n\tMODE_OFF,\n\tMODE_SLOW,\n\tMODE_FAST,\n};', out)
+        self.assertNotIn('FLAG_A', out)
+        out = basic('--want', 'count_bump')
+        self.assertIn('enum {\n\tFLAG_A = 1,\n\tFLAG_B = 2,\n};', out)
+
+    def test_typedef_dep(self):
+        out = basic('--want', 'compute_total')
+        self.assertIn('typedef unsigned long cookie_t;', out)
+
+    def test_per_cpu_and_mutex_variables(self):
+        out = basic('--want', 'stock_total')
+        self.assertIn('static DEFINE_PER_CPU(struct percpu_stock, stock) = {\n'
+                      '\t.cached = -1,\n};', out)
+        self.assertIn('static DEFINE_MUTEX(stock_mutex);', out)
+        self.assertIn('struct percpu_stock {', out)   # used by value
+        out = basic('--want', 'stock_mutex')
+        self.assertIn('static DEFINE_MUTEX(stock_mutex);', out)
+        self.assertNotIn('stock_total', out)
+
+    def test_export_symbol_follows_its_function(self):
+        out = basic('--want', 'compute_total')
+        self.assertIn('EXPORT_SYMBOL(compute_total);', out)
+        self.assertNotIn('EXPORT_SYMBOL_GPL(not_wanted)', out)
+        out = basic('--want', 'not_wanted')
+        self.assertIn('EXPORT_SYMBOL_GPL(not_wanted);', out)
+        self.assertNotIn('EXPORT_SYMBOL(compute_total)', out)
+
+    def test_includes_kept_unless_no_includes(self):
+        self.assertIn('#include "fixture_shim.h"', basic('--want', 'helper_add'))
+        out = basic('--want', 'helper_add', '--no-includes')
+        self.assertNotIn('#include', out)
+
+    def test_bare_and_tagged_type_names(self):
+        for want in ('union gadget_id', 'gadget_id'):
+            out = extract(TYPES, '--want', want)
+            self.assertIn('union gadget_id {', out)
+        out = extract(TYPES, '--want', 'enum widget_state')
+        self.assertIn('enum widget_state {', out)
+        self.assertNotIn('struct widget {', out)
+
+
+@unittest.skipUnless(HAVE_UNIFDEF, 'unifdef not installed')
+class Types(unittest.TestCase):
+    """struct/union by value, through pointers, through member access."""
+
+    def test_pointer_only_struct_is_forward_declared(self):
+        out = basic('--want', 'compute_total')
+        self.assertNotIn('struct opaque {', out)
+        self.assertIn('\nstruct opaque;\n', out)
+        self.assertLess(out.index('struct opaque;'), out.index('#line'))
+
+    def test_by_value_struct_is_pulled(self):
+        out = basic('--want', 'count_bump')
+        self.assertIn('struct counter {', out)
+        # its pointer member does not pull struct opaque
+        self.assertNotIn('struct opaque {', out)
+        self.assertIn('\nstruct opaque;\n', out)
+        self.assertNotIn('struct cfg', out)
+        self.assertNotIn('never_used', out)
+
+    def test_member_access_pulls_struct(self):
+        out = basic('--want', 'peek')
+        self.assertIn('struct cfg {\n\tint limit;', out)
+        self.assertNotIn('\nstruct cfg;\n', out)
+
+    def test_pointer_without_member_access_is_not_pulled(self):
+        out = basic('--want', 'cfg_present')
+        self.assertNotIn('struct cfg {', out)
+        self.assertIn('\nstruct cfg;\n', out)
+
+    def test_header_types(self):
+        out = extract(TYPES, '--want', 'struct widget')
+        self.assertIn('struct gadget_stats {', out)   # member by value
+        self.assertIn('union gadget_id {', out)       # member by value
+        self.assertIn('\nstruct gadget;\n', out)      # pointer member only
+        self.assertNotIn('struct gadget {', out)
+        self.assertNotIn('debug_cookie', out)         # CONFIG_WIDGET_DEBUG unset
+        self.assertNotIn('#define GADGET_BATCH', out)
+        # the include guard is dropped, so nothing is left unbalanced
+        self.assertNotIn('_FIXTURE_TYPES_H', out)
+        self.assertNotIn('#endif', out)
+
+    def test_prototype_parameter_types_are_deps(self):
+        out = extract(TYPES, '--want', 'widget_set_flags')
+        self.assertIn('typedef unsigned int widget_flags_t;', out)
+        self.assertIn('void widget_set_flags(struct widget *, widget_flags_t);', out)
+        self.assertIn('\nstruct widget;\n', out)
+        self.assertNotIn('struct widget {', out)
+
+    def test_header_config_variant(self):
+        out = extract(TYPES, '--want', 'widget_debug', '-D', 'CONFIG_WIDGET_DEBUG')
+        self.assertIn('return w->debug_cookie;', out)
+        self.assertIn('\tint debug_cookie;', out)     # member access pulls widget
+        self.assertNotIn('return 0;', out)
+        out = extract(TYPES, '--want', 'widget_debug')
+        self.assertIn('return 0;', out)
+        self.assertNotIn('debug_cookie', out)
+
+
+@unittest.skipUnless(HAVE_UNIFDEF, 'unifdef not installed')
+class Config(unittest.TestCase):
+    """CONFIG_* resolution through unifdef."""
+
+    def test_body_differs_under_config(self):
+        out = basic('--want', 'feature_level', '-D', 'CONFIG_FOO')
+        self.assertIn('return 42;', out)
+        self.assertNotIn('return 7;', out)
+        self.assertNotIn('CONFIG_FOO', out)
+        out = basic('--want', 'feature_level')
+        self.assertIn('return 7;', out)
+        self.assertNotIn('return 42;', out)
+
+    def test_is_enabled_in_if_lines(self):
+        out = basic('--want', 'foo_factor', '-D', 'CONFIG_FOO')
+        self.assertIn('#define FOO_FACTOR\t2', out)
+        self.assertNotIn('#define FOO_FACTOR\t1', out)
+        out = basic('--want', 'foo_factor', '-U', 'CONFIG_FOO')
+        self.assertIn('#define FOO_FACTOR\t1', out)
+        self.assertNotIn('IS_ENABLED', out)
+
+    def test_config_only_function(self):
+        p = kextract(BASIC, '--want', 'bar_only')
+        self.assertEqual(p.returncode, 1)
+        out = basic('--want', 'bar_only', '-D', 'CONFIG_BAR')
+        self.assertIn('static int bar_only(void)', out)
+
+    def test_surviving_conditionals_balance(self):
+        out = basic('--want', 'peek')
+        self.assertIn('#ifdef ARCH_HAS_FAST_PEEK\n', out)
+        self.assertIn('\n#else\n', out)
+        self.assertEqual(out.count('static int peek(struct cfg *c)'), 2)
+        opens = len(re.findall(r'^#\s*if', out, re.M))
+        closes = len(re.findall(r'^#\s*endif', out, re.M))
+        self.assertEqual((opens, closes), (1, 1))
+        # groups enclosing nothing kept are dropped entirely
+        out = basic('--want', 'helper_add')
+        self.assertNotIn('ARCH_HAS_FAST_PEEK', out)
+
+
+@unittest.skipUnless(HAVE_UNIFDEF, 'unifdef not installed')
+class StubGlobalize(unittest.TestCase):
+
+    def test_stub_leaves_name_external(self):
+        out = basic('--want', 'compute_total')
+        self.assertIn('static int slow_path(int x)\n{', out)
+        self.assertIn('static int slow_path(int x);', out)
+        out = basic('--want', 'compute_total', '--stub', 'slow_path')
+        self.assertNotIn('static int slow_path', out)   # prototype dropped too
+        self.assertIn('return slow_path(n);', out)
+
+    def test_stub_tag(self):
+        out = basic('--want', 'count_bump', '--stub', 'struct counter')
+        self.assertNotIn('struct counter {', out)
+
+    def test_globalize_function_and_prototype(self):
+        out = basic('--want', 'helper_twice', '--globalize', 'helper_add,helper_twice')
+        self.assertIn('\nint helper_add(int a, int b);', out)
+        self.assertIn('\nint helper_add(int a, int b)\n{', out)
+        self.assertIn('\nint helper_twice(int a)\n{', out)
+        self.assertNotIn('static', out)
+        self.assertNotIn('__always_inline', out)
+
+    def test_globalize_variable(self):
+        out = basic('--want', 'stock_mutex', '--globalize', 'stock_mutex')
+        self.assertIn('\nDEFINE_MUTEX(stock_mutex);', out)
+
+    def test_unknown_stub_or_globalize_only_warns(self):
+        p = kextract(BASIC, '--want', 'helper_add', '--stub', 'ghost_fn',
+                     '--globalize', 'phantom_fn')
+        self.assertEqual(p.returncode, 0)
+        self.assertIn("warning: stub symbol 'ghost_fn' appears nowhere", p.stderr)
+        self.assertIn("warning: globalize symbol 'phantom_fn' appears nowhere", p.stderr)
+        self.assertIn('static int helper_add', p.stdout)
+
+
+@unittest.skipUnless(HAVE_UNIFDEF, 'unifdef not installed')
+class Errors(unittest.TestCase):
+
+    def test_missing_wanted_symbol(self):
+        p = kextract(BASIC, '--want', 'helper_add,no_such_fn',
+                     '--srcname', 'fixtures/basic.c', '--tree', 'fixture-tree')
+        self.assertEqual(p.returncode, 1)
+        self.assertEqual(p.stderr, "kextract: fixture-tree: fixtures/basic.c: "
+                                   "wanted symbol 'no_such_fn' not found\n")
+        self.assertEqual(p.stdout, '')
+
+    def test_missing_wanted_default_tree_and_no_output_file(self):
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, 'out.c')
+            p = kextract(BASIC, '--want', 'struct no_such_type', '-o', out)
+            self.assertEqual(p.returncode, 1)
+            self.assertEqual(p.stderr, "kextract: %s: %s: wanted symbol "
+                             "'struct no_such_type' not found\n" % (FIX, BASIC))
+            self.assertEqual(os.listdir(d), [])
+
+    def test_missing_source(self):
+        p = kextract(os.path.join(FIX, 'nope.c'), '--want', 'x')
+        self.assertEqual(p.returncode, 1)
+        self.assertIn('nope.c', p.stderr)
+        self.assertEqual(len(p.stderr.splitlines()), 1)
+
+    def test_missing_unifdef(self):
+        env = dict(os.environ, UNIFDEF='/nonexistent/unifdef')
+        p = kextract(BASIC, '--want', 'helper_add', env=env)
+        self.assertEqual(p.returncode, 1)
+        self.assertIn('unifdef', p.stderr)
+        self.assertIn('/nonexistent/unifdef', p.stderr)
+
+
+@unittest.skipUnless(HAVE_UNIFDEF, 'unifdef not installed')
+class Output(unittest.TestCase):
+
+    def test_header_comment(self):
+        out = basic('--want', 'helper_add')
+        self.assertTrue(out.startswith('/* generated by tools/kextract from '
+                                       'fixtures/basic.c: do not edit */\n'))
+
+    def test_line_marker_of_known_line(self):
+        out = basic('--want', 'compute_total', '-D', 'CONFIG_FOO')
+        n = fixture_line(BASIC, 'int compute_total(')
+        self.assertIn('#line %d "fixtures/basic.c"\nint compute_total(' % n, out)
+        n = fixture_line(BASIC, 'static int helper_add(', nth=2)  # definition
+        self.assertIn('#line %d "fixtures/basic.c"\nstatic int helper_add(int a, int b)\n{'
+                      % n, out)
+
+    def test_every_line_marker_matches_fixture(self):
+        with open(BASIC) as f:
+            src = f.read().splitlines()
+        out = basic('--want', 'compute_total,count_bump,stock_total,foo_factor')
+        found = markers(out)
+        self.assertGreater(len(found), 15)
+        for n, first in found:
+            self.assertTrue(src[n - 1].endswith(first),
+                            'line %d is %r, output has %r' % (n, src[n - 1], first))
+
+    def test_atomic_output_and_depfile(self):
+        with tempfile.TemporaryDirectory() as d:
+            out, dep = os.path.join(d, 'out.c'), os.path.join(d, 'out.d')
+            p = kextract(BASIC, '--want', 'helper_add', '-o', out, '--deps', dep)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertEqual(p.stdout, '')
+            with open(dep) as f:
+                self.assertEqual(f.read(), '%s: %s\n' % (out, BASIC))
+            self.assertEqual(sorted(os.listdir(d)), ['out.c', 'out.d'])
+            with open(out) as f:
+                self.assertIn('static int helper_add', f.read())
+            # a failing run leaves the previous output untouched
+            p = kextract(BASIC, '--want', 'no_such_fn', '-o', out)
+            self.assertEqual(p.returncode, 1)
+            with open(out) as f:
+                self.assertIn('static int helper_add', f.read())
+            self.assertEqual(sorted(os.listdir(d)), ['out.c', 'out.d'])
+
+    def test_report(self):
+        p = kextract(BASIC, '--want', 'compute_total', '--stub', 'slow_path',
+                     '--report', '--no-includes')
+        self.assertEqual(p.returncode, 0)
+        self.assertRegex(p.stderr, r'forward declarations \(1\): struct opaque\n')
+        self.assertRegex(p.stderr, r'external functions/macros called \(\d+\):.* slow_path')
+        self.assertNotRegex(p.stderr, r'other external identifiers.*\bmsg\b')
+
+    def test_manifest_matches_cli(self):
+        cli = extract(BASIC, '--want', 'compute_total', '--want', 'count_bump,stock_total',
+                      '--stub', 'slow_path', '--globalize', 'compute_total',
+                      '-D', 'CONFIG_FOO', '--srcname', 'fixtures/basic.c',
+                      '--tree', 'fixture-tree', '--no-includes')
+        man = extract(BASIC, '--manifest', os.path.join(FIX, 'basic.manifest'))
+        self.assertEqual(man, cli)
+        self.assertIn('return 42;', man)
+        # manifest and command line combine
+        both = extract(BASIC, '--manifest', os.path.join(FIX, 'basic.manifest'),
+                       '--want', 'foo_factor')
+        self.assertIn('int foo_factor(void)', both)
+        self.assertNotIn('int foo_factor(void)', man)
+
+    def test_manifest_errors(self):
+        with tempfile.NamedTemporaryFile('w', suffix='.manifest', delete=False) as f:
+            f.write('want helper_add\nfrobnicate x\n')
+        try:
+            p = kextract(BASIC, '--manifest', f.name)
+        finally:
+            os.unlink(f.name)
+        self.assertEqual(p.returncode, 1)
+        self.assertIn(":2: unknown manifest keyword 'frobnicate'", p.stderr)
+
+
+HARNESS = r'''
+int main(void)
+{
+	struct cfg c = { .limit = 10 };
+	struct counter k = { .value = 1 };
+
+	count_bump(&k, 2);
+	printf("%d %ld %ld %d %d %d\n", compute_total(&c, 0, 1), k.value,
+	       stock_total(), helper_add(2, 3), foo_factor(),
+	       compute_total(&c, 0, 11));
+	return 0;
+}
+'''
+
+TYPES_PRELUDE = r'''
+#include <stdbool.h>
+'''
+
+TYPES_HARNESS = r'''
+struct widget *root_widget;
+
+int main(void)
+{
+	struct widget w = { .state = WIDGET_LIVE };
+
+	root_widget = &w;
+	return !(widget_is_root(&w) && widget_live(&w) && GADGET_BATCH == 64);
+}
+'''
+
+
+@unittest.skipUnless(HAVE_UNIFDEF and CC, 'unifdef or cc not installed')
+class Compile(unittest.TestCase):
+    """The output is a valid translation unit, and behaves as the fixture."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix='kextract-test-')
+        shutil.copy(SHIM, self.dir)
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def build(self, out, harness, *ccargs):
+        path = os.path.join(self.dir, 'extracted.c')
+        with open(path, 'w') as f:
+            f.write(out)
+        main = os.path.join(self.dir, 'harness.c')
+        with open(main, 'w') as f:
+            f.write('#include <stdio.h>\n#include "extracted.c"\n' + harness)
+        return subprocess.run([CC, '-std=gnu11', '-Wall', '-Werror',
+                               '-Wno-unused-function', '-I', self.dir, main]
+                              + list(ccargs), capture_output=True, text=True,
+                              cwd=self.dir)
+
+    def extract_basic(self, *args):
+        return basic('--want', 'compute_total,count_bump,stock_total,foo_factor',
+                     '--stub', 'slow_path', '--globalize', 'helper_add', *args)
+
+    def test_syntax_only(self):
+        p = self.build(self.extract_basic('-D', 'CONFIG_FOO'), HARNESS, '-fsyntax-only')
+        self.assertEqual(p.returncode, 0, p.stderr)
+
+    def test_without_globalize_fails(self):
+        # the shim declares helper_add() non-static: proves --globalize acts
+        out = basic('--want', 'compute_total', '--stub', 'slow_path')
+        p = self.build(out, 'int main(void) { return 0; }\n', '-fsyntax-only')
+        self.assertNotEqual(p.returncode, 0)
+        self.assertIn('helper_add', p.stderr)
+
+    def test_run_matches_config(self):
+        # compute_total(&c, 0, 1) = helper_twice(1) 2 + feature_level()
+        #   + MODE_SLOW 1 + peek() 0 + MULTI_LINE(1) 8; over the limit it
+        #   returns the shim's slow_path(11) = -11.
+        for define, expect in (('CONFIG_FOO', '53 3 4 5 2 -11'),
+                               ('CONFIG_NONE', '18 3 4 5 1 -11')):
+            out = self.extract_basic('-D', define)
+            exe = os.path.join(self.dir, 'a.out')
+            p = self.build(out, HARNESS, '-o', exe)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            r = subprocess.run([exe], capture_output=True, text=True)
+            self.assertEqual(r.stdout, expect + '\n')
+
+    def test_line_markers_reach_the_compiler(self):
+        out = self.extract_basic('-D', 'CONFIG_FOO')
+        out = out.replace('\treturn helper_add(a, a);', '\treturn helper_add(a, a) + undeclared_x;')
+        p = self.build(out, HARNESS, '-fsyntax-only')
+        n = fixture_line(BASIC, '\treturn helper_add(a, a);')
+        self.assertIn('fixtures/basic.c:%d:' % n, p.stderr)
+
+    def test_header_output_compiles(self):
+        out = extract(TYPES, '--no-includes', '--want',
+                      'struct widget,widget_is_root,widget_live,GADGET_BATCH')
+        p = self.build(TYPES_PRELUDE + out, TYPES_HARNESS, '-fsyntax-only')
+        self.assertEqual(p.returncode, 0, p.stderr)
+
+
+if __name__ == '__main__':
+    unittest.main()
