@@ -15,7 +15,8 @@ DEFINE_STATIC_KEY_TRUE(memory_cgrp_subsys_on_dfl_key);
 
 static DEFINE_MUTEX(cgroup_mutex);
 static u64 css_serial_nr_next = 1;
-static int css_id_next = 1;
+/* css ids are small and reused, as the kernel's per-subsystem css_idr */
+static DEFINE_IDR(css_idr);
 
 static void css_free_rcu(struct rcu_head *head)
 {
@@ -23,6 +24,9 @@ static void css_free_rcu(struct rcu_head *head)
 		container_of(head, struct cgroup_subsys_state, rcu_head);
 	struct cgroup_subsys_state *parent = css->parent;
 
+	mutex_lock(&cgroup_mutex);
+	idr_remove(&css_idr, css->id);
+	mutex_unlock(&cgroup_mutex);
 	css->ss->css_free(css);
 	if (parent)
 		css_put(parent);
@@ -88,8 +92,12 @@ int kshim_css_create(struct cgroup_subsys_state *css, struct cgroup_subsys_state
 	css->ss = ss;
 	css->parent = parent;
 	mutex_lock(&cgroup_mutex);
+	css->id = idr_alloc(&css_idr, css, 1, 0, GFP_KERNEL);
+	if (css->id < 0) {
+		mutex_unlock(&cgroup_mutex);
+		return css->id;
+	}
 	css->serial_nr = css_serial_nr_next++;
-	css->id = css_id_next++;
 	if (parent) {
 		css_get(parent);
 		list_add_tail_rcu(&css->sibling, &parent->children);
@@ -104,6 +112,7 @@ int kshim_css_create(struct cgroup_subsys_state *css, struct cgroup_subsys_state
 			list_del_rcu(&css->sibling);
 			parent->nr_descendants--;
 		}
+		idr_remove(&css_idr, css->id);
 		mutex_unlock(&cgroup_mutex);
 		synchronize_rcu();
 		if (parent)

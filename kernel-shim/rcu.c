@@ -34,7 +34,6 @@ const char *__tsan_default_suppressions(void)
 #define tsan_release(addr) do { (void)(addr); } while (0)
 #endif
 static char gp_sync;		/* reader sections -> after a grace period */
-static char barrier_sync;	/* callbacks -> rcu_barrier() return */
 
 void kshim_rcu_read_lock(void)
 {
@@ -62,82 +61,137 @@ void kshim_synchronize_rcu(const char *file, int line, const char *func)
 	tsan_acquire(&gp_sync);
 }
 
-#ifdef __SANITIZE_THREAD__
-/* a side record carries the caller's callback, so ordering can be stated */
-struct call_rcu_rec {
-	struct rcu_head head;
-	struct rcu_head *user;
-	rcu_callback_t func;
-};
-
-static void call_rcu_cb(struct rcu_head *head)
-{
-	struct call_rcu_rec *rec = caa_container_of(head, struct call_rcu_rec, head);
-
-	tsan_acquire(rec);
-	tsan_acquire(&gp_sync);
-	rec->func(rec->user);
-	free(rec);
-	tsan_release(&barrier_sync);
-}
-
-void kshim_call_rcu(struct rcu_head *head, rcu_callback_t func)
-{
-	struct call_rcu_rec *rec = malloc(sizeof(*rec));
-
-	if (!rec)
-		abort();
-	rec->user = head;
-	rec->func = func;
-	tsan_release(rec);
-	urcu_memb_call_rcu(&rec->head, call_rcu_cb);
-}
-#else
-void kshim_call_rcu(struct rcu_head *head, rcu_callback_t func)
-{
-	urcu_memb_call_rcu(head, func);
-}
-#endif
-
-void kshim_rcu_barrier(void)
-{
-	urcu_memb_barrier();
-	tsan_acquire(&barrier_sync);
-}
-
-struct kvfree_rcu_rec {
-	struct rcu_head head;
+/*
+ * Callbacks: our own worker rather than liburcu's call_rcu threads, whose
+ * idle poll costs ~10 ms per rcu_barrier(), which a test or a fuzz input
+ * that tears its world down pays several times. The worker takes the
+ * whole queue, waits one real grace period, then runs the batch; a
+ * barrier waits until everything queued before it has run.
+ */
+struct cb_rec {
+	struct cb_rec *next;
+	struct rcu_head *head;
+	rcu_callback_t func;	/* NULL: kvfree ptr */
 	void *ptr;
 };
 
-static void kvfree_rcu_cb(struct rcu_head *head)
-{
-	struct kvfree_rcu_rec *rec = caa_container_of(head, struct kvfree_rcu_rec, head);
+static struct {
+	pthread_mutex_t lock;
+	pthread_cond_t work, done;
+	struct cb_rec *first, **last;
+	unsigned long queued, completed;
+	bool started;
+} cb = {
+	.lock = PTHREAD_MUTEX_INITIALIZER,
+	.work = PTHREAD_COND_INITIALIZER,
+	.done = PTHREAD_COND_INITIALIZER,
+	.last = &cb.first,
+};
 
-	tsan_acquire(rec);
-	tsan_acquire(&gp_sync);
-	kshim_kfree(rec->ptr);
-	free(rec);
-	tsan_release(&barrier_sync);
+static void run_batch(struct cb_rec *rec)
+{
+	while (rec) {
+		struct cb_rec *next = rec->next;
+
+		tsan_acquire(rec);
+		if (rec->func)
+			rec->func(rec->head);
+		else
+			kshim_kfree(rec->ptr);
+		free(rec);
+		rec = next;
+	}
 }
 
-/*
- * The kernel encodes the object's offset in the embedded head; liburcu
- * calls the head's func, so a side record carries the pointer instead.
- */
+static void *cb_worker(void *arg)
+{
+	(void)arg;
+	urcu_memb_register_thread();
+	kshim_ctx.registered = true;
+	pthread_mutex_lock(&cb.lock);
+	for (;;) {
+		struct cb_rec *batch;
+		unsigned long upto;
+
+		while (!cb.first)
+			pthread_cond_wait(&cb.work, &cb.lock);
+		batch = cb.first;
+		upto = cb.queued;
+		cb.first = NULL;
+		cb.last = &cb.first;
+		pthread_mutex_unlock(&cb.lock);
+		urcu_memb_synchronize_rcu();
+		tsan_acquire(&gp_sync);
+		run_batch(batch);
+		pthread_mutex_lock(&cb.lock);
+		cb.completed = upto;
+		pthread_cond_broadcast(&cb.done);
+	}
+	return NULL;
+}
+
+static void cb_enqueue(struct cb_rec *rec)
+{
+	pthread_t tid;
+
+	tsan_release(rec);
+	pthread_mutex_lock(&cb.lock);
+	if (!cb.started) {
+		cb.started = true;
+		if (pthread_create(&tid, NULL, cb_worker, NULL))
+			abort();
+		pthread_detach(tid);
+	}
+	rec->next = NULL;
+	*cb.last = rec;
+	cb.last = &rec->next;
+	cb.queued++;
+	pthread_cond_signal(&cb.work);
+	pthread_mutex_unlock(&cb.lock);
+}
+
+static struct cb_rec *cb_alloc(void)
+{
+	struct cb_rec *rec = malloc(sizeof(*rec));
+
+	if (!rec)
+		abort();
+	return rec;
+}
+
+void kshim_call_rcu(struct rcu_head *head, rcu_callback_t func)
+{
+	struct cb_rec *rec = cb_alloc();
+
+	rec->head = head;
+	rec->func = func;
+	cb_enqueue(rec);
+}
+
+void kshim_rcu_barrier(void)
+{
+	unsigned long target;
+
+	pthread_mutex_lock(&cb.lock);
+	target = cb.queued;
+	while (cb.completed < target)
+		pthread_cond_wait(&cb.done, &cb.lock);
+	pthread_mutex_unlock(&cb.lock);
+}
+
+/* The kernel encodes the object's offset in the head; a record carries
+ * the pointer instead, so the head itself is left untouched. */
 void kshim_kvfree_rcu(void *ptr, struct rcu_head *head)
 {
-	struct kvfree_rcu_rec *rec;
+	struct cb_rec *rec;
 
 	(void)head;
 	if (!ptr)
 		return;
-	rec = malloc(sizeof(*rec));
-	if (!rec)
-		abort();
+	rec = cb_alloc();
+	rec->func = NULL;
 	rec->ptr = ptr;
-	tsan_release(rec);
-	urcu_memb_call_rcu(&rec->head, kvfree_rcu_cb);
+	cb_enqueue(rec);
 }
 
 void kshim_kvfree_rcu_mightsleep(void *ptr, const char *file, int line, const char *func)

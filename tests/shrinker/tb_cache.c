@@ -91,6 +91,18 @@ void tb_cache_add(struct tb_cache *c, struct mem_cgroup *memcg, int nid, long nr
 		set_shrinker_bit(memcg, nid, c->shrinker->id);
 }
 
+void tb_cache_reparent(struct tb_cache *c, struct mem_cgroup *memcg, struct mem_cgroup *parent)
+{
+	int nid;
+
+	for (nid = 0; nid < TB_CACHE_MAX_NODES; nid++) {
+		long n = atomic_long_xchg(&c->objects[memcg_slot(memcg)][nid], 0);
+
+		if (n)
+			tb_cache_add(c, parent, nid, n);
+	}
+}
+
 long tb_cache_objects(struct tb_cache *c, struct mem_cgroup *memcg, int nid)
 {
 	return atomic_long_read(&c->objects[memcg_slot(memcg)][nid]);

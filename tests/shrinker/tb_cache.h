@@ -33,6 +33,8 @@ struct tb_cache *tb_cache_create(unsigned int flags);
 void tb_cache_shrinker_free(struct tb_cache *c);
 void tb_cache_destroy(struct tb_cache *c);
 void tb_cache_add(struct tb_cache *c, struct mem_cgroup *memcg, int nid, long nr);
+/* list_lru-style reparenting before memcg goes offline: objects move up */
+void tb_cache_reparent(struct tb_cache *c, struct mem_cgroup *memcg, struct mem_cgroup *parent);
 long tb_cache_objects(struct tb_cache *c, struct mem_cgroup *memcg, int nid);
 /* the shrinker_info bit of this cache's shrinker in memcg on nid */
 bool tb_shrinker_bit(struct mem_cgroup *memcg, int nid, int id);
