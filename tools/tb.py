@@ -1,0 +1,666 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""tb.py - the work behind tools/tb (configure, build, run, report).
+
+tools/tb parses the user's command line, checks packages, and calls this
+with normalized arguments:  tb.py <command> --repo DIR -j N [--kernel DIR] ...
+
+Reports: `tb run` prints a list of report sections (REPORT_SECTIONS) and
+writes them to build/run/summary.json.  A later command (for example a
+`tb seed NNN` experiment) adds a section by writing a class with
+`name`, `title`, `collect(ctx) -> data` (JSON-able) and `render(data) -> str`
+and appending an instance to the list it reports.
+"""
+import argparse
+import concurrent.futures
+import glob
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+
+TEST_LABELS = 'unit|stress'
+SANITIZER_ENV = {
+    'TSAN_OPTIONS': 'halt_on_error=1:second_deadlock_stack=1',
+    'ASAN_OPTIONS': 'detect_leaks=1:abort_on_error=1',
+    'UBSAN_OPTIONS': 'halt_on_error=1:print_stacktrace=1',
+}
+AFL_DRIVER = '/usr/lib/afl/libAFLDriver.a'
+
+
+def say(msg):
+    print(f'tb: {msg}', flush=True)
+
+
+def fail(msg, code=1):
+    print(f'tb: {msg}', file=sys.stderr, flush=True)
+    sys.exit(code)
+
+
+def rel(path, repo):
+    try:
+        r = os.path.relpath(path, repo)
+        return path if r.startswith('..') else r
+    except ValueError:
+        return path
+
+
+class TB:
+    def __init__(self, a):
+        self.a = a
+        self.repo = os.path.abspath(a.repo)
+        # TB_BUILD_DIR / TB_KERNEL_CACHE_DIR move the build tree (for
+        # experiments); the default layout is <repo>/build/<variant>.
+        self.build = os.path.abspath(os.environ.get('TB_BUILD_DIR') or
+                                     os.path.join(self.repo, 'build'))
+        self.kcache = os.path.abspath(os.environ.get('TB_KERNEL_CACHE_DIR') or
+                                      os.path.join(self.build, 'kernel-trees'))
+        self.jobs = a.jobs
+        self.kernel = os.path.abspath(a.kernel) if a.kernel else ''
+        self.tree = None
+        self.tree_version = None
+
+    # ---- cmake ---------------------------------------------------------
+    def configure(self, variant, defs=(), env=None):
+        bdir = os.path.join(self.build, variant)
+        os.makedirs(bdir, exist_ok=True)
+        cmd = ['cmake', '-S', self.repo, '-B', bdir,
+               f'-DKERNEL_CACHE_DIR={self.kcache}',
+               f'-DKERNEL_SRC={self.kernel}'] + list(defs)
+        log = os.path.join(bdir, 'tb-configure.log')
+        say(f'configuring {rel(bdir, self.repo)}')
+        t0 = time.time()
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True, env=self.env(env))
+        with open(log, 'w') as f:
+            f.write(' '.join(cmd) + '\n' + p.stdout)
+        if p.returncode != 0:
+            fail(f'configure failed: {cmake_error(p.stdout)} '
+                 f'(log: {rel(log, self.repo)})')
+        m = re.search(r'^-- Kernel tree: (.*) \(([^()]*)\)\s*$', p.stdout, re.M)
+        if m:
+            self.tree, self.tree_version = m.group(1), m.group(2)
+        for line in p.stdout.splitlines():
+            if line.startswith('-- Extracting'):
+                say(line[3:])
+            if line.startswith('CMake Warning'):
+                say(f'configure warning: see {rel(log, self.repo)}')
+        say(f'kernel tree {self.tree} ({self.tree_version}); '
+            f'configured in {time.time() - t0:.1f}s')
+        return bdir
+
+    def build_dir(self, bdir, targets=()):
+        cmd = ['cmake', '--build', bdir, '-j', str(self.jobs)]
+        for t in targets:
+            cmd += ['--target', t]
+        say(f'building {rel(bdir, self.repo)}' + (f' ({" ".join(targets)})' if targets else ''))
+        t0 = time.time()
+        p = subprocess.run(cmd, env=self.env())
+        if p.returncode != 0:
+            fail(f'build of {rel(bdir, self.repo)} failed', p.returncode)
+        say(f'built in {time.time() - t0:.1f}s')
+
+    def env(self, extra=None):
+        e = dict(os.environ)
+        for k, v in SANITIZER_ENV.items():
+            e.setdefault(k, v)
+        if extra:
+            e.update(extra)
+        return e
+
+    def ctest(self, bdir, extra=(), env=None):
+        cmd = ['ctest', '--test-dir', bdir, '--output-on-failure', '--no-tests=error',
+               '-L', TEST_LABELS, '-j', str(self.jobs)] + list(extra)
+        say('running ' + ' '.join(cmd[:1] + cmd[3:]))
+        sys.stdout.flush()
+        return subprocess.run(cmd, env=self.env(env)).returncode
+
+    def list_tests(self, bdir):
+        p = subprocess.run(['ctest', '--test-dir', bdir, '--show-only=json-v1',
+                            '-L', TEST_LABELS], stdout=subprocess.PIPE, text=True,
+                           env=self.env())
+        if p.returncode != 0:
+            fail('ctest --show-only=json-v1 failed')
+        tests = []
+        for t in json.loads(p.stdout).get('tests', []):
+            labels = []
+            for prop in t.get('properties', []):
+                if prop.get('name') == 'LABELS':
+                    labels = prop.get('value') or []
+            tests.append({'name': t['name'], 'labels': labels,
+                          'kfiles': [l[6:] for l in labels if l.startswith('kfile:')]})
+        return tests
+
+    # ---- coverage ------------------------------------------------------
+    def coverage_build(self):
+        # threads (stress tests) race on plain counters: negative branch
+        # counts make gcovr fail, so the counters are updated atomically
+        bdir = self.configure('coverage', ['-DTB_COVERAGE=ON', '-DTB_BENCH=OFF',
+                                           '-DTB_SANITIZE=', '-DTB_FUZZ=OFF',
+                                           '-DCMAKE_C_FLAGS=-fprofile-update=atomic',
+                                           '-DCMAKE_CXX_FLAGS=-fprofile-update=atomic'])
+        self.build_dir(bdir)
+        n = 0
+        for root, _, names in os.walk(bdir):
+            for f in names:
+                if f.endswith('.gcda'):
+                    os.unlink(os.path.join(root, f))
+                    n += 1
+        if n:
+            say(f'reset {n} old .gcda counter files')
+        return bdir
+
+    def gcovr(self, bdir):
+        if not self.tree:
+            fail('unknown kernel tree: cannot name kernel files for coverage')
+        tree = self.tree.rstrip('/')
+        html = os.path.join(bdir, 'index.html')
+        js = os.path.join(bdir, 'coverage.json')
+        for old in glob.glob(os.path.join(bdir, 'index*.html')):
+            os.unlink(old)
+        cmd = ['gcovr', '--root', tree, '--filter', re.escape(tree + '/'),
+               '--object-directory', bdir, '-j', str(self.jobs),
+               '--html-details', html, '--html-title', f'mm test bed: {self.tree_version}',
+               '--json-summary', js, '--json-summary-pretty', '--gcov-ignore-parse-errors']
+        if shutil.which('gcov-12'):
+            cmd += ['--gcov-executable', 'gcov-12']
+        cmd.append(bdir)
+        say('gcovr: kernel files of ' + tree)
+        try:
+            # gcovr 5.2 can hang when a worker fails: never wait forever
+            p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               text=True, timeout=900)
+        except subprocess.TimeoutExpired:
+            fail('gcovr did not finish in 900s')
+        if p.returncode != 0:
+            print(p.stdout)
+            fail('gcovr failed')
+        with open(js) as f:
+            data = json.load(f)
+        files = {}
+        for f in data.get('files', []):
+            name = f['filename']
+            if os.path.isabs(name) or name.startswith('..'):
+                fail(f'gcovr named a file outside the kernel tree: {name}')
+            files[name] = {'lines': f.get('line_total', 0),
+                           'covered': f.get('line_covered', 0),
+                           'percent': f.get('line_percent', 0.0),
+                           'functions': f.get('function_total', 0),
+                           'functions_covered': f.get('function_covered', 0)}
+        return files, html, js
+
+
+def cmake_error(out):
+    """The message of the first 'CMake Error' block, on one line."""
+    lines = out.splitlines()
+    for i, l in enumerate(lines):
+        if l.startswith('CMake Error'):
+            msg = []
+            for m in lines[i + 1:]:
+                if m.startswith(('Call Stack', 'CMake ', '-- ')):
+                    break
+                if m.strip():
+                    msg.append(m.strip())
+            if msg:
+                return ' '.join(msg)
+            return l.strip()
+    tail = [l for l in lines if l.strip()][-1:] or ['(no output)']
+    return tail[0].strip()
+
+
+def coverage_table(files):
+    w = max([len(n) for n in files] + [len('kernel file')])
+    out = [f'{"kernel file":<{w}}  {"lines":>6}  {"covered":>7}  {"%":>6}']
+    tl = tc = 0
+    for n in sorted(files):
+        c = files[n]
+        tl += c['lines']
+        tc += c['covered']
+        out.append(f'{n:<{w}}  {c["lines"]:>6}  {c["covered"]:>7}  {pct(c["covered"], c["lines"]):>6}')
+    out.append(f'{"total":<{w}}  {tl:>6}  {tc:>7}  {pct(tc, tl):>6}')
+    return '\n'.join(out)
+
+
+def pct(a, b):
+    return f'{100.0 * a / b:.1f}' if b else '-'
+
+
+# ---- commands ------------------------------------------------------------
+def cmd_test(tb):
+    variant = {'': 'default', 'address': 'asan', 'thread': 'tsan'}[tb.a.sanitize or '']
+    bdir = tb.configure(variant, [f'-DTB_SANITIZE={tb.a.sanitize or ""}',
+                                  '-DTB_COVERAGE=OFF', '-DTB_FUZZ=OFF'])
+    tb.build_dir(bdir)
+    return tb.ctest(bdir)
+
+
+def cmd_coverage(tb):
+    bdir = tb.coverage_build()
+    rc = tb.ctest(bdir)
+    files, html, js = tb.gcovr(bdir)
+    print()
+    print(coverage_table(files))
+    print()
+    say(f'coverage report: {rel(html, tb.repo)}, {rel(js, tb.repo)}')
+    return rc
+
+
+def cmd_bench(tb):
+    bdir = tb.configure('release', ['-DCMAKE_BUILD_TYPE=RelWithDebInfo', '-DTB_BENCH=ON',
+                                    '-DTB_SANITIZE=', '-DTB_COVERAGE=OFF', '-DTB_FUZZ=OFF'])
+    tb.build_dir(bdir)
+    exes = sorted(p for p in glob.glob(os.path.join(bdir, 'bench', '**', 'bench_*'), recursive=True)
+                  if os.path.isfile(p) and os.access(p, os.X_OK))
+    if not exes:
+        say('no benchmark built (bench/bench_* executables): nothing to run')
+        return 0
+    outdir = os.path.join(tb.build, 'bench')
+    os.makedirs(outdir, exist_ok=True)
+    rc = 0
+    rows = []
+    for exe in exes:
+        name = os.path.basename(exe)
+        out = os.path.join(outdir, f'{name}.json')
+        cmd = [exe, f'--benchmark_out={out}', '--benchmark_out_format=json']
+        if tb.a.filter is not None:
+            cmd.append(f'--benchmark_filter={tb.a.filter}')
+        say('running ' + ' '.join([rel(exe, tb.repo)] + cmd[1:]))
+        p = subprocess.run(cmd, env=tb.env())
+        if p.returncode != 0:
+            say(f'{name} failed with status {p.returncode}')
+            rc = rc or p.returncode
+            continue
+        try:
+            with open(out) as f:
+                data = json.load(f)
+        except (OSError, ValueError) as e:
+            say(f'{name}: no JSON results ({e})')
+            rc = rc or 1
+            continue
+        scale = {'ns': 1, 'us': 1e3, 'ms': 1e6, 's': 1e9}
+        for b in data.get('benchmarks', []):
+            if b.get('run_type') == 'aggregate' and b.get('aggregate_name') != 'mean':
+                continue
+            s = scale.get(b.get('time_unit', 'ns'), 1)
+            rows.append((name, b['name'], b.get('real_time', 0) * s,
+                         b.get('cpu_time', 0) * s, b.get('iterations', 0)))
+    if rows:
+        w = max(len(r[1]) for r in rows + [('', 'benchmark')])
+        print()
+        print(f'{"benchmark":<{w}}  {"ns/op":>12}  {"cpu ns/op":>12}  {"iterations":>12}')
+        last = None
+        for exe, n, real, cpu, it in rows:
+            if exe != last:
+                print(f'[{exe}]')
+                last = exe
+            print(f'{n:<{w}}  {real:>12.1f}  {cpu:>12.1f}  {it:>12}')
+        print()
+        say(f'JSON results in {rel(outdir, tb.repo)}/')
+    return rc
+
+
+def sha1_file(path):
+    with open(path, 'rb') as f:
+        return hashlib.sha1(f.read()).hexdigest()
+
+
+def cmd_fuzz(tb):
+    a = tb.a
+    t = a.target
+    harness = os.path.join(tb.repo, 'tests', 'fuzz', f'fuzz_{t}.c')
+    if not os.path.exists(harness):
+        have = sorted(os.path.basename(p)[5:-2] for p in
+                      glob.glob(os.path.join(tb.repo, 'tests', 'fuzz', 'fuzz_*.c')))
+        fail(f'no harness tests/fuzz/fuzz_{t}.c (targets: {", ".join(have) or "none"})')
+    if a.engine == 'afl':
+        bdir = os.path.join(tb.build, 'fuzz-afl')
+        env = {'CC': 'afl-clang-fast', 'CXX': 'afl-clang-fast++', 'AFL_QUIET': '1'}
+        defs = ['-DTB_FUZZ=ON', '-DTB_FUZZ_ENGINE=afl', '-DTB_BENCH=OFF',
+                '-DTB_SANITIZE=', '-DTB_COVERAGE=OFF']
+    else:
+        bdir = os.path.join(tb.build, 'fuzz-libfuzzer')
+        env = {'CC': 'clang', 'CXX': 'clang++'}
+        flags = '-fsanitize=fuzzer-no-link -g'
+        defs = ['-DTB_FUZZ=ON', '-DTB_FUZZ_ENGINE=libfuzzer', '-DTB_BENCH=OFF',
+                '-DTB_SANITIZE=address', '-DTB_COVERAGE=OFF',
+                f'-DCMAKE_C_FLAGS={flags}', f'-DCMAKE_CXX_FLAGS={flags}']
+    tb.configure(os.path.basename(bdir), defs, env=env)
+    exe_name = f'fuzz_{t}'
+    tb.build_dir(bdir, [exe_name])
+    exe = os.path.join(bdir, 'tests', 'fuzz', exe_name)
+    if not os.path.exists(exe):
+        fail(f'{rel(exe, tb.repo)} was not built (is {t} in the table of tests/fuzz/CMakeLists.txt?)')
+
+    corpus = os.path.join(tb.repo, 'tests', 'fuzz', 'corpus', t)
+    outdir = os.path.join(tb.build, 'fuzz', t if a.engine == 'afl' else f'{t}-libfuzzer')
+    seeds = corpus
+    if not (os.path.isdir(corpus) and any(os.path.isfile(os.path.join(corpus, f))
+                                         for f in os.listdir(corpus))):
+        seeds = os.path.join(tb.build, 'fuzz', f'{t}-seed')
+        os.makedirs(seeds, exist_ok=True)
+        with open(os.path.join(seeds, 'empty'), 'wb') as f:
+            f.write(b'\0' * 16)
+        say(f'no corpus in {rel(corpus, tb.repo)}: starting from one zero input')
+    shutil.rmtree(outdir, ignore_errors=True)
+    os.makedirs(os.path.dirname(outdir), exist_ok=True)
+
+    # the fuzzers set their own sanitizer options (afl-fuzz refuses ours)
+    fenv = dict(os.environ)
+    if a.engine == 'afl':
+        fenv.update({'AFL_NO_UI': '1', 'AFL_SKIP_CPUFREQ': '1',
+                     'AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES': '1', 'AFL_NO_AFFINITY': '1'})
+        cmd = ['afl-fuzz', '-i', seeds, '-o', outdir, '-V', str(a.seconds), '--', exe]
+        say('running ' + ' '.join(rel(c, tb.repo) for c in cmd))
+        log = os.path.join(tb.build, 'fuzz', f'{t}-afl.log')
+        with open(log, 'w') as lf:
+            p = subprocess.run(cmd, env=fenv, stdout=lf, stderr=subprocess.STDOUT,
+                               stdin=subprocess.DEVNULL, timeout=a.seconds + 300)
+        stats_file = os.path.join(outdir, 'default', 'fuzzer_stats')
+        if not os.path.exists(stats_file):
+            with open(log) as lf:
+                print(''.join(lf.readlines()[-25:]))
+            fail(f'afl-fuzz failed (status {p.returncode}; log {rel(log, tb.repo)})')
+        stats = {}
+        with open(stats_file) as f:
+            for line in f:
+                if ':' in line:
+                    k, v = line.split(':', 1)
+                    stats[k.strip()] = v.strip()
+        crashes = sorted(glob.glob(os.path.join(outdir, 'default', 'crashes', 'id:*')))
+        summary = {'execs_per_sec': stats.get('execs_per_sec'),
+                   'execs_done': stats.get('execs_done'),
+                   'saved_crashes': stats.get('saved_crashes', stats.get('unique_crashes')),
+                   'corpus_count': stats.get('corpus_count'),
+                   'run_time': stats.get('run_time')}
+    else:
+        art = os.path.join(outdir, 'artifacts') + '/'
+        work = os.path.join(outdir, 'corpus')
+        os.makedirs(art, exist_ok=True)
+        os.makedirs(work, exist_ok=True)
+        cmd = [exe, f'-max_total_time={a.seconds}', f'-artifact_prefix={art}',
+               '-print_final_stats=1', work, seeds]
+        say('running ' + ' '.join(rel(c, tb.repo) for c in cmd))
+        log = os.path.join(tb.build, 'fuzz', f'{t}-libfuzzer.log')
+        t0 = time.time()
+        with open(log, 'w') as lf:
+            p = subprocess.run(cmd, env=fenv, stdout=lf, stderr=subprocess.STDOUT,
+                               stdin=subprocess.DEVNULL, timeout=a.seconds + 300)
+        elapsed = max(time.time() - t0, 1e-3)
+        with open(log) as lf:
+            text = lf.read()
+        m = re.search(r'stat::number_of_executed_units:\s*(\d+)', text)
+        m2 = re.search(r'Done (\d+) runs in (\d+) second', text)
+        execs = int(m.group(1)) if m else (int(m2.group(1)) if m2 else 0)
+        crashes = sorted(glob.glob(os.path.join(art, '*')))
+        if p.returncode != 0 and not crashes:
+            print(text[-3000:])
+            fail(f'libFuzzer failed (status {p.returncode}; log {rel(log, tb.repo)})')
+        summary = {'execs_per_sec': f'{execs / elapsed:.0f}', 'execs_done': str(execs),
+                   'saved_crashes': str(len(crashes)),
+                   'corpus_count': str(len(os.listdir(work))), 'run_time': f'{elapsed:.0f}'}
+
+    print()
+    print(f'fuzz {t} ({a.engine}, {a.seconds}s)')
+    for k, v in summary.items():
+        print(f'  {k:<14} {v}')
+    regress = os.path.join(tb.repo, 'tests', 'regress', t)
+    new = []
+    for c in crashes:
+        if not os.path.isfile(c):
+            continue
+        dst = os.path.join(regress, f'crash-{sha1_file(c)}')
+        os.makedirs(regress, exist_ok=True)
+        if not os.path.exists(dst):
+            shutil.copyfile(c, dst)
+        new.append(dst)
+    if new:
+        print()
+        print(f'{len(new)} crash input(s) saved:')
+        for d in new:
+            r = rel(d, tb.repo)
+            print(f'  {r}')
+            print(f'    replay: {rel(os.path.join(tb.build, "asan"), tb.repo)}/tests/fuzz/replay_{t} {r}')
+        print(f'  (build it with `tools/tb test --sanitize address`; the ctest replay_{t} '
+              'runs them in every `tools/tb test`)')
+        return 1
+    print('  no crash')
+    return 0
+
+
+# ---- tb run: report sections ---------------------------------------------
+class Section:
+    name = ''
+    title = ''
+
+    def collect(self, ctx):
+        raise NotImplementedError
+
+    def render(self, data):
+        raise NotImplementedError
+
+
+class KernelTreeSection(Section):
+    name = 'kernel'
+    title = 'Kernel tree'
+
+    def collect(self, ctx):
+        tb = ctx['tb']
+        return {'path': tb.tree, 'version': tb.tree_version,
+                'source': 'KERNEL_SRC' if tb.kernel else 'linux-source-6.12 (Debian)'}
+
+    def render(self, d):
+        return f'{d["path"]}\nversion {d["version"]} ({d["source"]})'
+
+
+class KernelFilesSection(Section):
+    name = 'kernel_files'
+    title = 'Tests and line coverage per kernel file'
+
+    def collect(self, ctx):
+        cov = ctx['coverage']
+        rows = {}
+        for n in cov:
+            rows[n] = {'file': n, 'tests': [], 'cases': 0, 'passed': 0}
+        other = {'file': '(no kernel file)', 'tests': [], 'cases': 0, 'passed': 0}
+        for t in ctx['tests']:
+            targets = [rows.setdefault(k, {'file': k, 'tests': [], 'cases': 0, 'passed': 0})
+                       for k in t['kfiles']] or [other]
+            for r in targets:
+                r['tests'].append(t['name'])
+                r['cases'] += t['cases']
+                r['passed'] += t['passed']
+        out = []
+        for n in sorted(rows, key=lambda n: (n.endswith('.h'), not n.startswith('mm/'), n)):
+            r = rows[n]
+            c = cov.get(n)
+            r['lines'] = c['lines'] if c else None
+            r['covered'] = c['covered'] if c else None
+            r['line_percent'] = round(100.0 * c['covered'] / c['lines'], 1) if c and c['lines'] else None
+            out.append(r)
+        if other['tests']:
+            other.update(lines=None, covered=None, line_percent=None)
+            out.append(other)
+        return out
+
+    def render(self, rows):
+        w = max([len(r['file']) for r in rows] + [len('kernel file')])
+        s = [f'{"kernel file":<{w}}  {"tests":>5}  {"cases":>5}  {"passed":>6}  '
+             f'{"lines":>6}  {"covered":>7}  {"line %":>6}']
+        for r in rows:
+            lp = '-' if r['line_percent'] is None else f'{r["line_percent"]:.1f}'
+            s.append(f'{r["file"]:<{w}}  {len(r["tests"]):>5}  {r["cases"]:>5}  {r["passed"]:>6}  '
+                     f'{r["lines"] if r["lines"] is not None else "-":>6}  '
+                     f'{r["covered"] if r["covered"] is not None else "-":>7}  {lp:>6}')
+        return '\n'.join(s)
+
+
+class FailuresSection(Section):
+    name = 'failures'
+    title = 'Failed test cases'
+
+    def collect(self, ctx):
+        return [{'test': t['name'], 'case': c['name'], 'message': c['message']}
+                for t in ctx['tests'] for c in t['case_list'] if c['status'] == 'failed']
+
+    def render(self, rows):
+        if not rows:
+            return 'none'
+        return '\n'.join(f'{r["test"]}: {r["case"]}: {r["message"].splitlines()[0] if r["message"] else ""}'
+                         for r in rows)
+
+
+REPORT_SECTIONS = [KernelTreeSection(), KernelFilesSection(), FailuresSection()]
+
+
+def parse_cmocka_xml(path):
+    """Test cases of a CMocka XML file (which may hold several documents)."""
+    with open(path, errors='replace') as f:
+        text = f.read()
+    text = re.sub(r'<\?xml[^>]*\?>', '', text)
+    try:
+        root = ET.fromstring(f'<all>{text}</all>')
+    except ET.ParseError:
+        return None
+    cases = []
+    for suite in root.iter('testsuite'):
+        for tc in suite.iter('testcase'):
+            st = 'passed'
+            msg = ''
+            for tag in ('failure', 'error'):
+                e = tc.find(tag)
+                if e is not None:
+                    st, msg = 'failed', (e.text or e.get('message') or '').strip()
+            if tc.find('skipped') is not None and st == 'passed':
+                st = 'skipped'
+            cases.append({'name': f'{suite.get("name")}:{tc.get("name")}', 'status': st,
+                          'message': msg})
+    return cases
+
+
+def run_one_test(tb, bdir, t, xmldir):
+    d = os.path.join(xmldir, t['name'])
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    # CMocka names the file after its group; tb_run's group is __FILE__, an
+    # absolute path: give it the directories it will need.
+    for root, dirs, _ in os.walk(tb.repo):
+        dirs[:] = [x for x in dirs if x not in ('.git', 'build')]
+        for x in dirs:
+            p = os.path.join(root, x)
+            os.makedirs(d + p, exist_ok=True)
+            os.makedirs(os.path.join(d, os.path.relpath(p, tb.repo)), exist_ok=True)
+    env = {'CMOCKA_MESSAGE_OUTPUT': 'xml', 'CMOCKA_XML_FILE': os.path.join(d, '%g.xml')}
+    t0 = time.time()
+    p = subprocess.run(['ctest', '--test-dir', bdir, '--output-on-failure', '--no-tests=error',
+                        '-R', '^' + re.sub(r'([][.*+?^$(){}|\\])', r'\\\1', t['name']) + '$'],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                       env=tb.env(env))
+    t['seconds'] = round(time.time() - t0, 2)
+    t['ctest_passed'] = p.returncode == 0
+    cases = []
+    for root, _, names in os.walk(d):
+        for n in sorted(names):
+            if n.endswith('.xml'):
+                c = parse_cmocka_xml(os.path.join(root, n))
+                if c:
+                    cases += c
+    if not cases:
+        # not a CMocka suite (replays, python tests): the test is one case
+        cases = [{'name': t['name'], 'status': 'passed' if p.returncode == 0 else 'failed',
+                  'message': '' if p.returncode == 0 else 'ctest reported failure'}]
+    elif p.returncode != 0 and all(c['status'] != 'failed' for c in cases):
+        cases.append({'name': f'{t["name"]}(process)', 'status': 'failed',
+                      'message': 'the test process failed outside its test cases'})
+    for root, _, _ in os.walk(d, topdown=False):
+        if root != d and not os.listdir(root):
+            os.rmdir(root)
+    t['case_list'] = cases
+    t['cases'] = sum(1 for c in cases if c['status'] != 'skipped')
+    t['passed'] = sum(1 for c in cases if c['status'] == 'passed')
+    # the test's own output, without the framing of this one-test ctest run
+    out = []
+    for line in p.stdout.splitlines():
+        if re.match(r'^\d+% tests passed', line):
+            break
+        if not re.match(r'^(Test project |\s*Start\s+\d+: )', line):
+            out.append(line)
+    return t, '\n'.join(out).strip('\n')
+
+
+def cmd_run(tb):
+    t0 = time.time()
+    bdir = tb.coverage_build()
+    tests = tb.list_tests(bdir)
+    if not tests:
+        fail(f'no tests labelled {TEST_LABELS} in {rel(bdir, tb.repo)}')
+    rundir = os.path.join(tb.build, 'run')
+    xmldir = os.path.join(rundir, 'xml')
+    shutil.rmtree(xmldir, ignore_errors=True)
+    os.makedirs(xmldir)
+    say(f'running {len(tests)} tests ({tb.jobs} at a time), CMocka XML in {rel(xmldir, tb.repo)}')
+    with concurrent.futures.ThreadPoolExecutor(max_workers=tb.jobs) as ex:
+        futs = [ex.submit(run_one_test, tb, bdir, t, xmldir) for t in tests]
+        for f in concurrent.futures.as_completed(futs):
+            t, out = f.result()
+            status = 'PASS' if t['ctest_passed'] and t['passed'] == t['cases'] else 'FAIL'
+            print(f'  {status} {t["name"]:<32} {t["passed"]}/{t["cases"]} cases  {t["seconds"]:.2f}s',
+                  flush=True)
+            if status == 'FAIL':
+                print(out)
+    cov, html, js = tb.gcovr(bdir)
+    ctx = {'tb': tb, 'tests': tests, 'coverage': cov}
+    summary = {'generated': time.strftime('%Y-%m-%dT%H:%M:%S%z'), 'sections': {}}
+    print()
+    for s in REPORT_SECTIONS:
+        data = s.collect(ctx)
+        summary['sections'][s.name] = {'title': s.title, 'data': data}
+        print(f'== {s.title}')
+        print(s.render(data))
+        print()
+    ncases = sum(t['cases'] for t in tests)
+    npass = sum(t['passed'] for t in tests)
+    tfail = [t['name'] for t in tests if not (t['ctest_passed'] and t['passed'] == t['cases'])]
+    summary['totals'] = {'tests': len(tests), 'tests_failed': tfail, 'cases': ncases,
+                         'cases_passed': npass, 'cases_failed': ncases - npass,
+                         'seconds': round(time.time() - t0, 1)}
+    summary['tests'] = [{k: t[k] for k in ('name', 'labels', 'kfiles', 'cases', 'passed',
+                                            'ctest_passed', 'seconds', 'case_list')}
+                        for t in tests]
+    summary['coverage'] = {'html': rel(html, tb.repo), 'json': rel(js, tb.repo)}
+    os.makedirs(rundir, exist_ok=True)
+    with open(os.path.join(rundir, 'summary.json'), 'w') as f:
+        json.dump(summary, f, indent=2)
+    say(f'summary: {rel(os.path.join(rundir, "summary.json"), tb.repo)}; '
+        f'coverage: {rel(html, tb.repo)}; {time.time() - t0:.0f}s')
+    print(f'{npass} passed, {ncases - npass} failed')
+    return 0 if not tfail else 1
+
+
+def main():
+    ap = argparse.ArgumentParser(prog='tb.py')
+    ap.add_argument('command', choices=['run', 'test', 'coverage', 'bench', 'fuzz'])
+    ap.add_argument('--repo', required=True)
+    ap.add_argument('-j', dest='jobs', type=int, default=os.cpu_count() or 2)
+    ap.add_argument('--kernel')
+    ap.add_argument('--sanitize', choices=['address', 'thread'])
+    ap.add_argument('--filter')
+    ap.add_argument('--target')
+    ap.add_argument('--seconds', type=int)
+    ap.add_argument('--engine', choices=['afl', 'libfuzzer'], default='afl')
+    a = ap.parse_args()
+    tb = TB(a)
+    fn = {'run': cmd_run, 'test': cmd_test, 'coverage': cmd_coverage,
+          'bench': cmd_bench, 'fuzz': cmd_fuzz}[a.command]
+    try:
+        return fn(tb)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == '__main__':
+    sys.exit(main())
