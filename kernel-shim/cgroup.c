@@ -9,6 +9,8 @@
 #include <linux/cgroup.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
+#include <linux/jiffies.h>
+#include <linux/spinlock.h>
 
 DEFINE_STATIC_KEY_TRUE(memory_cgrp_subsys_enabled_key);
 DEFINE_STATIC_KEY_TRUE(memory_cgrp_subsys_on_dfl_key);
@@ -21,19 +23,24 @@ static DEFINE_IDR(css_idr);
 static void css_free_rcu(struct rcu_head *head)
 {
 	struct cgroup_subsys_state *css =
-		container_of(head, struct cgroup_subsys_state, rcu_head);
+		container_of(head, struct cgroup_subsys_state, destroy_rwork.rcu);
 	struct cgroup_subsys_state *parent = css->parent;
 
 	mutex_lock(&cgroup_mutex);
 	idr_remove(&css_idr, css->id);
 	mutex_unlock(&cgroup_mutex);
+	percpu_ref_exit(&css->refcnt);
 	css->ss->css_free(css);
 	if (parent)
 		css_put(parent);
 }
 
-static void css_release(struct cgroup_subsys_state *css)
+/* the last reference is gone: unlink now, free after a grace period */
+static void css_release(struct percpu_ref *ref)
 {
+	struct cgroup_subsys_state *css =
+		container_of(ref, struct cgroup_subsys_state, refcnt);
+
 	mutex_lock(&cgroup_mutex);
 	css->flags |= CSS_RELEASED;
 	if (css->parent) {
@@ -43,41 +50,55 @@ static void css_release(struct cgroup_subsys_state *css)
 	mutex_unlock(&cgroup_mutex);
 	if (css->ss->css_released)
 		css->ss->css_released(css);
-	call_rcu(&css->rcu_head, css_free_rcu);
+	call_rcu(&css->destroy_rwork.rcu, css_free_rcu);
 }
 
-void css_get_many(struct cgroup_subsys_state *css, unsigned int n)
+/* notifications per control file, for tests of memory.events & co */
+#define NOTIFY_SLOTS 1024
+static struct {
+	struct cgroup_file *file;
+	unsigned long count;
+} notify[NOTIFY_SLOTS];
+static DEFINE_SPINLOCK(notify_lock);
+
+static unsigned long *notify_slot(struct cgroup_file *cfile, bool add)
 {
-	WARN_ON_ONCE(atomic_long_fetch_add(n, &css->refcnt.count) <= 0);
+	unsigned long h = ((unsigned long)cfile >> 4) % NOTIFY_SLOTS, i;
+
+	for (i = 0; i < NOTIFY_SLOTS; i++, h = (h + 1) % NOTIFY_SLOTS) {
+		if (notify[h].file == cfile)
+			return &notify[h].count;
+		if (!notify[h].file) {
+			if (!add)
+				return NULL;
+			notify[h].file = cfile;
+			return &notify[h].count;
+		}
+	}
+	return NULL;
 }
 
-void css_get(struct cgroup_subsys_state *css)
+void cgroup_file_notify(struct cgroup_file *cfile)
 {
-	css_get_many(css, 1);
+	unsigned long *count;
+
+	spin_lock(&notify_lock);
+	cfile->notified_at = jiffies;
+	count = notify_slot(cfile, true);
+	if (count)
+		(*count)++;
+	spin_unlock(&notify_lock);
 }
 
-bool css_tryget(struct cgroup_subsys_state *css)
+unsigned long kshim_cgroup_file_notifications(struct cgroup_file *cfile)
 {
-	return atomic_long_inc_not_zero(&css->refcnt.count);
-}
+	unsigned long *count, n;
 
-bool css_tryget_online(struct cgroup_subsys_state *css)
-{
-	return !READ_ONCE(css->refcnt.dead) && css_tryget(css);
-}
-
-void css_put_many(struct cgroup_subsys_state *css, unsigned int n)
-{
-	long left = atomic_long_sub_return(n, &css->refcnt.count);
-
-	WARN_ON_ONCE(left < 0);
-	if (left == 0)
-		css_release(css);
-}
-
-void css_put(struct cgroup_subsys_state *css)
-{
-	css_put_many(css, 1);
+	spin_lock(&notify_lock);
+	count = notify_slot(cfile, false);
+	n = count ? *count : 0;
+	spin_unlock(&notify_lock);
+	return n;
 }
 
 int kshim_css_create(struct cgroup_subsys_state *css, struct cgroup_subsys_state *parent,
@@ -85,8 +106,7 @@ int kshim_css_create(struct cgroup_subsys_state *css, struct cgroup_subsys_state
 {
 	int ret;
 
-	atomic_long_set(&css->refcnt.count, 1);
-	css->refcnt.dead = false;
+	percpu_ref_init(&css->refcnt, css_release, 0, GFP_KERNEL);
 	INIT_LIST_HEAD(&css->sibling);
 	INIT_LIST_HEAD(&css->children);
 	css->ss = ss;
@@ -126,12 +146,13 @@ int kshim_css_create(struct cgroup_subsys_state *css, struct cgroup_subsys_state
 
 void kshim_css_kill(struct cgroup_subsys_state *css)
 {
-	css->flags &= ~CSS_ONLINE;
+	/* kill_css(): no new live references, offline, drop the base one */
 	css->flags |= CSS_DYING;
-	atomic_dec(&css->online_cnt);
-	WRITE_ONCE(css->refcnt.dead, true);
+	percpu_ref_kill(&css->refcnt);
 	if (css->ss->css_offline)
 		css->ss->css_offline(css);
+	css->flags &= ~CSS_ONLINE;
+	atomic_dec(&css->online_cnt);
 	css_put(css);
 }
 

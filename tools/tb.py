@@ -26,6 +26,7 @@ import xml.etree.ElementTree as ET
 
 TEST_LABELS = 'unit|stress'
 SANITIZER_ENV = {
+    # suppressions: tests/tsan.supp, added per repository in TB.env()
     'TSAN_OPTIONS': 'halt_on_error=1:second_deadlock_stack=1',
     'ASAN_OPTIONS': 'detect_leaks=1:abort_on_error=1',
     'UBSAN_OPTIONS': 'halt_on_error=1:print_stacktrace=1',
@@ -109,6 +110,9 @@ class TB:
         e = dict(os.environ)
         for k, v in SANITIZER_ENV.items():
             e.setdefault(k, v)
+        supp = os.path.join(self.repo, 'tests', 'tsan.supp')
+        if 'suppressions=' not in e['TSAN_OPTIONS'] and os.path.exists(supp):
+            e['TSAN_OPTIONS'] += ':suppressions=' + supp
         if extra:
             e.update(extra)
         return e

@@ -10,6 +10,7 @@
 #define CONFIG_SMP 1
 #define CONFIG_MMU 1
 #define CONFIG_NUMA 1
+#define CONFIG_CGROUPS 1
 #define CONFIG_MEMCG 1
 #define CONFIG_SWAP 1
 #define CONFIG_NODES_SHIFT 2

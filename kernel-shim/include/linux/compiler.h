@@ -25,8 +25,25 @@
 	__atomic_store(&(x), &__wo_v, __ATOMIC_RELAXED);			\
 } while (0)
 
-/* KCSAN annotations: no data race detector here but TSan. */
+/*
+ * KCSAN's data_race() marks a race the kernel accepts: under TSan the
+ * access is made with reports ignored, elsewhere it is a plain access.
+ */
+#ifdef __SANITIZE_THREAD__
+void AnnotateIgnoreReadsBegin(const char *file, int line);
+void AnnotateIgnoreReadsEnd(const char *file, int line);
+void AnnotateIgnoreWritesBegin(const char *file, int line);
+void AnnotateIgnoreWritesEnd(const char *file, int line);
+#define data_race(expr) ({						\
+	AnnotateIgnoreReadsBegin(__FILE__, __LINE__);			\
+	AnnotateIgnoreWritesBegin(__FILE__, __LINE__);			\
+	__auto_type __v = (expr);					\
+	AnnotateIgnoreWritesEnd(__FILE__, __LINE__);			\
+	AnnotateIgnoreReadsEnd(__FILE__, __LINE__);			\
+	__v; })
+#else
 #define data_race(expr) ({ __auto_type __v = (expr); __v; })
+#endif
 #define ASSERT_EXCLUSIVE_ACCESS(x) do { } while (0)
 #define ASSERT_EXCLUSIVE_WRITER(x) do { } while (0)
 

@@ -37,15 +37,7 @@ typedef struct {
 
 #define DECLARE_BITMAP(name, bits) unsigned long name[((bits) + 63) / 64]
 
-struct list_head {
-	struct list_head *next, *prev;
-};
-struct hlist_head {
-	struct hlist_node *first;
-};
-struct hlist_node {
-	struct hlist_node *next, **pprev;
-};
+#include <kgen/types.h>
 
 /* The kernel's callback_head is liburcu's rcu_head: call_rcu() takes it. */
 #define callback_head rcu_head
