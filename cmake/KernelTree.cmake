@@ -76,8 +76,10 @@ function(kernel_require tree file)
     message(FATAL_ERROR "kernel tree ${tree}: ${file}: file missing")
   endif()
   file(READ "${tree}/${file}" text)
+  # a definition: the name at the start of a line or after its return
+  # type, its parameter list, then the opening brace
   foreach(sym ${K_SYMBOLS})
-    if(NOT text MATCHES "[^A-Za-z0-9_]${sym}[ \t]*\\(")
+    if(NOT text MATCHES "\n([A-Za-z_][^\n;=(]*[ \t*])?${sym}\\([^;{]*\\)[ \t\n]*{")
       message(FATAL_ERROR "kernel tree ${tree}: ${file}: symbol '${sym}' missing")
     endif()
   endforeach()
