@@ -20,6 +20,20 @@ static u64 css_serial_nr_next = 1;
 /* css ids are small and reused, as the kernel's per-subsystem css_idr */
 static DEFINE_IDR(css_idr);
 
+/*
+ * Flags change under cgroup_mutex but are read locklessly (walks, the real
+ * css_get/css_put): update them atomically.
+ */
+static void css_flags_set(struct cgroup_subsys_state *css, unsigned int f)
+{
+	__atomic_fetch_or(&css->flags, f, __ATOMIC_RELEASE);
+}
+
+static void css_flags_clear(struct cgroup_subsys_state *css, unsigned int f)
+{
+	__atomic_fetch_and(&css->flags, ~f, __ATOMIC_RELEASE);
+}
+
 static void css_free_rcu(struct rcu_head *head)
 {
 	struct cgroup_subsys_state *css =
@@ -42,7 +56,7 @@ static void css_release(struct percpu_ref *ref)
 		container_of(ref, struct cgroup_subsys_state, refcnt);
 
 	mutex_lock(&cgroup_mutex);
-	css->flags |= CSS_RELEASED;
+	css_flags_set(css, CSS_RELEASED);
 	if (css->parent) {
 		list_del_rcu(&css->sibling);
 		css->parent->nr_descendants--;
@@ -139,7 +153,7 @@ int kshim_css_create(struct cgroup_subsys_state *css, struct cgroup_subsys_state
 			css_put(parent);
 		return ret;
 	}
-	css->flags |= CSS_ONLINE;
+	css_flags_set(css, CSS_ONLINE);
 	atomic_inc(&css->online_cnt);
 	return 0;
 }
@@ -147,11 +161,11 @@ int kshim_css_create(struct cgroup_subsys_state *css, struct cgroup_subsys_state
 void kshim_css_kill(struct cgroup_subsys_state *css)
 {
 	/* kill_css(): no new live references, offline, drop the base one */
-	css->flags |= CSS_DYING;
+	css_flags_set(css, CSS_DYING);
 	percpu_ref_kill(&css->refcnt);
 	if (css->ss->css_offline)
 		css->ss->css_offline(css);
-	css->flags &= ~CSS_ONLINE;
+	css_flags_clear(css, CSS_ONLINE);
 	atomic_dec(&css->online_cnt);
 	css_put(css);
 }

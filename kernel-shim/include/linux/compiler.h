@@ -14,15 +14,18 @@
 #define unlikely_notrace(x) unlikely(x)
 
 /*
- * Relaxed atomics rather than volatile: the kernel marks its intentional
- * races with these, and TSan must see them as atomic, not as data races.
+ * Atomics rather than volatile: the kernel marks its intentional races
+ * with these, and TSan must see them as atomic, not as data races.
+ * WRITE_ONCE is a release store (free on x86): RCU list deletion relinks
+ * with WRITE_ONCE and relies on the kernel memory model's dependency
+ * ordering, which C11 and TSan do not have.
  */
 #define __READ_ONCE(x) ({ __typeof__(((void)0, (x))) __ro_v;			\
 	__atomic_load(&(x), &__ro_v, __ATOMIC_RELAXED); __ro_v; })
 #define READ_ONCE(x) ((__typeof__(x))__READ_ONCE(x))
 #define WRITE_ONCE(x, val) do {							\
 	__typeof__(x) __wo_v = (val);						\
-	__atomic_store(&(x), &__wo_v, __ATOMIC_RELAXED);			\
+	__atomic_store(&(x), &__wo_v, __ATOMIC_RELEASE);			\
 } while (0)
 
 /*

@@ -33,7 +33,8 @@ void kshim_kvfree_rcu_mightsleep(void *ptr, const char *file, int line, const ch
 #define rcu_read_lock_any_held() (kshim_ctx.rcu > 0 || kshim_atomic_depth() > 0)
 #define rcu_read_lock_sched_held() (kshim_atomic_depth() > 0)
 
-#define rcu_dereference_raw(p) __atomic_load_n(&(p), __ATOMIC_CONSUME)
+/* acquire, not consume: compilers promote it anyway and TSan models it */
+#define rcu_dereference_raw(p) __atomic_load_n(&(p), __ATOMIC_ACQUIRE)
 #define rcu_dereference_check(p, c) rcu_dereference_raw(p)
 #define rcu_dereference(p) rcu_dereference_raw(p)
 #define rcu_dereference_protected(p, c) rcu_dereference_raw(p)
