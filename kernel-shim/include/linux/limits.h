@@ -15,7 +15,6 @@
 #define U64_MAX ((u64)~0ULL)
 #define S64_MAX ((s64)(U64_MAX >> 1))
 #define S64_MIN ((s64)(-S64_MAX - 1))
-#define SIZE_MAX_K (~(size_t)0)
 #define PHYS_ADDR_MAX (~(phys_addr_t)0)
 #endif
 #endif

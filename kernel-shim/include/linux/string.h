@@ -28,9 +28,5 @@ const char *kstrdup_const(const char *s, gfp_t gfp);
 char *kvasprintf(gfp_t gfp, const char *fmt, va_list args);
 char *kasprintf(gfp_t gfp, const char *fmt, ...) __printf(2, 3);
 const char *kvasprintf_const(gfp_t gfp, const char *fmt, va_list args);
-static inline bool str_has_prefix_k(const char *str, const char *prefix)
-{
-	return !strncmp(str, prefix, strlen(prefix));
-}
 #endif
 #endif
