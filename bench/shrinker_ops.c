@@ -11,8 +11,6 @@
 #include <kshim/testbed.h>
 #include "shrinker_ops.h"
 
-unsigned long shrink_slab(gfp_t gfp_mask, int nid, struct mem_cgroup *memcg, int priority);
-
 #define SB_OBJECTS 4096
 
 static struct {
@@ -83,11 +81,5 @@ void sb_thread_exit(void)
 
 unsigned long sb_shrink_all(int nid, int priority)
 {
-	struct mem_cgroup *memcg = mem_cgroup_iter(sb.root, NULL, NULL);
-	unsigned long freed = 0;
-
-	do {
-		freed += shrink_slab(GFP_KERNEL, nid, memcg, priority);
-	} while ((memcg = mem_cgroup_iter(sb.root, memcg, NULL)));
-	return freed;
+	return kshim_shrink_memcgs(sb.root, nid, priority, NULL);
 }

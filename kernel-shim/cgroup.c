@@ -49,6 +49,16 @@ static void css_free_rcu(struct rcu_head *head)
 		css_put(parent);
 }
 
+/* off the parent's children list (walkers still see it until a grace period) */
+static void css_unlink(struct cgroup_subsys_state *css)
+{
+	lockdep_assert_held(&cgroup_mutex);
+	if (css->parent) {
+		list_del_rcu(&css->sibling);
+		css->parent->nr_descendants--;
+	}
+}
+
 /* the last reference is gone: unlink now, free after a grace period */
 static void css_release(struct percpu_ref *ref)
 {
@@ -57,10 +67,7 @@ static void css_release(struct percpu_ref *ref)
 
 	mutex_lock(&cgroup_mutex);
 	css_flags_set(css, CSS_RELEASED);
-	if (css->parent) {
-		list_del_rcu(&css->sibling);
-		css->parent->nr_descendants--;
-	}
+	css_unlink(css);
 	mutex_unlock(&cgroup_mutex);
 	if (css->ss->css_released)
 		css->ss->css_released(css);
@@ -142,10 +149,7 @@ int kshim_css_create(struct cgroup_subsys_state *css, struct cgroup_subsys_state
 	if (ret) {
 		/* never went online: unlink and let the caller free it */
 		mutex_lock(&cgroup_mutex);
-		if (parent) {
-			list_del_rcu(&css->sibling);
-			parent->nr_descendants--;
-		}
+		css_unlink(css);
 		idr_remove(&css_idr, css->id);
 		mutex_unlock(&cgroup_mutex);
 		synchronize_rcu();

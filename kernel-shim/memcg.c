@@ -132,3 +132,20 @@ void mem_cgroup_iter_break(struct mem_cgroup *root, struct mem_cgroup *prev)
 	if (prev && prev != root)
 		css_put(&prev->css);
 }
+
+unsigned long shrink_slab(gfp_t gfp_mask, int nid, struct mem_cgroup *memcg, int priority);
+
+unsigned long kshim_shrink_memcgs(struct mem_cgroup *root, int nid, int priority,
+				  unsigned long *visits)
+{
+	struct mem_cgroup *memcg = mem_cgroup_iter(root, NULL, NULL);
+	unsigned long freed = 0, n = 0;
+
+	do {
+		freed += shrink_slab(GFP_KERNEL, nid, memcg, priority);
+		n++;
+	} while ((memcg = mem_cgroup_iter(root, memcg, NULL)));
+	if (visits)
+		*visits += n;
+	return freed;
+}

@@ -151,11 +151,7 @@ static void op_shrink(struct fz *f, u8 a, u8 b, u8 c)
 
 static void op_shrink_all(struct fz *f, u8 c)
 {
-	struct mem_cgroup *m = mem_cgroup_iter(NULL, NULL, NULL);
-
-	do {
-		shrink_slab(GFP_KERNEL, c & 1, m, c % 13);
-	} while ((m = mem_cgroup_iter(NULL, m, NULL)));
+	kshim_shrink_memcgs(NULL, c & 1, c % 13, NULL);
 }
 
 static void check_invariants(struct fz *f)

@@ -12,8 +12,6 @@
 #include "tb_test.h"
 #include "tb_cache.h"
 
-unsigned long shrink_slab(gfp_t gfp_mask, int nid, struct mem_cgroup *memcg, int priority);
-
 #define NR_MEMCGS 1000
 #define NR_ROUNDS 30
 #define NR_CHURN 150
@@ -32,15 +30,9 @@ static void reclaimer(struct stress *s, unsigned int i)
 {
 	int round, prio = 1 + 2 * (int)i;
 
-	for (round = 0; round < NR_ROUNDS; round++) {
-		struct mem_cgroup *memcg = mem_cgroup_iter(s->root, NULL, NULL);
-
-		/* as shrink_node_memcgs: every memcg below the root, each node */
-		do {
-			shrink_slab(GFP_KERNEL, round & 1, memcg, prio);
-			s->visits[i]++;
-		} while ((memcg = mem_cgroup_iter(s->root, memcg, NULL)));
-	}
+	/* as shrink_node_memcgs: every memcg below the root, each node */
+	for (round = 0; round < NR_ROUNDS; round++)
+		kshim_shrink_memcgs(s->root, round & 1, prio, &s->visits[i]);
 	__atomic_fetch_add(&s->reclaimers_done, 1, __ATOMIC_RELEASE);
 }
 

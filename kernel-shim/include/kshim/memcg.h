@@ -7,4 +7,11 @@ struct mem_cgroup;
 struct mem_cgroup *kshim_memcg_create(struct mem_cgroup *parent);
 /* rmdir: offline now, freed after the last css reference and a grace period */
 void kshim_memcg_destroy(struct mem_cgroup *memcg);
+/*
+ * One reclaim pass as shrink_node_memcgs() makes it: shrink_slab() on root
+ * (NULL: the root memcg) and every memcg below it; returns objects freed
+ * and adds the memcgs visited to *visits when given.
+ */
+unsigned long kshim_shrink_memcgs(struct mem_cgroup *root, int nid, int priority,
+				  unsigned long *visits);
 #endif
