@@ -6,11 +6,19 @@ tools/tb parses the user's command line, checks packages, and calls this
 with normalized arguments:  tb.py <command> --repo DIR -j N [--kernel DIR] ...
 
 Reports: `tb run` prints a list of report sections (REPORT_SECTIONS) and
-writes them to build/run/summary.json.  A later command (for example a
-`tb seed NNN` experiment) adds a section by writing a class with
-`name`, `title`, `collect(ctx) -> data` (JSON-able) and `render(data) -> str`
-and appending an instance to the list it reports.
+writes them to build/run/summary.json.  A section is a class with `name`,
+`title`, `collect(ctx) -> data` (JSON-able) and `render(data) -> str`.
+
+Seed experiments: tools/seeds/seed_NNN.py, a module with
+  TITLE    one line
+  TARGETS  cmake targets it needs from the release build (build/release)
+  run(ctx) -> data (JSON-able); ctx = {'tb', 'bdir', 'outdir', 'quick'}
+           (outdir: build/seeds/NNN, for plots and raw files; quick: a
+           shorter run for `tb run`)
+  render(data) -> str
+`tb seed NNN` runs one; `tb run` appends one section per module.
 """
+import importlib.util
 import argparse
 import concurrent.futures
 import glob
@@ -255,9 +263,7 @@ def cmd_coverage(tb):
 
 
 def cmd_bench(tb):
-    bdir = tb.configure('release', ['-DCMAKE_BUILD_TYPE=RelWithDebInfo', '-DTB_BENCH=ON',
-                                    '-DTB_SANITIZE=', '-DTB_COVERAGE=OFF', '-DTB_FUZZ=OFF'])
-    tb.build_dir(bdir)
+    bdir = release_build(tb)
     exes = sorted(p for p in glob.glob(os.path.join(bdir, 'bench', '**', 'bench_*'), recursive=True)
                   if os.path.isfile(p) and os.access(p, os.X_OK))
     if not exes:
@@ -306,6 +312,77 @@ def cmd_bench(tb):
         print()
         say(f'JSON results in {rel(outdir, tb.repo)}/')
     return rc
+
+
+# ---- seed experiments ------------------------------------------------------
+def seed_modules(repo):
+    mods = []
+    for p in sorted(glob.glob(os.path.join(repo, 'tools', 'seeds', 'seed_*.py'))):
+        num = os.path.basename(p)[5:-3]
+        spec = importlib.util.spec_from_file_location(f'seed_{num}', p)
+        m = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(m)
+        m.NUM = num
+        mods.append(m)
+    return mods
+
+
+def release_build(tb, targets=()):
+    bdir = tb.configure('release', ['-DCMAKE_BUILD_TYPE=RelWithDebInfo', '-DTB_BENCH=ON',
+                                    '-DTB_SANITIZE=', '-DTB_COVERAGE=OFF', '-DTB_FUZZ=OFF'])
+    tb.build_dir(bdir, targets)
+    return bdir
+
+
+def run_seed(tb, m, bdir, quick=False):
+    outdir = os.path.join(tb.build, 'seeds', m.NUM)
+    os.makedirs(outdir, exist_ok=True)
+    t0 = time.time()
+    data = m.run({'tb': tb, 'bdir': bdir, 'outdir': outdir, 'quick': quick})
+    data = {'seed': m.NUM, 'title': m.TITLE, 'kernel': tb.tree_version,
+            'seconds': round(time.time() - t0, 1), 'results': data}
+    with open(os.path.join(outdir, f'seed_{m.NUM}.json'), 'w') as f:
+        json.dump(data, f, indent=2)
+    return data
+
+
+def cmd_seed(tb):
+    m = next((m for m in seed_modules(tb.repo) if m.NUM == tb.a.target), None)
+    if m is None:
+        fail(f'no experiment for seed {tb.a.target}')
+    bdir = release_build(tb, m.TARGETS)
+    data = run_seed(tb, m, bdir)
+    print(f'== seed {m.NUM}: {m.TITLE}')
+    print(m.render(data['results']))
+    if tb.a.json:
+        with open(tb.a.json, 'w') as f:
+            json.dump(data, f, indent=2)
+        say(f'wrote {tb.a.json}')
+    say(f'seed {m.NUM} took {data["seconds"]}s; raw files in '
+        f'{rel(os.path.join(tb.build, "seeds", m.NUM), tb.repo)}/')
+    return 0
+
+
+class SeedSection(Section):
+    """A seed experiment as a `tb run` section (built and run on build/release)."""
+
+    def __init__(self, m):
+        self.m = m
+        self.name = f'seed_{m.NUM}'
+        self.title = f'Seed {m.NUM}: {m.TITLE}'
+
+    def collect(self, ctx):
+        if 'release' not in ctx:
+            ctx['release'] = release_build(ctx['tb'])
+        try:
+            return run_seed(ctx['tb'], self.m, ctx['release'], quick=True)['results']
+        except Exception as e:  # a failed experiment is reported, not fatal to the run
+            return {'error': f'{type(e).__name__}: {e}'}
+
+    def render(self, data):
+        if isinstance(data, dict) and 'error' in data and len(data) == 1:
+            return f'FAILED: {data["error"]}'
+        return self.m.render(data)
 
 
 def sha1_file(path):
@@ -620,7 +697,8 @@ def cmd_run(tb):
     ctx = {'tb': tb, 'tests': tests, 'coverage': cov}
     summary = {'generated': time.strftime('%Y-%m-%dT%H:%M:%S%z'), 'sections': {}}
     print()
-    for s in REPORT_SECTIONS:
+    sections = REPORT_SECTIONS + [SeedSection(m) for m in seed_modules(tb.repo)]
+    for s in sections:
         data = s.collect(ctx)
         summary['sections'][s.name] = {'title': s.title, 'data': data}
         print(f'== {s.title}')
@@ -647,7 +725,7 @@ def cmd_run(tb):
 
 def main():
     ap = argparse.ArgumentParser(prog='tb.py')
-    ap.add_argument('command', choices=['run', 'test', 'coverage', 'bench', 'fuzz'])
+    ap.add_argument('command', choices=['run', 'test', 'coverage', 'bench', 'fuzz', 'seed'])
     ap.add_argument('--repo', required=True)
     ap.add_argument('-j', dest='jobs', type=int, default=os.cpu_count() or 2)
     ap.add_argument('--kernel')
@@ -656,10 +734,11 @@ def main():
     ap.add_argument('--target')
     ap.add_argument('--seconds', type=int)
     ap.add_argument('--engine', choices=['afl', 'libfuzzer'], default='afl')
+    ap.add_argument('--json')
     a = ap.parse_args()
     tb = TB(a)
     fn = {'run': cmd_run, 'test': cmd_test, 'coverage': cmd_coverage,
-          'bench': cmd_bench, 'fuzz': cmd_fuzz}[a.command]
+          'bench': cmd_bench, 'fuzz': cmd_fuzz, 'seed': cmd_seed}[a.command]
     try:
         return fn(tb)
     except KeyboardInterrupt:
