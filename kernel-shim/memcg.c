@@ -15,14 +15,21 @@
 struct mem_cgroup *root_mem_cgroup;
 DEFINE_STATIC_KEY_FALSE(memcg_kmem_online_key);
 
+const struct kshim_memcg_hooks *kshim_memcg_hooks;
+
 static int memcg_css_online(struct cgroup_subsys_state *css)
 {
+	if (kshim_memcg_hooks)
+		return kshim_memcg_hooks->online(mem_cgroup_from_css(css));
 	return alloc_shrinker_info(mem_cgroup_from_css(css));
 }
 
 static void memcg_css_offline(struct cgroup_subsys_state *css)
 {
-	reparent_shrinker_deferred(mem_cgroup_from_css(css));
+	if (kshim_memcg_hooks)
+		kshim_memcg_hooks->offline(mem_cgroup_from_css(css));
+	else
+		reparent_shrinker_deferred(mem_cgroup_from_css(css));
 }
 
 static void memcg_free(struct mem_cgroup *memcg)
@@ -38,7 +45,10 @@ static void memcg_css_free(struct cgroup_subsys_state *css)
 {
 	struct mem_cgroup *memcg = mem_cgroup_from_css(css);
 
-	free_shrinker_info(memcg);
+	if (kshim_memcg_hooks)
+		kshim_memcg_hooks->free(memcg);
+	else
+		free_shrinker_info(memcg);
 	if (memcg == root_mem_cgroup)
 		root_mem_cgroup = NULL;
 	memcg_free(memcg);

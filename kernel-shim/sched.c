@@ -154,4 +154,5 @@ void kshim_init_rwsem(struct rw_semaphore *sem)
 	pthread_rwlockattr_setkind_np(&attr, PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
 	pthread_rwlock_init(&sem->l, &attr);
 	pthread_rwlockattr_destroy(&attr);
+	sem->waiters = 0;
 }

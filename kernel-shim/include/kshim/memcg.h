@@ -3,6 +3,18 @@
 #ifndef _KSHIM_MEMCG_H
 #define _KSHIM_MEMCG_H
 struct mem_cgroup;
+/*
+ * What a memcg's online/offline/free call into mm code. NULL (the default):
+ * mm/shrinker.c's alloc_shrinker_info, reparent_shrinker_deferred and
+ * free_shrinker_info. A world of another tree, or one with list_lrus, sets
+ * its own before creating memcgs (seed 003: 6.1's vmscan.c and list_lru.c).
+ */
+struct kshim_memcg_hooks {
+	int (*online)(struct mem_cgroup *memcg);
+	void (*offline)(struct mem_cgroup *memcg);
+	void (*free)(struct mem_cgroup *memcg);
+};
+extern const struct kshim_memcg_hooks *kshim_memcg_hooks;
 /* a new online memcg under parent (NULL: the root); NULL on -ENOMEM */
 struct mem_cgroup *kshim_memcg_create(struct mem_cgroup *parent);
 /* rmdir: offline now, freed after the last css reference and a grace period */

@@ -2,10 +2,26 @@
 #ifndef _KSHIM_LINUX_BITMAP_H
 #define _KSHIM_LINUX_BITMAP_H
 #include <linux/bitops.h>
+#include <linux/minmax.h>
 #include <string.h>
 static inline void bitmap_zero(unsigned long *dst, unsigned int nbits)
 {
 	memset(dst, 0, BITS_TO_LONGS(nbits) * sizeof(unsigned long));
+}
+/* lib/xarray.c marks and clears mark bitmaps whole or in ranges */
+static inline void bitmap_fill(unsigned long *dst, unsigned int nbits)
+{
+	unsigned int k;
+
+	for (k = 0; k < nbits; k++)
+		__set_bit(k, dst);
+}
+static inline void bitmap_clear(unsigned long *map, unsigned int start, unsigned int len)
+{
+	unsigned int k;
+
+	for (k = start; k < start + len; k++)
+		__clear_bit(k, map);
 }
 static inline bool bitmap_empty(const unsigned long *src, unsigned int nbits)
 {

@@ -64,6 +64,8 @@ void kmem_cache_free(struct kmem_cache *s, void *obj);
 #define kmem_cache_alloc(s, gfp) kshim_kmem_cache_alloc(s, gfp, KSHIM_SITE)
 #define kmem_cache_zalloc(s, gfp) kmem_cache_alloc(s, (gfp) | __GFP_ZERO)
 #define kmem_cache_alloc_node(s, gfp, node) kmem_cache_alloc(s, gfp)
+/* the xa_node's list_lru (workingset shadow nodes) plays no part here */
+#define kmem_cache_alloc_lru(s, lru, gfp) kmem_cache_alloc(s, gfp)
 #define KMEM_CACHE(__struct, __flags) kmem_cache_create(#__struct, sizeof(struct __struct), \
 	__alignof__(struct __struct), (__flags), NULL)
 #endif

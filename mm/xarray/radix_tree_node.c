@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The xa_node cache for lib/xarray.c. radix_tree_init() creates it at
+ * boot; here a constructor does, before any world boots, so nodes are
+ * counted by the world that allocates them.
+ */
+#include <linux/kernel.h>
+#include <linux/slab.h>
+#include <linux/radix-tree.h>
+#include "radix-tree.extract.c"
+
+static void __attribute__((constructor)) kshim_radix_tree_init(void)
+{
+	radix_tree_node_cachep = kmem_cache_create("radix_tree_node",
+			sizeof(struct radix_tree_node), 0, 0, radix_tree_node_ctor);
+}

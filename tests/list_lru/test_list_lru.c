@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * mm/list_lru.c of both trees through the simulated filesystem: counts per
+ * memcg and node, walks with isolate callbacks, list_lru_del, reparenting
+ * at memcg offline, memcg list allocation with its failures, and the
+ * shrinker over it reclaiming everything.
+ */
+#include <kshim/memcg.h>
+#include <kshim/fault.h>
+#include "tb_lru_test.h"
+
+struct w {
+	const struct tb_fs_ops *ops;
+	struct mem_cgroup *root, *p, *a, *b;	/* p under root, a and b under p */
+	struct tb_mount *m;
+};
+
+static void w_init(struct w *w, void **state)
+{
+	w->ops = *state;
+	w->root = kshim_memcg_create(NULL);
+	w->p = kshim_memcg_create(w->root);
+	w->a = kshim_memcg_create(w->p);
+	w->b = kshim_memcg_create(w->p);
+	assert_non_null(w->b);
+	w->m = w->ops->mount();
+	assert_non_null(w->m);
+}
+
+static void w_fini(struct w *w)
+{
+	if (w->m)
+		w->ops->umount(w->m);
+	if (w->b)
+		kshim_memcg_destroy(w->b);
+	if (w->a)
+		kshim_memcg_destroy(w->a);
+	kshim_memcg_destroy(w->p);
+	kshim_memcg_destroy(w->root);
+}
+
+static void test_counts_per_memcg_and_node(void **state)
+{
+	struct w w;
+	const struct tb_fs_ops *o;
+
+	w_init(&w, state);
+	o = w.ops;
+	assert_int_equal(o->add(w.m, w.a, 0, 3), 0);
+	assert_int_equal(o->add(w.m, w.a, 1, 5), 0);
+	assert_int_equal(o->add(w.m, w.b, 0, 7), 0);
+	assert_int_equal(o->add(w.m, w.root, 1, 2), 0);
+	assert_int_equal(o->count(w.m, w.a, 0), 3);
+	assert_int_equal(o->count(w.m, w.a, 1), 5);
+	assert_int_equal(o->count(w.m, w.b, 0), 7);
+	assert_int_equal(o->count(w.m, w.b, 1), 0);
+	assert_int_equal(o->count(w.m, w.p, 0), 0);
+	/* the root's objects are on the node's own list (kmemcg_id -1) */
+	assert_int_equal(o->count(w.m, w.root, 1), 2);
+	assert_int_equal(o->count_node(w.m, 0), 10);
+	assert_int_equal(o->count_node(w.m, 1), 7);
+	/* the first object on a memcg's list sets its shrinker bit */
+	assert_true(o->bit(w.m, w.a, 0));
+	assert_true(o->bit(w.m, w.a, 1));
+	assert_true(o->bit(w.m, w.b, 0));
+	assert_false(o->bit(w.m, w.b, 1));
+	assert_false(o->bit(w.m, w.p, 0));
+	assert_int_equal(o->live(w.m), 17);
+	w_fini(&w);
+}
+
+static void test_walk_isolate_and_rotate(void **state)
+{
+	struct w w;
+	const struct tb_fs_ops *o;
+
+	w_init(&w, state);
+	o = w.ops;
+	assert_int_equal(o->add(w.m, w.a, 0, 10), 0);
+	/* objects are contiguous: every other one is isolated, the rest rotate */
+	assert_int_equal(o->walk_half(w.m, w.a, 0), 5);
+	assert_int_equal(o->count(w.m, w.a, 0), 5);
+	/* the rotated ones are kept on a second walk: nothing left to isolate */
+	assert_int_equal(o->walk_half(w.m, w.a, 0), 0);
+	assert_int_equal(o->count(w.m, w.a, 0), 5);
+	assert_int_equal(o->live(w.m), 5);
+	/* a walk of another memcg or node touches nothing here */
+	assert_int_equal(o->walk_half(w.m, w.b, 0), 0);
+	assert_int_equal(o->walk_half(w.m, w.a, 1), 0);
+	w_fini(&w);
+}
+
+static void test_del(void **state)
+{
+	struct w w;
+	const struct tb_fs_ops *o;
+	int i;
+
+	w_init(&w, state);
+	o = w.ops;
+	assert_int_equal(o->add(w.m, w.b, 1, 3), 0);
+	for (i = 3; i > 0; i--) {
+		assert_true(o->del_one(w.m, w.b, 1));
+		assert_int_equal(o->count(w.m, w.b, 1), i - 1);
+	}
+	assert_false(o->del_one(w.m, w.b, 1));
+	assert_int_equal(o->live(w.m), 0);
+	w_fini(&w);
+}
+
+/* memcg_reparent_list_lrus(): every object of an offlined memcg moves up */
+static void test_reparent_moves_every_object(void **state)
+{
+	struct w w;
+	const struct tb_fs_ops *o;
+	int nid;
+
+	w_init(&w, state);
+	o = w.ops;
+	assert_int_equal(o->add(w.m, w.a, 0, 40), 0);
+	assert_int_equal(o->add(w.m, w.a, 1, 300), 0);
+	assert_int_equal(o->add(w.m, w.p, 0, 2), 0);
+	kshim_memcg_destroy(w.a);
+	w.a = NULL;
+	assert_int_equal(o->count(w.m, w.p, 0), 42);
+	assert_int_equal(o->count(w.m, w.p, 1), 300);
+	assert_int_equal(o->count_node(w.m, 0), 42);
+	assert_int_equal(o->count_node(w.m, 1), 300);
+	/* the parent's bits are set, so its shrinker call finds them */
+	assert_true(o->bit(w.m, w.p, 1));
+	/* and list_lru_del of a reparented object finds the parent's list */
+	assert_true(o->del_one(w.m, w.p, 1));
+	assert_int_equal(o->count(w.m, w.p, 1), 299);
+	/* reclaim of the parent frees them all */
+	for (nid = 0; nid < 2; nid++)
+		while (o->shrink_slab(nid, w.p, 0))
+			;
+	assert_int_equal(o->count(w.m, w.p, 0), 0);
+	assert_int_equal(o->count(w.m, w.p, 1), 0);
+	assert_int_equal(o->live(w.m), 0);
+	assert_int_equal(o->freed(w.m), 341);
+	w_fini(&w);
+}
+
+/* a reparented chain: grandchild objects land in the grandparent */
+static void test_reparent_twice(void **state)
+{
+	struct w w;
+	const struct tb_fs_ops *o;
+	struct mem_cgroup *c;
+
+	w_init(&w, state);
+	o = w.ops;
+	c = kshim_memcg_create(w.a);
+	assert_non_null(c);
+	assert_int_equal(o->add(w.m, c, 0, 9), 0);
+	kshim_memcg_destroy(c);
+	assert_int_equal(o->count(w.m, w.a, 0), 9);
+	kshim_memcg_destroy(w.a);
+	w.a = NULL;
+	assert_int_equal(o->count(w.m, w.p, 0), 9);
+	w_fini(&w);
+}
+
+/* every object of a live mount is reclaimable by a full reclaim pass */
+static void test_shrink_reclaims_everything(void **state)
+{
+	struct w w;
+	const struct tb_fs_ops *o;
+	unsigned long visits = 0, freed = 0, n;
+	int nid, pass = 0;
+
+	w_init(&w, state);
+	o = w.ops;
+	assert_int_equal(o->add(w.m, w.a, 0, 1000), 0);
+	assert_int_equal(o->add(w.m, w.b, 1, 77), 0);
+	assert_int_equal(o->add(w.m, w.root, 0, 5), 0);
+	do {
+		n = 0;
+		for (nid = 0; nid < 2; nid++)
+			n += o->shrink_memcgs(NULL, nid, 0, &visits);
+		freed += n;
+		assert_true(++pass < 100);
+	} while (n);
+	assert_int_equal(freed, 1082);
+	assert_int_equal(o->live(w.m), 0);
+	/* root, p, a, b per node per pass */
+	assert_int_equal(visits, 8UL * pass);
+	/* a memcg whose lists ran empty had its bit cleared (SHRINK_EMPTY) */
+	assert_false(o->bit(w.m, w.a, 0));
+	w_fini(&w);
+}
+
+/* memcg_list_lru_alloc() failing: the add fails cleanly, a retry works */
+static void test_memcg_lru_alloc_fails(void **state)
+{
+	struct w w;
+	const struct tb_fs_ops *o;
+	struct mem_cgroup *c;
+	unsigned long k;
+	char fn[64];
+
+	w_init(&w, state);
+	o = w.ops;
+	c = kshim_memcg_create(w.a);
+	assert_non_null(c);
+	/* the table of memcg_list_lru_alloc() itself */
+	snprintf(fn, sizeof(fn), "%smemcg_list_lru_alloc", o->prefix);
+	kshim_fault_filter(fn, NULL);
+	kshim_fault_nth(1);
+	assert_int_equal(o->add(w.m, c, 0, 1), -ENOMEM);
+	assert_int_equal(kshim_fault_injected(), 1);
+	/* then each list of the ancestors not yet allocated: c, a, p */
+	for (k = 1; k <= 3; k++) {
+		kshim_fault_reset();
+		kshim_fault_filter("memcg_init_list_lru_one", NULL);
+		kshim_fault_nth(k);
+		assert_int_equal(o->add(w.m, c, 0, 1), -ENOMEM);
+		assert_int_equal(kshim_fault_injected(), 1);
+		assert_int_equal(o->count(w.m, c, 0), 0);
+	}
+	/* a fourth list would be the root's: it has none (kmemcg_id -1) */
+	kshim_fault_reset();
+	kshim_fault_filter("memcg_init_list_lru_one", NULL);
+	kshim_fault_nth(4);
+	assert_int_equal(o->add(w.m, c, 0, 1), 0);
+	assert_int_equal(kshim_fault_injected(), 0);
+	kshim_fault_reset();
+	assert_int_equal(o->add(w.m, c, 0, 1), 0);
+	assert_int_equal(o->count(w.m, c, 0), 2);
+	kshim_memcg_destroy(c);
+	w_fini(&w);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		TB_LRU_BOTH(test_counts_per_memcg_and_node),
+		TB_LRU_BOTH(test_walk_isolate_and_rotate),
+		TB_LRU_BOTH(test_del),
+		TB_LRU_BOTH(test_reparent_moves_every_object),
+		TB_LRU_BOTH(test_reparent_twice),
+		TB_LRU_BOTH(test_shrink_reclaims_everything),
+		TB_LRU_BOTH(test_memcg_lru_alloc_fails),
+	};
+
+	return TB_RUN(tests);
+}
