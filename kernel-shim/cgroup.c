@@ -11,9 +11,13 @@
 #include <linux/slab.h>
 #include <linux/jiffies.h>
 #include <linux/spinlock.h>
+#include <linux/cpumask.h>
 
 DEFINE_STATIC_KEY_TRUE(memory_cgrp_subsys_enabled_key);
 DEFINE_STATIC_KEY_TRUE(memory_cgrp_subsys_on_dfl_key);
+
+/* mount options of the default hierarchy (memory_recursiveprot, ...) */
+struct cgroup_root cgrp_dfl_root;
 
 static DEFINE_MUTEX(cgroup_mutex);
 static u64 css_serial_nr_next = 1;
@@ -34,19 +38,34 @@ static void css_flags_clear(struct cgroup_subsys_state *css, unsigned int f)
 	__atomic_fetch_and(&css->flags, ~f, __ATOMIC_RELEASE);
 }
 
-static void css_free_rcu(struct rcu_head *head)
+/* css_free_rwork_fn(): ->css_free in process context, after a grace period */
+static void css_free_work_fn(struct work_struct *work)
 {
 	struct cgroup_subsys_state *css =
-		container_of(head, struct cgroup_subsys_state, destroy_rwork.rcu);
+		container_of(work, struct cgroup_subsys_state, destroy_rwork.work);
 	struct cgroup_subsys_state *parent = css->parent;
+	struct cgroup *cgrp = css->cgroup;
 
 	mutex_lock(&cgroup_mutex);
 	idr_remove(&css_idr, css->id);
 	mutex_unlock(&cgroup_mutex);
 	percpu_ref_exit(&css->refcnt);
 	css->ss->css_free(css);
+	/* a cgroupfs directory outlives its css, as struct cgroup does */
+	if (cgrp && cgrp->kshim_fs)
+		kfree(cgrp);
 	if (parent)
 		css_put(parent);
+}
+
+/* queue_rcu_work(): the grace period, then the work */
+static void css_free_rcu(struct rcu_head *head)
+{
+	struct cgroup_subsys_state *css =
+		container_of(head, struct cgroup_subsys_state, destroy_rwork.rcu);
+
+	INIT_WORK(&css->destroy_rwork.work, css_free_work_fn);
+	queue_work(system_wq, &css->destroy_rwork.work);
 }
 
 /* off the parent's children list (walkers still see it until a grace period) */
@@ -59,12 +78,27 @@ static void css_unlink(struct cgroup_subsys_state *css)
 	}
 }
 
-/* the last reference is gone: unlink now, free after a grace period */
-static void css_release(struct percpu_ref *ref)
+static DEFINE_SPINLOCK(rstat_lock);
+
+static void css_rstat_flush_one(struct cgroup_subsys_state *css)
+{
+	int cpu;
+
+	spin_lock(&rstat_lock);
+	for_each_possible_cpu(cpu)
+		css->ss->css_rstat_flush(css, cpu);
+	spin_unlock(&rstat_lock);
+}
+
+/* css_release_work_fn(): unlink now, free after a grace period */
+static void css_release_work_fn(struct work_struct *work)
 {
 	struct cgroup_subsys_state *css =
-		container_of(ref, struct cgroup_subsys_state, refcnt);
+		container_of(work, struct cgroup_subsys_state, destroy_work);
 
+	/* css_release_work_fn: its pending stats go to the parent first */
+	if (css->ss->css_rstat_flush)
+		css_rstat_flush_one(css);
 	mutex_lock(&cgroup_mutex);
 	css_flags_set(css, CSS_RELEASED);
 	css_unlink(css);
@@ -72,6 +106,16 @@ static void css_release(struct percpu_ref *ref)
 	if (css->ss->css_released)
 		css->ss->css_released(css);
 	call_rcu(&css->destroy_rwork.rcu, css_free_rcu);
+}
+
+/* the last reference may go in any context: release from a work item */
+static void css_release(struct percpu_ref *ref)
+{
+	struct cgroup_subsys_state *css =
+		container_of(ref, struct cgroup_subsys_state, refcnt);
+
+	INIT_WORK(&css->destroy_work, css_release_work_fn);
+	queue_work(system_wq, &css->destroy_work);
 }
 
 /* notifications per control file, for tests of memory.events & co */
@@ -164,7 +208,8 @@ int kshim_css_create(struct cgroup_subsys_state *css, struct cgroup_subsys_state
 
 void kshim_css_kill(struct cgroup_subsys_state *css)
 {
-	/* kill_css(): no new live references, offline, drop the base one */
+	/* kill_css(): no new live references, offline, then drop the hold */
+	css_get(css);
 	css_flags_set(css, CSS_DYING);
 	percpu_ref_kill(&css->refcnt);
 	if (css->ss->css_offline)
@@ -214,4 +259,53 @@ struct cgroup_subsys_state *css_next_descendant_pre(struct cgroup_subsys_state *
 			return next;
 	}
 	return NULL;
+}
+
+/* post-order: the leftmost leaf first, a css after all its children */
+static struct cgroup_subsys_state *css_leftmost_descendant(struct cgroup_subsys_state *pos)
+{
+	struct cgroup_subsys_state *last;
+
+	do {
+		last = pos;
+		pos = css_next_child(NULL, pos);
+	} while (pos);
+	return last;
+}
+
+struct cgroup_subsys_state *css_next_descendant_post(struct cgroup_subsys_state *pos,
+						     struct cgroup_subsys_state *root)
+{
+	struct cgroup_subsys_state *next;
+
+	if (!pos)
+		return css_leftmost_descendant(root);
+	if (pos == root)
+		return NULL;
+	next = css_next_child(pos, pos->parent);
+	if (next)
+		return css_leftmost_descendant(next);
+	return pos->parent;
+}
+
+/*
+ * cgroup_rstat_flush(): every css of the subtree, children before their
+ * parent, on every CPU; the kernel only visits the updated ones, which
+ * gives the same totals.
+ */
+void cgroup_rstat_flush(struct cgroup *cgrp)
+{
+	struct cgroup_subsys_state *root = cgrp->subsys[memory_cgrp_id], *css = NULL;
+	int cpu;
+
+	might_sleep();
+	if (!root || !root->ss->css_rstat_flush)
+		return;
+	rcu_read_lock();
+	spin_lock(&rstat_lock);
+	while ((css = css_next_descendant_post(css, root)))
+		for_each_possible_cpu(cpu)
+			css->ss->css_rstat_flush(css, cpu);
+	spin_unlock(&rstat_lock);
+	rcu_read_unlock();
 }

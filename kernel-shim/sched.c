@@ -4,6 +4,7 @@
  * and the might_sleep() check (RCU reader, spinlock, preempt or irq off).
  */
 #include <linux/sched.h>
+#include <linux/workqueue.h>
 #include <linux/completion.h>
 #include <linux/rwsem.h>
 #include <kshim/testbed.h>
@@ -50,6 +51,7 @@ long kshim_schedule_timeout(long timeout, const char *file, int line, const char
 		return 0;
 	__atomic_fetch_add(&jiffies, timeout, __ATOMIC_RELAXED);
 	slept += timeout;
+	kshim_timers_run();
 	current->__state = TASK_RUNNING;
 	return 0;
 }
@@ -62,6 +64,7 @@ void msleep(unsigned int msecs)
 void kshim_jiffies_advance(unsigned long delta)
 {
 	__atomic_fetch_add(&jiffies, delta, __ATOMIC_RELAXED);
+	kshim_timers_run();
 }
 
 unsigned long kshim_jiffies(void)

@@ -8,6 +8,7 @@
 #include <linux/workqueue.h>
 #include <linux/sched.h>
 #include <kshim/testbed.h>
+#include <linux/jiffies.h>
 
 struct workqueue_struct {
 	const char *name;
@@ -58,20 +59,16 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
-bool queue_work_on(int cpu, struct workqueue_struct *wq, struct work_struct *work)
+/* delayed works waiting for virtual time, in wq_lock */
+static LIST_HEAD(timers);
+
+static void enqueue_locked(int cpu, struct work_struct *work)
 {
 	struct worker *w;
 
-	(void)wq;
 	if (cpu < 0 || cpu >= (int)kshim_nr_cpus)
 		cpu = kshim_ctx.cpu;
 	w = &workers[cpu];
-	pthread_mutex_lock(&wq_lock);
-	if (atomic_long_read(&work->data) & WORK_PENDING) {
-		pthread_mutex_unlock(&wq_lock);
-		return false;
-	}
-	atomic_long_set(&work->data, WORK_PENDING);
 	if (!w->started) {
 		INIT_LIST_HEAD(&w->queue);
 		w->cpu = cpu;
@@ -81,8 +78,58 @@ bool queue_work_on(int cpu, struct workqueue_struct *wq, struct work_struct *wor
 	}
 	list_add_tail(&work->entry, &w->queue);
 	pthread_cond_broadcast(&wq_cond);
+}
+
+bool queue_work_on(int cpu, struct workqueue_struct *wq, struct work_struct *work)
+{
+	(void)wq;
+	pthread_mutex_lock(&wq_lock);
+	if (atomic_long_read(&work->data) & WORK_PENDING) {
+		pthread_mutex_unlock(&wq_lock);
+		return false;
+	}
+	atomic_long_set(&work->data, WORK_PENDING);
+	enqueue_locked(cpu, work);
 	pthread_mutex_unlock(&wq_lock);
 	return true;
+}
+
+/*
+ * A delayed work waits on the timer list until virtual time passes its
+ * expiry (kshim_timers_run, called whenever jiffies advance); it is
+ * pending meanwhile, so cancel_work_sync() takes it off either list.
+ */
+bool queue_delayed_work_on(int cpu, struct workqueue_struct *wq, struct delayed_work *dw,
+			   unsigned long delay)
+{
+	if (!delay)
+		return queue_work_on(cpu, wq, &dw->work);
+	pthread_mutex_lock(&wq_lock);
+	if (atomic_long_read(&dw->work.data) & WORK_PENDING) {
+		pthread_mutex_unlock(&wq_lock);
+		return false;
+	}
+	atomic_long_set(&dw->work.data, WORK_PENDING);
+	dw->timer_expires = kshim_jiffies() + delay;
+	dw->cpu = cpu;
+	list_add_tail(&dw->work.entry, &timers);
+	pthread_mutex_unlock(&wq_lock);
+	return true;
+}
+
+void kshim_timers_run(void)
+{
+	struct delayed_work *dw, *tmp;
+	unsigned long now = kshim_jiffies();
+
+	pthread_mutex_lock(&wq_lock);
+	list_for_each_entry_safe(dw, tmp, &timers, work.entry) {
+		if (time_before(now, dw->timer_expires))
+			continue;
+		list_del_init(&dw->work.entry);
+		enqueue_locked(dw->cpu, &dw->work);
+	}
+	pthread_mutex_unlock(&wq_lock);
 }
 
 static bool work_busy(struct work_struct *work)
@@ -144,7 +191,14 @@ void kshim_workqueue_teardown(void)
 {
 	int cpu;
 
+	struct delayed_work *dw, *tmp;
+
 	pthread_mutex_lock(&wq_lock);
+	/* timers still waiting die with the world (the kernel's never stop) */
+	list_for_each_entry_safe(dw, tmp, &timers, work.entry) {
+		list_del_init(&dw->work.entry);
+		atomic_long_set(&dw->work.data, 0);
+	}
 	wq_stop = true;
 	pthread_cond_broadcast(&wq_cond);
 	pthread_mutex_unlock(&wq_lock);

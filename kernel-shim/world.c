@@ -25,6 +25,7 @@ void kshim_percpu_boot(unsigned int nr_cpus);
 void kshim_percpu_teardown(void);
 void kshim_percpu_release_all(void);
 void kshim_sched_reset(void);
+void kshim_nodes_reset(void);
 void kshim_workqueue_teardown(void);
 
 static unsigned long slab_base, pcpu_base;
@@ -67,6 +68,7 @@ void kshim_world_boot(const struct kshim_world_config *cfg)
 	kshim_report_reset();
 	kshim_fault_reset();
 	kshim_sched_reset();
+	kshim_nodes_reset();
 	kshim_trace_reset();
 	kshim_random_seed(cfg && cfg->seed ? cfg->seed : 1);
 	memset(kshim_vm_events, 0, sizeof(kshim_vm_events));
@@ -76,8 +78,9 @@ void kshim_world_boot(const struct kshim_world_config *cfg)
 }
 
 /*
- * Run RCU callbacks until none is left: a callback may queue another (a
- * css free drops its parent's last reference), which one barrier misses.
+ * Run RCU callbacks and work items until none is left: a callback may
+ * queue a work (css release and free are works, as in kernel/cgroup) and
+ * a work another callback, which one barrier misses.
  */
 void kshim_rcu_quiesce(void)
 {
@@ -86,7 +89,9 @@ void kshim_rcu_quiesce(void)
 
 	while (stable < 2 && rounds++ < 64) {
 		before = kshim_slab_live();
+		flush_workqueue(system_wq);
 		kshim_rcu_barrier();
+		flush_workqueue(system_wq);
 		stable = kshim_slab_live() == before ? stable + 1 : 0;
 	}
 }
@@ -123,6 +128,7 @@ const char *kshim_world_check(void)
 
 void kshim_world_teardown(void)
 {
+	kshim_rcu_quiesce();
 	kshim_workqueue_teardown();
 	kshim_rcu_quiesce();
 	kshim_percpu_teardown();

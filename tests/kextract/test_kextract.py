@@ -262,6 +262,18 @@ class StubGlobalize(unittest.TestCase):
         out = basic('--want', 'stock_mutex', '--globalize', 'stock_mutex')
         self.assertIn('\nDEFINE_MUTEX(stock_mutex);', out)
 
+    def test_wrap_renames_definition_only(self):
+        out = basic('--want', 'helper_twice', '--wrap', 'helper_add')
+        self.assertIn('static int __real_helper_add(int a, int b)\n{', out)
+        self.assertIn('static int helper_add(int a, int b);', out)
+        self.assertRegex(out, r'helper_twice[^{]*\{[^}]*\bhelper_add\(')
+
+    def test_wrap_of_unextracted_function_fails(self):
+        p = kextract(BASIC, '--want', 'helper_add', '--wrap', 'helper_twice',
+                     '--srcname', 'fixtures/basic.c', '--tree', 'fixture-tree')
+        self.assertEqual(p.returncode, 1)
+        self.assertIn("wrap symbol 'helper_twice' is not an extracted function", p.stderr)
+
     def test_unknown_stub_or_globalize_only_warns(self):
         p = kextract(BASIC, '--want', 'helper_add', '--stub', 'ghost_fn',
                      '--globalize', 'phantom_fn')

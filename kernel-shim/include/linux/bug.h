@@ -32,6 +32,8 @@
 #define VM_BUG_ON_PAGE(cond, page) BUG_ON(cond)
 #define VM_BUG_ON_FOLIO(cond, folio) BUG_ON(cond)
 #define VM_WARN_ON(cond) (void)WARN_ON(cond)
+#define VM_BUG_ON_PGFLAGS(cond, page) BUG_ON(cond)
+#define VM_WARN_ON_IRQS_ENABLED() (void)WARN_ON(!irqs_disabled())
 #define VM_WARN_ON_ONCE(cond) (void)WARN_ON_ONCE(cond)
 #define VM_WARN_ON_FOLIO(cond, folio) (void)WARN_ON(cond)
 #define VM_WARN_ON_ONCE_FOLIO(cond, folio) (void)WARN_ON_ONCE(cond)

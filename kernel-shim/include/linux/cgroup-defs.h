@@ -15,21 +15,33 @@
 #include <linux/refcount.h>
 #include <linux/percpu-refcount.h>
 #include <linux/timer.h>
+#include <linux/lockdep.h>
+typedef unsigned int __poll_t;
 
 struct kernfs_node;
 #include <kgen/cgroup-defs.h>
 
+/* one controller in the test bed: memory */
+enum cgroup_subsys_id {
+	memory_cgrp_id,
+	CGROUP_SUBSYS_COUNT,
+};
+
 struct cgroup {
 	struct cgroup_subsys_state self;
 	int level;
+	/* test bed: the directory tree of kernel-shim/cgroupfs.c */
+	struct cgroup *kshim_parent;
+	struct cgroup_subsys_state *subsys[CGROUP_SUBSYS_COUNT];
+	struct list_head kshim_children;
+	struct list_head kshim_sibling;
+	char kshim_name[64];
+	bool kshim_fs;		/* allocated by cgroupfs, freed with its css */
 };
 
-/* life-cycle hooks the shim's cgroup core calls, as kernel/cgroup does */
-struct cgroup_subsys {
-	const char *name;
-	void (*css_free)(struct cgroup_subsys_state *);
-	void (*css_released)(struct cgroup_subsys_state *);
-	void (*css_offline)(struct cgroup_subsys_state *);
-	int (*css_online)(struct cgroup_subsys_state *);
+/* the default hierarchy's root: only its mount flags are read */
+struct cgroup_root {
+	unsigned int flags;
 };
+extern struct cgroup_root cgrp_dfl_root;
 #endif

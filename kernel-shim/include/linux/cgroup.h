@@ -25,6 +25,54 @@ struct cgroup_subsys_state *css_next_descendant_pre(struct cgroup_subsys_state *
 #define CGROUP_REF_EXPORT(fn)
 #include <linux/cgroup_refcnt.h>
 
+#include <linux/kernfs.h>
+#include <linux/seq_file.h>
+
+/* an open control file (linux/kernfs.h) */
+static inline struct cgroup_subsys_state *of_css(struct kernfs_open_file *of)
+{
+	return of->kshim_css;
+}
+
+static inline struct cftype *of_cft(struct kernfs_open_file *of)
+{
+	return of->kshim_cft;
+}
+
+static inline struct cgroup_of_peak *of_peak(struct kernfs_open_file *of)
+{
+	return (struct cgroup_of_peak *)&of->kshim_peak;
+}
+
+static inline struct cgroup_subsys_state *seq_css(struct seq_file *seq)
+{
+	return of_css(seq->private);
+}
+
+static inline bool cgroup_is_descendant(struct cgroup *cgrp, struct cgroup *ancestor)
+{
+	for (; cgrp; cgrp = cgrp->kshim_parent)
+		if (cgrp == ancestor)
+			return true;
+	return false;
+}
+
+/*
+ * rstat: a flush walks the whole subtree (children first) on every CPU,
+ * so "updated" needs no bookkeeping; it only has to be cheap.
+ */
+static inline void __cgroup_rstat_updated(struct cgroup *cgrp, int cpu)
+{
+}
+#define cgroup_rstat_updated(cgrp, cpu) __cgroup_rstat_updated(cgrp, cpu)
+void cgroup_rstat_flush(struct cgroup *cgrp);
+struct cgroup_subsys_state *css_next_descendant_post(struct cgroup_subsys_state *pos,
+						     struct cgroup_subsys_state *css);
+int cgroup_add_dfl_cftypes(struct cgroup_subsys *ss, struct cftype *cfts);
+
+/* a task's css: the test bed's task model keeps its memory css */
+#define task_css(task, id) ((void)(id), (task)->kshim_memcg_css)
+
 void cgroup_file_notify(struct cgroup_file *cfile);
 unsigned long kshim_cgroup_file_notifications(struct cgroup_file *cfile);
 

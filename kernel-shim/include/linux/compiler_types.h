@@ -55,6 +55,7 @@
 #define __initdata
 #define __initconst
 #define __refdata
+#define __ref
 #define __meminit
 #define __weak __attribute__((__weak__))
 #define __visible

@@ -5,5 +5,7 @@
 #define EXPORT_SYMBOL_GPL(sym)
 #define EXPORT_SYMBOL_NS(sym, ns)
 #define EXPORT_SYMBOL_NS_GPL(sym, ns)
+#define EXPORT_PER_CPU_SYMBOL(sym)
+#define EXPORT_PER_CPU_SYMBOL_GPL(sym)
 #define THIS_MODULE ((void *)0)
 #endif

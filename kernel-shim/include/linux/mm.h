@@ -11,4 +11,6 @@
 #include <linux/atomic.h>
 #include <linux/rcupdate.h>
 #include <linux/percpu.h>
+#include <linux/mm_types.h>
+#include <linux/page-flags.h>
 #endif

@@ -3,6 +3,8 @@
 #define _KSHIM_LINUX_NODEMASK_H
 /* Nodes 0..nr_node_ids-1 exist and have memory; the world sets the count. */
 #include <linux/numa.h>
+#include <linux/bitmap.h>
+typedef struct { unsigned long bits[BITS_TO_LONGS(MAX_NUMNODES)]; } nodemask_t;
 extern unsigned int nr_node_ids;
 extern unsigned int nr_online_nodes;
 #define for_each_node(node) for ((node) = 0; (node) < (int)nr_node_ids; (node)++)

@@ -76,12 +76,15 @@ static inline void percpu_ref_put_many(struct percpu_ref *ref, unsigned long nr)
 
 static inline void percpu_ref_put(struct percpu_ref *ref) { percpu_ref_put_many(ref, 1); }
 
-/* drop the bias with the initial reference: from now on it can reach 0 */
+/*
+ * As percpu_ref_kill_and_confirm(): drop the bias and the initial
+ * reference; from now on the count can reach 0.
+ */
 static inline void percpu_ref_kill(struct percpu_ref *ref)
 {
 	WARN_ONCE(READ_ONCE(ref->dead), "percpu_ref_kill called more than once");
 	WRITE_ONCE(ref->dead, true);
-	percpu_ref_put_many(ref, KSHIM_PERCPU_REF_BIAS);
+	percpu_ref_put_many(ref, KSHIM_PERCPU_REF_BIAS + 1);
 }
 
 static inline bool percpu_ref_is_dying(struct percpu_ref *ref) { return READ_ONCE(ref->dead); }

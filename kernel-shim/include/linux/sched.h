@@ -11,12 +11,17 @@
 
 struct mem_cgroup;
 struct mm_struct;
+struct signal_struct {
+	struct mm_struct *oom_mm;
+	bool oom_flag_origin;
+};
 struct task_struct {
 	int pid;
 	char comm[16];
 	unsigned int flags;
 	unsigned int __state;
 	struct mm_struct *mm;
+	struct signal_struct *signal;
 	struct mem_cgroup *memcg_in_oom;
 	struct mem_cgroup *active_memcg;
 	struct obj_cgroup *objcg;
@@ -25,6 +30,11 @@ struct task_struct {
 	int memcg_oom_order;
 	unsigned in_user_fault:1;
 	unsigned in_memstall:1;
+	/* test bed: set_notify_resume(), an OOM kill, the task's memcg */
+	unsigned kshim_notify_resume:1;
+	unsigned kshim_oom_victim:1;
+	struct cgroup_subsys_state *kshim_memcg_css;
+	struct tb_task *kshim_tb;
 	void *kshim_priv;
 };
 struct task_struct *kshim_current(void);
@@ -55,7 +65,6 @@ void kshim_cond_resched(const char *file, int line, const char *func);
 #define need_resched() 0
 #define signal_pending(p) 0
 #define fatal_signal_pending(p) 0
-#define task_is_dying() 0
 long kshim_schedule_timeout(long timeout, const char *file, int line, const char *func);
 #define schedule_timeout(t) kshim_schedule_timeout(t, __FILE__, __LINE__, __func__)
 #define schedule_timeout_killable(t) schedule_timeout(t)

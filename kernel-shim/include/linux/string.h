@@ -23,6 +23,11 @@ static inline ssize_t strscpy(char *dest, const char *src, size_t count)
 	return len;
 }
 #define sized_strscpy strscpy
+char *strim(char *s);		/* lib/string_helpers.c, real */
+static inline __must_check char *strstrip(char *str)
+{
+	return strim(str);
+}
 char *kstrdup(const char *s, gfp_t gfp);
 const char *kstrdup_const(const char *s, gfp_t gfp);
 char *kvasprintf(gfp_t gfp, const char *fmt, va_list args);

@@ -7,4 +7,6 @@
 #include <linux/mutex.h>
 #include <linux/workqueue.h>
 #include <kgen/vmpressure.h>
+void vmpressure_init(struct vmpressure *vmpr);
+void vmpressure_cleanup(struct vmpressure *vmpr);
 #endif

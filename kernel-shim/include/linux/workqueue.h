@@ -37,6 +37,20 @@ bool flush_work(struct work_struct *work);
 bool cancel_work_sync(struct work_struct *work);
 void flush_workqueue(struct workqueue_struct *wq);
 #define queue_work(wq, w) queue_work_on(WORK_CPU_UNBOUND, wq, w)
+bool queue_delayed_work_on(int cpu, struct workqueue_struct *wq, struct delayed_work *dw,
+			   unsigned long delay);
+#define queue_delayed_work(wq, dw, delay) queue_delayed_work_on(WORK_CPU_UNBOUND, wq, dw, delay)
+#define schedule_delayed_work(dw, delay) queue_delayed_work(system_wq, dw, delay)
+#define cancel_delayed_work_sync(dw) cancel_work_sync(&(dw)->work)
+#define flush_delayed_work(dw) flush_work(&(dw)->work)
+#define to_delayed_work(w) container_of(w, struct delayed_work, work)
+#define __DELAYED_WORK_INITIALIZER(n, f) {					\
+	.work = { .data = { 0 }, .entry = { &(n).work.entry, &(n).work.entry },	\
+		  .func = (f) } }
+#define DECLARE_DELAYED_WORK(n, f) struct delayed_work n = __DELAYED_WORK_INITIALIZER(n, f)
+#define DECLARE_DEFERRABLE_WORK(n, f) DECLARE_DELAYED_WORK(n, f)
+/* virtual time advanced: queue the delayed works that expired */
+void kshim_timers_run(void);
 #define schedule_work(w) queue_work(system_wq, w)
 #define schedule_work_on(cpu, w) queue_work_on(cpu, system_wq, w)
 #define work_pending(w) (atomic_long_read(&(w)->data) & 1)

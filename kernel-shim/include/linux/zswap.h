@@ -5,4 +5,12 @@
 #include <linux/types.h>
 struct zswap_lruvec_state {
 };
+struct lruvec;
+struct mem_cgroup;
+static inline void zswap_lruvec_state_init(struct lruvec *lruvec)
+{
+}
+static inline void zswap_memcg_offline_cleanup(struct mem_cgroup *memcg)
+{
+}
 #endif

@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The test bed's memcg world over the real mm/memcontrol.c (library
+ * kmemcg): a cgroup v2 hierarchy addressed by path whose control files
+ * are the kernel's own handlers, tasks that charge folios from virtual
+ * CPUs and return to user mode, a scripted reclaimer standing in for
+ * vmscan.c, and a simulated OOM kill.
+ */
+#ifndef _KSHIM_MEMCG_TB_H
+#define _KSHIM_MEMCG_TB_H
+#include <linux/types.h>
+#include <linux/gfp.h>
+
+struct mem_cgroup;
+struct folio;
+struct obj_cgroup;
+struct pglist_data;
+
+/* ---- the hierarchy: paths are "" (root), "a", "a/b", ... ---- */
+int tb_memcg_boot(void);			/* root memcg; 0 or -errno */
+void tb_memcg_shutdown(void);			/* rmdir all, free the root */
+int tb_cgroup_mkdir(const char *path);		/* 0, -EEXIST, -ENOENT, -ENOMEM */
+int tb_cgroup_rmdir(const char *path);		/* 0, -ENOENT, -EBUSY (children) */
+struct mem_cgroup *tb_memcg(const char *path);	/* NULL if none */
+/* a control file "memory.max" etc.: bytes written or the handler's -errno */
+ssize_t tb_cgroup_write(const char *path, const char *file, const char *buf, size_t len);
+static inline ssize_t tb_cgroup_write_str(const char *path, const char *file, const char *s)
+{
+	return tb_cgroup_write(path, file, s, __builtin_strlen(s));
+}
+/* the text the kernel prints, NUL-terminated; length or -errno */
+ssize_t tb_cgroup_read(const char *path, const char *file, char *buf, size_t size);
+/* one "key value" line of a flat keyed file (memory.events, memory.stat) */
+long long tb_cgroup_read_key(const char *path, const char *file, const char *key);
+/* memory.current etc. as a number; -errno on failure */
+long long tb_cgroup_read_u64(const char *path, const char *file);
+/* cgroup_file_notify() calls on memory.events of path */
+unsigned long tb_cgroup_events_notified(const char *path);
+/* cgroup2 mount option memory_recursiveprot */
+void tb_cgroup_set_recursiveprot(bool on);
+
+/* ---- tasks: the calling thread as a task in a cgroup ---- */
+int tb_task_enter(const char *path);		/* current task joins path */
+void tb_task_leave(void);			/* frees its folios, leaves */
+/* charge a new folio of nr_pages to current's memcg (real charge path) */
+struct folio *tb_folio_charge(unsigned int nr_pages, gfp_t gfp, int *err);
+void tb_folio_uncharge(struct folio *folio);	/* real uncharge + free */
+/* uncharge current's oldest folios, at least nr pages; returns pages */
+unsigned long tb_task_uncharge_pages(unsigned long nr);
+unsigned long tb_task_pages(void);		/* pages current holds */
+/* return to user mode: mem_cgroup_handle_over_high() if notified */
+void tb_task_return_to_user(void);
+bool tb_task_oom_killed(void);
+
+/* ---- the reclaimer try_to_free_mem_cgroup_pages() stands for ---- */
+enum tb_reclaim_mode {
+	TB_RECLAIM_NOTHING,	/* futile: frees nothing */
+	TB_RECLAIM_PAGES,	/* frees up to N pages per call from the subtree */
+};
+void tb_reclaim_script(enum tb_reclaim_mode mode, unsigned long n);
+unsigned long tb_reclaim_calls(void);
+unsigned long tb_reclaim_freed(void);
+
+/* ---- OOM: out_of_memory() kills the largest task in the memcg ---- */
+unsigned long tb_oom_kills(void);
+
+/* kernel-shim/memcg_env.c internals used by boot and shutdown */
+void tb_memcg_world_reset(void);
+bool tb_memcg_tasks_empty(void);
+
+/* ---- per-CPU stocks and obj stock (accessors into memcontrol.c) ---- */
+unsigned int tb_stock_pages(int cpu, struct mem_cgroup **cached);
+unsigned int tb_obj_stock_bytes(int cpu, struct obj_cgroup **cached);
+void tb_stock_vmstat(int cpu, int *reclaimable_b, int *unreclaimable_b);
+unsigned long tb_calculate_high_delay(struct mem_cgroup *memcg, unsigned int nr_pages);
+struct obj_cgroup *tb_memcg_objcg(struct mem_cgroup *memcg);
+int tb_obj_cgroup_charge(struct obj_cgroup *objcg, gfp_t gfp, size_t size);
+void tb_obj_cgroup_uncharge(struct obj_cgroup *objcg, size_t size);
+void tb_mod_objcg_state(struct obj_cgroup *objcg, struct pglist_data *pgdat,
+			int reclaimable, int nr);
+void tb_drain_local_stock(void);		/* drain this CPU's stocks */
+
+/* seed 004: the obj stock variant and its call counters */
+enum tb_objstock_variant { TB_OBJSTOCK_AFTER, TB_OBJSTOCK_BEFORE };
+void tb_objstock_set_variant(enum tb_objstock_variant v);
+void tb_objstock_counts(unsigned long *mod_calls, unsigned long *flush_calls);
+void tb_objstock_reset_counts(void);
+#endif

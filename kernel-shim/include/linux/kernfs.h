@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef _KSHIM_LINUX_KERNFS_H
+#define _KSHIM_LINUX_KERNFS_H
+/*
+ * An open control file of the test bed's cgroupfs (kernel-shim/cgroupfs.c):
+ * what of_css(), of_cft(), of_peak() and seq_css() read.
+ */
+#include <linux/types.h>
+#include <linux/list.h>
+struct seq_file;
+struct cftype;
+struct cgroup_subsys_state;
+struct kernfs_node;
+
+/* the peak watermark a memory.peak file descriptor keeps (cgroup-defs.h) */
+struct kshim_of_peak {
+	unsigned long value;
+	struct list_head list;
+};
+
+struct kernfs_open_file {
+	struct kernfs_node *kn;
+	struct seq_file *seq_file;
+	void *priv;
+	struct cgroup_subsys_state *kshim_css;
+	struct cftype *kshim_cft;
+	/* layout-compatible with struct cgroup_of_peak */
+	struct kshim_of_peak kshim_peak;
+};
+#endif

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef _KSHIM_LINUX_OOM_H
+#define _KSHIM_LINUX_OOM_H
+/*
+ * The OOM request is the real struct oom_control (kgen/oom.h); the kill
+ * is simulated by the test bed (kernel-shim/memcg_env.c).
+ */
+#include <linux/types.h>
+#include <linux/nodemask.h>
+#include <linux/mutex.h>
+#include <linux/sched.h>
+struct zonelist;
+#include <kgen/oom.h>
+
+extern struct mutex oom_lock;
+bool out_of_memory(struct oom_control *oc);
+static inline bool tsk_is_oom_victim(struct task_struct *tsk)
+{
+	return tsk->kshim_oom_victim;
+}
+#endif

@@ -1,0 +1,435 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The memcg world's environment around the real mm/memcontrol.c (library
+ * kmemcg): tasks that charge folios, the reclaimer that
+ * try_to_free_mem_cgroup_pages() stands for until vmscan.c arrives
+ * (scripted: "frees nothing" or "frees up to N pages"), a simulated OOM
+ * kill, and the path-based cgroupfs wrappers of kshim/memcg_tb.h.
+ */
+#include <linux/memcontrol.h>
+#include <linux/sched/mm.h>
+#include <linux/swap.h>
+#include <linux/oom.h>
+#include <linux/sched/coredump.h>
+#include <linux/slab.h>
+#include <linux/mutex.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
+#include <linux/kstrtox.h>
+#include <kshim/cgroupfs.h>
+#include <kshim/memcg_tb.h>
+#include <kshim/report.h>
+
+int vm_swappiness = 60;
+long total_swap_pages;
+DEFINE_MUTEX(oom_lock);
+
+/* a task: the calling thread, in one memcg, holding charged folios */
+struct tb_task {
+	struct task_struct *task;
+	struct mm_struct mm;
+	struct signal_struct signal;
+	struct list_head node;		/* tasks */
+	spinlock_t lock;		/* folios */
+	struct list_head folios;	/* oldest first */
+	unsigned long nr_pages;
+};
+
+static LIST_HEAD(tasks);
+static DEFINE_SPINLOCK(tasks_lock);
+
+static struct {
+	enum tb_reclaim_mode mode;
+	unsigned long n;
+	atomic_long_t calls, freed;
+	atomic_long_t oom_kills;
+} world;
+
+/* list_lru.c reparents its lists at offline; without it, nothing to do */
+__weak void memcg_reparent_list_lrus(struct mem_cgroup *memcg, struct mem_cgroup *parent)
+{
+}
+
+long get_nr_swap_pages(void)
+{
+	return total_swap_pages;
+}
+
+/* ---- tasks and folios ---- */
+int tb_task_enter(const char *path)
+{
+	struct cgroup_subsys_state *css = kshim_cgroupfs_css(path);
+	struct tb_task *t;
+
+	if (!css)
+		return -ENOENT;
+	if (current->kshim_tb)
+		return -EBUSY;
+	t = kzalloc(sizeof(*t), GFP_KERNEL);
+	if (!t)
+		return -ENOMEM;
+	t->task = current;
+	t->mm.owner = current;
+	spin_lock_init(&t->lock);
+	INIT_LIST_HEAD(&t->folios);
+	css_get(css);
+	current->kshim_memcg_css = css;
+	current->mm = &t->mm;
+	current->signal = &t->signal;
+	current->kshim_tb = t;
+	current->kshim_oom_victim = 0;
+	spin_lock(&tasks_lock);
+	list_add_tail(&t->node, &tasks);
+	spin_unlock(&tasks_lock);
+	return 0;
+}
+
+static void folio_release(struct folio *folio)
+{
+	mem_cgroup_uncharge(folio);
+	kfree(folio);
+}
+
+/* take up to nr pages of folios off t, oldest first; caller releases them */
+static unsigned long task_take(struct tb_task *t, unsigned long nr, struct list_head *out)
+{
+	unsigned long got = 0;
+	struct folio *f, *tmp;
+
+	spin_lock(&t->lock);
+	list_for_each_entry_safe(f, tmp, &t->folios, lru) {
+		if (got >= nr)
+			break;
+		list_move_tail(&f->lru, out);
+		got += f->nr_pages;
+		t->nr_pages -= f->nr_pages;
+	}
+	spin_unlock(&t->lock);
+	return got;
+}
+
+static void release_list(struct list_head *list)
+{
+	struct folio *f, *tmp;
+
+	list_for_each_entry_safe(f, tmp, list, lru) {
+		list_del(&f->lru);
+		folio_release(f);
+	}
+}
+
+void tb_task_leave(void)
+{
+	struct tb_task *t = current->kshim_tb;
+	LIST_HEAD(list);
+
+	if (!t)
+		return;
+	spin_lock(&tasks_lock);
+	list_del(&t->node);
+	spin_unlock(&tasks_lock);
+	task_take(t, ULONG_MAX, &list);
+	release_list(&list);
+	css_put(current->kshim_memcg_css);
+	current->kshim_memcg_css = NULL;
+	current->mm = NULL;
+	current->signal = NULL;
+	current->kshim_tb = NULL;
+	kfree(t);
+}
+
+struct folio *tb_folio_charge(unsigned int nr_pages, gfp_t gfp, int *err)
+{
+	struct tb_task *t = current->kshim_tb;
+	struct folio *folio;
+	int ret;
+
+	folio = kzalloc(sizeof(*folio), GFP_KERNEL);
+	ret = -ENOMEM;
+	if (!folio)
+		goto out;
+	folio->nr_pages = nr_pages;
+	folio->nid = numa_node_id();
+	INIT_LIST_HEAD(&folio->lru);
+	ret = mem_cgroup_charge(folio, current->mm, gfp);
+	if (ret) {
+		kfree(folio);
+		folio = NULL;
+		goto out;
+	}
+	if (t) {
+		spin_lock(&t->lock);
+		list_add_tail(&folio->lru, &t->folios);
+		t->nr_pages += nr_pages;
+		spin_unlock(&t->lock);
+	}
+out:
+	if (err)
+		*err = ret;
+	return folio;
+}
+
+void tb_folio_uncharge(struct folio *folio)
+{
+	struct tb_task *t = current->kshim_tb;
+
+	if (t) {
+		spin_lock(&t->lock);
+		list_del(&folio->lru);
+		t->nr_pages -= folio->nr_pages;
+		spin_unlock(&t->lock);
+	}
+	folio_release(folio);
+}
+
+unsigned long tb_task_uncharge_pages(unsigned long nr)
+{
+	struct tb_task *t = current->kshim_tb;
+	LIST_HEAD(list);
+	unsigned long got;
+
+	if (!t)
+		return 0;
+	got = task_take(t, nr, &list);
+	release_list(&list);
+	return got;
+}
+
+unsigned long tb_task_pages(void)
+{
+	struct tb_task *t = current->kshim_tb;
+
+	return t ? READ_ONCE(t->nr_pages) : 0;
+}
+
+void tb_task_return_to_user(void)
+{
+	if (!current->kshim_notify_resume)
+		return;
+	current->kshim_notify_resume = 0;
+	mem_cgroup_handle_over_high(GFP_KERNEL);
+}
+
+bool tb_task_oom_killed(void)
+{
+	return current->kshim_oom_victim;
+}
+
+static struct mem_cgroup *task_memcg(struct tb_task *t)
+{
+	return mem_cgroup_from_css(t->task->kshim_memcg_css);
+}
+
+/* ---- try_to_free_mem_cgroup_pages(): the scripted reclaimer ---- */
+void tb_reclaim_script(enum tb_reclaim_mode mode, unsigned long n)
+{
+	WRITE_ONCE(world.mode, mode);
+	WRITE_ONCE(world.n, n);
+}
+
+unsigned long tb_reclaim_calls(void)
+{
+	return atomic_long_read(&world.calls);
+}
+
+unsigned long tb_reclaim_freed(void)
+{
+	return atomic_long_read(&world.freed);
+}
+
+/* folios of tasks in memcg's subtree, oldest task first, up to nr pages */
+static unsigned long reclaim_subtree(struct mem_cgroup *memcg, unsigned long nr)
+{
+	struct tb_task *t;
+	unsigned long got = 0;
+	LIST_HEAD(list);
+
+	spin_lock(&tasks_lock);
+	list_for_each_entry(t, &tasks, node) {
+		if (got >= nr)
+			break;
+		if (mem_cgroup_is_descendant(task_memcg(t), memcg))
+			got += task_take(t, nr - got, &list);
+	}
+	spin_unlock(&tasks_lock);
+	release_list(&list);
+	return got;
+}
+
+unsigned long try_to_free_mem_cgroup_pages(struct mem_cgroup *memcg, unsigned long nr_pages,
+					   gfp_t gfp_mask, unsigned int reclaim_options,
+					   int *swappiness)
+{
+	unsigned long freed = 0;
+
+	might_sleep();
+	atomic_long_inc(&world.calls);
+	if (READ_ONCE(world.mode) == TB_RECLAIM_PAGES)
+		freed = reclaim_subtree(memcg, min(nr_pages, READ_ONCE(world.n)));
+	atomic_long_add(freed, &world.freed);
+	return freed;
+}
+
+/* ---- out_of_memory(): kill the task holding most pages in the memcg ---- */
+static struct tb_task *oom_pick(struct mem_cgroup *memcg)
+{
+	struct tb_task *t, *victim = NULL;
+
+	list_for_each_entry(t, &tasks, node) {
+		if (t->task->kshim_oom_victim || !t->nr_pages)
+			continue;
+		if (!mem_cgroup_is_descendant(task_memcg(t), memcg))
+			continue;
+		if (!victim || t->nr_pages > victim->nr_pages)
+			victim = t;
+	}
+	return victim;
+}
+
+bool out_of_memory(struct oom_control *oc)
+{
+	struct tb_task *victim;
+	LIST_HEAD(list);
+
+	lockdep_assert_held(&oom_lock);
+	if (WARN_ONCE(!oc->memcg, "global OOM is not modelled"))
+		return false;
+	spin_lock(&tasks_lock);
+	victim = oom_pick(oc->memcg);
+	if (victim) {
+		/* __oom_kill_process, then the reaper frees its memory */
+		victim->task->kshim_oom_victim = 1;
+		victim->signal.oom_mm = &victim->mm;
+		memcg_memory_event_mm(&victim->mm, MEMCG_OOM_KILL);
+		task_take(victim, ULONG_MAX, &list);
+		set_bit(MMF_OOM_SKIP, &victim->mm.flags);
+	}
+	spin_unlock(&tasks_lock);
+	release_list(&list);
+	if (victim)
+		atomic_long_inc(&world.oom_kills);
+	return victim != NULL;
+}
+
+unsigned long tb_oom_kills(void)
+{
+	return atomic_long_read(&world.oom_kills);
+}
+
+/* ---- the hierarchy ---- */
+int tb_cgroup_mkdir(const char *path)
+{
+	return kshim_cgroupfs_mkdir(path);
+}
+
+int tb_cgroup_rmdir(const char *path)
+{
+	return kshim_cgroupfs_rmdir(path);
+}
+
+struct mem_cgroup *tb_memcg(const char *path)
+{
+	struct cgroup_subsys_state *css = kshim_cgroupfs_css(path);
+
+	return css ? mem_cgroup_from_css(css) : NULL;
+}
+
+ssize_t tb_cgroup_write(const char *path, const char *file, const char *buf, size_t len)
+{
+	struct kernfs_open_file *of;
+	ssize_t ret;
+	int err;
+
+	of = kshim_cgroupfs_open(path, file, &err);
+	if (!of)
+		return err;
+	ret = kshim_cgroupfs_fwrite(of, buf, len);
+	kshim_cgroupfs_close(of);
+	return ret;
+}
+
+ssize_t tb_cgroup_read(const char *path, const char *file, char *buf, size_t size)
+{
+	struct kernfs_open_file *of;
+	ssize_t ret;
+	int err;
+
+	of = kshim_cgroupfs_open(path, file, &err);
+	if (!of)
+		return err;
+	ret = kshim_cgroupfs_fread(of, buf, size);
+	kshim_cgroupfs_close(of);
+	return ret;
+}
+
+long long tb_cgroup_read_u64(const char *path, const char *file)
+{
+	char buf[64];
+	unsigned long long v;
+	ssize_t n = tb_cgroup_read(path, file, buf, sizeof(buf));
+
+	if (n < 0)
+		return n;
+	if (!strncmp(buf, "max\n", 4))
+		return LLONG_MAX;
+	if (kstrtoull(strstrip(buf), 10, &v))
+		return -EINVAL;
+	return v;
+}
+
+long long tb_cgroup_read_key(const char *path, const char *file, const char *key)
+{
+	size_t size = 16384, klen = strlen(key);
+	char *buf = kmalloc(size, GFP_KERNEL), *line;
+	long long ret = -ENOENT;
+	ssize_t n;
+
+	if (!buf)
+		return -ENOMEM;
+	n = tb_cgroup_read(path, file, buf, size);
+	if (n < 0)
+		ret = n;
+	for (line = buf; n > 0 && line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+		if (!strncmp(line, key, klen) && line[klen] == ' ') {
+			ret = simple_strtoull(line + klen + 1, NULL, 10);
+			break;
+		}
+	}
+	kfree(buf);
+	return ret;
+}
+
+unsigned long tb_cgroup_events_notified(const char *path)
+{
+	struct mem_cgroup *memcg = tb_memcg(path);
+
+	return memcg ? kshim_cgroup_file_notifications(&memcg->events_file) : 0;
+}
+
+void tb_cgroup_set_recursiveprot(bool on)
+{
+	if (on)
+		cgrp_dfl_root.flags |= CGRP_ROOT_MEMORY_RECURSIVE_PROT;
+	else
+		cgrp_dfl_root.flags &= ~CGRP_ROOT_MEMORY_RECURSIVE_PROT;
+}
+
+/* ---- world ---- */
+void tb_memcg_world_reset(void)
+{
+	tb_reclaim_script(TB_RECLAIM_NOTHING, 0);
+	atomic_long_set(&world.calls, 0);
+	atomic_long_set(&world.freed, 0);
+	atomic_long_set(&world.oom_kills, 0);
+	cgrp_dfl_root.flags = 0;
+}
+
+bool tb_memcg_tasks_empty(void)
+{
+	bool empty;
+
+	spin_lock(&tasks_lock);
+	empty = list_empty(&tasks);
+	spin_unlock(&tasks_lock);
+	return empty;
+}

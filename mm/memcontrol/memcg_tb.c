@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Test-bed accessors compiled in memcontrol.c's translation unit (after
+ * the extract), where struct memcg_stock_pcp and the file's static
+ * functions are visible. Included by memcg_unit.c only.
+ */
+
+/* ---- seed 004: counted obj-stock entry points, and the variant switch ---- */
+static enum tb_objstock_variant objstock_variant;
+static atomic_long_t objstock_mod_calls, objstock_flush_calls;
+
+/* the "before" mod_objcg_state (mm/variants/obj_stock_single_slot.c) */
+static void single_slot_mod_objcg_state(struct obj_cgroup *objcg, struct pglist_data *pgdat,
+					enum node_stat_item idx, int nr);
+
+static void mod_objcg_state(struct obj_cgroup *objcg, struct pglist_data *pgdat,
+			    enum node_stat_item idx, int nr)
+{
+	atomic_long_inc(&objstock_mod_calls);
+	if (READ_ONCE(objstock_variant) == TB_OBJSTOCK_BEFORE)
+		single_slot_mod_objcg_state(objcg, pgdat, idx, nr);
+	else
+		__real_mod_objcg_state(objcg, pgdat, idx, nr);
+}
+
+/* 6.12's name for what the seed calls __mod_objcg_state */
+static void __mod_objcg_mlstate(struct obj_cgroup *objcg, struct pglist_data *pgdat,
+				enum node_stat_item idx, int nr)
+{
+	atomic_long_inc(&objstock_flush_calls);
+	__real___mod_objcg_mlstate(objcg, pgdat, idx, nr);
+}
+
+void tb_objstock_set_variant(enum tb_objstock_variant v)
+{
+	WRITE_ONCE(objstock_variant, v);
+}
+
+void tb_objstock_counts(unsigned long *mod_calls, unsigned long *flush_calls)
+{
+	*mod_calls = atomic_long_read(&objstock_mod_calls);
+	*flush_calls = atomic_long_read(&objstock_flush_calls);
+}
+
+void tb_objstock_reset_counts(void)
+{
+	atomic_long_set(&objstock_mod_calls, 0);
+	atomic_long_set(&objstock_flush_calls, 0);
+}
+
+/* ---- per-CPU stock ---- */
+unsigned int tb_stock_pages(int cpu, struct mem_cgroup **cached)
+{
+	struct memcg_stock_pcp *stock = &per_cpu(memcg_stock, cpu);
+
+	if (cached)
+		*cached = READ_ONCE(stock->cached);
+	return READ_ONCE(stock->nr_pages);
+}
+
+unsigned int tb_obj_stock_bytes(int cpu, struct obj_cgroup **cached)
+{
+	struct memcg_stock_pcp *stock = &per_cpu(memcg_stock, cpu);
+
+	if (cached)
+		*cached = READ_ONCE(stock->cached_objcg);
+	return READ_ONCE(stock->nr_bytes);
+}
+
+void tb_stock_vmstat(int cpu, int *reclaimable_b, int *unreclaimable_b)
+{
+	struct memcg_stock_pcp *stock = &per_cpu(memcg_stock, cpu);
+
+	*reclaimable_b = READ_ONCE(stock->nr_slab_reclaimable_b);
+	*unreclaimable_b = READ_ONCE(stock->nr_slab_unreclaimable_b);
+}
+
+void tb_drain_local_stock(void)
+{
+	drain_local_stock(&this_cpu_ptr(&memcg_stock)->work);
+}
+
+/* the penalty of mem_cgroup_handle_over_high() before its clamp */
+unsigned long tb_calculate_high_delay(struct mem_cgroup *memcg, unsigned int nr_pages)
+{
+	return calculate_high_delay(memcg, nr_pages, mem_find_max_overage(memcg));
+}
+
+/* ---- obj stock ---- */
+struct obj_cgroup *tb_memcg_objcg(struct mem_cgroup *memcg)
+{
+	return rcu_dereference_protected(memcg->objcg, true);
+}
+
+int tb_obj_cgroup_charge(struct obj_cgroup *objcg, gfp_t gfp, size_t size)
+{
+	return obj_cgroup_charge(objcg, gfp, size);
+}
+
+void tb_obj_cgroup_uncharge(struct obj_cgroup *objcg, size_t size)
+{
+	obj_cgroup_uncharge(objcg, size);
+}
+
+void tb_mod_objcg_state(struct obj_cgroup *objcg, struct pglist_data *pgdat,
+			int reclaimable, int nr)
+{
+	mod_objcg_state(objcg, pgdat, reclaimable ? NR_SLAB_RECLAIMABLE_B :
+			NR_SLAB_UNRECLAIMABLE_B, nr);
+}
+
+/* ---- the world: what mem_cgroup_init() and boot would set up ---- */
+int tb_memcg_boot(void)
+{
+	int ret;
+
+	tb_memcg_world_reset();
+	mem_cgroup_init();
+	ret = kshim_cgroupfs_mount(&memory_cgrp_subsys, "memory");
+	if (!ret)
+		ret = cgroup_add_dfl_cftypes(&memory_cgrp_subsys, swap_files);
+	return ret;
+}
+
+/* the stocks hold css and objcg references: drain every CPU, synchronously */
+static void drain_every_stock(void)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		schedule_work_on(cpu, &per_cpu_ptr(&memcg_stock, cpu)->work);
+	flush_workqueue(system_wq);
+}
+
+void tb_memcg_shutdown(void)
+{
+	WARN(!tb_memcg_tasks_empty(), "tasks left in the memcg world at shutdown");
+	drain_every_stock();
+	kshim_cgroupfs_umount();
+	/* releases and frees are works after grace periods: let them all run */
+	kshim_rcu_quiesce();
+	root_mem_cgroup = NULL;
+}

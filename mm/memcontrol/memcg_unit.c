@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The memcontrol.c translation unit: the environment memcontrol.c gets
+ * from its includes, the extracted functions (with #line markers into the
+ * tree's mm/memcontrol.c), the "before" variants that replace some of them
+ * at run time, and accessors for tests that need the file's static types.
+ */
+#include "memcontrol/memcontrol_env.h"
+#include KMEMCG_V1_H
+#include KMEMCG_EXTRACT
+#include "memcontrol/memcg_tb.c"
+#include "variants/obj_stock_single_slot.c"

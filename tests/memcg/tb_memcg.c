@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <linux/kernel.h>
+#include <string.h>
+#include "tb_memcg.h"
+
+int tb_memcg_setup(void **state)
+{
+	tb_setup(state);
+	if (tb_memcg_boot()) {
+		print_error("tb_memcg_boot failed\n");
+		return -1;
+	}
+	return 0;
+}
+
+int tb_memcg_teardown(void **state)
+{
+	tb_task_leave();
+	tb_memcg_shutdown();
+	return tb_teardown(state);
+}
