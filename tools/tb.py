@@ -363,28 +363,6 @@ def cmd_seed(tb):
     return 0
 
 
-class SeedSection(Section):
-    """A seed experiment as a `tb run` section (built and run on build/release)."""
-
-    def __init__(self, m):
-        self.m = m
-        self.name = f'seed_{m.NUM}'
-        self.title = f'Seed {m.NUM}: {m.TITLE}'
-
-    def collect(self, ctx):
-        if 'release' not in ctx:
-            ctx['release'] = release_build(ctx['tb'])
-        try:
-            return run_seed(ctx['tb'], self.m, ctx['release'], quick=True)['results']
-        except Exception as e:  # a failed experiment is reported, not fatal to the run
-            return {'error': f'{type(e).__name__}: {e}'}
-
-    def render(self, data):
-        if isinstance(data, dict) and 'error' in data and len(data) == 1:
-            return f'FAILED: {data["error"]}'
-        return self.m.render(data)
-
-
 def sha1_file(path):
     with open(path, 'rb') as f:
         return hashlib.sha1(f.read()).hexdigest()
@@ -593,6 +571,28 @@ class FailuresSection(Section):
             return 'none'
         return '\n'.join(f'{r["test"]}: {r["case"]}: {r["message"].splitlines()[0] if r["message"] else ""}'
                          for r in rows)
+
+
+class SeedSection(Section):
+    """A seed experiment as a `tb run` section (built and run on build/release)."""
+
+    def __init__(self, m):
+        self.m = m
+        self.name = f'seed_{m.NUM}'
+        self.title = f'Seed {m.NUM}: {m.TITLE}'
+
+    def collect(self, ctx):
+        if 'release' not in ctx:
+            ctx['release'] = release_build(ctx['tb'])
+        try:
+            return run_seed(ctx['tb'], self.m, ctx['release'], quick=True)['results']
+        except Exception as e:  # a failed experiment is reported, not fatal to the run
+            return {'error': f'{type(e).__name__}: {e}'}
+
+    def render(self, data):
+        if isinstance(data, dict) and 'error' in data and len(data) == 1:
+            return f'FAILED: {data["error"]}'
+        return self.m.render(data)
 
 
 REPORT_SECTIONS = [KernelTreeSection(), KernelFilesSection(), FailuresSection()]
