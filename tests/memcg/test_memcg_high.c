@@ -1,0 +1,414 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * memory.high throttling in the real memcontrol.c: calculate_high_delay(),
+ * the over-high flag try_charge_memcg() leaves on the task, and
+ * mem_cgroup_handle_over_high() on the return to user mode (reclaim
+ * retries, the HZ/100 floor, the 2 s clamp, ancestors, swap.high), plus
+ * the high_work path of charges from interrupt context.
+ *
+ * Usages are built so that the charge that crosses memory.high is one
+ * MEMCG_CHARGE_BATCH: big folios (>= 64 pages) are charged exactly with
+ * memory.high at "max" (no stock, no flag), memory.high is written, and a
+ * 1-page folio then charges a whole batch (63 pages go to the stock).
+ */
+#include <linux/kernel.h>
+#include <linux/memcontrol.h>
+#include <linux/sched.h>
+#include <linux/sched/mm.h>
+#include <linux/workqueue.h>
+#include <stdio.h>
+#include <string.h>
+#include "tb_memcg.h"
+
+#define BATCH_BYTES (MEMCG_CHARGE_BATCH * 4096UL)
+/* constants private to mm/internal.h and mm/memcontrol.c */
+#define MAX_RECLAIM_RETRIES 16
+#define MEMCG_MAX_HIGH_DELAY_JIFFIES (2UL * HZ)
+
+/*
+ * Raw penalty (jiffies, HZ = 1000) of one batch for high = 100M and usage
+ * 100M + k MB: overage = (k MB << 20) / 100M, penalty = overage^2 * HZ >> 34
+ * (the seed's table). k = 18, 19, 20 exceed MEMCG_MAX_HIGH_DELAY_JIFFIES.
+ */
+static const unsigned long penalty_100m[] = {
+	0, 6, 25, 57, 102, 159, 230, 313, 409, 518, 639, 774, 921, 1081, 1254,
+	1439, 1638, 1849,
+};
+
+/* charge bytes to current's memcg in 1M folios, then one for the rest */
+static void fill(unsigned long bytes)
+{
+	int err;
+
+	while (bytes) {
+		unsigned long chunk = bytes >= MB ? MB : bytes;
+
+		assert_true(chunk >= BATCH_BYTES);
+		assert_non_null(tb_folio_charge(PAGES(chunk), GFP_KERNEL, &err));
+		bytes -= chunk;
+	}
+}
+
+/* the charge that crosses memory.high: one batch through try_charge_memcg */
+static void charge_batch(gfp_t gfp)
+{
+	int err;
+
+	assert_non_null(tb_folio_charge(1, gfp, &err));
+	assert_int_equal(err, 0);
+}
+
+static long long events_high(const char *path)
+{
+	return tb_cgroup_read_key(path, "memory.events", "high");
+}
+
+/* path at usage bytes (the last batch charged with high set), task inside */
+static void setup_over_high(const char *path, const char *high, unsigned long usage)
+{
+	assert_int_equal(tb_task_enter(path), 0);
+	fill(usage - BATCH_BYTES);
+	assert_write_ok(path, "memory.high", high);
+	charge_batch(GFP_KERNEL);
+	assert_int_equal(tb_cgroup_read_u64(path, "memory.current"), usage);
+}
+
+static void test_delay_table_and_scaling(void **state)
+{
+	struct mem_cgroup *memcg;
+	unsigned long prev = 0;
+	int k, i, err;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	/* twenty 1M folios first (the oldest, uncharged first), then 100M */
+	for (i = 0; i < 20; i++)
+		assert_non_null(tb_folio_charge(PAGES(MB), GFP_KERNEL, &err));
+	assert_non_null(tb_folio_charge(PAGES(100 * MB), GFP_KERNEL, &err));
+	assert_write_ok("a", "memory.high", "100M");
+	memcg = tb_memcg("a");
+	for (k = 20; k >= 0; k--) {
+		unsigned long d = tb_calculate_high_delay(memcg, MEMCG_CHARGE_BATCH);
+
+		assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), (100 + k) * MB);
+		if (k < (int)ARRAY_SIZE(penalty_100m))
+			assert_int_equal(d, penalty_100m[k]);
+		else
+			assert_true(d > 2 * HZ);
+		/* scaled by nr_pages / MEMCG_CHARGE_BATCH, rounding down */
+		assert_int_equal(tb_calculate_high_delay(memcg, 2 * MEMCG_CHARGE_BATCH), 2 * d);
+		assert_int_equal(tb_calculate_high_delay(memcg, MEMCG_CHARGE_BATCH / 2), d / 2);
+		assert_int_equal(tb_calculate_high_delay(memcg, 1), d / MEMCG_CHARGE_BATCH);
+		/* monotonic in the overage (walking the usage down here) */
+		if (k < 20)
+			assert_true(d < prev);
+		prev = d;
+		if (k)
+			assert_int_equal(tb_task_uncharge_pages(PAGES(MB)), PAGES(MB));
+	}
+}
+
+/*
+ * For every usage 100M..120M: the real handle_over_high sleeps the clamped
+ * penalty if it is above HZ/100, after MAX_RECLAIM_RETRIES futile retries;
+ * at or below HZ/100 it leaves after one reclaim pass without sleeping.
+ */
+static void test_handle_over_high_table(void **state)
+{
+	int k;
+
+	for (k = 0; k <= 20; k++) {
+		unsigned long raw, expect, slept, calls;
+		long long ev;
+		char path[16];
+
+		snprintf(path, sizeof(path), "k%d", k);
+		assert_int_equal(tb_cgroup_mkdir(path), 0);
+		setup_over_high(path, "100M", (100 + k) * MB);
+		/* at usage == high no flag; above, the batch that crossed it */
+		assert_int_equal(current->memcg_nr_pages_over_high, k ? MEMCG_CHARGE_BATCH : 0);
+		raw = tb_calculate_high_delay(tb_memcg(path), MEMCG_CHARGE_BATCH);
+		expect = raw <= HZ / 100 ? 0 : min(raw, 2 * HZ);
+		slept = kshim_slept_jiffies();
+		calls = tb_reclaim_calls();
+		ev = events_high(path);
+		tb_task_return_to_user();
+		assert_int_equal(kshim_slept_jiffies() - slept, expect);
+		assert_int_equal(current->memcg_nr_pages_over_high, 0);
+		/* one reclaim_high pass, plus MAX_RECLAIM_RETRIES if it would sleep */
+		if (!k)
+			assert_int_equal(tb_reclaim_calls() - calls, 0);
+		else
+			assert_int_equal(tb_reclaim_calls() - calls, expect ? 1 + MAX_RECLAIM_RETRIES : 1);
+		/* reclaim_high raises MEMCG_HIGH once per pass it finds usage > high */
+		assert_int_equal(events_high(path) - ev, tb_reclaim_calls() - calls);
+		if (k >= 18)
+			assert_int_equal(kshim_slept_jiffies() - slept, MEMCG_MAX_HIGH_DELAY_JIFFIES);
+		tb_task_leave();
+		assert_int_equal(tb_cgroup_rmdir(path), 0);
+	}
+}
+
+/*
+ * Reclaim that frees pages keeps handle_over_high retrying without using
+ * up its retries, and it stops as soon as the penalty is <= HZ/100: from
+ * 110M, one 1M folio per pass, it stops at 101M (penalty 6) and never
+ * sleeps, though usage is still above memory.high.
+ */
+static void test_reclaim_progress_no_sleep(void **state)
+{
+	unsigned long slept, calls;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	setup_over_high("a", "100M", 110 * MB);
+	tb_reclaim_script(TB_RECLAIM_PAGES, ULONG_MAX);
+	slept = kshim_slept_jiffies();
+	calls = tb_reclaim_calls();
+	tb_task_return_to_user();
+	assert_int_equal(kshim_slept_jiffies() - slept, 0);
+	assert_int_equal(tb_reclaim_calls() - calls, 9);
+	assert_int_equal(tb_reclaim_freed(), 9 * PAGES(MB));
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 101 * MB);
+}
+
+/* reclaim that frees the whole overage at once: no penalty left, no sleep */
+static void test_reclaim_under_high_no_sleep(void **state)
+{
+	unsigned long slept, calls;
+	int err;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	/* the oldest folio is the big one the reclaimer takes first */
+	assert_non_null(tb_folio_charge(PAGES(110 * MB) - MEMCG_CHARGE_BATCH, GFP_KERNEL, &err));
+	assert_write_ok("a", "memory.high", "100M");
+	charge_batch(GFP_KERNEL);
+	tb_reclaim_script(TB_RECLAIM_PAGES, ULONG_MAX);
+	slept = kshim_slept_jiffies();
+	calls = tb_reclaim_calls();
+	tb_task_return_to_user();
+	assert_int_equal(kshim_slept_jiffies() - slept, 0);
+	assert_int_equal(tb_reclaim_calls() - calls, 1);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), BATCH_BYTES);
+	assert_int_equal(events_high("a"), 1);
+}
+
+/*
+ * memory.high on the parent throttles a child without its own high: the
+ * flag is set by the parent's overage, reclaim and MEMCG_HIGH go to the
+ * parent only, and the delay uses the parent's overage.
+ */
+static void test_parent_high(void **state)
+{
+	unsigned long slept, calls;
+
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/c"), 0);
+	assert_int_equal(tb_task_enter("p/c"), 0);
+	fill(104 * MB - BATCH_BYTES);
+	assert_write_ok("p", "memory.high", "100M");
+	charge_batch(GFP_KERNEL);
+	/* the child's high is max: the flag comes from the parent's overage */
+	assert_int_equal(current->memcg_nr_pages_over_high, MEMCG_CHARGE_BATCH);
+	assert_int_equal(tb_calculate_high_delay(tb_memcg("p/c"), MEMCG_CHARGE_BATCH), 102);
+	slept = kshim_slept_jiffies();
+	calls = tb_reclaim_calls();
+	tb_task_return_to_user();
+	assert_int_equal(kshim_slept_jiffies() - slept, 102);
+	assert_int_equal(tb_reclaim_calls() - calls, 1 + MAX_RECLAIM_RETRIES);
+	assert_int_equal(events_high("p"), 1 + MAX_RECLAIM_RETRIES);
+	assert_int_equal(events_high("p/c"), 0);
+}
+
+/*
+ * Both levels over high: the delay is the larger overage (the parent's,
+ * 4M over 100M against the child's 2M over 102M), each pass reclaims at both levels, and
+ * the parent's memory.events counts the child's events too (v2 events are
+ * hierarchical; memory.events.local is not).
+ */
+static void test_max_overage_over_ancestors(void **state)
+{
+	unsigned long slept, calls;
+
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/c"), 0);
+	assert_int_equal(tb_task_enter("p/c"), 0);
+	fill(104 * MB - BATCH_BYTES);
+	assert_write_ok("p/c", "memory.high", "102M");
+	assert_write_ok("p", "memory.high", "100M");
+	charge_batch(GFP_KERNEL);
+	assert_int_equal(tb_cgroup_read_u64("p/c", "memory.current"), 104 * MB);
+	/* the child's own overage alone: 2M over 102M */
+	assert_int_equal(tb_calculate_high_delay(tb_memcg("p/c"), MEMCG_CHARGE_BATCH), 102);
+	slept = kshim_slept_jiffies();
+	calls = tb_reclaim_calls();
+	tb_task_return_to_user();
+	assert_int_equal(kshim_slept_jiffies() - slept, 102);
+	assert_int_equal(tb_reclaim_calls() - calls, 2 * (1 + MAX_RECLAIM_RETRIES));
+	assert_int_equal(events_high("p/c"), 1 + MAX_RECLAIM_RETRIES);
+	assert_int_equal(events_high("p"), 2 * (1 + MAX_RECLAIM_RETRIES));
+	assert_int_equal(tb_cgroup_read_key("p", "memory.events.local", "high"),
+			 1 + MAX_RECLAIM_RETRIES);
+}
+
+/*
+ * swap.high: swap charges are simulated on the swap page counter (what
+ * __mem_cgroup_try_charge_swap does; swap-out is not modelled). Any charge
+ * then flags the task; handle_over_high finds no memory overage, so
+ * reclaim_high reclaims nothing, yet it still retries MAX_RECLAIM_RETRIES
+ * times (the penalty is above HZ/100) and each pass raises MEMCG_SWAP_HIGH.
+ */
+static void test_swap_high(void **state)
+{
+	struct mem_cgroup *memcg;
+	unsigned long slept, calls;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	memcg = tb_memcg("a");
+	assert_write_ok("a", "memory.swap.high", "100M");
+	page_counter_charge(&memcg->swap, PAGES(104 * MB));
+	charge_batch(GFP_KERNEL);
+	assert_int_equal(current->memcg_nr_pages_over_high, MEMCG_CHARGE_BATCH);
+	slept = kshim_slept_jiffies();
+	calls = tb_reclaim_calls();
+	tb_task_return_to_user();
+	/* the same formula as memory: 4M over 100M */
+	assert_int_equal(kshim_slept_jiffies() - slept, 102);
+	assert_int_equal(tb_reclaim_calls() - calls, 0);
+	assert_int_equal(events_high("a"), 0);
+	assert_int_equal(tb_cgroup_read_key("a", "memory.swap.events", "high"),
+			 1 + MAX_RECLAIM_RETRIES);
+	page_counter_uncharge(&memcg->swap, PAGES(104 * MB));
+}
+
+/* memory and swap overages each give a penalty; handle_over_high adds them */
+static void test_memory_and_swap_penalties_add(void **state)
+{
+	struct mem_cgroup *memcg;
+	unsigned long slept;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	memcg = tb_memcg("a");
+	assert_write_ok("a", "memory.swap.high", "100M");
+	page_counter_charge(&memcg->swap, PAGES(104 * MB));
+	setup_over_high("a", "100M", 104 * MB);
+	slept = kshim_slept_jiffies();
+	tb_task_return_to_user();
+	assert_int_equal(kshim_slept_jiffies() - slept, 102 + 102);
+	page_counter_uncharge(&memcg->swap, PAGES(104 * MB));
+}
+
+/*
+ * A charge that leaves more than one batch pending is handled synchronously
+ * inside try_charge_memcg when it may block: the task sleeps during the
+ * charge (penalty scaled by its 128 pages) and nothing is left for the
+ * return to user mode. GFP_ATOMIC defers all of it to the return.
+ */
+static void test_sync_handle_when_blocking(void **state)
+{
+	unsigned long slept;
+	int err;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	fill(104 * MB - 2 * BATCH_BYTES);
+	assert_write_ok("a", "memory.high", "100M");
+	slept = kshim_slept_jiffies();
+	assert_non_null(tb_folio_charge(2 * MEMCG_CHARGE_BATCH, GFP_KERNEL, &err));
+	assert_int_equal(kshim_slept_jiffies() - slept, 2 * 102);
+	assert_int_equal(current->memcg_nr_pages_over_high, 0);
+	slept = kshim_slept_jiffies();
+	tb_task_return_to_user();
+	assert_int_equal(kshim_slept_jiffies() - slept, 0);
+}
+
+static void test_atomic_charge_defers_to_user_return(void **state)
+{
+	unsigned long slept, calls;
+	int err;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	fill(104 * MB - 2 * BATCH_BYTES);
+	assert_write_ok("a", "memory.high", "100M");
+	slept = kshim_slept_jiffies();
+	calls = tb_reclaim_calls();
+	assert_non_null(tb_folio_charge(2 * MEMCG_CHARGE_BATCH, GFP_ATOMIC, &err));
+	assert_int_equal(kshim_slept_jiffies() - slept, 0);
+	assert_int_equal(tb_reclaim_calls() - calls, 0);
+	assert_int_equal(current->memcg_nr_pages_over_high, 2 * MEMCG_CHARGE_BATCH);
+	tb_task_return_to_user();
+	assert_int_equal(kshim_slept_jiffies() - slept, 2 * 102);
+}
+
+/* a dying task (PF_EXITING) is neither reclaimed for nor throttled */
+static void test_dying_task_not_throttled(void **state)
+{
+	unsigned long slept, calls;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	setup_over_high("a", "100M", 118 * MB);
+	slept = kshim_slept_jiffies();
+	calls = tb_reclaim_calls();
+	current->flags |= PF_EXITING;
+	tb_task_return_to_user();
+	current->flags &= ~PF_EXITING;
+	assert_int_equal(kshim_slept_jiffies() - slept, 0);
+	assert_int_equal(tb_reclaim_calls() - calls, 0);
+	assert_int_equal(current->memcg_nr_pages_over_high, 0);
+}
+
+/*
+ * A charge from interrupt context (kmem via obj_cgroup_charge) that finds
+ * usage above high cannot flag the interrupted task: try_charge_memcg
+ * schedules memcg->high_work, whose reclaim_high() pass runs on the
+ * workqueue. Nobody sleeps.
+ */
+static void test_high_work_from_irq(void **state)
+{
+	struct obj_cgroup *objcg;
+	unsigned long slept;
+	int err;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	assert_non_null(tb_folio_charge(PAGES(2 * MB), GFP_KERNEL, &err));
+	assert_write_ok("a", "memory.high", "1M");
+	objcg = tb_memcg_objcg(tb_memcg("a"));
+	slept = kshim_slept_jiffies();
+	flush_workqueue(system_wq);
+	assert_int_equal(tb_reclaim_calls(), 1 + MAX_RECLAIM_RETRIES);
+
+	kshim_ctx.in_irq = 1;
+	assert_int_equal(tb_obj_cgroup_charge(objcg, GFP_ATOMIC, 100), 0);
+	kshim_ctx.in_irq = 0;
+	assert_int_equal(current->memcg_nr_pages_over_high, 0);
+	assert_false(current->kshim_notify_resume);
+	flush_workqueue(system_wq);
+	/* high_work_func: one reclaim_high pass of MEMCG_CHARGE_BATCH pages */
+	assert_int_equal(tb_reclaim_calls(), 2 + MAX_RECLAIM_RETRIES);
+	assert_int_equal(events_high("a"), 1);
+	assert_int_equal(kshim_slept_jiffies() - slept, 0);
+	tb_obj_cgroup_uncharge(objcg, 100);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		TB_MEMCG_TEST(test_delay_table_and_scaling),
+		TB_MEMCG_TEST(test_handle_over_high_table),
+		TB_MEMCG_TEST(test_reclaim_progress_no_sleep),
+		TB_MEMCG_TEST(test_reclaim_under_high_no_sleep),
+		TB_MEMCG_TEST(test_parent_high),
+		TB_MEMCG_TEST(test_max_overage_over_ancestors),
+		TB_MEMCG_TEST(test_swap_high),
+		TB_MEMCG_TEST(test_memory_and_swap_penalties_add),
+		TB_MEMCG_TEST(test_sync_handle_when_blocking),
+		TB_MEMCG_TEST(test_atomic_charge_defers_to_user_return),
+		TB_MEMCG_TEST(test_dying_task_not_throttled),
+		TB_MEMCG_TEST(test_high_work_from_irq),
+	};
+
+	return TB_RUN(tests);
+}
