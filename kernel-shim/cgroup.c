@@ -45,6 +45,8 @@ static void css_free_work_fn(struct work_struct *work)
 		container_of(work, struct cgroup_subsys_state, destroy_rwork.work);
 	struct cgroup_subsys_state *parent = css->parent;
 	struct cgroup *cgrp = css->cgroup;
+	/* read before ->css_free: a cgroup that is not cgroupfs's may go with it */
+	bool own_cgrp = cgrp && cgrp->kshim_fs;
 
 	mutex_lock(&cgroup_mutex);
 	idr_remove(&css_idr, css->id);
@@ -52,7 +54,7 @@ static void css_free_work_fn(struct work_struct *work)
 	percpu_ref_exit(&css->refcnt);
 	css->ss->css_free(css);
 	/* a cgroupfs directory outlives its css, as struct cgroup does */
-	if (cgrp && cgrp->kshim_fs)
+	if (own_cgrp)
 		kfree(cgrp);
 	if (parent)
 		css_put(parent);
