@@ -1,0 +1,550 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Fuzz target "memcg": the real 6.12 mm/memcontrol.c (library kmemcg)
+ * driven through the test-bed API of kshim/memcg_tb.h: cgroups made and
+ * removed by path, control files written with canned or raw text, tasks
+ * charging folios from virtual CPUs, obj charges, scripted reclaim.
+ *
+ * Tasks: NR_TASKS worker threads, each a task of the test bed (a task is
+ * the calling thread) in at most one cgroup. The fuzz thread hands one
+ * command at a time to a worker and waits for it, so a run is a sequence.
+ *
+ * Input: a byte stream; each operation is an op byte and its arguments
+ * (op % 16; op >> 4 picks the task): 0 mkdir (maybe with an injected
+ * allocation failure), 1 rmdir, 2 task enters, 3 task leaves, 4 task charges a folio,
+ * 5 task uncharges pages, 6 task returns to user mode, 7 task switches
+ * CPU, 8 task drains its CPU's stock, 9 write canned text to a control
+ * file, 10 write raw input bytes, 11 obj charge, 12 obj uncharge,
+ * 13 reclaim script, 14 fuzz thread: CPU switch, drain, virtual time,
+ * 15 mod_objcg_state (and the seed-004 variant switch).
+ *
+ * Invariants, after every operation: mkdir/rmdir answer as the hierarchy
+ * says; a write returns its length or a -errno, and a failed write leaves
+ * the file as it was; every memcg's memory counter (and the root's)
+ * equals the pages of the tasks in its subtree, plus what the per-CPU
+ * stocks hold for memcgs in the subtree, plus the pages charged for the
+ * objcgs now pointing into it (live obj bytes + obj stock bytes +
+ * nr_charged_bytes, which must be whole pages); no counter is negative.
+ * At the end the world tears down with no leak and no unexpected WARN.
+ */
+#include <linux/memcontrol.h>
+#include <linux/mmzone.h>
+#include <linux/workqueue.h>
+#include <kshim/memcg_tb.h>
+#include <kshim/testbed.h>
+#include <pthread.h>
+
+#define NR_CPUS_FZ 4
+#define NR_TASKS 3
+#define NR_OBJ 64
+#define MAX_OPS 256
+
+static const char *const paths[] = { "a", "a/b", "a/b/c", "a/d", "e", "e/f" };
+#define NR_PATHS ((int)ARRAY_SIZE(paths))
+/* parent index of each path, -1 for a child of the root */
+static const int parent_of[] = { -1, 0, 1, 0, -1, 4 };
+
+static const char *const files[] = {
+	"memory.max", "memory.high", "memory.min", "memory.low",
+	"memory.swap.max", "memory.reclaim", "memory.oom.group",
+};
+
+static const char *const canned[] = {
+	"max", "0", "4096", "1M", "64K", "100000", "1G", "max\n", " 8192 \n",
+	"-1", "abc", "18446744073709551615", "9223372036854775807", "2M",
+	"128k", "1\n",
+};
+
+static const unsigned int folio_pages[] = { 1, 1, 2, 4, 16, 32, 64, 512 };
+static const gfp_t gfps[] = {
+	GFP_KERNEL, GFP_KERNEL | __GFP_NORETRY, GFP_NOWAIT, GFP_KERNEL | __GFP_NOFAIL,
+};
+
+enum wcmd { W_NONE, W_ENTER, W_LEAVE, W_CHARGE, W_UNCHARGE, W_RETURN, W_CPU,
+	    W_DRAIN, W_STATE, W_STOP };
+
+struct worker {
+	pthread_t tid;
+	int cpu;
+	int path;		/* index in paths, -1: not a task */
+	enum wcmd cmd;
+	long a, b, ret;
+	unsigned long pages;	/* W_STATE: tb_task_pages() */
+	bool killed;		/* W_STATE: tb_task_oom_killed() */
+};
+
+struct fz {
+	struct worker w[NR_TASKS];
+	bool exists[NR_PATHS];
+	struct {
+		struct obj_cgroup *objcg;
+		size_t size;
+	} obj[NR_OBJ];
+	int nr_obj;
+	const u8 *data;
+	size_t size, pos, op, op_pos;
+};
+
+static pthread_mutex_t cmd_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t cmd_cond = PTHREAD_COND_INITIALIZER;
+static size_t cur_op;
+static bool trace;
+
+#define CHECK(cond) do { if (!(cond)) { \
+	fprintf(stderr, "fuzz_memcg: op %zu: %s failed\n", cur_op, #cond); \
+	abort(); } } while (0)
+
+/* ---- workers: one task each, run one command at a time ---- */
+static long worker_do(struct worker *w)
+{
+	int err;
+
+	switch (w->cmd) {
+	case W_ENTER:
+		return tb_task_enter(paths[w->a]);
+	case W_LEAVE:
+		tb_task_leave();
+		return 0;
+	case W_CHARGE:
+		return tb_folio_charge(w->a, gfps[w->b], &err) ? 0 : err;
+	case W_UNCHARGE:
+		return tb_task_uncharge_pages(w->a);
+	case W_RETURN:
+		tb_task_return_to_user();
+		return 0;
+	case W_CPU:
+		kshim_cpu_switch(w->a);
+		return 0;
+	case W_DRAIN:
+		tb_drain_local_stock();
+		return 0;
+	case W_STATE:
+		w->pages = tb_task_pages();
+		w->killed = tb_task_oom_killed();
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static void *worker_main(void *p)
+{
+	struct worker *w = p;
+	bool stop = false;
+
+	kshim_thread_enter(w->cpu);
+	pthread_mutex_lock(&cmd_lock);
+	while (!stop) {
+		if (w->cmd == W_NONE) {
+			pthread_cond_wait(&cmd_cond, &cmd_lock);
+			continue;
+		}
+		pthread_mutex_unlock(&cmd_lock);
+		stop = w->cmd == W_STOP;
+		if (stop)
+			tb_task_leave();
+		w->ret = worker_do(w);
+		pthread_mutex_lock(&cmd_lock);
+		w->cmd = W_NONE;
+		pthread_cond_broadcast(&cmd_cond);
+	}
+	pthread_mutex_unlock(&cmd_lock);
+	kshim_thread_exit();
+	return NULL;
+}
+
+static long call(struct worker *w, enum wcmd cmd, long a, long b)
+{
+	pthread_mutex_lock(&cmd_lock);
+	w->a = a;
+	w->b = b;
+	w->cmd = cmd;
+	pthread_cond_broadcast(&cmd_cond);
+	while (w->cmd != W_NONE)
+		pthread_cond_wait(&cmd_cond, &cmd_lock);
+	pthread_mutex_unlock(&cmd_lock);
+	return w->ret;
+}
+
+/* ---- input ---- */
+static u8 next(struct fz *f)
+{
+	return f->pos < f->size ? f->data[f->pos++] : 0;
+}
+
+/* ---- the hierarchy ---- */
+static bool path_busy(struct fz *f, int i)
+{
+	int t;
+
+	for (t = 0; t < NR_TASKS; t++)
+		if (f->w[t].path == i)
+			return true;
+	return false;
+}
+
+static bool has_child(struct fz *f, int i)
+{
+	int j;
+
+	for (j = 0; j < NR_PATHS; j++)
+		if (parent_of[j] == i && f->exists[j])
+			return true;
+	return false;
+}
+
+/* a & 0x80: fail the nth allocation of the mkdir, n from the next byte */
+static void op_mkdir(struct fz *f, u8 a)
+{
+	int i = (a & 0x7f) % NR_PATHS, p = parent_of[i], ret;
+	bool fault = a & 0x80;
+
+	if (fault)
+		kshim_fault_nth(1 + next(f) % 16);
+	ret = tb_cgroup_mkdir(paths[i]);
+	kshim_fault_reset();
+	if (f->exists[i])
+		CHECK(ret == -EEXIST);
+	else if (p >= 0 && !f->exists[p])
+		CHECK(ret == -ENOENT);
+	else if (fault && ret == -ENOMEM)
+		return;
+	else
+		CHECK(ret == 0);
+	if (!ret)
+		f->exists[i] = true;
+}
+
+/* the kernel refuses to remove a populated cgroup: so does the harness */
+static void op_rmdir(struct fz *f, u8 a)
+{
+	int i = a % NR_PATHS, ret;
+
+	if (path_busy(f, i))
+		return;
+	ret = tb_cgroup_rmdir(paths[i]);
+	if (!f->exists[i])
+		CHECK(ret == -ENOENT);
+	else if (has_child(f, i))
+		CHECK(ret == -EBUSY);
+	else
+		CHECK(ret == 0);
+	if (!ret)
+		f->exists[i] = false;
+}
+
+static void op_enter(struct fz *f, struct worker *w, u8 a)
+{
+	int i = a % NR_PATHS;
+	long ret;
+
+	if (w->path >= 0)
+		return;
+	ret = call(w, W_ENTER, i, 0);
+	CHECK(f->exists[i] ? ret == 0 : ret == -ENOENT);
+	if (!ret)
+		w->path = i;
+}
+
+/* ---- control files ---- */
+static void op_write(struct fz *f, u8 a, u8 b, const char *text, size_t len)
+{
+	int i = a % NR_PATHS;
+	const char *file = files[b % ARRAY_SIZE(files)];
+	char before[128], after[128];
+	ssize_t rb, ra, ret;
+
+	rb = tb_cgroup_read(paths[i], file, before, sizeof(before));
+	ret = tb_cgroup_write(paths[i], file, text, len);
+	CHECK(ret == (ssize_t)len || (ret < 0 && ret >= -MAX_ERRNO));
+	if (!f->exists[i])
+		CHECK(ret == -ENOENT && rb == -ENOENT);
+	if (ret >= 0 || rb < 0)
+		return;
+	ra = tb_cgroup_read(paths[i], file, after, sizeof(after));
+	CHECK(ra == rb && !memcmp(before, after, rb));
+}
+
+static void op_write_canned(struct fz *f)
+{
+	u8 a = next(f), b = next(f);
+	const char *s = canned[next(f) % ARRAY_SIZE(canned)];
+
+	op_write(f, a, b, s, strlen(s));
+}
+
+static void op_write_raw(struct fz *f)
+{
+	u8 a = next(f), b = next(f);
+	size_t len = next(f) % 24, i;
+	char buf[24];
+
+	for (i = 0; i < len; i++)
+		buf[i] = next(f);
+	op_write(f, a, b, buf, len);
+}
+
+/* ---- obj charges: a ledger of live charges, each holding its objcg ---- */
+static struct obj_cgroup *path_objcg(struct fz *f, u8 a)
+{
+	int i = a % NR_PATHS;
+
+	return f->exists[i] ? tb_memcg_objcg(tb_memcg(paths[i])) : NULL;
+}
+
+static void op_obj_charge(struct fz *f)
+{
+	struct obj_cgroup *objcg = path_objcg(f, next(f));
+	size_t size = 1 + ((next(f) << 8 | next(f)) & 0x3fff);
+	gfp_t gfp = gfps[next(f) % ARRAY_SIZE(gfps)];
+
+	if (!objcg || f->nr_obj == NR_OBJ)
+		return;
+	obj_cgroup_get(objcg);
+	if (tb_obj_cgroup_charge(objcg, gfp, size)) {
+		obj_cgroup_put(objcg);
+		return;
+	}
+	f->obj[f->nr_obj].objcg = objcg;
+	f->obj[f->nr_obj++].size = size;
+}
+
+static void obj_uncharge(struct fz *f, int k)
+{
+	tb_obj_cgroup_uncharge(f->obj[k].objcg, f->obj[k].size);
+	obj_cgroup_put(f->obj[k].objcg);
+	f->obj[k] = f->obj[--f->nr_obj];
+}
+
+static void op_mod_objcg_state(struct fz *f)
+{
+	struct obj_cgroup *objcg = path_objcg(f, next(f));
+	u8 b = next(f);
+	int nr = (s8)next(f) * 16;
+
+	if (b & 0x80)
+		tb_objstock_set_variant(b & 0x40 ? TB_OBJSTOCK_BEFORE : TB_OBJSTOCK_AFTER);
+	if (objcg)
+		tb_mod_objcg_state(objcg, NODE_DATA(0), b & 1, nr);
+}
+
+static void op_self(struct fz *f)
+{
+	u8 a = next(f);
+
+	kshim_cpu_switch(a % NR_CPUS_FZ);
+	if (a & 0x10)
+		tb_drain_local_stock();
+	if (a & 0x20)
+		kshim_jiffies_advance(a >> 6 ? HZ : 1);
+}
+
+/* ---- invariants ---- */
+struct objcg_pages {
+	struct obj_cgroup *objcg;
+	unsigned long pages;
+};
+
+static void add_objcg(struct objcg_pages *set, int *nr, struct obj_cgroup *objcg)
+{
+	int i;
+
+	if (!objcg)
+		return;
+	for (i = 0; i < *nr; i++)
+		if (set[i].objcg == objcg)
+			return;
+	set[(*nr)++] = (struct objcg_pages){ .objcg = objcg };
+}
+
+/* what every objcg still alive has charged, in pages */
+static int objcg_charges(struct fz *f, struct objcg_pages *set)
+{
+	int nr = 0, i, k, cpu;
+
+	for (k = 0; k < f->nr_obj; k++)
+		add_objcg(set, &nr, f->obj[k].objcg);
+	for (i = 0; i < NR_PATHS; i++)
+		add_objcg(set, &nr, path_objcg(f, i));
+	for (cpu = 0; cpu < NR_CPUS_FZ; cpu++) {
+		struct obj_cgroup *cached;
+
+		tb_obj_stock_bytes(cpu, &cached);
+		add_objcg(set, &nr, cached);
+	}
+	for (i = 0; i < nr; i++) {
+		unsigned long bytes = atomic_read(&set[i].objcg->nr_charged_bytes);
+
+		for (k = 0; k < f->nr_obj; k++)
+			if (f->obj[k].objcg == set[i].objcg)
+				bytes += f->obj[k].size;
+		for (cpu = 0; cpu < NR_CPUS_FZ; cpu++) {
+			struct obj_cgroup *cached;
+			unsigned int b = tb_obj_stock_bytes(cpu, &cached);
+
+			if (cached == set[i].objcg)
+				bytes += b;
+		}
+		CHECK(bytes % PAGE_SIZE == 0);
+		set[i].pages = bytes / PAGE_SIZE;
+	}
+	return nr;
+}
+
+static unsigned long expected_pages(struct fz *f, struct mem_cgroup *memcg,
+				    struct objcg_pages *set, int nr_set)
+{
+	unsigned long sum = 0;
+	int t, cpu, i;
+
+	for (t = 0; t < NR_TASKS; t++)
+		if (f->w[t].path >= 0 &&
+		    mem_cgroup_is_descendant(tb_memcg(paths[f->w[t].path]), memcg))
+			sum += f->w[t].pages;
+	for (cpu = 0; cpu < NR_CPUS_FZ; cpu++) {
+		struct mem_cgroup *cached;
+		unsigned int n = tb_stock_pages(cpu, &cached);
+
+		if (cached && mem_cgroup_is_descendant(cached, memcg))
+			sum += n;
+	}
+	for (i = 0; i < nr_set; i++)
+		if (mem_cgroup_is_descendant(rcu_access_pointer(set[i].objcg->memcg), memcg))
+			sum += set[i].pages;
+	return sum;
+}
+
+static void check_counter(struct fz *f, struct mem_cgroup *memcg,
+			  struct objcg_pages *set, int nr_set)
+{
+	unsigned long usage = page_counter_read(&memcg->memory);
+
+	CHECK(usage <= PAGE_COUNTER_MAX);
+	CHECK(usage == expected_pages(f, memcg, set, nr_set));
+}
+
+static void check_invariants(struct fz *f)
+{
+	struct objcg_pages set[NR_OBJ + NR_PATHS + NR_CPUS_FZ];
+	int t, i, nr_set;
+
+	/* works drain_all_stock() and high_work queued run first */
+	flush_workqueue(system_wq);
+	for (t = 0; t < NR_TASKS; t++) {
+		struct worker *w = &f->w[t];
+
+		if (w->path < 0)
+			continue;
+		call(w, W_STATE, 0, 0);
+		if (w->killed) {
+			/* an OOM victim exits; the killer took all its pages */
+			CHECK(w->pages == 0);
+			call(w, W_LEAVE, 0, 0);
+			w->path = -1;
+		}
+	}
+	nr_set = objcg_charges(f, set);
+	/* FUZZ_MEMCG_TRACE=1: each operation and the root's usage on stderr */
+	if (trace)
+		fprintf(stderr, "fuzz_memcg: op %zu (%u) root usage %lu, %d objcg(s), %d obj charge(s)\n",
+			f->op, f->data[f->op_pos], page_counter_read(&root_mem_cgroup->memory),
+			nr_set, f->nr_obj);
+	check_counter(f, root_mem_cgroup, set, nr_set);
+	for (i = 0; i < NR_PATHS; i++)
+		if (f->exists[i])
+			check_counter(f, tb_memcg(paths[i]), set, nr_set);
+}
+
+static void run_op(struct fz *f)
+{
+	u8 op = next(f), a;
+	struct worker *w = &f->w[(op >> 4) % NR_TASKS];
+
+	switch (op % 16) {
+	case 0: op_mkdir(f, next(f)); break;
+	case 1: op_rmdir(f, next(f)); break;
+	case 2: op_enter(f, w, next(f)); break;
+	case 3:
+		if (w->path >= 0)
+			call(w, W_LEAVE, 0, 0);
+		w->path = -1;
+		break;
+	case 4:
+		a = next(f);
+		if (w->path >= 0)
+			call(w, W_CHARGE, folio_pages[a % ARRAY_SIZE(folio_pages)],
+			     (a >> 3) % ARRAY_SIZE(gfps));
+		break;
+	case 5:
+		a = next(f);
+		if (w->path >= 0)
+			call(w, W_UNCHARGE, a, 0);
+		break;
+	case 6: if (w->path >= 0) call(w, W_RETURN, 0, 0); break;
+	case 7: call(w, W_CPU, next(f) % NR_CPUS_FZ, 0); break;
+	case 8: call(w, W_DRAIN, 0, 0); break;
+	case 9: op_write_canned(f); break;
+	case 10: op_write_raw(f); break;
+	case 11: op_obj_charge(f); break;
+	case 12:
+		a = next(f);
+		if (f->nr_obj)
+			obj_uncharge(f, a % f->nr_obj);
+		break;
+	case 13:
+		a = next(f);
+		tb_reclaim_script(a & 1 ? TB_RECLAIM_PAGES : TB_RECLAIM_NOTHING, a >> 1);
+		break;
+	case 14: op_self(f); break;
+	case 15: op_mod_objcg_state(f); break;
+	}
+}
+
+static void teardown(struct fz *f)
+{
+	int t;
+
+	for (t = 0; t < NR_TASKS; t++) {
+		call(&f->w[t], W_STOP, 0, 0);
+		pthread_join(f->w[t].tid, NULL);
+	}
+	while (f->nr_obj)
+		obj_uncharge(f, f->nr_obj - 1);
+	tb_objstock_set_variant(TB_OBJSTOCK_AFTER);
+	tb_memcg_shutdown();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct kshim_world_config cfg = { .nr_cpus = NR_CPUS_FZ, .nr_nodes = 1, .seed = 1 };
+	struct fz *f = calloc(1, sizeof(*f));
+	const char *msg;
+	int t;
+
+	trace = getenv("FUZZ_MEMCG_TRACE");
+	f->data = data;
+	f->size = size;
+	cur_op = 0;
+	kshim_world_boot(&cfg);
+	CHECK(tb_memcg_boot() == 0);
+	for (t = 0; t < NR_TASKS; t++) {
+		f->w[t].cpu = t % NR_CPUS_FZ;
+		f->w[t].path = -1;
+		CHECK(!pthread_create(&f->w[t].tid, NULL, worker_main, &f->w[t]));
+	}
+	for (f->op = 0; f->pos < f->size && f->op < MAX_OPS; f->op++) {
+		cur_op = f->op;
+		f->op_pos = f->pos;
+		run_op(f);
+		check_invariants(f);
+	}
+	teardown(f);
+	msg = kshim_world_check();
+	if (msg) {
+		fprintf(stderr, "fuzz_memcg: world check: %s\n", msg);
+		abort();
+	}
+	kshim_world_teardown();
+	free(f);
+	return 0;
+}
