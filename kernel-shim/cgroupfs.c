@@ -319,13 +319,14 @@ static ssize_t write_num(struct kernfs_open_file *of, char *buf)
 	if (cft->write_u64) {
 		unsigned long long v;
 
-		ret = kstrtoull(strstrip(buf), 0, &v);
+		/* cgroup_file_write(): kstrtoull takes one trailing '\n', no blanks */
+		ret = kstrtoull(buf, 0, &v);
 		return ret ? ret : cft->write_u64(of->kshim_css, cft, v);
 	}
 	if (cft->write_s64) {
 		long long v;
 
-		ret = kstrtoll(strstrip(buf), 0, &v);
+		ret = kstrtoll(buf, 0, &v);
 		return ret ? ret : cft->write_s64(of->kshim_css, cft, v);
 	}
 	return -EINVAL;
@@ -341,6 +342,9 @@ ssize_t kshim_cgroupfs_fwrite(struct kernfs_open_file *of, const char *ubuf, siz
 		return -EACCES;
 	if (len > PAGE_SIZE)
 		return -E2BIG;
+	/* cgroup_file_write() returns 0 for an empty write: no handler runs */
+	if (!len)
+		return 0;
 	buf = kmalloc(len + 1, GFP_KERNEL);
 	if (!buf)
 		return -ENOMEM;
@@ -366,8 +370,8 @@ ssize_t kshim_cgroupfs_fread(struct kernfs_open_file *of, char *buf, size_t size
 		seq_printf(&m, "%llu\n", cft->read_u64(of->kshim_css, cft));
 	else if (cft->read_s64)
 		seq_printf(&m, "%lld\n", cft->read_s64(of->kshim_css, cft));
-	else
-		ret = -EINVAL;
+	else	/* kernfs_fop_open() refuses to open it for reading */
+		ret = -EACCES;
 	of->seq_file = NULL;
 	if (ret)
 		return ret;

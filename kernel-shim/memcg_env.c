@@ -43,6 +43,7 @@ static struct {
 	unsigned long n;
 	atomic_long_t calls, freed;
 	atomic_long_t oom_kills;
+	int swappiness;			/* of the last reclaim call, -1: NULL */
 } world;
 
 /* list_lru.c reparents its lists at offline; without it, nothing to do */
@@ -237,6 +238,11 @@ unsigned long tb_reclaim_freed(void)
 	return atomic_long_read(&world.freed);
 }
 
+int tb_reclaim_last_swappiness(void)
+{
+	return READ_ONCE(world.swappiness);
+}
+
 /* folios of tasks in memcg's subtree, oldest task first, up to nr pages */
 static unsigned long reclaim_subtree(struct mem_cgroup *memcg, unsigned long nr)
 {
@@ -264,6 +270,9 @@ unsigned long try_to_free_mem_cgroup_pages(struct mem_cgroup *memcg, unsigned lo
 
 	might_sleep();
 	atomic_long_inc(&world.calls);
+	WRITE_ONCE(world.swappiness, swappiness ? *swappiness : -1);
+	/* vmscan's sc.nr_to_reclaim is at least SWAP_CLUSTER_MAX */
+	nr_pages = max(nr_pages, SWAP_CLUSTER_MAX);
 	if (READ_ONCE(world.mode) == TB_RECLAIM_PAGES)
 		freed = reclaim_subtree(memcg, min(nr_pages, READ_ONCE(world.n)));
 	atomic_long_add(freed, &world.freed);
@@ -421,6 +430,7 @@ void tb_memcg_world_reset(void)
 	atomic_long_set(&world.calls, 0);
 	atomic_long_set(&world.freed, 0);
 	atomic_long_set(&world.oom_kills, 0);
+	WRITE_ONCE(world.swappiness, -1);
 	cgrp_dfl_root.flags = 0;
 }
 

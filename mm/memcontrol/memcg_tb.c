@@ -80,6 +80,13 @@ void tb_drain_local_stock(void)
 	drain_local_stock(&this_cpu_ptr(&memcg_stock)->work);
 }
 
+void tb_drain_all_stock(struct mem_cgroup *root, bool wait)
+{
+	drain_all_stock(root);
+	if (wait)
+		flush_workqueue(system_wq);
+}
+
 /* the penalty of mem_cgroup_handle_over_high() before its clamp */
 unsigned long tb_calculate_high_delay(struct mem_cgroup *memcg, unsigned int nr_pages)
 {

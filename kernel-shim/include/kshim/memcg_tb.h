@@ -60,6 +60,7 @@ enum tb_reclaim_mode {
 void tb_reclaim_script(enum tb_reclaim_mode mode, unsigned long n);
 unsigned long tb_reclaim_calls(void);
 unsigned long tb_reclaim_freed(void);
+int tb_reclaim_last_swappiness(void);	/* *swappiness of the last call, -1 if NULL */
 
 /* ---- OOM: out_of_memory() kills the largest task in the memcg ---- */
 unsigned long tb_oom_kills(void);
@@ -79,6 +80,8 @@ void tb_obj_cgroup_uncharge(struct obj_cgroup *objcg, size_t size);
 void tb_mod_objcg_state(struct obj_cgroup *objcg, struct pglist_data *pgdat,
 			int reclaimable, int nr);
 void tb_drain_local_stock(void);		/* drain this CPU's stocks */
+/* the real drain_all_stock(); wait: flush the works it queued on other CPUs */
+void tb_drain_all_stock(struct mem_cgroup *root, bool wait);
 
 /* seed 004: the obj stock variant and its call counters */
 enum tb_objstock_variant { TB_OBJSTOCK_AFTER, TB_OBJSTOCK_BEFORE };

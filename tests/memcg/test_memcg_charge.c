@@ -1,0 +1,595 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Charging through memcontrol.c's try_charge_memcg(): the per-CPU stock
+ * on 4 virtual CPUs, concurrent charge/uncharge, and the limit path
+ * (reclaim, drain_all_stock, OOM, forced charges) as the 6.12 code does
+ * it: the counts asserted here are the retry structure of that function.
+ */
+#include <linux/kernel.h>
+#include <string.h>
+#include <pthread.h>
+#include <kshim/testbed.h>
+#include "tb_memcg.h"
+
+#define BATCH 64	/* MEMCG_CHARGE_BATCH */
+
+static long long current_pages(const char *path)
+{
+	return tb_cgroup_read_u64(path, "memory.current") / 4096;
+}
+
+static struct folio *charge(unsigned int nr_pages)
+{
+	int err;
+	struct folio *f = tb_folio_charge(nr_pages, GFP_KERNEL, &err);
+
+	assert_int_equal(err, 0);
+	assert_non_null(f);
+	return f;
+}
+
+static long long event(const char *path, const char *key)
+{
+	return tb_cgroup_read_key(path, "memory.events", key);
+}
+
+/* ---- the per-CPU stock ---- */
+
+/* a miss charges a whole batch; the rest waits in this CPU's stock */
+static void test_stock_per_cpu(void **state)
+{
+	struct mem_cgroup *cached;
+	int cpu, i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	for (cpu = 0; cpu < 4; cpu++) {
+		kshim_cpu_switch(cpu);
+		charge(1);
+		assert_int_equal(tb_stock_pages(cpu, &cached), BATCH - 1);
+		assert_ptr_equal(cached, tb_memcg("a"));
+	}
+	assert_int_equal(current_pages("a"), 4 * BATCH);
+	/* the parent (root) is charged through the page counter hierarchy */
+	kshim_cpu_switch(2);
+	for (i = 0; i < BATCH - 1; i++)
+		charge(1);
+	assert_int_equal(tb_stock_pages(2, NULL), 0);
+	assert_int_equal(current_pages("a"), 4 * BATCH);
+	charge(1);
+	assert_int_equal(tb_stock_pages(2, NULL), BATCH - 1);
+	assert_int_equal(current_pages("a"), 5 * BATCH);
+	/* other CPUs' stocks untouched */
+	for (cpu = 0; cpu < 4; cpu++)
+		if (cpu != 2)
+			assert_int_equal(tb_stock_pages(cpu, NULL), BATCH - 1);
+	kshim_cpu_switch(0);
+}
+
+/*
+ * Over 64 pages consume_stock() is skipped and the batch is the folio:
+ * the stock stays. A miss of a smaller folio refills batch - nr_pages on
+ * top of what the stock holds (a miss means it held less than nr_pages).
+ */
+static void test_stock_large_and_partial(void **state)
+{
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	charge(1);
+	assert_int_equal(tb_stock_pages(0, NULL), 63);
+	charge(65);
+	assert_int_equal(tb_stock_pages(0, NULL), 63);
+	assert_int_equal(current_pages("a"), 64 + 65);
+	charge(64);	/* 63 < 64: a miss, batch 64, nothing left over */
+	assert_int_equal(tb_stock_pages(0, NULL), 63);
+	assert_int_equal(current_pages("a"), 64 + 65 + 64);
+	charge(40);	/* from the stock */
+	assert_int_equal(tb_stock_pages(0, NULL), 23);
+	charge(30);	/* miss: 23 + (64 - 30) */
+	assert_int_equal(tb_stock_pages(0, NULL), 57);
+	assert_int_equal(current_pages("a"), 64 + 65 + 64 + 64);
+}
+
+/* refilling for another memcg drains the stock it cached (__refill_stock) */
+static void test_stock_switch_drains_other(void **state)
+{
+	struct mem_cgroup *cached;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("b"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	charge(1);
+	tb_task_leave();	/* uncharge goes to the counter, not the stock */
+	assert_int_equal(current_pages("a"), 63);
+	assert_int_equal(tb_stock_pages(0, &cached), 63);
+	assert_ptr_equal(cached, tb_memcg("a"));
+	assert_int_equal(tb_task_enter("b"), 0);
+	charge(1);
+	assert_int_equal(tb_stock_pages(0, &cached), 63);
+	assert_ptr_equal(cached, tb_memcg("b"));
+	assert_int_equal(current_pages("a"), 0);
+	assert_int_equal(current_pages("b"), 64);
+	/* a hit for "a" is impossible now: a's next charge takes a new batch */
+	tb_task_leave();
+	assert_int_equal(tb_task_enter("a"), 0);
+	charge(1);
+	tb_stock_pages(0, &cached);
+	assert_ptr_equal(cached, tb_memcg("a"));
+	assert_int_equal(current_pages("b"), 0);
+}
+
+/*
+ * drain_all_stock(root) drains every CPU whose stock caches root or a
+ * descendant with pages; the local one synchronously, the others by a
+ * work on their CPU. A stock with 0 pages keeps its cached memcg.
+ */
+static void test_drain_all_stock(void **state)
+{
+	struct mem_cgroup *cached;
+	int cpu, i;
+
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("b"), 0);
+	assert_int_equal(tb_task_enter("p/a"), 0);
+	for (cpu = 0; cpu < 3; cpu++) {
+		kshim_cpu_switch(cpu);
+		charge(1);
+	}
+	kshim_cpu_switch(1);
+	for (i = 0; i < 63; i++)
+		charge(1);	/* CPU 1: cached p/a, 0 pages */
+	tb_task_leave();
+	assert_int_equal(tb_task_enter("b"), 0);
+	kshim_cpu_switch(3);
+	charge(1);
+	kshim_cpu_switch(0);
+	assert_int_equal(current_pages("p"), 63 + 63);
+	/* not b's subtree */
+	tb_drain_all_stock(tb_memcg("b"), true);
+	assert_int_equal(tb_stock_pages(0, NULL), 63);
+	assert_int_equal(tb_stock_pages(3, NULL), 0);
+	assert_int_equal(current_pages("b"), 1);
+	/* p covers p/a: CPUs 0 and 2; CPU 1 is skipped */
+	tb_drain_all_stock(tb_memcg("p"), true);
+	assert_int_equal(tb_stock_pages(0, &cached), 0);
+	assert_null(cached);
+	assert_int_equal(tb_stock_pages(2, &cached), 0);
+	assert_null(cached);
+	assert_int_equal(tb_stock_pages(1, &cached), 0);
+	assert_ptr_equal(cached, tb_memcg("p/a"));
+	assert_int_equal(current_pages("p/a"), 0);
+	assert_int_equal(current_pages("p"), 0);
+}
+
+/* memory.max below usage drains this CPU's stock before any reclaim */
+static void test_max_write_drains_local_stock(void **state)
+{
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	charge(1);
+	assert_int_equal(current_pages("a"), 64);
+	assert_write_ok("a", "memory.max", "4096");
+	assert_int_equal(tb_stock_pages(0, NULL), 0);
+	assert_int_equal(current_pages("a"), 1);
+	assert_int_equal(tb_reclaim_calls(), 0);
+	assert_int_equal(event("a", "max"), 0);
+	assert_int_equal(event("a", "oom"), 0);
+}
+
+/* ---- 4 threads ---- */
+struct conc {
+	pthread_barrier_t barrier;
+	const char *paths[4];
+	unsigned long live[4];
+	unsigned int stock[4];
+	struct mem_cgroup *cached[4];
+	long long usage[4], parent, parent_drained, usage_drained[4];
+};
+
+/* a fixed mix: 1, 2, 3 and 70 pages, every other step the oldest folio goes */
+static void churn(unsigned int i)
+{
+	unsigned int k;
+
+	for (k = 0; k < 3000; k++) {
+		unsigned int nr = (k + i) % 4 == 3 ? 70 : (k + i) % 4 + 1;
+
+		if (!tb_folio_charge(nr, GFP_KERNEL, NULL))
+			return;
+		if (k % 2)
+			tb_task_uncharge_pages(1);
+	}
+}
+
+static void conc_thread(void *arg, unsigned int i)
+{
+	struct conc *c = arg;
+
+	if (tb_task_enter(c->paths[i]))
+		return;
+	churn(i);
+	c->live[i] = tb_task_pages();
+	pthread_barrier_wait(&c->barrier);
+	if (i == 0) {
+		for (int j = 0; j < 4; j++) {
+			c->stock[j] = tb_stock_pages(j, &c->cached[j]);
+			c->usage[j] = current_pages(c->paths[j]);
+		}
+		c->parent = current_pages("p");
+	}
+	pthread_barrier_wait(&c->barrier);
+	tb_drain_local_stock();
+	pthread_barrier_wait(&c->barrier);
+	if (i == 0) {
+		for (int j = 0; j < 4; j++)
+			c->usage_drained[j] = current_pages(c->paths[j]);
+		c->parent_drained = current_pages("p");
+	}
+	pthread_barrier_wait(&c->barrier);
+	tb_task_leave();
+}
+
+static void run_conc(const char *const paths[4])
+{
+	struct conc c = { };
+	long long sum_live = 0, sum_stock = 0;
+	int j;
+
+	memcpy(c.paths, paths, sizeof(c.paths));
+	pthread_barrier_init(&c.barrier, NULL, 4);
+	tb_run_threads(4, conc_thread, &c);
+	pthread_barrier_destroy(&c.barrier);
+	for (j = 0; j < 4; j++) {
+		/* CPU j's stock caches thread j's memcg */
+		assert_ptr_equal(c.cached[j], tb_memcg(paths[j]));
+		assert_in_range(c.stock[j], 0, BATCH);
+		assert_true(c.live[j] > 0);
+		sum_live += c.live[j];
+		sum_stock += c.stock[j];
+	}
+	if (strcmp(paths[0], paths[1])) {
+		for (j = 0; j < 4; j++) {
+			assert_int_equal(c.usage[j], c.live[j] + c.stock[j]);
+			assert_int_equal(c.usage_drained[j], c.live[j]);
+		}
+	} else {
+		assert_int_equal(c.usage[0], sum_live + sum_stock);
+		assert_int_equal(c.usage_drained[0], sum_live);
+	}
+	assert_int_equal(c.parent, sum_live + sum_stock);
+	assert_int_equal(c.parent_drained, sum_live);
+	assert_int_equal(current_pages("p"), 0);
+}
+
+static void test_concurrent_siblings(void **state)
+{
+	static const char *const paths[4] = { "p/c0", "p/c1", "p/c2", "p/c3" };
+	int j;
+
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	for (j = 0; j < 4; j++)
+		assert_int_equal(tb_cgroup_mkdir(paths[j]), 0);
+	run_conc(paths);
+}
+
+static void test_concurrent_one_memcg(void **state)
+{
+	static const char *const paths[4] = { "p/c", "p/c", "p/c", "p/c" };
+
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/c"), 0);
+	run_conc(paths);
+}
+
+/* ---- memory.max: reclaim, OOM, and the gfp flags ---- */
+
+/* reclaim that frees enough: one "max" event, the charge fits under max */
+static void test_max_reclaim_succeeds(void **state)
+{
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_write_ok("a", "memory.max", "1M");
+	assert_int_equal(tb_task_enter("a"), 0);
+	charge(100);
+	charge(100);
+	tb_reclaim_script(TB_RECLAIM_PAGES, 1000);
+	charge(100);
+	assert_int_equal(tb_reclaim_calls(), 1);
+	assert_int_equal(tb_reclaim_freed(), 100);
+	assert_int_equal(current_pages("a"), 200);
+	assert_int_equal(tb_task_pages(), 200);
+	assert_int_equal(event("a", "max"), 1);
+	assert_int_equal(event("a", "oom"), 0);
+	assert_int_equal(tb_oom_kills(), 0);
+}
+
+/*
+ * The first failure drains the stocks (drain_all_stock) and retries: a
+ * stock of the memcg's own on this CPU is enough to make room.
+ */
+static void test_charge_drains_stock_before_oom(void **state)
+{
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	charge(1);
+	assert_write_ok("a", "memory.max", "520192");	/* 127 pages */
+	charge(64);
+	assert_int_equal(tb_reclaim_calls(), 1);
+	assert_int_equal(event("a", "max"), 1);
+	assert_int_equal(tb_stock_pages(0, NULL), 0);
+	assert_int_equal(current_pages("a"), 65);
+}
+
+struct oom2 {
+	pthread_barrier_t barrier;
+	int err;
+	bool holder_killed, charger_killed;
+	unsigned long holder_pages, charger_pages;
+	long long usage;
+};
+
+/* thread 0 holds 300 pages, thread 1 100 and charges past max */
+static void oom2_thread(void *arg, unsigned int i)
+{
+	struct oom2 *o = arg;
+	int k;
+
+	if (tb_task_enter("a"))
+		return;
+	for (k = 0; k < (i ? 1 : 3); k++)
+		tb_folio_charge(100, GFP_KERNEL, NULL);
+	pthread_barrier_wait(&o->barrier);
+	if (i == 1) {
+		tb_cgroup_write_str("a", "memory.max", "1638400");	/* 400 pages */
+		tb_folio_charge(1, GFP_KERNEL, &o->err);
+		o->charger_killed = tb_task_oom_killed();
+		o->charger_pages = tb_task_pages();
+		o->usage = current_pages("a");
+	}
+	pthread_barrier_wait(&o->barrier);
+	if (i == 0) {
+		o->holder_killed = tb_task_oom_killed();
+		o->holder_pages = tb_task_pages();
+	}
+	tb_task_leave();
+}
+
+static void test_max_futile_oom_kills_largest(void **state)
+{
+	struct oom2 o = { .err = 1 };
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	pthread_barrier_init(&o.barrier, NULL, 2);
+	tb_run_threads(2, oom2_thread, &o);
+	pthread_barrier_destroy(&o.barrier);
+	assert_int_equal(o.err, 0);
+	assert_true(o.holder_killed);
+	assert_int_equal(o.holder_pages, 0);
+	assert_false(o.charger_killed);
+	assert_int_equal(o.charger_pages, 101);
+	/* 100 + the 1 page: the retry after the kill charges nr_pages only */
+	assert_int_equal(o.usage, 101);
+	assert_int_equal(tb_reclaim_calls(), 18);
+	assert_int_equal(tb_oom_kills(), 1);
+	assert_int_equal(event("a", "max"), 18);
+	assert_int_equal(event("a", "oom"), 1);
+	assert_int_equal(event("a", "oom_kill"), 1);
+}
+
+/* hold n pages in "a" with memory.max = n pages; stock empty */
+static void full(unsigned int n)
+{
+	char buf[32];
+	unsigned int i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	for (i = 0; i < n / 64; i++)
+		charge(64);
+	snprintf(buf, sizeof(buf), "%u", n * 4096);
+	assert_write_ok("a", "memory.max", buf);
+	assert_int_equal(current_pages("a"), n);
+}
+
+/*
+ * __GFP_NORETRY: reclaim, drain_all_stock, retry, reclaim again, give up.
+ * Two reclaim calls and two "max" events, no OOM.
+ */
+static void test_noretry_reclaims_twice(void **state)
+{
+	int err;
+
+	full(256);
+	assert_null(tb_folio_charge(1, GFP_KERNEL | __GFP_NORETRY, &err));
+	assert_int_equal(err, -ENOMEM);
+	assert_int_equal(tb_reclaim_calls(), 2);
+	assert_int_equal(event("a", "max"), 2);
+	assert_int_equal(event("a", "oom"), 0);
+	assert_false(tb_task_oom_killed());
+	assert_int_equal(current_pages("a"), 256);
+}
+
+/* __GFP_RETRY_MAYFAIL: all 18 reclaim attempts, then -ENOMEM without OOM */
+static void test_retry_mayfail_no_oom(void **state)
+{
+	int err;
+
+	full(256);
+	assert_null(tb_folio_charge(1, GFP_KERNEL | __GFP_RETRY_MAYFAIL, &err));
+	assert_int_equal(err, -ENOMEM);
+	assert_int_equal(tb_reclaim_calls(), 18);
+	assert_int_equal(event("a", "max"), 18);
+	assert_int_equal(event("a", "oom"), 0);
+	assert_int_equal(tb_oom_kills(), 0);
+}
+
+/* a charge that may not block fails before reclaim and before the event */
+static void test_nowait_fails_at_once(void **state)
+{
+	int err;
+
+	full(256);
+	assert_null(tb_folio_charge(1, GFP_NOWAIT, &err));
+	assert_int_equal(err, -ENOMEM);
+	assert_int_equal(tb_reclaim_calls(), 0);
+	assert_int_equal(event("a", "max"), 0);
+	assert_int_equal(current_pages("a"), 256);
+}
+
+/* __GFP_HIGH (GFP_ATOMIC) may not block but is forced over max, one event */
+static void test_atomic_forced_over_max(void **state)
+{
+	int err;
+
+	full(256);
+	assert_non_null(tb_folio_charge(1, GFP_ATOMIC, &err));
+	assert_int_equal(err, 0);
+	assert_int_equal(tb_reclaim_calls(), 0);
+	assert_int_equal(event("a", "max"), 1);
+	/* forced: nr_pages, no batch, no stock */
+	assert_int_equal(current_pages("a"), 257);
+	assert_int_equal(tb_stock_pages(0, NULL), 0);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.max"), 256 * 4096);
+}
+
+/*
+ * memory.max 0 and nothing to kill: GFP_KERNEL gets -ENOMEM after 18
+ * reclaim calls and an OOM that found no victim; __GFP_NOFAIL is then
+ * forced over max without a further "max" event.
+ */
+static void test_nofail_forced_when_oom_fails(void **state)
+{
+	int err;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_write_ok("a", "memory.max", "0");
+	assert_int_equal(tb_task_enter("a"), 0);
+	assert_null(tb_folio_charge(1, GFP_KERNEL, &err));
+	assert_int_equal(err, -ENOMEM);
+	assert_int_equal(tb_reclaim_calls(), 18);
+	assert_int_equal(event("a", "max"), 18);
+	assert_int_equal(event("a", "oom"), 1);
+	assert_int_equal(event("a", "oom_kill"), 0);
+	assert_non_null(tb_folio_charge(1, GFP_KERNEL | __GFP_NOFAIL, &err));
+	assert_int_equal(err, 0);
+	assert_int_equal(tb_reclaim_calls(), 36);
+	assert_int_equal(event("a", "max"), 36);
+	assert_int_equal(event("a", "oom"), 2);
+	assert_int_equal(current_pages("a"), 1);
+	assert_int_equal(tb_oom_kills(), 0);
+}
+
+/*
+ * An OOM victim whose mm was reaped (MMF_OOM_SKIP) fails its charges over
+ * the limit at once: no reclaim, no "max" event. Under the limit it still
+ * charges.
+ */
+static void test_oom_victim_charge_fails(void **state)
+{
+	int err;
+
+	full(256);
+	assert_non_null(tb_folio_charge(1, GFP_KERNEL, &err));
+	assert_true(tb_task_oom_killed());
+	assert_int_equal(tb_reclaim_calls(), 18);
+	assert_int_equal(current_pages("a"), 1);
+	charge(100);
+	assert_write_ok("a", "memory.max", "413696");	/* 101 pages */
+	assert_null(tb_folio_charge(1, GFP_KERNEL, &err));
+	assert_int_equal(err, -ENOMEM);
+	assert_int_equal(tb_reclaim_calls(), 18);
+	assert_int_equal(event("a", "max"), 18);
+	assert_int_equal(event("a", "oom"), 1);
+}
+
+/*
+ * A task whose memcg was removed (offlined: the task's reference keeps
+ * it) charges the offline memcg, whose memory.max still applies; the
+ * parent sees the charges. The real cgroup core refuses to rmdir a
+ * populated cgroup; this is the state of an mm whose owner's memcg died.
+ */
+static void test_offline_memcg_charge(void **state)
+{
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/a"), 0);
+	assert_write_ok("p/a", "memory.max", "614400");	/* 150 pages */
+	assert_int_equal(tb_task_enter("p/a"), 0);
+	charge(100);
+	assert_int_equal(tb_cgroup_rmdir("p/a"), 0);
+	assert_null(tb_memcg("p/a"));
+	charge(40);
+	assert_int_equal(current_pages("p"), 140);
+	tb_reclaim_script(TB_RECLAIM_PAGES, 1000);
+	charge(100);
+	assert_int_equal(tb_reclaim_calls(), 1);
+	assert_int_equal(tb_reclaim_freed(), 100);
+	assert_int_equal(current_pages("p"), 140);
+	assert_int_equal(event("p", "max"), 1);
+	assert_int_equal(event("p", "oom"), 0);
+	tb_task_leave();
+	assert_int_equal(current_pages("p"), 0);
+}
+
+/*
+ * A limit on an ancestor: page_counter_try_charge() charges the levels
+ * below it before failing there, so c and d keep the transient usage as
+ * their watermark. d's memory.peak (300 pages) ends above its ancestor
+ * b's (200), though d never held more than 200.
+ */
+static void test_ancestor_limit(void **state)
+{
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("a/b"), 0);
+	assert_int_equal(tb_cgroup_mkdir("a/b/c"), 0);
+	assert_int_equal(tb_cgroup_mkdir("a/b/c/d"), 0);
+	assert_write_ok("a/b", "memory.max", "1M");
+	assert_int_equal(tb_task_enter("a/b/c/d"), 0);
+	charge(100);
+	charge(100);
+	tb_reclaim_script(TB_RECLAIM_PAGES, 1000);
+	charge(100);
+	assert_int_equal(tb_reclaim_calls(), 1);
+	assert_int_equal(current_pages("a/b/c/d"), 200);
+	assert_int_equal(current_pages("a"), 200);
+	assert_int_equal(tb_cgroup_read_key("a/b", "memory.events.local", "max"), 1);
+	assert_int_equal(event("a", "max"), 1);
+	assert_int_equal(event("a/b/c/d", "max"), 0);
+	assert_int_equal(tb_cgroup_read_u64("a/b/c/d", "memory.peak") / 4096, 300);
+	assert_int_equal(tb_cgroup_read_u64("a/b/c", "memory.peak") / 4096, 300);
+	assert_int_equal(tb_cgroup_read_u64("a/b", "memory.peak") / 4096, 200);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.peak") / 4096, 200);
+	/* futile now: NORETRY fails at b, d's usage unchanged */
+	tb_reclaim_script(TB_RECLAIM_NOTHING, 0);
+	charge(50);
+	assert_null(tb_folio_charge(20, GFP_KERNEL | __GFP_NORETRY, NULL));
+	/* 200 + a batch of 64 fails at b; the retry with 50 pages fits: no event */
+	assert_int_equal(current_pages("a/b/c/d"), 250);
+	assert_int_equal(tb_cgroup_read_key("a/b", "memory.events.local", "max"), 3);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		TB_MEMCG_TEST(test_stock_per_cpu),
+		TB_MEMCG_TEST(test_stock_large_and_partial),
+		TB_MEMCG_TEST(test_stock_switch_drains_other),
+		TB_MEMCG_TEST(test_drain_all_stock),
+		TB_MEMCG_TEST(test_max_write_drains_local_stock),
+		TB_MEMCG_TEST(test_concurrent_siblings),
+		TB_MEMCG_TEST(test_concurrent_one_memcg),
+		TB_MEMCG_TEST(test_max_reclaim_succeeds),
+		TB_MEMCG_TEST(test_charge_drains_stock_before_oom),
+		TB_MEMCG_TEST(test_max_futile_oom_kills_largest),
+		TB_MEMCG_TEST(test_noretry_reclaims_twice),
+		TB_MEMCG_TEST(test_retry_mayfail_no_oom),
+		TB_MEMCG_TEST(test_nowait_fails_at_once),
+		TB_MEMCG_TEST(test_atomic_forced_over_max),
+		TB_MEMCG_TEST(test_nofail_forced_when_oom_fails),
+		TB_MEMCG_TEST(test_oom_victim_charge_fails),
+		TB_MEMCG_TEST(test_offline_memcg_charge),
+		TB_MEMCG_TEST(test_ancestor_limit),
+	};
+
+	tb_world.nr_cpus = 4;
+	return TB_RUN(tests);
+}
