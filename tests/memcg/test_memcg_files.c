@@ -202,6 +202,7 @@ static void test_root_files(void **state)
 		"memory.swap.current", "memory.swap.high", "memory.swap.max",
 		"memory.swap.peak", "memory.swap.events",
 	};
+	static char big[8192];
 	char buf[64];
 	size_t i;
 
@@ -210,6 +211,10 @@ static void test_root_files(void **state)
 		assert_int_equal(tb_cgroup_write_str("", absent[i], "0"), -ENOENT);
 	}
 	assert_int_equal(tb_cgroup_read_key("", "memory.stat", "anon"), 0);
+	/* the seq_file of the test bed does not grow: a short buffer overflows */
+	assert_int_equal(tb_cgroup_read("", "memory.numa_stat", buf, sizeof(buf)), -EOVERFLOW);
+	assert_true(tb_cgroup_read("", "memory.numa_stat", big, sizeof(big)) > 0);
+	assert_int_equal(strncmp(big, "anon N0=0\nfile N0=0\n", 20), 0);
 	assert_write_ok("", "memory.reclaim", "0");
 	/* no such file anywhere */
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
