@@ -1,0 +1,459 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The per-CPU object stock of the real memcontrol.c: byte-sized
+ * obj_cgroup_charge/uncharge over page charges (consume_obj_stock,
+ * refill_obj_stock, drain_obj_stock and objcg->nr_charged_bytes), stock
+ * switching between objcgs, and the slab vmstat cache of mod_objcg_state:
+ * 6.12's ("after": one byte count per item, flushed over PAGE_SIZE or on a
+ * pgdat change) against seed 004's single-slot "before" variant
+ * (mm/variants/obj_stock_single_slot.c), counted with tb_objstock_counts
+ * (mod_objcg_state calls, __mod_objcg_mlstate flushes).
+ * Two nodes, for the pgdat-change cases. Everything runs on CPU 0.
+ */
+#include <linux/kernel.h>
+#include <linux/memcontrol.h>
+#include <linux/workqueue.h>
+#include <string.h>
+#include "tb_memcg.h"
+
+#define PG 4096
+
+static struct obj_cgroup *objcg_of(const char *path)
+{
+	return tb_memcg_objcg(tb_memcg(path));
+}
+
+static unsigned int stock_bytes(struct obj_cgroup **cached)
+{
+	return tb_obj_stock_bytes(0, cached);
+}
+
+static int charged_bytes(struct obj_cgroup *objcg)
+{
+	return atomic_read(&objcg->nr_charged_bytes);
+}
+
+static void assert_stock_vmstat(int recl, int unrecl)
+{
+	int r, u;
+
+	tb_stock_vmstat(0, &r, &u);
+	assert_int_equal(r, recl);
+	assert_int_equal(u, unrecl);
+}
+
+static unsigned long flushes(void)
+{
+	unsigned long mods, flush;
+
+	tb_objstock_counts(&mods, &flush);
+	return flush;
+}
+
+static unsigned long mods(void)
+{
+	unsigned long mods, flush;
+
+	tb_objstock_counts(&mods, &flush);
+	return mods;
+}
+
+static void start(enum tb_objstock_variant v)
+{
+	tb_objstock_set_variant(v);
+	tb_objstock_reset_counts();
+}
+
+/*
+ * 100 bytes: a page is charged (try_charge_memcg takes a batch of 64,
+ * 63 go to the page stock), the rest of the page, 3996 bytes, to the obj
+ * stock. 1000 bytes come from the obj stock. 5000 bytes do not fit in the
+ * 2996 left: 2 pages charged, the 3192 left over are added without an
+ * uncharge (allow_uncharge false): 6188 bytes, over a page. Uncharging
+ * 100 bytes allows it: 6288 -> one page back to the page stock, 2192 kept.
+ * drain_local_stock: the 2192 bytes go to objcg->nr_charged_bytes, the
+ * page stock to the counter; 2 pages remain charged (6000 bytes of objects
+ * + 2192 charged bytes = 8192). The next charge (another objcg switch)
+ * takes nr_charged_bytes back: 2192 + 3996 = 6188 -> one page uncharged,
+ * 2092 left.
+ */
+static void test_obj_charge_bytes(void **state)
+{
+	struct obj_cgroup *objcg, *cached;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	objcg = objcg_of("a");
+	assert_int_equal(tb_obj_cgroup_charge(objcg, GFP_KERNEL, 100), 0);
+	assert_int_equal(stock_bytes(&cached), PG - 100);
+	assert_ptr_equal(cached, objcg);
+	assert_int_equal(tb_stock_pages(0, NULL), 63);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 64 * PG);
+
+	assert_int_equal(tb_obj_cgroup_charge(objcg, GFP_KERNEL, 1000), 0);
+	assert_int_equal(stock_bytes(NULL), 2996);
+	assert_int_equal(tb_stock_pages(0, NULL), 63);
+
+	assert_int_equal(tb_obj_cgroup_charge(objcg, GFP_KERNEL, 5000), 0);
+	assert_int_equal(stock_bytes(NULL), 6188);
+	assert_int_equal(tb_stock_pages(0, NULL), 61);
+
+	tb_obj_cgroup_uncharge(objcg, 100);
+	assert_int_equal(stock_bytes(NULL), 2192);
+	assert_int_equal(tb_stock_pages(0, NULL), 62);
+
+	tb_drain_local_stock();
+	assert_int_equal(stock_bytes(&cached), 0);
+	assert_null(cached);
+	assert_int_equal(charged_bytes(objcg), 2192);
+	assert_int_equal(tb_stock_pages(0, NULL), 0);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 2 * PG);
+
+	assert_int_equal(tb_obj_cgroup_charge(objcg, GFP_KERNEL, 100), 0);
+	assert_int_equal(charged_bytes(objcg), 0);
+	assert_int_equal(stock_bytes(NULL), 2092);
+
+	/* 6100 bytes of objects left: 2092 + 6100 = 8192, two pages back */
+	tb_obj_cgroup_uncharge(objcg, 6100);
+	assert_int_equal(stock_bytes(NULL), 0);
+	tb_drain_local_stock();
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 0);
+}
+
+/*
+ * The stock holds one objcg: charging B drains A's bytes (under a page)
+ * into A->nr_charged_bytes; charging A again drains B and takes A's
+ * charged bytes back (3996 + 3896 = 7892 -> one page uncharged, 3796).
+ */
+static void test_obj_stock_switch(void **state)
+{
+	struct obj_cgroup *a, *b, *cached;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("b"), 0);
+	a = objcg_of("a");
+	b = objcg_of("b");
+	assert_int_equal(tb_obj_cgroup_charge(a, GFP_KERNEL, 100), 0);
+	assert_int_equal(tb_obj_cgroup_charge(b, GFP_KERNEL, 100), 0);
+	assert_int_equal(stock_bytes(&cached), PG - 100);
+	assert_ptr_equal(cached, b);
+	assert_int_equal(charged_bytes(a), PG - 100);
+
+	assert_int_equal(tb_obj_cgroup_charge(a, GFP_KERNEL, 200), 0);
+	assert_ptr_equal((stock_bytes(&cached), cached), a);
+	assert_int_equal(charged_bytes(b), PG - 100);
+	assert_int_equal(charged_bytes(a), 0);
+	assert_int_equal(stock_bytes(NULL), 3796);
+
+	tb_obj_cgroup_uncharge(a, 300);
+	tb_obj_cgroup_uncharge(b, 100);
+	tb_drain_local_stock();
+	/* b's 4096 bytes, once back in a stock, are a whole page again */
+	assert_int_equal(charged_bytes(b), 0);
+	assert_int_equal(stock_bytes(&cached), 0);
+}
+
+/* drain_local_stock flushes the cached vmstat bytes and drops the objcg */
+static void test_drain_flushes_vmstat(void **state)
+{
+	struct obj_cgroup *objcg, *cached;
+
+	start(TB_OBJSTOCK_AFTER);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	objcg = objcg_of("a");
+	tb_mod_objcg_state(objcg, NODE_DATA(0), 1, 300);
+	tb_mod_objcg_state(objcg, NODE_DATA(0), 0, 500);
+	assert_stock_vmstat(300, 500);
+	assert_int_equal(flushes(), 0);
+	tb_drain_local_stock();
+	assert_stock_vmstat(0, 0);
+	assert_int_equal(flushes(), 2);
+	assert_int_equal(stock_bytes(&cached), 0);
+	assert_null(cached);
+}
+
+/*
+ * 6.12: the first bytes of an item are cached as they are; later ones are
+ * added and pushed out when the sum exceeds PAGE_SIZE. 1000 bytes a call:
+ * 1000 .. 4000 cached, 5000 > 4096 flushed: one flush every five calls.
+ */
+static void test_after_accumulates_per_item(void **state)
+{
+	struct obj_cgroup *objcg;
+	int i;
+
+	start(TB_OBJSTOCK_AFTER);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	objcg = objcg_of("a");
+	for (i = 1; i <= 10; i++) {
+		tb_mod_objcg_state(objcg, NODE_DATA(0), 1, 1000);
+		assert_int_equal(flushes(), i / 5);
+		assert_stock_vmstat(i % 5 * 1000, 0);
+	}
+	/* a large object is still cached once before it is pushed out */
+	tb_mod_objcg_state(objcg, NODE_DATA(0), 0, 3 * PG);
+	assert_stock_vmstat(0, 3 * PG);
+	assert_int_equal(flushes(), 2);
+	tb_mod_objcg_state(objcg, NODE_DATA(0), 0, -100);
+	assert_stock_vmstat(0, 0);
+	assert_int_equal(flushes(), 3);
+	assert_int_equal(mods(), 12);
+}
+
+/*
+ * 6.12's mod_objcg_state takes the stock over for another objcg: the old
+ * objcg's bytes go to its nr_charged_bytes (drain_obj_stock), its vmstat
+ * is flushed, and the new objcg's bytes are cached. The "before" variant
+ * leaves the stock alone and outputs the other objcg's data directly.
+ */
+static void test_other_objcg_after_takes_stock(void **state)
+{
+	struct obj_cgroup *a, *b, *cached;
+
+	start(TB_OBJSTOCK_AFTER);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("b"), 0);
+	a = objcg_of("a");
+	b = objcg_of("b");
+	assert_int_equal(tb_obj_cgroup_charge(a, GFP_KERNEL, 100), 0);
+	tb_mod_objcg_state(a, NODE_DATA(0), 0, 100);
+	tb_mod_objcg_state(b, NODE_DATA(0), 1, 500);
+	assert_int_equal(flushes(), 1);		/* a's 100 unreclaimable */
+	assert_int_equal(stock_bytes(&cached), 0);
+	assert_ptr_equal(cached, b);
+	assert_int_equal(charged_bytes(a), PG - 100);
+	assert_stock_vmstat(500, 0);
+	tb_obj_cgroup_uncharge(a, 100);
+}
+
+static void test_other_objcg_before_goes_direct(void **state)
+{
+	struct obj_cgroup *a, *b, *cached;
+
+	start(TB_OBJSTOCK_BEFORE);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("b"), 0);
+	a = objcg_of("a");
+	b = objcg_of("b");
+	assert_int_equal(tb_obj_cgroup_charge(a, GFP_KERNEL, 100), 0);
+	tb_mod_objcg_state(a, NODE_DATA(0), 0, 100);
+	tb_mod_objcg_state(b, NODE_DATA(0), 1, 500);
+	assert_int_equal(flushes(), 1);		/* b's 500, directly */
+	assert_int_equal(stock_bytes(&cached), PG - 100);
+	assert_ptr_equal(cached, a);
+	assert_int_equal(charged_bytes(a), 0);
+	assert_stock_vmstat(0, 100);
+	/* with nothing cached at all, the data goes out too */
+	tb_drain_local_stock();
+	tb_objstock_reset_counts();
+	tb_mod_objcg_state(a, NODE_DATA(0), 1, 10);
+	assert_int_equal(flushes(), 1);
+	assert_null((stock_bytes(&cached), cached));
+	tb_obj_cgroup_uncharge(a, 100);
+	tb_objstock_set_variant(TB_OBJSTOCK_AFTER);
+}
+
+/* run nr alternating reclaimable/unreclaimable calls of 100 bytes */
+static unsigned long alternate(enum tb_objstock_variant v, const char *path, int nr)
+{
+	struct obj_cgroup *objcg;
+	unsigned long f;
+	int i;
+
+	start(v);
+	assert_int_equal(tb_cgroup_mkdir(path), 0);
+	objcg = objcg_of(path);
+	assert_int_equal(tb_obj_cgroup_charge(objcg, GFP_KERNEL, 8), 0);
+	for (i = 0; i < nr; i++)
+		tb_mod_objcg_state(objcg, NODE_DATA(0), i & 1, 100);
+	f = flushes();
+	assert_int_equal(mods(), nr);
+	tb_obj_cgroup_uncharge(objcg, 8);
+	tb_drain_local_stock();
+	tb_objstock_set_variant(TB_OBJSTOCK_AFTER);
+	return f;
+}
+
+/*
+ * Alternating items on one node: 6.12 keeps both byte counts, each
+ * reaching 4100 > 4096 on its 41st call: 2 flushes in 100 calls. The
+ * single slot flushes on every switch of item: 99.
+ */
+static void test_alternating_items(void **state)
+{
+	assert_int_equal(alternate(TB_OBJSTOCK_AFTER, "after", 100), 2);
+	assert_int_equal(alternate(TB_OBJSTOCK_BEFORE, "before", 100), 99);
+}
+
+/* one item, one node, sizes of either sign: both variants do the same */
+static const int single_trace[] = {
+	700, 900, -300, 1500, 2000, 40, -4000, 300, 5000, 64, 64, 128, -64,
+	4097, 1, 1, 3000, -2000, 1000, 1000, 1000, 100,
+};
+
+static void run_single(enum tb_objstock_variant v, const char *path,
+		       unsigned long *flush, int *recl)
+{
+	struct obj_cgroup *objcg;
+	unsigned int i;
+	int unrecl;
+
+	start(v);
+	assert_int_equal(tb_cgroup_mkdir(path), 0);
+	objcg = objcg_of(path);
+	assert_int_equal(tb_obj_cgroup_charge(objcg, GFP_KERNEL, 8), 0);
+	for (i = 0; i < ARRAY_SIZE(single_trace); i++)
+		tb_mod_objcg_state(objcg, NODE_DATA(0), 1, single_trace[i]);
+	*flush = flushes();
+	tb_stock_vmstat(0, recl, &unrecl);
+	assert_int_equal(unrecl, 0);
+	tb_obj_cgroup_uncharge(objcg, 8);
+	tb_drain_local_stock();
+	tb_objstock_set_variant(TB_OBJSTOCK_AFTER);
+}
+
+static void test_single_item_traces_equal(void **state)
+{
+	unsigned long fa, fb;
+	int ra, rb;
+
+	run_single(TB_OBJSTOCK_AFTER, "after", &fa, &ra);
+	run_single(TB_OBJSTOCK_BEFORE, "before", &fb, &rb);
+	assert_int_equal(fa, fb);
+	assert_int_equal(ra, rb);
+	assert_true(fa > 0);
+}
+
+/*
+ * A pgdat change: 6.12 flushes both cached items to the old node and
+ * caches the new bytes; the single slot flushes its one item. Both
+ * items on node 0 then node 1: after 2 flushes, before 1 (the switch of
+ * item on node 0) + 1.
+ */
+static void test_pgdat_change(void **state)
+{
+	struct obj_cgroup *a, *b;
+
+	assert_int_equal(tb_cgroup_mkdir("after"), 0);
+	assert_int_equal(tb_cgroup_mkdir("before"), 0);
+	a = objcg_of("after");
+	b = objcg_of("before");
+
+	start(TB_OBJSTOCK_AFTER);
+	assert_int_equal(tb_obj_cgroup_charge(a, GFP_KERNEL, 8), 0);
+	tb_mod_objcg_state(a, NODE_DATA(0), 1, 1000);
+	tb_mod_objcg_state(a, NODE_DATA(0), 0, 2000);
+	assert_int_equal(flushes(), 0);
+	tb_mod_objcg_state(a, NODE_DATA(1), 1, 300);
+	assert_int_equal(flushes(), 2);
+	assert_stock_vmstat(300, 0);
+	/* back to node 0: node 1's 300 flushed */
+	tb_mod_objcg_state(a, NODE_DATA(0), 1, 300);
+	assert_int_equal(flushes(), 3);
+	tb_obj_cgroup_uncharge(a, 8);
+	tb_drain_local_stock();
+
+	start(TB_OBJSTOCK_BEFORE);
+	assert_int_equal(tb_obj_cgroup_charge(b, GFP_KERNEL, 8), 0);
+	tb_mod_objcg_state(b, NODE_DATA(0), 1, 1000);
+	tb_mod_objcg_state(b, NODE_DATA(0), 0, 2000);
+	assert_int_equal(flushes(), 1);
+	assert_stock_vmstat(0, 2000);
+	tb_mod_objcg_state(b, NODE_DATA(1), 1, 300);
+	assert_int_equal(flushes(), 2);
+	assert_stock_vmstat(300, 0);
+	tb_mod_objcg_state(b, NODE_DATA(0), 1, 300);
+	assert_int_equal(flushes(), 3);
+	tb_obj_cgroup_uncharge(b, 8);
+	tb_drain_local_stock();
+	tb_objstock_set_variant(TB_OBJSTOCK_AFTER);
+}
+
+/* the periodic flusher (flush_memcg_stats_dwork, every 2 s) */
+static void flush_stats(void)
+{
+	kshim_jiffies_advance(2 * HZ);
+	flush_workqueue(system_unbound_wq);
+}
+
+/*
+ * memory.stat flushes only when enough updates are pending
+ * (memcg_vmstats_needs_flush: > MEMCG_CHARGE_BATCH * nr_cpus pages): a
+ * few hundred bytes stay invisible to a read until the periodic flush.
+ */
+static void test_stat_read_flush_threshold(void **state)
+{
+	start(TB_OBJSTOCK_AFTER);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mod_objcg_state(objcg_of("a"), NODE_DATA(0), 1, 300);
+	tb_drain_local_stock();
+	assert_int_equal(flushes(), 1);
+	assert_int_equal(tb_cgroup_read_key("a", "memory.stat", "slab_reclaimable"), 0);
+	flush_stats();
+	assert_int_equal(tb_cgroup_read_key("a", "memory.stat", "slab_reclaimable"), 300);
+}
+
+/* a mixed trace over two nodes; returns the byte totals per item */
+static void run_mixed(enum tb_objstock_variant v, const char *path, long *recl, long *unrecl)
+{
+	struct obj_cgroup *objcg;
+	int i;
+
+	start(v);
+	assert_int_equal(tb_cgroup_mkdir(path), 0);
+	objcg = objcg_of(path);
+	assert_int_equal(tb_obj_cgroup_charge(objcg, GFP_KERNEL, 8), 0);
+	*recl = *unrecl = 0;
+	for (i = 0; i < 600; i++) {
+		int nr = (i * 37) % 900 + 50, item = i % 3 == 0, nid = i / 7 % 2;
+
+		if (i % 5 == 4)
+			nr = -nr / 4;
+		tb_mod_objcg_state(objcg, NODE_DATA(nid), item, nr);
+		*(item ? recl : unrecl) += nr;
+	}
+	tb_obj_cgroup_uncharge(objcg, 8);
+	tb_drain_local_stock();
+	tb_objstock_set_variant(TB_OBJSTOCK_AFTER);
+}
+
+/* once drained and flushed, both variants account the same bytes */
+static void test_stat_totals_equal(void **state)
+{
+	long ra, ua, rb, ub;
+	unsigned long fa, fb;
+
+	run_mixed(TB_OBJSTOCK_AFTER, "after", &ra, &ua);
+	fa = flushes();
+	run_mixed(TB_OBJSTOCK_BEFORE, "before", &rb, &ub);
+	fb = flushes();
+	assert_int_equal(ra, rb);
+	assert_true(ra > 0 && ua > 0);
+	/* the single slot pays for the mixed items */
+	assert_true(fb > fa);
+	print_message("mixed trace: %lu flushes after, %lu before\n", fa, fb);
+	flush_stats();
+	assert_int_equal(tb_cgroup_read_key("after", "memory.stat", "slab_reclaimable"), ra);
+	assert_int_equal(tb_cgroup_read_key("after", "memory.stat", "slab_unreclaimable"), ua);
+	assert_int_equal(tb_cgroup_read_key("before", "memory.stat", "slab_reclaimable"), rb);
+	assert_int_equal(tb_cgroup_read_key("before", "memory.stat", "slab_unreclaimable"), ub);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		TB_MEMCG_TEST(test_obj_charge_bytes),
+		TB_MEMCG_TEST(test_obj_stock_switch),
+		TB_MEMCG_TEST(test_drain_flushes_vmstat),
+		TB_MEMCG_TEST(test_after_accumulates_per_item),
+		TB_MEMCG_TEST(test_other_objcg_after_takes_stock),
+		TB_MEMCG_TEST(test_other_objcg_before_goes_direct),
+		TB_MEMCG_TEST(test_alternating_items),
+		TB_MEMCG_TEST(test_single_item_traces_equal),
+		TB_MEMCG_TEST(test_pgdat_change),
+		TB_MEMCG_TEST(test_stat_read_flush_threshold),
+		TB_MEMCG_TEST(test_stat_totals_equal),
+	};
+
+	tb_world.nr_nodes = 2;
+	return TB_RUN(tests);
+}
