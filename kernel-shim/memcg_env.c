@@ -136,6 +136,9 @@ void tb_task_leave(void)
 	current->mm = NULL;
 	current->signal = NULL;
 	current->kshim_tb = NULL;
+	/* the thread outlives the task: no throttling debt carries over */
+	current->memcg_nr_pages_over_high = 0;
+	current->kshim_notify_resume = 0;
 	kfree(t);
 }
 
