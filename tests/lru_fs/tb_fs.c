@@ -32,7 +32,7 @@
 extern atomic_long_t tb_fs_error_count;
 
 struct tb_page {
-	atomic_t live;		/* objects of this page not yet freed */
+	atomic_long_t live;	/* objects not yet freed, +1 while being filled */
 };
 
 struct tb_obj {
@@ -60,6 +60,12 @@ static struct tb_page *obj_page(void *pg)
 	return (struct tb_page *)((char *)pg + KSHIM_OBJPAGE_DATA);
 }
 
+static void page_put(struct tb_page *pg)
+{
+	if (atomic_long_dec_and_test(&pg->live))
+		kshim_objpage_free(kshim_objpage_of(pg));
+}
+
 static void obj_free(struct tb_obj *o)
 {
 	struct tb_page *pg = o->page;
@@ -70,8 +76,7 @@ static void obj_free(struct tb_obj *o)
 	}
 	o->state = TB_OBJ_FREE;
 	atomic_long_dec(&o->m->live);
-	if (atomic_dec_and_test(&pg->live))
-		kshim_objpage_free(kshim_objpage_of(pg));
+	page_put(pg);
 }
 
 static void dispose(struct list_head *list)
@@ -211,9 +216,11 @@ static int fs_add(struct tb_mount *m, struct mem_cgroup *memcg, int nid, unsigne
 
 		if (!pg)
 			return -ENOMEM;
+		/* a reclaimer may free the first objects while the rest are added */
+		atomic_long_set(&obj_page(pg)->live, 1);
 		o = (struct tb_obj *)(obj_page(pg) + 1);
 		for (k = 0; k < TB_PAGE_OBJS && nr; k++, nr--, o++) {
-			atomic_inc(&obj_page(pg)->live);
+			atomic_long_inc(&obj_page(pg)->live);
 			atomic_long_inc(&m->live);
 			o->m = m;
 			o->page = obj_page(pg);
@@ -225,6 +232,7 @@ static int fs_add(struct tb_mount *m, struct mem_cgroup *memcg, int nid, unsigne
 			list_lru_add_obj(&m->lru, &o->lru);
 #endif
 		}
+		page_put(obj_page(pg));
 	}
 	return 0;
 }
@@ -303,7 +311,8 @@ static int fs_shrinker_id(struct tb_mount *m)
 static int fs_map_nr_max(struct mem_cgroup *memcg)
 {
 #if TB_FS_TREE == 61
-	return READ_ONCE(shrinker_nr_max);
+	/* highest id + 1; the maps have room up to the next long */
+	return round_up(READ_ONCE(shrinker_nr_max), BITS_PER_LONG);
 #else
 	struct shrinker_info *info;
 	int nr;

@@ -36,7 +36,7 @@ struct tb_fs_ops {
 	long (*live)(struct tb_mount *m);	/* objects allocated, not freed */
 	long (*freed)(struct tb_mount *m);	/* freed by the shrinker */
 	int (*shrinker_id)(struct tb_mount *m);
-	/* ids the shrinker_info of memcg has room for (6.1: shrinker_nr_max) */
+	/* ids the shrinker_info of memcg has room for */
 	int (*map_nr_max)(struct mem_cgroup *memcg);
 	/* the shrinker_info bit of m's shrinker in memcg on nid */
 	bool (*bit)(struct tb_mount *m, struct mem_cgroup *memcg, int nid);
