@@ -146,5 +146,12 @@ void tb_memcg_shutdown(void)
 	kshim_cgroupfs_umount();
 	/* releases and frees are works after grace periods: let them all run */
 	kshim_rcu_quiesce();
+	/*
+	 * Offlining refilled stocks: obj_cgroup_release() of a reparented
+	 * objcg with charged bytes left gives its pages to this CPU's stock
+	 * (refill_stock, with a css reference). Drain them too.
+	 */
+	drain_every_stock();
+	kshim_rcu_quiesce();
 	root_mem_cgroup = NULL;
 }

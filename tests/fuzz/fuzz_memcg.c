@@ -30,6 +30,7 @@
 #include <linux/memcontrol.h>
 #include <linux/mmzone.h>
 #include <linux/workqueue.h>
+#include <linux/sched/mm.h>
 #include <kshim/memcg_tb.h>
 #include <kshim/testbed.h>
 #include <pthread.h>
@@ -294,14 +295,27 @@ static struct obj_cgroup *path_objcg(struct fz *f, u8 a)
 
 static void op_obj_charge(struct fz *f)
 {
-	struct obj_cgroup *objcg = path_objcg(f, next(f));
+	int i = next(f) % NR_PATHS;
+	struct obj_cgroup *objcg = path_objcg(f, i);
 	size_t size = 1 + ((next(f) << 8 | next(f)) & 0x3fff);
 	gfp_t gfp = gfps[next(f) % ARRAY_SIZE(gfps)];
+	struct mem_cgroup *old;
+	int ret;
 
 	if (!objcg || f->nr_obj == NR_OBJ)
 		return;
 	obj_cgroup_get(objcg);
-	if (tb_obj_cgroup_charge(objcg, gfp, size)) {
+	/*
+	 * A charge over memory.high calls mem_cgroup_handle_over_high(), and
+	 * without an mm that finds the root memcg, which it css_put()s
+	 * unreferenced: harmless in the kernel (the root css is CSS_NO_REF),
+	 * an underflow in the test bed, whose root css is refcounted. Charge
+	 * as a remote charge does, with the objcg's memcg active.
+	 */
+	old = set_active_memcg(tb_memcg(paths[i]));
+	ret = tb_obj_cgroup_charge(objcg, gfp, size);
+	set_active_memcg(old);
+	if (ret) {
 		obj_cgroup_put(objcg);
 		return;
 	}
