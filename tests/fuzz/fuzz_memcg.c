@@ -232,6 +232,12 @@ static void op_rmdir(struct fz *f, u8 a)
 		CHECK(ret == 0);
 	if (!ret)
 		f->exists[i] = false;
+	/*
+	 * offlining goes on in works and RCU callbacks (reparented objcgs
+	 * released, stocks refilled and drained): let it finish before the
+	 * counters are checked
+	 */
+	kshim_rcu_quiesce();
 }
 
 static void op_enter(struct fz *f, struct worker *w, u8 a)
