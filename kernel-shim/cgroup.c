@@ -210,15 +210,19 @@ int kshim_css_create(struct cgroup_subsys_state *css, struct cgroup_subsys_state
 
 void kshim_css_kill(struct cgroup_subsys_state *css)
 {
-	/* kill_css(): no new live references, offline, then drop the hold */
-	css_get(css);
+	/*
+	 * kill_css(): no new live references, offline, then drop the hold.
+	 * The hold is on the refcount itself: css_get() is a no-op on a
+	 * CSS_NO_REF root, which only the test bed ever kills.
+	 */
+	percpu_ref_get(&css->refcnt);
 	css_flags_set(css, CSS_DYING);
 	percpu_ref_kill(&css->refcnt);
 	if (css->ss->css_offline)
 		css->ss->css_offline(css);
 	css_flags_clear(css, CSS_ONLINE);
 	atomic_dec(&css->online_cnt);
-	css_put(css);
+	percpu_ref_put(&css->refcnt);
 }
 
 struct cgroup_subsys_state *css_next_child(struct cgroup_subsys_state *pos,

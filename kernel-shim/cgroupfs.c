@@ -69,6 +69,9 @@ static int cgroup_attach_css(struct cgroup *cgrp, struct cgroup *parent)
 		return PTR_ERR(css);
 	css->cgroup = cgrp;
 	cgrp->subsys[0] = css;
+	/* cgroup_init_subsys(): the root css is not reference counted */
+	if (!parent)
+		css->flags |= CSS_NO_REF;
 	ret = kshim_css_create(css, pcss, fs_ss);
 	if (ret) {
 		css->cgroup = NULL;
@@ -206,12 +209,24 @@ static void destroy_subtree(struct cgroup *cgrp)
 		destroy(cgrp);
 }
 
+void kshim_cgroupfs_rmdir_all(void)
+{
+	mutex_lock(&cgroupfs_mutex);
+	if (fs_root)
+		destroy_subtree(fs_root);
+	mutex_unlock(&cgroupfs_mutex);
+}
+
 void kshim_cgroupfs_umount(void)
 {
 	mutex_lock(&cgroupfs_mutex);
 	if (fs_root) {
 		destroy_subtree(fs_root);
-		/* the root is never offlined in the kernel; here it is freed */
+		/*
+		 * The root is never offlined in the kernel; here it is, last:
+		 * CSS_NO_REF makes css_get/put no-ops, so the kill alone
+		 * releases it, whatever still points at it.
+		 */
 		kshim_css_kill(fs_root->subsys[0]);
 		fs_root = NULL;
 	}

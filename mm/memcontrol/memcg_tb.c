@@ -143,7 +143,7 @@ void tb_memcg_shutdown(void)
 {
 	WARN(!tb_memcg_tasks_empty(), "tasks left in the memcg world at shutdown");
 	drain_every_stock();
-	kshim_cgroupfs_umount();
+	kshim_cgroupfs_rmdir_all();
 	/* releases and frees are works after grace periods: let them all run */
 	kshim_rcu_quiesce();
 	/*
@@ -152,6 +152,9 @@ void tb_memcg_shutdown(void)
 	 * (refill_stock, with a css reference). Drain them too.
 	 */
 	drain_every_stock();
+	kshim_rcu_quiesce();
+	/* the root goes last: the children's frees reach it */
+	kshim_cgroupfs_umount();
 	kshim_rcu_quiesce();
 	root_mem_cgroup = NULL;
 }

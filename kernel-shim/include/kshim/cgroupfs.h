@@ -14,6 +14,8 @@ struct kernfs_open_file;
 
 /* mount the hierarchy of controller ss, named name ("memory") */
 int kshim_cgroupfs_mount(struct cgroup_subsys *ss, const char *name);
+/* rmdir everything below the root (each released once unreferenced) */
+void kshim_cgroupfs_rmdir_all(void);
 /* rmdir everything below the root, then release the root css */
 void kshim_cgroupfs_umount(void);
 int kshim_cgroupfs_mkdir(const char *path);
