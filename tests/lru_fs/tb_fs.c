@@ -40,6 +40,7 @@ struct tb_obj {
 	struct tb_mount *m;
 	struct tb_page *page;
 	unsigned int state;
+	long tag;		/* obj_add's */
 };
 
 #define TB_PAGE_OBJS ((PAGE_SIZE - KSHIM_OBJPAGE_DATA - sizeof(struct tb_page)) / \
@@ -379,6 +380,120 @@ static void fs_giveups(long *trylock_fails, long *contended_breaks)
 #endif
 }
 
+static struct tb_obj *fs_obj_add(struct tb_mount *m, struct mem_cgroup *memcg, int nid,
+			      long tag)
+{
+	void *pg;
+	struct tb_obj *o;
+
+	if (memcg_list_lru_alloc(memcg, &m->lru, GFP_KERNEL))
+		return NULL;
+	pg = kshim_objpage_alloc(nid, memcg);
+	if (!pg)
+		return NULL;
+	atomic_long_set(&obj_page(pg)->live, 1);
+	atomic_long_inc(&m->live);
+	o = (struct tb_obj *)(obj_page(pg) + 1);
+	o->m = m;
+	o->page = obj_page(pg);
+	o->state = TB_OBJ_LIVE;
+	o->tag = tag;
+	INIT_LIST_HEAD(&o->lru);
+#if TB_FS_TREE == 61
+	list_lru_add(&m->lru, &o->lru);
+#else
+	list_lru_add_obj(&m->lru, &o->lru);
+#endif
+	return o;
+}
+
+static bool fs_obj_del(struct tb_mount *m, struct tb_obj *o)
+{
+	bool ok;
+
+#if TB_FS_TREE == 61
+	ok = list_lru_del(&m->lru, &o->lru);
+#else
+	ok = list_lru_del_obj(&m->lru, &o->lru);
+#endif
+	if (ok)
+		obj_free(o);
+	return ok;
+}
+
+struct walk_ctl {
+	tb_walk_fn fn;
+	void *arg;
+	struct list_head dispose;
+};
+
+static enum lru_status isolate_verdict(struct list_head *item, struct list_lru_one *list,
+				       spinlock_t *lock, void *arg)
+{
+	struct walk_ctl *w = arg;
+	struct tb_obj *o = container_of(item, struct tb_obj, lru);
+
+	if (o->state != TB_OBJ_LIVE)
+		atomic_long_inc(&tb_fs_error_count);
+	switch (w->fn(o->tag, w->arg)) {
+	case TB_WALK_REMOVE:
+		list_lru_isolate_move(list, item, &w->dispose);
+		return LRU_REMOVED;
+	case TB_WALK_REMOVE_RETRY:
+		list_lru_isolate_move(list, item, &w->dispose);
+		return LRU_REMOVED_RETRY;
+	case TB_WALK_ROTATE:
+		return LRU_ROTATE;
+#if TB_FS_TREE != 61
+	case TB_WALK_STOP:
+		return LRU_STOP;
+#endif
+	case TB_WALK_RETRY:
+		return LRU_RETRY;
+	case TB_WALK_SKIP:
+		return LRU_SKIP;
+	default:
+		/* 6.1 has no LRU_STOP: a caller must not ask for it */
+		atomic_long_inc(&tb_fs_error_count);
+		return LRU_SKIP;
+	}
+}
+
+static long fs_walk_one(struct tb_mount *m, struct mem_cgroup *memcg, int nid,
+			unsigned long nr, tb_walk_fn fn, void *arg)
+{
+	struct walk_ctl w = { .fn = fn, .arg = arg, .dispose = LIST_HEAD_INIT(w.dispose) };
+	long n = list_lru_walk_one(&m->lru, nid, memcg, isolate_verdict, &w, &nr);
+
+	dispose(&w.dispose);
+	return n;
+}
+
+static long fs_walk_node(struct tb_mount *m, int nid, unsigned long nr, tb_walk_fn fn,
+			 void *arg)
+{
+	struct walk_ctl w = { .fn = fn, .arg = arg, .dispose = LIST_HEAD_INIT(w.dispose) };
+	long n = list_lru_walk_node(&m->lru, nid, isolate_verdict, &w, &nr);
+
+	dispose(&w.dispose);
+	return n;
+}
+
+static int fs_kmemcg_id(struct mem_cgroup *memcg)
+{
+	return READ_ONCE(memcg->kmemcg_id);
+}
+
+static void fs_memcg_pin(struct mem_cgroup *memcg)
+{
+	css_get(&memcg->css);
+}
+
+static void fs_memcg_unpin(struct mem_cgroup *memcg)
+{
+	css_put(&memcg->css);
+}
+
 static void fs_giveups_reset(void)
 {
 #if TB_FS_TREE == 61
@@ -450,4 +565,11 @@ const struct tb_fs_ops TB_FS_OPS = {
 	.shrink_memcgs = fs_shrink_memcgs,
 	.giveups = fs_giveups,
 	.giveups_reset = fs_giveups_reset,
+	.obj_add = fs_obj_add,
+	.obj_del = fs_obj_del,
+	.walk_one = fs_walk_one,
+	.walk_node = fs_walk_node,
+	.kmemcg_id = fs_kmemcg_id,
+	.memcg_pin = fs_memcg_pin,
+	.memcg_unpin = fs_memcg_unpin,
 };

@@ -15,6 +15,19 @@ extern "C" {
 #endif
 struct mem_cgroup;
 struct tb_mount;
+struct tb_obj;
+
+/* what a walk callback does with one object (tb_fs_ops.walk_one/walk_node) */
+enum tb_walk_verdict {
+	TB_WALK_REMOVE,		/* isolate it (LRU_REMOVED), freed after the walk */
+	TB_WALK_ROTATE,		/* LRU_ROTATE */
+	TB_WALK_SKIP,		/* LRU_SKIP */
+	TB_WALK_STOP,		/* LRU_STOP (6.12 only; an error on 6.1) */
+	TB_WALK_REMOVE_RETRY,	/* isolate it, LRU_REMOVED_RETRY (walk restarts) */
+	TB_WALK_RETRY,		/* LRU_RETRY (walk restarts) */
+};
+/* called under the list's lock with the tag given to obj_add */
+typedef enum tb_walk_verdict (*tb_walk_fn)(long tag, void *arg);
 
 struct tb_fs_ops {
 	const char *tree;	/* "6.1" or "6.12" */
@@ -47,6 +60,21 @@ struct tb_fs_ops {
 	/* give-ups of shrink_slab paths so far (6.1: failed trylocks, contended breaks) */
 	void (*giveups)(long *trylock_fails, long *contended_breaks);
 	void (*giveups_reset)(void);
+	/* one object tagged tag on a page of its own (memcg, nid), list_lru_add()ed */
+	struct tb_obj *(*obj_add)(struct tb_mount *m, struct mem_cgroup *memcg, int nid,
+				  long tag);
+	/* list_lru_del() o and, when that says it was listed, free it */
+	bool (*obj_del)(struct tb_mount *m, struct tb_obj *o);
+	/* list_lru_walk_one / list_lru_walk_node, fn deciding; isolated count */
+	long (*walk_one)(struct tb_mount *m, struct mem_cgroup *memcg, int nid,
+			 unsigned long nr, tb_walk_fn fn, void *arg);
+	long (*walk_node)(struct tb_mount *m, int nid, unsigned long nr, tb_walk_fn fn,
+			  void *arg);
+	/* memcg->kmemcg_id (list_lru's index; -1 for the root) */
+	int (*kmemcg_id)(struct mem_cgroup *memcg);
+	/* css_get/css_put: a pinned memcg outlives its rmdir (a zombie) */
+	void (*memcg_pin)(struct mem_cgroup *memcg);
+	void (*memcg_unpin)(struct mem_cgroup *memcg);
 };
 extern const struct tb_fs_ops k61_tb_fs, k612_tb_fs;
 /* objects freed twice or used after free since the last call (must be 0) */
