@@ -19,3 +19,13 @@ int tb_memcg_teardown(void **state)
 	tb_memcg_shutdown();
 	return tb_teardown(state);
 }
+
+struct folio *tb_charge_ok(unsigned int nr_pages)
+{
+	int err;
+	struct folio *f = tb_folio_charge(nr_pages, GFP_KERNEL, &err);
+
+	assert_int_equal(err, 0);
+	assert_non_null(f);
+	return f;
+}

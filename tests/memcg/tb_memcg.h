@@ -12,6 +12,11 @@
 #define PAGES(bytes) ((bytes) / 4096)
 
 int tb_memcg_setup(void **state);
+/*
+ * charge a folio of nr_pages to current's memcg, asserting success (folios
+ * of more than MEMCG_CHARGE_BATCH pages are charged exactly: no stock)
+ */
+struct folio *tb_charge_ok(unsigned int nr_pages);
 int tb_memcg_teardown(void **state);
 #define TB_MEMCG_TEST(fn) cmocka_unit_test_setup_teardown(fn, tb_memcg_setup, tb_memcg_teardown)
 

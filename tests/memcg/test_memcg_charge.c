@@ -18,15 +18,6 @@ static long long current_pages(const char *path)
 	return tb_cgroup_read_u64(path, "memory.current") / 4096;
 }
 
-static struct folio *charge(unsigned int nr_pages)
-{
-	int err;
-	struct folio *f = tb_folio_charge(nr_pages, GFP_KERNEL, &err);
-
-	assert_int_equal(err, 0);
-	assert_non_null(f);
-	return f;
-}
 
 static long long event(const char *path, const char *key)
 {
@@ -45,7 +36,7 @@ static void test_stock_per_cpu(void **state)
 	assert_int_equal(tb_task_enter("a"), 0);
 	for (cpu = 0; cpu < 4; cpu++) {
 		kshim_cpu_switch(cpu);
-		charge(1);
+		tb_charge_ok(1);
 		assert_int_equal(tb_stock_pages(cpu, &cached), BATCH - 1);
 		assert_ptr_equal(cached, tb_memcg("a"));
 	}
@@ -53,10 +44,10 @@ static void test_stock_per_cpu(void **state)
 	/* the parent (root) is charged through the page counter hierarchy */
 	kshim_cpu_switch(2);
 	for (i = 0; i < BATCH - 1; i++)
-		charge(1);
+		tb_charge_ok(1);
 	assert_int_equal(tb_stock_pages(2, NULL), 0);
 	assert_int_equal(current_pages("a"), 4 * BATCH);
-	charge(1);
+	tb_charge_ok(1);
 	assert_int_equal(tb_stock_pages(2, NULL), BATCH - 1);
 	assert_int_equal(current_pages("a"), 5 * BATCH);
 	/* other CPUs' stocks untouched */
@@ -75,17 +66,17 @@ static void test_stock_large_and_partial(void **state)
 {
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	assert_int_equal(tb_task_enter("a"), 0);
-	charge(1);
+	tb_charge_ok(1);
 	assert_int_equal(tb_stock_pages(0, NULL), 63);
-	charge(65);
+	tb_charge_ok(65);
 	assert_int_equal(tb_stock_pages(0, NULL), 63);
 	assert_int_equal(current_pages("a"), 64 + 65);
-	charge(64);	/* 63 < 64: a miss, batch 64, nothing left over */
+	tb_charge_ok(64);	/* 63 < 64: a miss, batch 64, nothing left over */
 	assert_int_equal(tb_stock_pages(0, NULL), 63);
 	assert_int_equal(current_pages("a"), 64 + 65 + 64);
-	charge(40);	/* from the stock */
+	tb_charge_ok(40);	/* from the stock */
 	assert_int_equal(tb_stock_pages(0, NULL), 23);
-	charge(30);	/* miss: 23 + (64 - 30) */
+	tb_charge_ok(30);	/* miss: 23 + (64 - 30) */
 	assert_int_equal(tb_stock_pages(0, NULL), 57);
 	assert_int_equal(current_pages("a"), 64 + 65 + 64 + 64);
 }
@@ -98,13 +89,13 @@ static void test_stock_switch_drains_other(void **state)
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	assert_int_equal(tb_cgroup_mkdir("b"), 0);
 	assert_int_equal(tb_task_enter("a"), 0);
-	charge(1);
+	tb_charge_ok(1);
 	tb_task_leave();	/* uncharge goes to the counter, not the stock */
 	assert_int_equal(current_pages("a"), 63);
 	assert_int_equal(tb_stock_pages(0, &cached), 63);
 	assert_ptr_equal(cached, tb_memcg("a"));
 	assert_int_equal(tb_task_enter("b"), 0);
-	charge(1);
+	tb_charge_ok(1);
 	assert_int_equal(tb_stock_pages(0, &cached), 63);
 	assert_ptr_equal(cached, tb_memcg("b"));
 	assert_int_equal(current_pages("a"), 0);
@@ -112,7 +103,7 @@ static void test_stock_switch_drains_other(void **state)
 	/* a hit for "a" is impossible now: a's next charge takes a new batch */
 	tb_task_leave();
 	assert_int_equal(tb_task_enter("a"), 0);
-	charge(1);
+	tb_charge_ok(1);
 	tb_stock_pages(0, &cached);
 	assert_ptr_equal(cached, tb_memcg("a"));
 	assert_int_equal(current_pages("b"), 0);
@@ -134,15 +125,15 @@ static void test_drain_all_stock(void **state)
 	assert_int_equal(tb_task_enter("p/a"), 0);
 	for (cpu = 0; cpu < 3; cpu++) {
 		kshim_cpu_switch(cpu);
-		charge(1);
+		tb_charge_ok(1);
 	}
 	kshim_cpu_switch(1);
 	for (i = 0; i < 63; i++)
-		charge(1);	/* CPU 1: cached p/a, 0 pages */
+		tb_charge_ok(1);	/* CPU 1: cached p/a, 0 pages */
 	tb_task_leave();
 	assert_int_equal(tb_task_enter("b"), 0);
 	kshim_cpu_switch(3);
-	charge(1);
+	tb_charge_ok(1);
 	kshim_cpu_switch(0);
 	assert_int_equal(current_pages("p"), 63 + 63);
 	/* not b's subtree */
@@ -167,7 +158,7 @@ static void test_max_write_drains_local_stock(void **state)
 {
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	assert_int_equal(tb_task_enter("a"), 0);
-	charge(1);
+	tb_charge_ok(1);
 	assert_int_equal(current_pages("a"), 64);
 	assert_write_ok("a", "memory.max", "4096");
 	assert_int_equal(tb_stock_pages(0, NULL), 0);
@@ -290,10 +281,10 @@ static void test_max_reclaim_succeeds(void **state)
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	assert_write_ok("a", "memory.max", "1M");
 	assert_int_equal(tb_task_enter("a"), 0);
-	charge(100);
-	charge(100);
+	tb_charge_ok(100);
+	tb_charge_ok(100);
 	tb_reclaim_script(TB_RECLAIM_PAGES, 1000);
-	charge(100);
+	tb_charge_ok(100);
 	assert_int_equal(tb_reclaim_calls(), 1);
 	assert_int_equal(tb_reclaim_freed(), 100);
 	assert_int_equal(current_pages("a"), 200);
@@ -311,9 +302,9 @@ static void test_charge_drains_stock_before_oom(void **state)
 {
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	assert_int_equal(tb_task_enter("a"), 0);
-	charge(1);
+	tb_charge_ok(1);
 	assert_write_ok("a", "memory.max", "520192");	/* 127 pages */
-	charge(64);
+	tb_charge_ok(64);
 	assert_int_equal(tb_reclaim_calls(), 1);
 	assert_int_equal(event("a", "max"), 1);
 	assert_int_equal(tb_stock_pages(0, NULL), 0);
@@ -385,7 +376,7 @@ static void full(unsigned int n)
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	assert_int_equal(tb_task_enter("a"), 0);
 	for (i = 0; i < n / 64; i++)
-		charge(64);
+		tb_charge_ok(64);
 	snprintf(buf, sizeof(buf), "%u", n * 4096);
 	assert_write_ok("a", "memory.max", buf);
 	assert_int_equal(current_pages("a"), n);
@@ -493,7 +484,7 @@ static void test_oom_victim_charge_fails(void **state)
 	assert_true(tb_task_oom_killed());
 	assert_int_equal(tb_reclaim_calls(), 18);
 	assert_int_equal(current_pages("a"), 1);
-	charge(100);
+	tb_charge_ok(100);
 	assert_write_ok("a", "memory.max", "413696");	/* 101 pages */
 	assert_null(tb_folio_charge(1, GFP_KERNEL, &err));
 	assert_int_equal(err, -ENOMEM);
@@ -514,13 +505,13 @@ static void test_offline_memcg_charge(void **state)
 	assert_int_equal(tb_cgroup_mkdir("p/a"), 0);
 	assert_write_ok("p/a", "memory.max", "614400");	/* 150 pages */
 	assert_int_equal(tb_task_enter("p/a"), 0);
-	charge(100);
+	tb_charge_ok(100);
 	assert_int_equal(tb_cgroup_rmdir("p/a"), 0);
 	assert_null(tb_memcg("p/a"));
-	charge(40);
+	tb_charge_ok(40);
 	assert_int_equal(current_pages("p"), 140);
 	tb_reclaim_script(TB_RECLAIM_PAGES, 1000);
-	charge(100);
+	tb_charge_ok(100);
 	assert_int_equal(tb_reclaim_calls(), 1);
 	assert_int_equal(tb_reclaim_freed(), 100);
 	assert_int_equal(current_pages("p"), 140);
@@ -544,10 +535,10 @@ static void test_ancestor_limit(void **state)
 	assert_int_equal(tb_cgroup_mkdir("a/b/c/d"), 0);
 	assert_write_ok("a/b", "memory.max", "1M");
 	assert_int_equal(tb_task_enter("a/b/c/d"), 0);
-	charge(100);
-	charge(100);
+	tb_charge_ok(100);
+	tb_charge_ok(100);
 	tb_reclaim_script(TB_RECLAIM_PAGES, 1000);
-	charge(100);
+	tb_charge_ok(100);
 	assert_int_equal(tb_reclaim_calls(), 1);
 	assert_int_equal(current_pages("a/b/c/d"), 200);
 	assert_int_equal(current_pages("a"), 200);
@@ -560,7 +551,7 @@ static void test_ancestor_limit(void **state)
 	assert_int_equal(tb_cgroup_read_u64("a", "memory.peak") / 4096, 200);
 	/* futile now: NORETRY fails at b, d's usage unchanged */
 	tb_reclaim_script(TB_RECLAIM_NOTHING, 0);
-	charge(50);
+	tb_charge_ok(50);
 	assert_null(tb_folio_charge(20, GFP_KERNEL | __GFP_NORETRY, NULL));
 	/* 200 + a batch of 64 fails at b; the retry with 50 pages fits: no event */
 	assert_int_equal(current_pages("a/b/c/d"), 250);

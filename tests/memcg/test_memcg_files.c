@@ -355,16 +355,6 @@ static struct kernfs_open_file *of_open(const char *path, const char *file)
 
 #define peak_pages(path) (tb_cgroup_read_u64(path, "memory.peak") / 4096)
 
-/* folios of more than 64 pages are charged exactly: no stock */
-static struct folio *charge(unsigned int nr_pages)
-{
-	int err;
-	struct folio *f = tb_folio_charge(nr_pages, GFP_KERNEL, &err);
-
-	assert_int_equal(err, 0);
-	assert_non_null(f);
-	return f;
-}
 
 static void test_peak_fd_reset(void **state)
 {
@@ -373,8 +363,8 @@ static void test_peak_fd_reset(void **state)
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	assert_int_equal(tb_task_enter("a"), 0);
-	charge(100);
-	f = charge(100);
+	tb_charge_ok(100);
+	f = tb_charge_ok(100);
 	tb_folio_uncharge(f);
 	a = of_open("a", "memory.peak");
 	/* never written: the counter's global watermark */
@@ -384,8 +374,8 @@ static void test_peak_fd_reset(void **state)
 	assert_int_equal(of_pages(a), 100);
 	assert_int_equal(peak_pages("a"), 200);
 	/* an empty write does not reach peak_write() */
-	charge(70);
-	tb_folio_uncharge(charge(80));
+	tb_charge_ok(70);
+	tb_folio_uncharge(tb_charge_ok(80));
 	assert_int_equal(of_pages(a), 250);
 	assert_int_equal(of_write(a, ""), 0);
 	assert_int_equal(of_pages(a), 250);
@@ -416,8 +406,8 @@ static void test_peak_other_fd_reset_lowers_peak(void **state)
 	assert_int_equal(tb_task_enter("a"), 0);
 	a = of_open("a", "memory.peak");
 	assert_int_equal(of_write(a, "r"), 1);
-	charge(100);
-	tb_folio_uncharge(charge(100));
+	tb_charge_ok(100);
+	tb_folio_uncharge(tb_charge_ok(100));
 	assert_int_equal(of_pages(a), 200);
 	b = of_open("a", "memory.peak");
 	assert_int_equal(of_pages(b), 200);
@@ -426,7 +416,7 @@ static void test_peak_other_fd_reset_lowers_peak(void **state)
 	assert_int_equal(of_pages(a), 100);	/* not 200 */
 	assert_int_equal(peak_pages("a"), 200);
 	/* both see a new peak */
-	tb_folio_uncharge(charge(65));
+	tb_folio_uncharge(tb_charge_ok(65));
 	assert_int_equal(of_pages(a), 165);
 	assert_int_equal(of_pages(b), 165);
 	/* A leaves the watcher list at release; B's next reset must not see it */
@@ -580,7 +570,7 @@ static void test_events_max_oom_kill(void **state)
 	assert_write_ok("p/a", "memory.max", "1M");
 	assert_int_equal(tb_task_enter("p/a"), 0);
 	for (i = 0; i < 4; i++)
-		charge(64);
+		tb_charge_ok(64);
 	assert_int_equal(tb_stock_pages(0, NULL), 0);
 	f = tb_folio_charge(1, GFP_KERNEL, &err);
 	assert_int_equal(err, 0);
@@ -608,10 +598,10 @@ static void test_events_high(void **state)
 	assert_int_equal(tb_cgroup_mkdir("p"), 0);
 	assert_int_equal(tb_cgroup_mkdir("p/a"), 0);
 	assert_int_equal(tb_task_enter("p/a"), 0);
-	charge(128);
+	tb_charge_ok(128);
 	assert_write_ok("p/a", "memory.high", "614400");	/* 150 pages */
 	tb_reclaim_script(TB_RECLAIM_PAGES, 1000);
-	charge(128);
+	tb_charge_ok(128);
 	/* try_charge called mem_cgroup_handle_over_high() (over 64 pages) */
 	assert_int_equal(tb_reclaim_calls(), 1);
 	assert_int_equal(tb_cgroup_read_u64("p/a", "memory.current"), 128 * 4096);
