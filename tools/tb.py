@@ -73,6 +73,8 @@ class TB:
         self.kernel = os.path.abspath(a.kernel) if a.kernel else ''
         self.tree = None
         self.tree_version = None
+        self.tree_before = None  # KERNEL_SRC_BEFORE (6.1): files named 'x.c@6.1'
+        self.tree_before_version = None
 
     # ---- cmake ---------------------------------------------------------
     def configure(self, variant, defs=(), env=None):
@@ -94,6 +96,9 @@ class TB:
         m = re.search(r'^-- Kernel tree: (.*) \(([^()]*)\)\s*$', p.stdout, re.M)
         if m:
             self.tree, self.tree_version = m.group(1), m.group(2)
+        m = re.search(r'^-- Kernel tree \(before\): (.*) \(([^()]*)\)\s*$', p.stdout, re.M)
+        if m:
+            self.tree_before, self.tree_before_version = m.group(1), m.group(2)
         for line in p.stdout.splitlines():
             if line.startswith('-- Extracting'):
                 say(line[3:])
@@ -175,7 +180,11 @@ class TB:
         js = os.path.join(bdir, 'coverage.json')
         for old in glob.glob(os.path.join(bdir, 'index*.html')):
             os.unlink(old)
-        cmd = ['gcovr', '--root', tree, '--filter', re.escape(tree + '/'),
+        # the before tree's files (6.1's list_lru.c, its vmscan.c extract)
+        # are reported too, named 'mm/list_lru.c@6.1' as the kfile labels
+        before = self.tree_before.rstrip('/') if self.tree_before else None
+        extra = ['--filter', re.escape(before + '/')] if before else []
+        cmd = ['gcovr', '--root', tree, '--filter', re.escape(tree + '/')] + extra + [
                '--object-directory', bdir, '-j', str(self.jobs),
                '--html-details', html, '--html-title', f'mm test bed: {self.tree_version}',
                '--json-summary', js, '--json-summary-pretty', '--gcov-ignore-parse-errors']
@@ -196,15 +205,27 @@ class TB:
             data = json.load(f)
         files = {}
         for f in data.get('files', []):
-            name = f['filename']
-            if os.path.isabs(name) or name.startswith('..'):
-                fail(f'gcovr named a file outside the kernel tree: {name}')
+            name = f['filename'] = self.tree_file_name(tree, before, f['filename'])
             files[name] = {'lines': f.get('line_total', 0),
                            'covered': f.get('line_covered', 0),
                            'percent': f.get('line_percent', 0.0),
                            'functions': f.get('function_total', 0),
                            'functions_covered': f.get('function_covered', 0)}
+        if before:
+            with open(js, 'w') as f:
+                json.dump(data, f, indent=2)
         return files, html, js
+
+    def tree_file_name(self, tree, before, name):
+        """gcovr's name of a kernel file: relative to the tree; the before
+        tree's files (outside --root) get '@<major.minor>' as in 'kfile:' labels."""
+        if not (os.path.isabs(name) or name.startswith('..')):
+            return name
+        path = os.path.normpath(os.path.join(tree, name))
+        if before and path.startswith(before + '/'):
+            ver = '.'.join((self.tree_before_version or '6.1').split('.')[:2])
+            return os.path.relpath(path, before) + '@' + ver
+        fail(f'gcovr named a file outside the kernel trees: {name}')
 
 
 def cmake_error(out):
