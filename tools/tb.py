@@ -555,7 +555,7 @@ class KernelFilesSection(Section):
                 r['cases'] += t['cases']
                 r['passed'] += t['passed']
         out = []
-        for n in sorted(rows, key=lambda n: (n.endswith('.h'), not n.startswith('mm/'), n)):
+        for n in sorted(rows, key=lambda n: (n.split('@')[0].endswith('.h'), not n.startswith('mm/'), n)):
             r = rows[n]
             c = cov.get(n)
             r['lines'] = c['lines'] if c else None
