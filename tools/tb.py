@@ -300,6 +300,12 @@ def cmd_bench(tb):
         cmd = [exe, f'--benchmark_out={out}', '--benchmark_out_format=json']
         if tb.a.filter is not None:
             cmd.append(f'--benchmark_filter={tb.a.filter}')
+            # a binary with nothing matching is skipped, not a failure
+            ls = subprocess.run([exe, '--benchmark_list_tests', f'--benchmark_filter={tb.a.filter}'],
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                                env=tb.env())
+            if not ls.stdout.strip():
+                continue
         say('running ' + ' '.join([rel(exe, tb.repo)] + cmd[1:]))
         p = subprocess.run(cmd, env=tb.env())
         if p.returncode != 0:
