@@ -82,14 +82,13 @@ static void css_unlink(struct cgroup_subsys_state *css)
 
 static DEFINE_SPINLOCK(rstat_lock);
 
-static void css_rstat_flush_one(struct cgroup_subsys_state *css)
+/* every CPU's pending stats of css, into its parent's; under rstat_lock */
+static void css_rstat_flush_cpus(struct cgroup_subsys_state *css)
 {
 	int cpu;
 
-	spin_lock(&rstat_lock);
 	for_each_possible_cpu(cpu)
 		css->ss->css_rstat_flush(css, cpu);
-	spin_unlock(&rstat_lock);
 }
 
 /* css_release_work_fn(): unlink now, free after a grace period */
@@ -99,8 +98,11 @@ static void css_release_work_fn(struct work_struct *work)
 		container_of(work, struct cgroup_subsys_state, destroy_work);
 
 	/* css_release_work_fn: its pending stats go to the parent first */
-	if (css->ss->css_rstat_flush)
-		css_rstat_flush_one(css);
+	if (css->ss->css_rstat_flush) {
+		spin_lock(&rstat_lock);
+		css_rstat_flush_cpus(css);
+		spin_unlock(&rstat_lock);
+	}
 	mutex_lock(&cgroup_mutex);
 	css_flags_set(css, CSS_RELEASED);
 	css_unlink(css);
@@ -302,7 +304,6 @@ struct cgroup_subsys_state *css_next_descendant_post(struct cgroup_subsys_state 
 void cgroup_rstat_flush(struct cgroup *cgrp)
 {
 	struct cgroup_subsys_state *root = cgrp->subsys[memory_cgrp_id], *css = NULL;
-	int cpu;
 
 	might_sleep();
 	if (!root || !root->ss->css_rstat_flush)
@@ -310,8 +311,7 @@ void cgroup_rstat_flush(struct cgroup *cgrp)
 	rcu_read_lock();
 	spin_lock(&rstat_lock);
 	while ((css = css_next_descendant_post(css, root)))
-		for_each_possible_cpu(cpu)
-			css->ss->css_rstat_flush(css, cpu);
+		css_rstat_flush_cpus(css);
 	spin_unlock(&rstat_lock);
 	rcu_read_unlock();
 }

@@ -145,17 +145,23 @@ void mem_cgroup_iter_break(struct mem_cgroup *root, struct mem_cgroup *prev)
 
 unsigned long shrink_slab(gfp_t gfp_mask, int nid, struct mem_cgroup *memcg, int priority);
 
-unsigned long kshim_shrink_memcgs(struct mem_cgroup *root, int nid, int priority,
-				  unsigned long *visits)
+unsigned long kshim_shrink_memcgs_with(kshim_shrink_slab_fn shrink, struct mem_cgroup *root,
+				       int nid, int priority, unsigned long *visits)
 {
 	struct mem_cgroup *memcg = mem_cgroup_iter(root, NULL, NULL);
 	unsigned long freed = 0, n = 0;
 
 	do {
-		freed += shrink_slab(GFP_KERNEL, nid, memcg, priority);
+		freed += shrink(GFP_KERNEL, nid, memcg, priority);
 		n++;
 	} while ((memcg = mem_cgroup_iter(root, memcg, NULL)));
 	if (visits)
 		*visits += n;
 	return freed;
+}
+
+unsigned long kshim_shrink_memcgs(struct mem_cgroup *root, int nid, int priority,
+				  unsigned long *visits)
+{
+	return kshim_shrink_memcgs_with(shrink_slab, root, nid, priority, visits);
 }

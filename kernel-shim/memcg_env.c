@@ -401,7 +401,8 @@ long long tb_cgroup_read_key(const char *path, const char *file, const char *key
 	n = tb_cgroup_read(path, file, buf, size);
 	if (n < 0)
 		ret = n;
-	for (line = buf; n > 0 && line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+	for (line = buf; n > 0 && line; line = strchr(line, '\n')) {
+		line += *line == '\n';
 		if (!strncmp(line, key, klen) && line[klen] == ' ') {
 			ret = simple_strtoull(line + klen + 1, NULL, 10);
 			break;

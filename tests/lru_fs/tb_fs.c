@@ -350,19 +350,11 @@ static unsigned long fs_shrink_slab(int nid, struct mem_cgroup *memcg, int prior
 	return shrink_slab(GFP_KERNEL, nid, memcg, priority);
 }
 
+/* shrink_slab is this tree's (k61_shrink_slab under 6.1's names.h) */
 static unsigned long fs_shrink_memcgs(struct mem_cgroup *root, int nid, int priority,
 				      unsigned long *visits)
 {
-	struct mem_cgroup *memcg = mem_cgroup_iter(root, NULL, NULL);
-	unsigned long freed = 0, n = 0;
-
-	do {
-		freed += shrink_slab(GFP_KERNEL, nid, memcg, priority);
-		n++;
-	} while ((memcg = mem_cgroup_iter(root, memcg, NULL)));
-	if (visits)
-		*visits += n;
-	return freed;
+	return kshim_shrink_memcgs_with(shrink_slab, root, nid, priority, visits);
 }
 
 static void fs_giveups(long *trylock_fails, long *contended_breaks)

@@ -2,6 +2,7 @@
 /* The test-bed memcg world (kernel-shim/memcg.c). */
 #ifndef _KSHIM_MEMCG_H
 #define _KSHIM_MEMCG_H
+#include <linux/types.h>
 struct mem_cgroup;
 /*
  * What a memcg's online/offline/free call into mm code. NULL (the default):
@@ -26,4 +27,9 @@ void kshim_memcg_destroy(struct mem_cgroup *memcg);
  */
 unsigned long kshim_shrink_memcgs(struct mem_cgroup *root, int nid, int priority,
 				  unsigned long *visits);
+/* the same pass with another tree's shrink_slab (6.1's k61_shrink_slab) */
+typedef unsigned long (*kshim_shrink_slab_fn)(gfp_t gfp_mask, int nid,
+					       struct mem_cgroup *memcg, int priority);
+unsigned long kshim_shrink_memcgs_with(kshim_shrink_slab_fn shrink, struct mem_cgroup *root,
+				       int nid, int priority, unsigned long *visits);
 #endif
