@@ -88,9 +88,7 @@ void mcb_thread_exit(void)
 static int charge_uncharge(struct mem_cgroup *memcg)
 {
 	set_active_memcg(memcg);
-	folio.nr_pages = 1;
-	folio.nid = 0;
-	INIT_LIST_HEAD(&folio.lru);
+	kshim_folio_prep(&folio, 1, 0);
 	if (mem_cgroup_charge(&folio, NULL, GFP_KERNEL))
 		return -1;
 	mem_cgroup_uncharge(&folio);

@@ -102,8 +102,8 @@ static unsigned long task_take(struct tb_task *t, unsigned long nr, struct list_
 		if (got >= nr)
 			break;
 		list_move_tail(&f->lru, out);
-		got += f->nr_pages;
-		t->nr_pages -= f->nr_pages;
+		got += folio_nr_pages(f);
+		t->nr_pages -= folio_nr_pages(f);
 	}
 	spin_unlock(&t->lock);
 	return got;
@@ -152,9 +152,7 @@ struct folio *tb_folio_charge(unsigned int nr_pages, gfp_t gfp, int *err)
 	ret = -ENOMEM;
 	if (!folio)
 		goto out;
-	folio->nr_pages = nr_pages;
-	folio->nid = numa_node_id();
-	INIT_LIST_HEAD(&folio->lru);
+	kshim_folio_prep(folio, nr_pages, numa_node_id());
 	ret = mem_cgroup_charge(folio, current->mm, gfp);
 	if (ret) {
 		kfree(folio);
@@ -180,7 +178,7 @@ void tb_folio_uncharge(struct folio *folio)
 	if (t) {
 		spin_lock(&t->lock);
 		list_del(&folio->lru);
-		t->nr_pages -= folio->nr_pages;
+		t->nr_pages -= folio_nr_pages(folio);
 		spin_unlock(&t->lock);
 	}
 	folio_release(folio);

@@ -3,6 +3,7 @@
 #include <linux/mmzone.h>
 #include <linux/vmstat.h>
 #include <linux/atomic.h>
+#include <linux/mm.h>
 
 struct pglist_data kshim_nodes[MAX_NUMNODES];
 
@@ -26,4 +27,26 @@ void kshim_nodes_reset(void)
 	memset(kshim_nodes, 0, sizeof(kshim_nodes));
 	for (nid = 0; nid < MAX_NUMNODES; nid++)
 		kshim_nodes[nid].node_id = nid;
+}
+
+/*
+ * A folio as the allocator hands it out: one reference, its node and zone
+ * in page->flags, and for more than one page the head flag and size. The
+ * memcg suites charge "folios" of any page count as a stand-in for a
+ * batch of pages; the memory world only makes 2^order ones.
+ */
+void kshim_folio_prep(struct folio *folio, unsigned long nr_pages, int nid)
+{
+	memset(folio, 0, sizeof(*folio));
+	set_page_links(&folio->page, ZONE_NORMAL, nid, 0);
+	INIT_LIST_HEAD(&folio->lru);
+	atomic_set(&folio->_refcount, 1);
+	atomic_set(&folio->_mapcount, -1);
+	if (nr_pages > 1) {
+		__set_bit(PG_head, &folio->flags);
+		folio->_flags_1 = ilog2(roundup_pow_of_two(nr_pages));
+		folio->_folio_nr_pages = nr_pages;
+		atomic_set(&folio->_large_mapcount, -1);
+		atomic_set(&folio->_entire_mapcount, -1);
+	}
 }

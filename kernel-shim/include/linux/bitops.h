@@ -37,6 +37,13 @@ static inline bool test_bit(long nr, const volatile unsigned long *addr)
 #define __test_and_clear_bit(nr, addr) test_and_clear_bit(nr, addr)
 #define clear_bit_unlock(nr, addr) do { smp_mb__before_atomic(); clear_bit(nr, addr); } while (0)
 #define test_and_set_bit_lock(nr, addr) test_and_set_bit(nr, addr)
+/* folio_unlock(): clear the lock bits of the low byte, report PG_waiters */
+static inline bool xor_unlock_is_negative_byte(unsigned long mask, volatile unsigned long *addr)
+{
+	return __atomic_fetch_xor(addr, mask, __ATOMIC_RELEASE) & BIT(7);
+}
+#define test_bit_acquire(nr, addr) test_bit(nr, addr)
+#define __test_and_clear_bit_unlock(nr, addr) test_and_clear_bit(nr, addr)
 static inline unsigned long __ffs(unsigned long word) { return __builtin_ctzl(word); }
 static inline unsigned long __fls(unsigned long word) { return BITS_PER_LONG - 1 - __builtin_clzl(word); }
 static inline int fls(unsigned int x) { return x ? 32 - __builtin_clz(x) : 0; }

@@ -49,6 +49,7 @@ void AnnotateIgnoreWritesEnd(const char *file, int line);
 #endif
 #define ASSERT_EXCLUSIVE_ACCESS(x) do { } while (0)
 #define ASSERT_EXCLUSIVE_WRITER(x) do { } while (0)
+#define ASSERT_EXCLUSIVE_BITS(var, mask) do { } while (0)
 
 #define OPTIMIZER_HIDE_VAR(var) __asm__ ("" : "=r" (var) : "0" (var))
 #define __must_be_array(a) 0

@@ -2,12 +2,21 @@
 #ifndef _KSHIM_LINUX_MM_TYPES_H
 #define _KSHIM_LINUX_MM_TYPES_H
 /*
- * Pages and folios of the simulated memory: only the fields mm code here
- * reads. A folio is its own head page; nr_pages and nid replace what the
- * kernel derives from the struct page array.
+ * struct page and struct folio are the real ones (kgen/mm_types.h); the
+ * world's memmap holds them. struct mm_struct is the slice the test bed's
+ * tasks need: the kernel's is mostly VMA and page-table machinery.
  */
 #include <linux/types.h>
 #include <linux/list.h>
+#include <linux/atomic.h>
+#include <linux/rcupdate.h>
+
+typedef struct {
+	unsigned long val;
+} swp_entry_t;
+
+#define _struct_page_alignment __aligned(2 * sizeof(unsigned long))
+#include <kgen/mm_types.h>
 
 struct task_struct;
 struct mm_struct {
@@ -15,39 +24,4 @@ struct mm_struct {
 	/* CONFIG_MEMCG: the task whose memcg this mm is charged to */
 	struct task_struct *owner;
 };
-
-struct page {
-	unsigned long flags;
-};
-
-struct folio {
-	union {
-		struct page page;
-		unsigned long flags;
-	};
-	struct list_head lru;
-	unsigned long memcg_data;
-	unsigned int nr_pages;
-	int nid;
-	void *kshim_owner;
-};
-
-#define page_folio(p) ((struct folio *)(p))
-#define folio_page(folio, n) (&(folio)->page)
-static inline long folio_nr_pages(const struct folio *folio)
-{
-	return folio->nr_pages;
-}
-static inline int folio_nid(const struct folio *folio)
-{
-	return folio->nid;
-}
-static inline unsigned int folio_order(const struct folio *folio)
-{
-	return __builtin_ctz(folio->nr_pages);
-}
-static inline bool folio_test_large(const struct folio *folio)
-{
-	return folio->nr_pages > 1;
-}
 #endif

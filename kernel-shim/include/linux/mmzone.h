@@ -1,27 +1,26 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef _KSHIM_LINUX_MMZONE_H
 #define _KSHIM_LINUX_MMZONE_H
-/* Real mmzone.h pieces (kgen/mmzone.h, extracted at configure time). */
+/*
+ * The kernel's own node and zone structures, lruvec and their helpers
+ * (kgen/mmzone.h, extracted at configure time). The world boots the
+ * nodes (kernel-shim/world/): one pglist_data per node, as on x86-64.
+ */
 #include <linux/types.h>
 #include <linux/list.h>
 #include <linux/spinlock.h>
 #include <linux/atomic.h>
+#include <linux/wait.h>
+#include <linux/cache.h>
 #include <linux/nodemask.h>
 #include <linux/zswap.h>
-#include <linux/bounds.h>
-/* pg_data_t is the whole node; mm code here only passes pointers to it */
+#include <generated/bounds.h>
+#include <linux/page-flags-layout.h>
+#include <linux/mm_types.h>
+
 typedef struct pglist_data pg_data_t;
 #include <kgen/mmzone.h>
 
-/*
- * A node of the simulated machine: its root lruvec and node vmstat
- * counters; the rest of the kernel's pglist_data is not modelled.
- */
-struct pglist_data {
-	int node_id;
-	struct lruvec __lruvec;
-	atomic_long_t vm_stat[NR_VM_NODE_STAT_ITEMS];
-};
 extern struct pglist_data kshim_nodes[MAX_NUMNODES];
 #define NODE_DATA(nid) (&kshim_nodes[nid])
 #endif

@@ -1,0 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef _KSHIM_LINUX_MMDEBUG_H
+#define _KSHIM_LINUX_MMDEBUG_H
+/* CONFIG_DEBUG_VM's checks are always on: they report through linux/bug.h. */
+#include <linux/bug.h>
+#endif

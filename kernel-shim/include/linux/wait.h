@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef _KSHIM_LINUX_WAIT_H
+#define _KSHIM_LINUX_WAIT_H
+/*
+ * Wait queues on virtual time. A waiter sleeps with schedule_timeout(),
+ * which advances virtual jiffies; a wake_up() removes the entries it wakes
+ * (autoremove, as DEFINE_WAIT's) and marks them woken. A wait_event*()
+ * whose condition never comes true fails the test (kshim_bug) instead of
+ * spinning forever (DESIGN, principle 4).
+ */
+#include <linux/list.h>
+#include <linux/spinlock.h>
+#include <linux/sched.h>
+
+#define WQ_FLAG_EXCLUSIVE	0x01
+#define WQ_FLAG_WOKEN		0x02
+
+struct wait_queue_entry;
+typedef int (*wait_queue_func_t)(struct wait_queue_entry *wq_entry, unsigned int mode,
+				 int flags, void *key);
+struct wait_queue_entry {
+	unsigned int flags;
+	void *private;
+	wait_queue_func_t func;
+	struct list_head entry;
+};
+typedef struct wait_queue_entry wait_queue_entry_t;
+
+struct wait_queue_head {
+	spinlock_t lock;
+	struct list_head head;
+};
+typedef struct wait_queue_head wait_queue_head_t;
+
+int autoremove_wake_function(struct wait_queue_entry *wq_entry, unsigned int mode,
+			     int sync, void *key);
+#define DEFINE_WAIT_FUNC(name, function)					\
+	struct wait_queue_entry name = {					\
+		.private = current,						\
+		.func = function,						\
+		.entry = LIST_HEAD_INIT((name).entry),				\
+	}
+#define DEFINE_WAIT(name) DEFINE_WAIT_FUNC(name, autoremove_wake_function)
+
+void init_waitqueue_head(struct wait_queue_head *wq_head);
+void prepare_to_wait(struct wait_queue_head *wq_head, struct wait_queue_entry *wq_entry,
+		     int state);
+void finish_wait(struct wait_queue_head *wq_head, struct wait_queue_entry *wq_entry);
+void __wake_up(struct wait_queue_head *wq_head, unsigned int mode, int nr, void *key);
+#define wake_up(x) __wake_up(x, TASK_NORMAL, 1, NULL)
+#define wake_up_all(x) __wake_up(x, TASK_NORMAL, 0, NULL)
+#define wake_up_interruptible(x) __wake_up(x, TASK_INTERRUPTIBLE, 1, NULL)
+#define wake_up_interruptible_all(x) __wake_up(x, TASK_INTERRUPTIBLE, 0, NULL)
+
+static inline int waitqueue_active(struct wait_queue_head *wq_head)
+{
+	return !list_empty(&wq_head->head);
+}
+
+/* the longest a wait_event*() may sleep, in virtual jiffies, before it fails */
+#define KSHIM_WAIT_EVENT_LIMIT (600 * HZ)
+void kshim_wait_event_stuck(const char *file, int line, const char *func, const char *cond);
+
+#define __kshim_wait_event(wq_head, condition, timeout)			\
+({										\
+	long __left = (timeout), __waited = 0;					\
+	while (!(condition) && __left > 0) {					\
+		schedule_timeout(1);						\
+		__left--;							\
+		if (++__waited > KSHIM_WAIT_EVENT_LIMIT) {			\
+			kshim_wait_event_stuck(__FILE__, __LINE__, __func__,	\
+					       #condition);			\
+			break;							\
+		}								\
+	}									\
+	(condition) ? (__left ? __left : 1) : 0;				\
+})
+#define wait_event_interruptible_timeout(wq_head, condition, timeout)		\
+	__kshim_wait_event(wq_head, condition, (long)(timeout))
+#define wait_event_timeout(wq_head, condition, timeout)			\
+	__kshim_wait_event(wq_head, condition, (long)(timeout))
+#define wait_event_killable(wq_head, condition)				\
+	({ __kshim_wait_event(wq_head, condition, LONG_MAX); 0; })
+#define wait_event(wq_head, condition)						\
+	do { __kshim_wait_event(wq_head, condition, LONG_MAX); } while (0)
+#endif
