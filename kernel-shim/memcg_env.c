@@ -51,10 +51,7 @@ __weak void memcg_reparent_list_lrus(struct mem_cgroup *memcg, struct mem_cgroup
 {
 }
 
-long get_nr_swap_pages(void)
-{
-	return total_swap_pages;
-}
+atomic_long_t nr_swap_pages;
 
 /* ---- tasks and folios ---- */
 int tb_task_enter(const char *path)

@@ -17,5 +17,6 @@
 #define CONFIG_NR_CPUS 64
 #define CONFIG_HZ 1000
 #define CONFIG_PAGE_SHIFT 12
+#define CONFIG_VM_EVENT_COUNTERS 1
 
 #endif /* _KSHIM_KCONFIG_H */

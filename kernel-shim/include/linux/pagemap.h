@@ -1,17 +1,28 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef _KSHIM_LINUX_PAGEMAP_H
 #define _KSHIM_LINUX_PAGEMAP_H
-/* Folio helpers the page cache would give; folios here are simulated. */
-#include <linux/mm_types.h>
+/*
+ * Mapping flags and the folio lock are the kernel's (kgen/pagemap.h); the
+ * page cache operations behind them are the world's
+ * (kernel-shim/world/pagecache.c).
+ */
+#include <linux/mm.h>
+#include <linux/fs.h>
+#include <linux/pagevec.h>
 #include <linux/page-flags.h>
-struct folio_batch {
-	unsigned char nr;
-	struct folio *folios[31];
-};
-static inline unsigned int folio_batch_count(struct folio_batch *fbatch)
-{
-	return fbatch->nr;
-}
+
+void __folio_lock(struct folio *folio);
+void folio_unlock(struct folio *folio);
+#include <kgen/pagemap.h>
+
+struct address_space *folio_mapping(struct folio *folio);
+void folio_wait_writeback(struct folio *folio);
+void __filemap_remove_folio(struct folio *folio, void *shadow);
+bool filemap_release_folio(struct folio *folio, gfp_t gfp);
+bool folio_clear_dirty_for_io(struct folio *folio);
+bool folio_mark_dirty(struct folio *folio);
+void folio_end_writeback(struct folio *folio);
+
 /* no THP in the test bed: nothing is ever queued for deferred split */
 static inline bool folio_unqueue_deferred_split(struct folio *folio)
 {

@@ -11,6 +11,7 @@
 
 struct mem_cgroup;
 struct mm_struct;
+struct reclaim_state;
 struct signal_struct {
 	struct mm_struct *oom_mm;
 	bool oom_flag_origin;
@@ -22,6 +23,7 @@ struct task_struct {
 	unsigned int __state;
 	struct mm_struct *mm;
 	struct signal_struct *signal;
+	struct reclaim_state *reclaim_state;
 	struct mem_cgroup *memcg_in_oom;
 	struct mem_cgroup *active_memcg;
 	struct obj_cgroup *objcg;

@@ -15,10 +15,7 @@ extern int vm_swappiness;
 extern long total_swap_pages;
 #include <kgen/swap.h>
 
-unsigned long try_to_free_mem_cgroup_pages(struct mem_cgroup *memcg,
-					   unsigned long nr_pages, gfp_t gfp_mask,
-					   unsigned int reclaim_options, int *swappiness);
-long get_nr_swap_pages(void);
+extern atomic_long_t nr_swap_pages;
 static inline void lru_add_drain_all(void)
 {
 }

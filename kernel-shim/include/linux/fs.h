@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef _KSHIM_LINUX_FS_H
+#define _KSHIM_LINUX_FS_H
+/*
+ * The page cache's struct address_space and address_space_operations are
+ * the kernel's (kgen/fs.h); the world's files, and the swap cache, are
+ * address_spaces. Inodes are the world's (kernel-shim/world/).
+ */
+#include <linux/types.h>
+#include <linux/list.h>
+#include <linux/spinlock.h>
+#include <linux/rwsem.h>
+#include <linux/xarray.h>
+#include <linux/rbtree_types.h>
+
+typedef u32 errseq_t;
+typedef u64 sector_t;
+enum migrate_mode {
+	MIGRATE_ASYNC,
+	MIGRATE_SYNC_LIGHT,
+	MIGRATE_SYNC,
+};
+#define __randomize_layout
+#include <kgen/fs.h>
+
+/* the slices of an inode and a superblock that page-cache code reaches */
+struct super_block {
+	errseq_t s_wb_err;
+};
+struct inode {
+	struct super_block *i_sb;
+	struct address_space *i_mapping;
+	struct address_space i_data;
+	unsigned long i_ino;
+};
+
+errseq_t errseq_set(errseq_t *eseq, int err);
+/* the world's inodes have no inode LRU to put an emptied mapping's host on */
+static inline void inode_add_lru(struct inode *inode)
+{
+}
+#endif
