@@ -14,11 +14,25 @@
 volatile unsigned long jiffies = INITIAL_JIFFIES;
 u64 jiffies_64;
 static __thread struct task_struct task;
+/* a world task switched in on this thread (tb_task_switch) */
+static __thread struct task_struct *switched_in;
 static __thread unsigned long slept;
 static int next_pid = 1;
 
+int kshim_new_pid(void)
+{
+	return __atomic_fetch_add(&next_pid, 1, __ATOMIC_RELAXED);
+}
+
+void kshim_set_current(struct task_struct *t)
+{
+	switched_in = t;
+}
+
 struct task_struct *kshim_current(void)
 {
+	if (switched_in)
+		return switched_in;
 	if (!task.pid) {
 		task.pid = __atomic_fetch_add(&next_pid, 1, __ATOMIC_RELAXED);
 		snprintf(task.comm, sizeof(task.comm), "kshim/%d", task.pid);

@@ -47,6 +47,7 @@
 #include <kshim/memcg_tb.h>
 #include <kshim/cgroupfs.h>
 #include <kshim/testbed.h>
+#include <kshim/reclaim.h>
 
 /* list_lru.c reparents its per-memcg lists when a memcg goes offline */
 void memcg_reparent_list_lrus(struct mem_cgroup *memcg, struct mem_cgroup *parent);

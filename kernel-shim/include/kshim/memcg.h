@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The test-bed memcg world (kernel-shim/memcg.c). */
+/* The test-bed memcg world (kernel-shim/world/memcg_standin.c). */
 #ifndef _KSHIM_MEMCG_H
 #define _KSHIM_MEMCG_H
 #include <linux/types.h>

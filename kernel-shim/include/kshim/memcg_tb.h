@@ -52,10 +52,15 @@ unsigned long tb_task_pages(void);		/* pages current holds */
 void tb_task_return_to_user(void);
 bool tb_task_oom_killed(void);
 
-/* ---- the reclaimer try_to_free_mem_cgroup_pages() stands for ---- */
+/*
+ * ---- memcg reclaim: try_to_free_mem_cgroup_pages() ----
+ * The real one of mm/vmscan.c by default; a test that wants a test double
+ * names it: futile reclaim, or "up to N of the subtree's charged folios".
+ */
 enum tb_reclaim_mode {
-	TB_RECLAIM_NOTHING,	/* futile: frees nothing */
-	TB_RECLAIM_PAGES,	/* frees up to N pages per call from the subtree */
+	TB_RECLAIM_REAL,	/* mm/vmscan.c (the default) */
+	TB_RECLAIM_NOTHING,	/* double: futile, frees nothing */
+	TB_RECLAIM_PAGES,	/* double: frees up to N charged pages of the subtree */
 };
 void tb_reclaim_script(enum tb_reclaim_mode mode, unsigned long n);
 unsigned long tb_reclaim_calls(void);
@@ -65,7 +70,7 @@ int tb_reclaim_last_swappiness(void);	/* *swappiness of the last call, -1 if NUL
 /* ---- OOM: out_of_memory() kills the largest task in the memcg ---- */
 unsigned long tb_oom_kills(void);
 
-/* kernel-shim/memcg_env.c internals used by boot and shutdown */
+/* kernel-shim/world/memcg_task.c internals used by boot and shutdown */
 void tb_memcg_world_reset(void);
 bool tb_memcg_tasks_empty(void);
 

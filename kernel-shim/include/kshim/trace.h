@@ -26,11 +26,32 @@ struct kshim_trace_shrink_end {
 	long new_scan_cnt;
 	long total_scan;
 };
+/* one shrink_inactive_list/shrink_active_list call of vmscan.c */
+struct kshim_trace_lru_shrink {
+	int nid;
+	unsigned long nr_scanned;	/* inactive: scanned; active: taken */
+	unsigned long nr_reclaimed;	/* inactive: reclaimed; active: deactivated */
+	int priority;
+	int file;
+};
 struct kshim_trace {
 	unsigned long shrink_start_count;
 	unsigned long shrink_end_count;
 	struct kshim_trace_shrink_start last_start;
 	struct kshim_trace_shrink_end last_end;
+	/* vmscan.c: reclaim entries, throttling, kswapd, per-LRU shrinks */
+	unsigned long direct_reclaim_count;
+	unsigned long memcg_reclaim_count;
+	unsigned long throttled_count;
+	int last_throttle_reason;
+	unsigned long kswapd_wake_count;
+	unsigned long write_folio_count;
+	unsigned long shrink_inactive_count;
+	unsigned long shrink_active_count;
+	struct kshim_trace_lru_shrink last_inactive;
+	struct kshim_trace_lru_shrink last_active;
+	/* the lowest priority (hardest pass) any shrink_inactive_list ran at */
+	int min_priority;
 };
 extern __thread struct kshim_trace kshim_trace;
 void kshim_trace_reset(void);

@@ -55,6 +55,8 @@ static inline bool pfx##_inc_and_test(T *v)					\
 { return pfx##_add_return(1, v) == 0; }						\
 static inline bool pfx##_sub_and_test(V i, T *v)				\
 { return pfx##_sub_return(i, v) == 0; }						\
+static inline bool pfx##_add_negative(V i, T *v)				\
+{ return pfx##_add_return(i, v) < 0; }						\
 static inline V pfx##_xchg(T *v, V n)						\
 { return __atomic_exchange_n(&v->counter, n, __ATOMIC_SEQ_CST); }		\
 static inline V pfx##_cmpxchg(T *v, V o, V n)					\

@@ -48,7 +48,8 @@ static inline unsigned long __ffs(unsigned long word) { return __builtin_ctzl(wo
 static inline unsigned long __fls(unsigned long word) { return BITS_PER_LONG - 1 - __builtin_clzl(word); }
 static inline int fls(unsigned int x) { return x ? 32 - __builtin_clz(x) : 0; }
 static inline int fls64(u64 x) { return x ? 64 - __builtin_clzll(x) : 0; }
-#define ilog2(n) ((n) ? (int)__fls((unsigned long)(n)) : -1)
+/* foldable, so it may initialise a static (as the kernel's const_ilog2) */
+#define ilog2(n) ((n) ? 63 - __builtin_clzll((unsigned long long)(n)) : -1)
 #define is_power_of_2(n) ((n) != 0 && (((n) & ((n) - 1)) == 0))
 static inline unsigned long roundup_pow_of_two(unsigned long n) { return 1UL << fls64(n - 1); }
 static inline unsigned long rounddown_pow_of_two(unsigned long n) { return 1UL << __fls(n); }

@@ -5,7 +5,12 @@
 #define BUILD_BUG_ON_ZERO(e) ((int)(sizeof(struct { int:(-!!(e)); })))
 #define BUILD_BUG_ON_MSG(cond, msg) _Static_assert(!(cond), msg)
 #define BUILD_BUG_ON(condition) BUILD_BUG_ON_MSG(condition, "BUILD_BUG_ON failed: " #condition)
-#define BUILD_BUG() BUILD_BUG_ON_MSG(1, "BUILD_BUG failed")
+/*
+ * The kernel's BUILD_BUG() fails only if the optimiser cannot drop the
+ * call (e.g. the !CONFIG_LRU_GEN stubs behind lru_gen_enabled()); at -O0
+ * nothing is dropped, so here reaching one at run time is the bug.
+ */
+#define BUILD_BUG() kshim_bug(__FILE__, __LINE__, __func__)
 #define BUILD_BUG_ON_NOT_POWER_OF_2(n) BUILD_BUG_ON((n) == 0 || (((n) & ((n) - 1)) != 0))
 #undef static_assert
 #define static_assert(expr, ...) __static_assert(expr, ##__VA_ARGS__, #expr)

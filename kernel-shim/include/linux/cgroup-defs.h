@@ -30,7 +30,7 @@ enum cgroup_subsys_id {
 struct cgroup {
 	struct cgroup_subsys_state self;
 	int level;
-	/* test bed: the directory tree of kernel-shim/cgroupfs.c */
+	/* test bed: the directory tree of kernel-shim/world/cgroupfs.c */
 	struct cgroup *kshim_parent;
 	struct cgroup_subsys_state *subsys[CGROUP_SUBSYS_COUNT];
 	struct list_head kshim_children;

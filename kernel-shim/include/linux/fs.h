@@ -15,11 +15,7 @@
 
 typedef u32 errseq_t;
 typedef u64 sector_t;
-enum migrate_mode {
-	MIGRATE_ASYNC,
-	MIGRATE_SYNC_LIGHT,
-	MIGRATE_SYNC,
-};
+#include <linux/migrate_mode.h>
 #define __randomize_layout
 #include <kgen/fs.h>
 
@@ -31,6 +27,7 @@ struct inode {
 	struct super_block *i_sb;
 	struct address_space *i_mapping;
 	struct address_space i_data;
+	spinlock_t i_lock;
 	unsigned long i_ino;
 };
 

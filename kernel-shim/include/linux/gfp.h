@@ -1,13 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef _KSHIM_LINUX_GFP_H
 #define _KSHIM_LINUX_GFP_H
-/* The gfp flag values are the kernel's own (real linux/gfp_types.h). */
+/*
+ * The gfp flag values (real linux/gfp_types.h) and the zone and zonelist
+ * selection of linux/gfp.h (kgen/gfp.h). Every node's memory is
+ * ZONE_NORMAL (and an empty ZONE_MOVABLE).
+ */
 #include <linux/types.h>
 #include <linux/gfp_types.h>
+#define numa_node_id() 0
+#define numa_mem_id() 0
+#ifndef KSHIM_GFP_NO_ZONES
+#include <linux/mmzone.h>
+#define page_group_by_mobility_disabled 0
+#include <kgen/gfp.h>
+#else
 static inline bool gfpflags_allow_blocking(const gfp_t gfp_flags)
 {
 	return !!(gfp_flags & __GFP_DIRECT_RECLAIM);
 }
-#define numa_node_id() 0
-#define numa_mem_id() 0
+#endif
 #endif

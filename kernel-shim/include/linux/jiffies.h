@@ -10,6 +10,8 @@ extern volatile unsigned long jiffies;
 extern u64 jiffies_64;
 #define time_after(a, b) ((long)((b) - (a)) < 0)
 #define time_before(a, b) time_after(b, a)
+#define time_after64(a, b) ((s64)((b) - (a)) < 0)
+#define time_before64(a, b) time_after64(b, a)
 #define time_after_eq(a, b) ((long)((a) - (b)) >= 0)
 #define time_before_eq(a, b) time_after_eq(b, a)
 #define time_is_before_jiffies(a) time_after(jiffies, a)

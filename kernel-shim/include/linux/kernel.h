@@ -16,6 +16,8 @@
 #include <linux/sched.h>
 #include <linux/err.h>
 
+#define _THIS_IP_ ({ __label__ __here; __here: (unsigned long)&&__here; })
+#define _RET_IP_ ((unsigned long)__builtin_return_address(0))
 #define ARRAY_SIZE(arr) (sizeof(arr) / sizeof((arr)[0]))
 #define REPEAT_BYTE(x) ((~0ul / 0xff) * (x))
 #define typecheck(type, x) ({ type __dummy; __typeof__(x) __dummy2; (void)(&__dummy == &__dummy2); 1; })

@@ -2,7 +2,7 @@
 #ifndef _KSHIM_LINUX_KERNFS_H
 #define _KSHIM_LINUX_KERNFS_H
 /*
- * An open control file of the test bed's cgroupfs (kernel-shim/cgroupfs.c):
+ * An open control file of the test bed's cgroupfs (kernel-shim/world/cgroupfs.c):
  * what of_css(), of_cft(), of_peak() and seq_css() read.
  */
 #include <linux/types.h>

@@ -18,4 +18,5 @@
 	__builtin_llabs(x), __builtin_abs(x))
 #define mult_frac(x, n, d) ({ __typeof__(x) q = (x) / (d); __typeof__(x) r = (x) % (d); \
 	(q * (n)) + ((r * (n)) / (d)); })
+unsigned long int_sqrt(unsigned long x);
 #endif

@@ -30,6 +30,6 @@ extern struct page *mem_map;
 void __folio_put(struct folio *folio);
 #include <kgen/mm.h>
 
-/* kernel-shim/node.c: a fresh folio of nr_pages on node nid */
+/* kernel-shim/world/node.c: a fresh folio of nr_pages on node nid */
 void kshim_folio_prep(struct folio *folio, unsigned long nr_pages, int nid);
 #endif

@@ -23,5 +23,7 @@ struct mm_struct {
 	unsigned long flags;	/* MMF_* */
 	/* CONFIG_MEMCG: the task whose memcg this mm is charged to */
 	struct task_struct *owner;
+	/* the world's vmas of this address space (kernel-shim/world/vm.c) */
+	struct list_head kshim_vmas;
 };
 #endif

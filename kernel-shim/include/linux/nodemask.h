@@ -5,6 +5,9 @@
 #include <linux/numa.h>
 #include <linux/bitmap.h>
 typedef struct { unsigned long bits[BITS_TO_LONGS(MAX_NUMNODES)]; } nodemask_t;
+#define node_isset(node, mask) test_bit((node), (mask).bits)
+#define node_set(node, mask) __set_bit((node), (mask).bits)
+#define NODE_MASK_NONE ((nodemask_t) { { [0 ... BITS_TO_LONGS(MAX_NUMNODES) - 1] = 0UL } })
 extern unsigned int nr_node_ids;
 extern unsigned int nr_online_nodes;
 #define for_each_node(node) for ((node) = 0; (node) < (int)nr_node_ids; (node)++)

@@ -3,7 +3,7 @@
 #define _KSHIM_LINUX_OOM_H
 /*
  * The OOM request is the real struct oom_control (kgen/oom.h); the kill
- * is simulated by the test bed (kernel-shim/memcg_env.c).
+ * is simulated by the test bed (kernel-shim/world/memcg_task.c).
  */
 #include <linux/types.h>
 #include <linux/nodemask.h>

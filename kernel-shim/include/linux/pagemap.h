@@ -21,7 +21,7 @@ void __filemap_remove_folio(struct folio *folio, void *shadow);
 bool filemap_release_folio(struct folio *folio, gfp_t gfp);
 bool folio_clear_dirty_for_io(struct folio *folio);
 bool folio_mark_dirty(struct folio *folio);
-void folio_end_writeback(struct folio *folio);
+void __filemap_set_wb_err(struct address_space *mapping, int err);
 
 /* no THP in the test bed: nothing is ever queued for deferred split */
 static inline bool folio_unqueue_deferred_split(struct folio *folio)

@@ -40,6 +40,8 @@ struct task_struct {
 	void *kshim_priv;
 };
 struct task_struct *kshim_current(void);
+void kshim_set_current(struct task_struct *t);	/* NULL: the thread's own */
+int kshim_new_pid(void);
 #define current kshim_current()
 #define get_current() kshim_current()
 
@@ -55,6 +57,8 @@ struct task_struct *kshim_current(void);
 #define PF_MEMALLOC_NOIO 0x00080000
 #define PF_EXITING 0x00000004
 #define PF_KTHREAD 0x00200000
+#define PF_LOCAL_THROTTLE 0x00100000
+#define PF_USER_WORKER 0x00004000
 #define __set_current_state(s) (current->__state = (s))
 #define set_current_state(s) (current->__state = (s))
 
@@ -65,6 +69,7 @@ struct task_struct *kshim_current(void);
 void kshim_cond_resched(const char *file, int line, const char *func);
 #define cond_resched() ({ kshim_cond_resched(__FILE__, __LINE__, __func__); 0; })
 #define cond_resched_rcu() do { } while (0)
+#define cond_resched_tasks_rcu_qs() do { } while (0)
 #define need_resched() 0
 #define signal_pending(p) 0
 #define fatal_signal_pending(p) 0

@@ -6,7 +6,7 @@
 #include <linux/spinlock.h>
 #include <linux/mutex.h>
 #include <linux/workqueue.h>
+#include <linux/gfp.h>
+struct mem_cgroup;
 #include <kgen/vmpressure.h>
-void vmpressure_init(struct vmpressure *vmpr);
-void vmpressure_cleanup(struct vmpressure *vmpr);
 #endif

@@ -34,7 +34,9 @@ unsigned long node_page_state_pages(struct pglist_data *pgdat, enum node_stat_it
 unsigned long sum_zone_node_page_state(int node, enum zone_stat_item item);
 unsigned long global_node_page_state(enum node_stat_item item);
 unsigned long global_zone_page_state(enum zone_stat_item item);
-/* the stat threshold is always 0 here */
+/* the stat threshold is always 0 here (mm/vmstat.c computes it per zone) */
+int calculate_pressure_threshold(struct zone *zone);
+int calculate_normal_threshold(struct zone *zone);
 static inline void set_pgdat_percpu_threshold(pg_data_t *pgdat, int (*calc)(struct zone *))
 {
 }

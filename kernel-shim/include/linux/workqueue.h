@@ -32,6 +32,8 @@ struct workqueue_struct;
 #define WORK_CPU_UNBOUND (-1)
 extern struct workqueue_struct *system_wq;
 extern struct workqueue_struct *system_unbound_wq;
+/* mm/vmstat.c's per-CPU workqueue: the system one serves here */
+#define mm_percpu_wq system_wq
 bool queue_work_on(int cpu, struct workqueue_struct *wq, struct work_struct *work);
 bool flush_work(struct work_struct *work);
 bool cancel_work_sync(struct work_struct *work);

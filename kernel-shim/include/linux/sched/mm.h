@@ -29,6 +29,14 @@ static inline gfp_t current_gfp_context(gfp_t flags)
 	return flags;
 }
 
+/* lockdep's fs_reclaim map: no lockdep here */
+static inline void __fs_reclaim_acquire(unsigned long ip)
+{
+}
+static inline void __fs_reclaim_release(unsigned long ip)
+{
+}
+
 static inline unsigned int memalloc_noreclaim_save(void)
 {
 	unsigned int flags = current->flags & PF_MEMALLOC;

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef _KSHIM_TRACE_EVENTS_VMSCAN_H
 #define _KSHIM_TRACE_EVENTS_VMSCAN_H
-/* The vmscan tracepoints used by mm/shrinker.c, recorded per thread. */
+/*
+ * The vmscan tracepoints, recorded per thread (kshim/trace.h) where a test
+ * asserts on them; the others compile to nothing.
+ */
 #include <kshim/trace.h>
 #include <linux/shrinker.h>
 static inline void trace_mm_shrink_slab_start(struct shrinker *shr, struct shrink_control *sc,
@@ -20,4 +23,29 @@ static inline void trace_mm_shrink_slab_end(struct shrinker *shr, int nid, int s
 	kshim_trace.last_end = (struct kshim_trace_shrink_end){
 		shr, nid, shrinker_retval, unused_scan_cnt, new_scan_cnt, total_scan };
 }
+#define trace_mm_vmscan_direct_reclaim_begin(order, gfp) \
+	(kshim_trace.direct_reclaim_count++)
+#define trace_mm_vmscan_direct_reclaim_end(nr) do { } while (0)
+#define trace_mm_vmscan_memcg_reclaim_begin(order, gfp) \
+	(kshim_trace.memcg_reclaim_count++)
+#define trace_mm_vmscan_memcg_reclaim_end(nr) do { } while (0)
+#define trace_mm_vmscan_kswapd_sleep(nid) do { } while (0)
+#define trace_mm_vmscan_kswapd_wake(nid, zid, order) (kshim_trace.kswapd_wake_count++)
+#define trace_mm_vmscan_wakeup_kswapd(nid, zid, order, gfp) do { } while (0)
+#define trace_mm_vmscan_write_folio(folio) (kshim_trace.write_folio_count++)
+#define trace_mm_vmscan_lru_isolate(...) do { } while (0)
+#define trace_mm_vmscan_throttled(nid, usec_timeout, usec_delayed, reason) \
+	do { kshim_trace.throttled_count++; kshim_trace.last_throttle_reason = (reason); } while (0)
+#define trace_mm_vmscan_lru_shrink_inactive(nid, scanned, reclaimed, stat, prio, file) do {	\
+	kshim_trace.shrink_inactive_count++;						\
+	kshim_trace.last_inactive = (struct kshim_trace_lru_shrink){			\
+		nid, scanned, reclaimed, prio, file };					\
+	if (!kshim_trace.min_priority || (prio) < kshim_trace.min_priority)		\
+		kshim_trace.min_priority = (prio);					\
+} while (0)
+#define trace_mm_vmscan_lru_shrink_active(nid, taken, activate, deactivate, rotated, prio, file) do { \
+	kshim_trace.shrink_active_count++;						\
+	kshim_trace.last_active = (struct kshim_trace_lru_shrink){			\
+		nid, taken, deactivate, prio, file };					\
+} while (0)
 #endif

@@ -12,6 +12,33 @@ void __mod_node_page_state(struct pglist_data *pgdat, enum node_stat_item item, 
 	atomic_long_add(delta, &pgdat->vm_stat[item]);
 }
 
+void __mod_zone_page_state(struct zone *zone, enum zone_stat_item item, long delta)
+{
+	atomic_long_add(delta, &zone->vm_stat[item]);
+}
+
+/* mm/vmstat.c's thresholds: 0, every update reaches the counter at once */
+int calculate_pressure_threshold(struct zone *zone)
+{
+	return 0;
+}
+
+int calculate_normal_threshold(struct zone *zone)
+{
+	return 0;
+}
+
+unsigned long sum_zone_node_page_state(int node, enum zone_stat_item item)
+{
+	struct zone *zones = NODE_DATA(node)->node_zones;
+	unsigned long count = 0;
+	int i;
+
+	for (i = 0; i < MAX_NR_ZONES; i++)
+		count += zone_page_state(zones + i, item);
+	return count;
+}
+
 unsigned long node_page_state(struct pglist_data *pgdat, enum node_stat_item item)
 {
 	long x = atomic_long_read(&pgdat->vm_stat[item]);

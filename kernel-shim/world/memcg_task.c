@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The memcg world's environment around the real mm/memcontrol.c (library
- * kmemcg): tasks that charge folios, the reclaimer that
- * try_to_free_mem_cgroup_pages() stands for until vmscan.c arrives
- * (scripted: "frees nothing" or "frees up to N pages"), a simulated OOM
- * kill, and the path-based cgroupfs wrappers of kshim/memcg_tb.h.
+ * kmemcg): tasks that charge folios, the entry to memcg reclaim (the real
+ * try_to_free_mem_cgroup_pages of mm/vmscan.c, or the scripted test
+ * double a test asks for by name: "frees nothing" or "frees up to N
+ * pages" of its tasks' charged folios), a simulated OOM kill, and the
+ * path-based cgroupfs wrappers of kshim/memcg_tb.h.
  */
 #include <linux/memcontrol.h>
 #include <linux/sched/mm.h>
@@ -19,14 +20,20 @@
 #include <kshim/cgroupfs.h>
 #include <kshim/memcg_tb.h>
 #include <kshim/report.h>
+#include <kshim/mem_tb.h>
+#include "world.h"
 
-int vm_swappiness = 60;
-long total_swap_pages;
 DEFINE_MUTEX(oom_lock);
 
-/* a task: the calling thread, in one memcg, holding charged folios */
+/*
+ * A task in one memcg: the calling thread (tb_task_enter), or a task of its
+ * own that a thread runs while it is switched in (tb_task_spawn/switch).
+ * It holds charged folios (the memcg suites' stand-in for memory) and an
+ * address space (kernel-shim/world/vm.c).
+ */
 struct tb_task {
 	struct task_struct *task;
+	struct task_struct own;		/* a spawned task's task_struct */
 	struct mm_struct mm;
 	struct signal_struct signal;
 	struct list_head node;		/* tasks */
@@ -51,35 +58,63 @@ __weak void memcg_reparent_list_lrus(struct mem_cgroup *memcg, struct mem_cgroup
 {
 }
 
-atomic_long_t nr_swap_pages;
 
 /* ---- tasks and folios ---- */
-int tb_task_enter(const char *path)
+static struct tb_task *task_new(const char *path, struct task_struct *ts, int *err)
 {
 	struct cgroup_subsys_state *css = kshim_cgroupfs_css(path);
 	struct tb_task *t;
 
+	*err = -ENOENT;
 	if (!css)
-		return -ENOENT;
-	if (current->kshim_tb)
-		return -EBUSY;
+		return NULL;
+	*err = -ENOMEM;
 	t = kzalloc(sizeof(*t), GFP_KERNEL);
 	if (!t)
-		return -ENOMEM;
-	t->task = current;
-	t->mm.owner = current;
+		return NULL;
+	*err = 0;
+	if (!ts) {
+		ts = &t->own;
+		ts->pid = kshim_new_pid();
+		snprintf(ts->comm, sizeof(ts->comm), "tb/%d", ts->pid);
+	}
+	t->task = ts;
+	t->mm.owner = ts;
+	INIT_LIST_HEAD(&t->mm.kshim_vmas);
 	spin_lock_init(&t->lock);
 	INIT_LIST_HEAD(&t->folios);
 	css_get(css);
-	current->kshim_memcg_css = css;
-	current->mm = &t->mm;
-	current->signal = &t->signal;
-	current->kshim_tb = t;
-	current->kshim_oom_victim = 0;
+	ts->kshim_memcg_css = css;
+	ts->mm = &t->mm;
+	ts->signal = &t->signal;
+	ts->kshim_tb = t;
+	ts->kshim_oom_victim = 0;
 	spin_lock(&tasks_lock);
 	list_add_tail(&t->node, &tasks);
 	spin_unlock(&tasks_lock);
-	return 0;
+	return t;
+}
+
+int tb_task_enter(const char *path)
+{
+	int err;
+
+	if (current->kshim_tb)
+		return -EBUSY;
+	task_new(path, current, &err);
+	return err;
+}
+
+struct tb_task *tb_task_spawn(const char *path, int *err)
+{
+	int dummy;
+
+	return task_new(path, NULL, err ? err : &dummy);
+}
+
+void tb_task_switch(struct tb_task *t)
+{
+	kshim_set_current(t ? t->task : NULL);
 }
 
 static void folio_release(struct folio *folio)
@@ -116,27 +151,41 @@ static void release_list(struct list_head *list)
 	}
 }
 
-void tb_task_leave(void)
+static void task_free(struct tb_task *t)
 {
-	struct tb_task *t = current->kshim_tb;
+	struct task_struct *ts = t->task;
 	LIST_HEAD(list);
 
-	if (!t)
-		return;
 	spin_lock(&tasks_lock);
 	list_del(&t->node);
 	spin_unlock(&tasks_lock);
 	task_take(t, ULONG_MAX, &list);
 	release_list(&list);
-	css_put(current->kshim_memcg_css);
-	current->kshim_memcg_css = NULL;
-	current->mm = NULL;
-	current->signal = NULL;
-	current->kshim_tb = NULL;
+	tb_task_mm_reap(&t->mm);
+	css_put(ts->kshim_memcg_css);
+	ts->kshim_memcg_css = NULL;
+	ts->mm = NULL;
+	ts->signal = NULL;
+	ts->kshim_tb = NULL;
 	/* the thread outlives the task: no throttling debt carries over */
-	current->memcg_nr_pages_over_high = 0;
-	current->kshim_notify_resume = 0;
+	ts->memcg_nr_pages_over_high = 0;
+	ts->kshim_notify_resume = 0;
 	kfree(t);
+}
+
+void tb_task_leave(void)
+{
+	if (current->kshim_tb)
+		task_free(current->kshim_tb);
+}
+
+void tb_task_exit(struct tb_task *t)
+{
+	if (!t)
+		return;
+	if (current == t->task)
+		tb_task_switch(NULL);
+	task_free(t);
 }
 
 struct folio *tb_folio_charge(unsigned int nr_pages, gfp_t gfp, int *err)
@@ -219,7 +268,7 @@ static struct mem_cgroup *task_memcg(struct tb_task *t)
 	return mem_cgroup_from_css(t->task->kshim_memcg_css);
 }
 
-/* ---- try_to_free_mem_cgroup_pages(): the scripted reclaimer ---- */
+/* ---- try_to_free_mem_cgroup_pages(): real, or the scripted double ---- */
 void tb_reclaim_script(enum tb_reclaim_mode mode, unsigned long n)
 {
 	WRITE_ONCE(world.mode, mode);
@@ -260,34 +309,50 @@ static unsigned long reclaim_subtree(struct mem_cgroup *memcg, unsigned long nr)
 	return got;
 }
 
+/* mm/vmscan.c's, renamed by kextract's `wrap` */
+unsigned long __real_try_to_free_mem_cgroup_pages(struct mem_cgroup *memcg,
+						  unsigned long nr_pages, gfp_t gfp_mask,
+						  unsigned int reclaim_options, int *swappiness);
+
 unsigned long try_to_free_mem_cgroup_pages(struct mem_cgroup *memcg, unsigned long nr_pages,
 					   gfp_t gfp_mask, unsigned int reclaim_options,
 					   int *swappiness)
 {
+	enum tb_reclaim_mode mode = READ_ONCE(world.mode);
 	unsigned long freed = 0;
 
 	might_sleep();
 	atomic_long_inc(&world.calls);
 	WRITE_ONCE(world.swappiness, swappiness ? *swappiness : -1);
-	/* vmscan's sc.nr_to_reclaim is at least SWAP_CLUSTER_MAX */
-	nr_pages = max(nr_pages, SWAP_CLUSTER_MAX);
-	if (READ_ONCE(world.mode) == TB_RECLAIM_PAGES)
+	if (mode == TB_RECLAIM_REAL) {
+		freed = __real_try_to_free_mem_cgroup_pages(memcg, nr_pages, gfp_mask,
+							    reclaim_options, swappiness);
+	} else if (mode == TB_RECLAIM_PAGES) {
+		/* vmscan's sc.nr_to_reclaim is at least SWAP_CLUSTER_MAX */
+		nr_pages = max(nr_pages, SWAP_CLUSTER_MAX);
 		freed = reclaim_subtree(memcg, min(nr_pages, READ_ONCE(world.n)));
+	}
 	atomic_long_add(freed, &world.freed);
 	return freed;
 }
 
 /* ---- out_of_memory(): kill the task holding most pages in the memcg ---- */
+/* oom_badness(): pages the task holds (charged stand-ins, rss and swap) */
+static unsigned long task_badness(struct tb_task *t)
+{
+	return t->nr_pages + tb_mm_rss(&t->mm);
+}
+
 static struct tb_task *oom_pick(struct mem_cgroup *memcg)
 {
 	struct tb_task *t, *victim = NULL;
 
 	list_for_each_entry(t, &tasks, node) {
-		if (t->task->kshim_oom_victim || !t->nr_pages)
+		if (t->task->kshim_oom_victim || !task_badness(t))
 			continue;
-		if (!mem_cgroup_is_descendant(task_memcg(t), memcg))
+		if (memcg && !mem_cgroup_is_descendant(task_memcg(t), memcg))
 			continue;
-		if (!victim || t->nr_pages > victim->nr_pages)
+		if (!victim || task_badness(t) > task_badness(victim))
 			victim = t;
 	}
 	return victim;
@@ -299,8 +364,6 @@ bool out_of_memory(struct oom_control *oc)
 	LIST_HEAD(list);
 
 	lockdep_assert_held(&oom_lock);
-	if (WARN_ONCE(!oc->memcg, "global OOM is not modelled"))
-		return false;
 	spin_lock(&tasks_lock);
 	victim = oom_pick(oc->memcg);
 	if (victim) {
@@ -313,6 +376,8 @@ bool out_of_memory(struct oom_control *oc)
 	}
 	spin_unlock(&tasks_lock);
 	release_list(&list);
+	if (victim)
+		tb_task_mm_reap(&victim->mm);
 	if (victim)
 		atomic_long_inc(&world.oom_kills);
 	return victim != NULL;
@@ -425,7 +490,7 @@ void tb_cgroup_set_recursiveprot(bool on)
 /* ---- world ---- */
 void tb_memcg_world_reset(void)
 {
-	tb_reclaim_script(TB_RECLAIM_NOTHING, 0);
+	tb_reclaim_script(TB_RECLAIM_REAL, 0);
 	atomic_long_set(&world.calls, 0);
 	atomic_long_set(&world.freed, 0);
 	atomic_long_set(&world.oom_kills, 0);

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The simulated memory of the test bed (kernel-shim/world/): RAM as a
+ * memmap of real struct pages on N nodes (one ZONE_NORMAL each, watermarks
+ * set by the kernel's own page_alloc.c code), a swap device, files in a
+ * page cache, and tasks whose address spaces map anonymous memory and
+ * files. Touching a page is what the hardware and the fault path do;
+ * everything reclaim decides is the real mm/vmscan.c.
+ */
+#ifndef _KSHIM_MEM_TB_H
+#define _KSHIM_MEM_TB_H
+#include <linux/types.h>
+#include <linux/gfp.h>
+
+struct folio;
+struct tb_file;
+struct tb_vma;
+struct tb_task;
+
+struct tb_mem_config {
+	unsigned long ram_pages;	/* per node; 0: 64 MiB */
+	unsigned long swap_pages;	/* 0: no swap device */
+	int min_free_kbytes;		/* vm.min_free_kbytes; 0: the kernel's formula */
+	int watermark_scale_factor;	/* vm.watermark_scale_factor; 0: 10 */
+	int swappiness;			/* vm.swappiness; -1 or 0..200 */
+	bool swappiness_set;		/* swappiness given (0 is a value) */
+};
+
+/* after kshim_world_boot() and tb_memcg_boot(); 0 or -errno (one line on stderr) */
+int tb_mem_boot(const struct tb_mem_config *cfg);
+void tb_mem_shutdown(void);
+bool tb_mem_booted(void);
+/* invariants: NULL if they hold, else what is wrong */
+const char *tb_mem_check(void);
+
+/* ---- the page allocator (order 0) ---- */
+/* a page the way the fault path gets one: watermarks, kswapd, direct reclaim, OOM */
+struct folio *tb_alloc_folio(gfp_t gfp, int nid);
+unsigned long tb_free_pages(int nid);		/* NR_FREE_PAGES of the node's zone */
+unsigned long tb_wmark(int nid, int which);	/* WMARK_MIN/LOW/HIGH pages */
+
+/* ---- files and page cache ---- */
+struct tb_file *tb_file_create(unsigned long nr_pages);
+void tb_file_destroy(struct tb_file *file);	/* drops its page cache */
+/* read one page through the page cache (no mapping): 0, or -errno */
+int tb_file_read(struct tb_file *file, unsigned long index);
+unsigned long tb_file_cached(struct tb_file *file);	/* pages in the cache */
+
+/* ---- tasks: a task in a cgroup, with an address space ---- */
+/* a new task in cgroup path, not yet running; NULL on error (*err) */
+struct tb_task *tb_task_spawn(const char *path, int *err);
+/* run t on this thread (current is t) until the next switch; NULL: back */
+void tb_task_switch(struct tb_task *t);
+void tb_task_exit(struct tb_task *t);		/* unmaps everything, frees t */
+
+struct tb_vma *tb_map_anon(unsigned long nr_pages);	/* in current's mm */
+struct tb_vma *tb_map_file(struct tb_file *file);	/* the whole file */
+void tb_unmap(struct tb_vma *vma);
+/* touch one page as the CPU does: 0, or -ENOMEM (OOM or killed) */
+int tb_touch(struct tb_vma *vma, unsigned long index, bool write);
+/* pages of the vma that are present / swapped out */
+unsigned long tb_vma_resident(struct tb_vma *vma);
+unsigned long tb_vma_swapped(struct tb_vma *vma);
+
+/* ---- swap ---- */
+unsigned long tb_swap_used(void);		/* slots in use */
+
+/* ---- fault counters of the world (what the hardware saw) ---- */
+struct tb_mem_stats {
+	unsigned long hits, minor, major_anon, major_file, swapouts, fileouts;
+};
+void tb_mem_stats(struct tb_mem_stats *st);
+#endif

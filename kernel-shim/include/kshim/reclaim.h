@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What mm code under test gets from the mm files the test bed does not
+ * compile: mm/swap.h (swap cache, kernel-shim/world/swap.c), the page
+ * allocator's free path and watermark test (kernel-shim/world/), mlock
+ * (no VM_LOCKED mappings in the world). Declared here with the kernel's
+ * signatures; each definition says which kernel file it stands for.
+ */
+#ifndef _KSHIM_RECLAIM_H
+#define _KSHIM_RECLAIM_H
+#include <linux/types.h>
+#include <linux/mm_types.h>
+#include <linux/gfp.h>
+
+struct folio_batch;
+struct swap_iocb;
+struct zone;
+struct page;
+
+/* mm/swap.h */
+bool add_to_swap(struct folio *folio);
+void __delete_from_swap_cache(struct folio *folio, swp_entry_t entry, void *shadow);
+void swap_write_unplug(struct swap_iocb *sio);
+int folio_swap_flags(struct folio *folio);
+void *get_shadow_from_swap_cache(swp_entry_t entry);
+
+/* mm/swap_cgroup.c: the memcg id recorded per swap slot */
+unsigned short swap_cgroup_record(swp_entry_t ent, unsigned short id, unsigned int nr_ents);
+unsigned short lookup_swap_cgroup_id(swp_entry_t ent);
+/* mm/swap.h: the swap cache of the world's device */
+struct address_space *swap_address_space(swp_entry_t entry);
+pgoff_t swap_cache_index(swp_entry_t entry);
+
+/* mm/page_alloc.c */
+void free_unref_folios(struct folio_batch *fbatch);
+void free_unref_page(struct page *page, unsigned int order);
+
+/* mm/mlock.c: the world maps nothing VM_LOCKED */
+static inline void mlock_new_folio(struct folio *folio)
+{
+}
+static inline void mlock_drain_local(void)
+{
+}
+static inline bool need_mlock_drain(int cpu)
+{
+	return false;
+}
+
+/* mm/hugetlb.c, mm/memremap.c: no hugetlb or ZONE_DEVICE folios */
+static inline void free_huge_folio(struct folio *folio)
+{
+}
+static inline void free_zone_device_folio(struct folio *folio)
+{
+}
+static inline bool put_devmap_managed_folio_refs(struct folio *folio, int refs)
+{
+	return false;
+}
+static inline bool is_huge_zero_folio(const struct folio *folio)
+{
+	return false;
+}
+static inline bool folio_is_zone_device(const struct folio *folio)
+{
+	return false;
+}
+
+/* fs/buffer.c: no buffer heads */
+static inline bool has_bh_in_lru(int cpu, void *dummy)
+{
+	return false;
+}
+static inline void invalidate_bh_lrus_cpu(void)
+{
+}
+#endif

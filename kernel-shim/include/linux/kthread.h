@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef _KSHIM_LINUX_KTHREAD_H
+#define _KSHIM_LINUX_KTHREAD_H
+/*
+ * Kernel threads are the world's (kswapd runs on a thread of its own,
+ * scheduled by the world: kernel-shim/world/kswapd.c).
+ */
+#include <linux/types.h>
+#include <linux/sched.h>
+bool kthread_should_stop(void);
+bool kthread_freezable_should_stop(bool *was_frozen);
+#endif

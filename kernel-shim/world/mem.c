@@ -1,0 +1,373 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The simulated RAM: a FLATMEM memmap of real struct pages, one
+ * pglist_data per node with one populated zone (ZONE_NORMAL; ZONE_MOVABLE
+ * empty), the kernel's watermarks (mm/page_alloc.c's own
+ * calculate_min_free_kbytes, setup_per_zone_lowmem_reserve and
+ * __setup_per_zone_wmarks, extracted), and an order-0 allocator over each
+ * zone's free list. What the allocator does when memory runs short is the
+ * order-0 path of __alloc_pages_slowpath: wake kswapd below the low
+ * watermark, allocate down to min, then direct reclaim through the real
+ * try_to_free_pages, retrying while reclaim makes progress
+ * (MAX_RECLAIM_RETRIES without it), then OOM.
+ */
+#include <linux/mm.h>
+#include <linux/mm_inline.h>
+#include <linux/swap.h>
+#include <linux/vmstat.h>
+#include <linux/oom.h>
+#include <linux/sched/mm.h>
+#include <linux/pagemap.h>
+#include <kshim/reclaim.h>
+#include <kshim/mem_tb.h>
+#include <kgen/mm_internal_memcg.h>
+#include "world.h"
+
+struct page *mem_map;
+static unsigned long nr_memmap;
+unsigned long totalreserve_pages;
+static bool booted;
+struct cpumask kshim_cpu_all_mask;
+bool numa_demotion_enabled;
+
+/* mm/page_alloc.c (extracted into kpage_alloc) */
+extern int min_free_kbytes;
+extern int user_min_free_kbytes;
+extern int watermark_scale_factor;
+void calculate_min_free_kbytes(void);
+void setup_per_zone_lowmem_reserve(void);
+void __setup_per_zone_wmarks(void);
+
+#define TB_MAX_RAM_PAGES (16UL << (30 - PAGE_SHIFT))	/* 16 GiB per node */
+
+static struct list_head *free_list(struct zone *zone)
+{
+	return &zone->free_area[0].free_list[MIGRATE_MOVABLE];
+}
+
+static void zone_boot(struct pglist_data *pgdat, enum zone_type zid,
+		      unsigned long start_pfn, unsigned long pages)
+{
+	struct zone *zone = &pgdat->node_zones[zid];
+	unsigned int order, t;
+
+	zone->zone_pgdat = pgdat;
+	zone->node = pgdat->node_id;
+	zone->name = zid == ZONE_NORMAL ? "Normal" : "Movable";
+	zone->zone_start_pfn = start_pfn;
+	zone->spanned_pages = zone->present_pages = pages;
+	atomic_long_set(&zone->managed_pages, pages);
+	spin_lock_init(&zone->lock);
+	for (order = 0; order < NR_PAGE_ORDERS; order++)
+		for (t = 0; t < MIGRATE_TYPES; t++)
+			INIT_LIST_HEAD(&zone->free_area[order].free_list[t]);
+	zone->per_cpu_zonestats = alloc_percpu(struct per_cpu_zonestat);
+}
+
+static void zone_fill(struct zone *zone)
+{
+	unsigned long pfn, end = zone->zone_start_pfn + zone->spanned_pages;
+
+	for (pfn = zone->zone_start_pfn; pfn < end; pfn++) {
+		struct page *page = pfn_to_page(pfn);
+
+		set_page_links(page, zone_idx(zone), zone->node, pfn);
+		atomic_set(&page->_mapcount, -1);
+		list_add_tail(&page->buddy_list, free_list(zone));
+	}
+	zone->free_area[0].nr_free = zone->spanned_pages;
+	__mod_zone_page_state(zone, NR_FREE_PAGES, zone->spanned_pages);
+}
+
+static void node_boot(int nid, unsigned long start_pfn, unsigned long pages)
+{
+	struct pglist_data *pgdat = NODE_DATA(nid);
+	int i;
+
+	pgdat->node_id = nid;
+	pgdat->node_start_pfn = start_pfn;
+	pgdat->node_present_pages = pgdat->node_spanned_pages = pages;
+	pgdat->nr_zones = ZONE_NORMAL + 1;
+	init_waitqueue_head(&pgdat->kswapd_wait);
+	init_waitqueue_head(&pgdat->pfmemalloc_wait);
+	for (i = 0; i < NR_VMSCAN_THROTTLE; i++)
+		init_waitqueue_head(&pgdat->reclaim_wait[i]);
+	lruvec_init(&pgdat->__lruvec);
+	pgdat->per_cpu_nodestats = alloc_percpu(struct per_cpu_nodestat);
+	zone_boot(pgdat, ZONE_NORMAL, start_pfn, pages);
+	zone_boot(pgdat, ZONE_MOVABLE, start_pfn + pages, 0);
+	zone_fill(&pgdat->node_zones[ZONE_NORMAL]);
+}
+
+/* each node's fallback zonelist: its own zones, then the other nodes' */
+static void build_zonelists(int nid)
+{
+	struct zoneref *zref = NODE_DATA(nid)->node_zonelists[ZONELIST_FALLBACK]._zonerefs;
+	int i, n, zid;
+
+	for (i = 0; i < (int)nr_node_ids; i++) {
+		n = (nid + i) % nr_node_ids;
+		for (zid = MAX_NR_ZONES - 1; zid >= 0; zid--) {
+			struct zone *zone = &NODE_DATA(n)->node_zones[zid];
+
+			if (!populated_zone(zone))
+				continue;
+			zref->zone = zone;
+			zref->zone_idx = zid;
+			zref++;
+		}
+	}
+	zref->zone = NULL;
+	zref->zone_idx = 0;
+}
+
+static int check_config(unsigned long ram, const struct tb_mem_config *cfg)
+{
+	if (ram < 1024 || ram > TB_MAX_RAM_PAGES) {
+		fprintf(stderr, "tb: RAM of %lu pages per node: give 1024 (4 MiB) to %lu (16 GiB)\n",
+			ram, TB_MAX_RAM_PAGES);
+		return -EINVAL;
+	}
+	if (cfg && cfg->swap_pages > TB_MAX_SWAP_PAGES) {
+		fprintf(stderr, "tb: swap of %lu pages exceeds the device limit of %lu (64 GiB)\n",
+			cfg->swap_pages, TB_MAX_SWAP_PAGES);
+		return -EINVAL;
+	}
+	if (cfg && cfg->swappiness_set &&
+	    (cfg->swappiness < 0 || cfg->swappiness > MAX_SWAPPINESS)) {
+		fprintf(stderr, "tb: vm.swappiness %d: give 0 to %d\n", cfg->swappiness,
+			MAX_SWAPPINESS);
+		return -EINVAL;
+	}
+	if (cfg && (cfg->min_free_kbytes < 0 || cfg->watermark_scale_factor < 0 ||
+		    cfg->watermark_scale_factor > 3000)) {
+		fprintf(stderr, "tb: vm.min_free_kbytes %d / vm.watermark_scale_factor %d out of range\n",
+			cfg->min_free_kbytes, cfg->watermark_scale_factor);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int tb_mem_boot(const struct tb_mem_config *cfg)
+{
+	unsigned long ram = cfg && cfg->ram_pages ? cfg->ram_pages : (64UL << 20) >> PAGE_SHIFT;
+	int nid, cpu, err;
+
+	err = check_config(ram, cfg);
+	if (err)
+		return err;
+	if (booted) {
+		fprintf(stderr, "tb: memory already booted\n");
+		return -EBUSY;
+	}
+	/* three more struct pages: a folio spans four */
+	nr_memmap = ram * nr_node_ids;
+	mem_map = calloc(nr_memmap + 3, sizeof(struct page));
+	if (!mem_map)
+		return -ENOMEM;
+	cpumask_clear(&kshim_cpu_all_mask);
+	for_each_possible_cpu(cpu)
+		__cpumask_set_cpu(cpu, &kshim_cpu_all_mask);
+	for (nid = 0; nid < (int)nr_node_ids; nid++)
+		node_boot(nid, nid * ram, ram);
+	for (nid = 0; nid < (int)nr_node_ids; nid++)
+		build_zonelists(nid);
+	/* init_per_zone_wmark_min(), with the sysctls the boot gives */
+	watermark_scale_factor = cfg && cfg->watermark_scale_factor ?
+				 cfg->watermark_scale_factor : 10;
+	if (cfg && cfg->min_free_kbytes)
+		min_free_kbytes = user_min_free_kbytes = cfg->min_free_kbytes;
+	else
+		calculate_min_free_kbytes();
+	setup_per_zone_lowmem_reserve();
+	__setup_per_zone_wmarks();
+	vm_swappiness = cfg && cfg->swappiness_set ? cfg->swappiness : 60;
+	err = tb_swap_boot(cfg ? cfg->swap_pages : 0);
+	if (err)
+		goto fail;
+	tb_world_stats_reset();
+	booted = true;
+	return 0;
+fail:
+	free(mem_map);
+	mem_map = NULL;
+	return err;
+}
+
+bool tb_mem_booted(void)
+{
+	return booted;
+}
+
+void tb_mem_shutdown(void)
+{
+	int nid, zid;
+
+	if (!booted)
+		return;
+	tb_kswapd_stop_all();
+	tb_swap_shutdown();
+	for (nid = 0; nid < (int)nr_node_ids; nid++) {
+		struct pglist_data *pgdat = NODE_DATA(nid);
+
+		for (zid = 0; zid < MAX_NR_ZONES; zid++) {
+			free_percpu(pgdat->node_zones[zid].per_cpu_zonestats);
+			pgdat->node_zones[zid].per_cpu_zonestats = NULL;
+		}
+		free_percpu(pgdat->per_cpu_nodestats);
+		pgdat->per_cpu_nodestats = NULL;
+	}
+	free(mem_map);
+	mem_map = NULL;
+	nr_memmap = 0;
+	booted = false;
+}
+
+bool tb_page_in_memmap(const struct page *page)
+{
+	return mem_map && page >= mem_map && page < mem_map + nr_memmap;
+}
+
+/* ---- the allocator ---- */
+static struct folio *rmqueue(struct zone *zone)
+{
+	unsigned long flags;
+	struct page *page;
+	struct folio *folio;
+
+	spin_lock_irqsave(&zone->lock, flags);
+	page = list_first_entry_or_null(free_list(zone), struct page, buddy_list);
+	if (page) {
+		list_del(&page->buddy_list);
+		zone->free_area[0].nr_free--;
+		__mod_zone_page_state(zone, NR_FREE_PAGES, -1);
+	}
+	spin_unlock_irqrestore(&zone->lock, flags);
+	if (!page)
+		return NULL;
+	folio = page_folio(page);
+	folio->mapping = NULL;
+	folio->index = 0;
+	folio->private = NULL;
+	folio->memcg_data = 0;
+	INIT_LIST_HEAD(&folio->lru);
+	atomic_set(&folio->_refcount, 1);
+	return folio;
+}
+
+static struct folio *get_page_from_zonelist(gfp_t gfp, int nid, enum zone_watermarks wmark)
+{
+	int highest = gfp_zone(gfp);
+	struct zonelist *zonelist = node_zonelist(nid, gfp);
+	struct zoneref *z;
+	struct zone *zone;
+
+	for_each_zone_zonelist(zone, z, zonelist, highest) {
+		struct folio *folio;
+
+		if (!zone_watermark_ok(zone, 0, wmark_pages(zone, wmark), highest, 0))
+			continue;
+		folio = rmqueue(zone);
+		if (folio)
+			return folio;
+	}
+	return NULL;
+}
+
+static void wake_all_kswapds(gfp_t gfp, int nid)
+{
+	int highest = gfp_zone(gfp);
+	struct zonelist *zonelist = node_zonelist(nid, gfp);
+	struct zoneref *z;
+	struct zone *zone;
+
+	for_each_zone_zonelist(zone, z, zonelist, highest)
+		wakeup_kswapd(zone, gfp, 0, highest);
+}
+
+static unsigned long perform_reclaim(gfp_t gfp, int nid)
+{
+	unsigned int noreclaim_flag;
+	unsigned long progress;
+
+	noreclaim_flag = memalloc_noreclaim_save();
+	progress = try_to_free_pages(node_zonelist(nid, gfp), 0, gfp, NULL);
+	memalloc_noreclaim_restore(noreclaim_flag);
+	return progress;
+}
+
+struct folio *tb_alloc_folio(gfp_t gfp, int nid)
+{
+	struct folio *folio;
+	int no_progress = 0;
+
+	might_sleep_if(gfpflags_allow_blocking(gfp));
+	folio = get_page_from_zonelist(gfp, nid, WMARK_LOW);
+	if (folio)
+		return folio;
+	if (gfp & __GFP_KSWAPD_RECLAIM)
+		wake_all_kswapds(gfp, nid);
+	for (;;) {
+		folio = get_page_from_zonelist(gfp, nid, WMARK_MIN);
+		if (folio || !gfpflags_allow_blocking(gfp) || (current->flags & PF_MEMALLOC))
+			return folio;
+		if (tsk_is_oom_victim(current))
+			return NULL;
+		if (perform_reclaim(gfp, nid))
+			no_progress = 0;
+		else
+			no_progress++;
+		folio = get_page_from_zonelist(gfp, nid, WMARK_MIN);
+		if (folio)
+			return folio;
+		if (no_progress <= MAX_RECLAIM_RETRIES)
+			continue;
+		if (!tb_global_oom(gfp) || tsk_is_oom_victim(current))
+			return NULL;
+		no_progress = 0;
+	}
+}
+
+/* mm/page_alloc.c: the last reference of a page is gone */
+void free_unref_page(struct page *page, unsigned int order)
+{
+	struct zone *zone = page_zone(page);
+	unsigned long flags;
+
+	if (WARN_ONCE(!tb_page_in_memmap(page) || order,
+		      "tb: freeing a page the world did not allocate (order %u)", order))
+		return;
+	if (WARN_ONCE(page->mapping || atomic_read(&page->_mapcount) != -1 ||
+		      page_ref_count(page) || page->memcg_data ||
+		      (page->flags & PAGE_FLAGS_CHECK_AT_FREE),
+		      "tb: bad page freed: pfn %lu flags %#lx mapcount %d refs %d memcg %#lx",
+		      page_to_pfn(page), page->flags, atomic_read(&page->_mapcount),
+		      page_ref_count(page), page->memcg_data))
+		return;
+	page->flags &= ~((1UL << NR_PAGEFLAGS) - 1);
+	page->private = 0;
+	spin_lock_irqsave(&zone->lock, flags);
+	list_add(&page->buddy_list, free_list(zone));
+	zone->free_area[0].nr_free++;
+	__mod_zone_page_state(zone, NR_FREE_PAGES, 1);
+	spin_unlock_irqrestore(&zone->lock, flags);
+}
+
+void free_unref_folios(struct folio_batch *fbatch)
+{
+	unsigned int i;
+
+	for (i = 0; i < folio_batch_count(fbatch); i++)
+		free_unref_page(&fbatch->folios[i]->page, folio_order(fbatch->folios[i]));
+	folio_batch_reinit(fbatch);
+}
+
+unsigned long tb_free_pages(int nid)
+{
+	return zone_page_state(&NODE_DATA(nid)->node_zones[ZONE_NORMAL], NR_FREE_PAGES);
+}
+
+unsigned long tb_wmark(int nid, int which)
+{
+	return wmark_pages(&NODE_DATA(nid)->node_zones[ZONE_NORMAL], which);
+}

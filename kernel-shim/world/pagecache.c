@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Files and their page cache: an inode and address_space per file, whose
+ * i_pages hold folios or the shadow entries workingset_eviction() left
+ * (mm/filemap.c's layout); the folio lock, dirtying and the removal
+ * reclaim asks for. Files are clean page cache read from a disk: a
+ * read costs a major fault. Dirty file data and writeback are not
+ * modelled yet (writepage is never reached: no file folio is dirtied).
+ */
+#include <linux/mm.h>
+#include <linux/pagemap.h>
+#include <linux/swap.h>
+#include <linux/memcontrol.h>
+#include <linux/mm_inline.h>
+#include <linux/writeback.h>
+#include <linux/xarray.h>
+#include <linux/slab.h>
+#include <linux/vmstat.h>
+#include <kshim/reclaim.h>
+#include <kgen/mm_internal_reclaim.h>
+#include "world.h"
+
+int laptop_mode;
+
+struct tb_file {
+	struct inode inode;
+	struct super_block sb;
+	unsigned long nr_pages;
+	struct list_head vmas;		/* tb_vma that map it */
+	struct list_head node;		/* files */
+};
+
+static LIST_HEAD(files);
+static DEFINE_SPINLOCK(files_lock);
+static unsigned long next_ino = 1;
+
+static bool tb_file_dirty_folio(struct address_space *mapping, struct folio *folio);
+static const struct address_space_operations tb_file_aops = {
+	.dirty_folio = tb_file_dirty_folio,
+};
+
+struct tb_file *tb_file_create(unsigned long nr_pages)
+{
+	struct tb_file *f = kzalloc(sizeof(*f), GFP_KERNEL);
+
+	if (!f)
+		return NULL;
+	f->nr_pages = nr_pages;
+	f->inode.i_sb = &f->sb;
+	f->inode.i_mapping = &f->inode.i_data;
+	f->inode.i_data.host = &f->inode;
+	f->inode.i_data.a_ops = &tb_file_aops;
+	spin_lock_init(&f->inode.i_lock);
+	xa_init_flags(&f->inode.i_data.i_pages, XA_FLAGS_LOCK_IRQ);
+	INIT_LIST_HEAD(&f->vmas);
+	spin_lock(&files_lock);
+	f->inode.i_ino = next_ino++;
+	list_add_tail(&f->node, &files);
+	spin_unlock(&files_lock);
+	return f;
+}
+
+struct tb_file *tb_mapping_file(struct address_space *mapping)
+{
+	return container_of(mapping, struct tb_file, inode.i_data);
+}
+
+unsigned long tb_file_pages(struct tb_file *file)
+{
+	return file->nr_pages;
+}
+
+struct list_head *tb_file_vmas(struct tb_file *file)
+{
+	return &file->vmas;
+}
+
+unsigned long tb_file_cached(struct tb_file *file)
+{
+	return READ_ONCE(file->inode.i_data.nrpages);
+}
+
+/* truncate_inode_pages_final(): every cached folio leaves, shadows too */
+void tb_file_destroy(struct tb_file *f)
+{
+	struct address_space *mapping = &f->inode.i_data;
+	unsigned long index;
+	void *entry;
+
+	WARN_ON(!list_empty(&f->vmas));
+	lru_add_drain_all();
+	xa_for_each(&mapping->i_pages, index, entry) {
+		struct folio *folio = entry;
+
+		if (xa_is_value(entry)) {
+			xa_erase(&mapping->i_pages, index);
+			continue;
+		}
+		folio_lock(folio);
+		folio_get(folio);
+		xa_lock_irq(&mapping->i_pages);
+		__filemap_remove_folio(folio, NULL);
+		xa_unlock_irq(&mapping->i_pages);
+		folio_unlock(folio);
+		folio_put(folio);	/* the cache's reference */
+		folio_put(folio);
+	}
+	xa_destroy(&mapping->i_pages);
+	spin_lock(&files_lock);
+	list_del(&f->node);
+	spin_unlock(&files_lock);
+	kfree(f);
+}
+
+void tb_files_shutdown(void)
+{
+	struct tb_file *f, *tmp;
+
+	list_for_each_entry_safe(f, tmp, &files, node)
+		tb_file_destroy(f);
+}
+
+struct folio *tb_cache_lookup(struct tb_file *file, unsigned long index)
+{
+	void *p = xa_load(&file->inode.i_data.i_pages, index);
+
+	return p && !xa_is_value(p) ? p : NULL;
+}
+
+/* filemap_add_folio(): charge, insert, refault check, onto the LRU */
+int tb_cache_add(struct tb_file *file, struct folio *folio, unsigned long index, gfp_t gfp)
+{
+	struct address_space *mapping = &file->inode.i_data;
+	void *shadow;
+	int err;
+
+	err = mem_cgroup_charge(folio, NULL, gfp);
+	if (err)
+		return err;
+	__folio_set_locked(folio);
+	folio->mapping = mapping;
+	folio->index = index;
+	folio_ref_add(folio, 1);
+	xa_lock_irq(&mapping->i_pages);
+	shadow = __xa_store(&mapping->i_pages, index, folio, GFP_ATOMIC);
+	mapping->nrpages++;
+	__lruvec_stat_mod_folio(folio, NR_FILE_PAGES, 1);
+	xa_unlock_irq(&mapping->i_pages);
+	WARN_ON_ONCE(shadow && !xa_is_value(shadow));
+	if (shadow)
+		workingset_refault(folio, shadow);
+	folio_add_lru(folio);
+	folio_mark_uptodate(folio);
+	folio_unlock(folio);
+	return 0;
+}
+
+int tb_file_read(struct tb_file *file, unsigned long index)
+{
+	struct folio *folio;
+	int err;
+
+	if (index >= file->nr_pages)
+		return -EINVAL;
+	folio = tb_cache_lookup(file, index);
+	if (folio) {
+		tb_stats.hits++;
+		folio_mark_accessed(folio);
+		return 0;
+	}
+	folio = tb_alloc_folio(GFP_HIGHUSER_MOVABLE, numa_node_id());
+	if (!folio)
+		return -ENOMEM;
+	err = tb_cache_add(file, folio, index, GFP_KERNEL);
+	tb_stats.major_file++;
+	folio_put(folio);
+	return err;
+}
+
+/* ---- mm/filemap.c ---- */
+void __filemap_remove_folio(struct folio *folio, void *shadow)
+{
+	struct address_space *mapping = folio->mapping;
+	void *old;
+
+	old = __xa_store(&mapping->i_pages, folio->index, shadow, GFP_ATOMIC);
+	WARN_ON_ONCE(old != folio);
+	folio->mapping = NULL;
+	mapping->nrpages--;
+	__lruvec_stat_mod_folio(folio, NR_FILE_PAGES, -1);
+}
+
+bool filemap_release_folio(struct folio *folio, gfp_t gfp)
+{
+	return !folio_needs_release(folio);
+}
+
+void __folio_lock(struct folio *folio)
+{
+	might_sleep();
+	while (test_and_set_bit_lock(PG_locked, folio_flags(folio, 0)))
+		sched_yield();
+}
+
+void folio_unlock(struct folio *folio)
+{
+	VM_BUG_ON_FOLIO(!folio_test_locked(folio), folio);
+	clear_bit_unlock(PG_locked, folio_flags(folio, 0));
+}
+
+void folio_wait_writeback(struct folio *folio)
+{
+	/* writes complete when submitted: nothing is ever under writeback */
+	WARN_ON_ONCE(folio_test_writeback(folio));
+}
+
+void __filemap_set_wb_err(struct address_space *mapping, int err)
+{
+	errseq_set(&mapping->wb_err, err);
+}
+
+/* ---- mm/page-writeback.c ---- */
+bool folio_mark_dirty(struct folio *folio)
+{
+	struct address_space *mapping = folio_mapping(folio);
+
+	if (mapping) {
+		if (folio_test_reclaim(folio))
+			folio_clear_reclaim(folio);
+		return mapping->a_ops->dirty_folio(mapping, folio);
+	}
+	return !folio_test_set_dirty(folio);
+}
+
+bool folio_clear_dirty_for_io(struct folio *folio)
+{
+	return folio_test_clear_dirty(folio);
+}
+
+static bool tb_file_dirty_folio(struct address_space *mapping, struct folio *folio)
+{
+	WARN_ONCE(1, "tb: dirty file data is not modelled");
+	return !folio_test_set_dirty(folio);
+}
+
+void wakeup_flusher_threads(enum wb_reason reason)
+{
+}
+
+errseq_t errseq_set(errseq_t *eseq, int err)
+{
+	*eseq = err;
+	return err;
+}

@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The swap device: N slots (offsets 1..N of swap type 0; slot 0 is the
+ * header, as on a real device), a count per slot of the ptes holding its
+ * entry plus a "has cache" bit (mm/swapfile.c's swap_map), the memcg id
+ * per slot (mm/swap_cgroup.c), and the swap cache as an address_space
+ * whose i_pages hold swapcache folios or the shadow entries
+ * workingset_eviction() left (mm/swap_state.c). Writes complete at once,
+ * as on a synchronous device (zram); the charge and uncharge of swap to
+ * memcgs are the real memcontrol.c's.
+ */
+#include <linux/mm.h>
+#include <linux/swap.h>
+#include <linux/pagemap.h>
+#include <linux/xarray.h>
+#include <linux/writeback.h>
+#include <linux/memcontrol.h>
+#include <linux/vmstat.h>
+#include <kshim/reclaim.h>
+#include <kgen/mm_internal_reclaim.h>
+#include "world.h"
+
+#define SLOT_HAS_CACHE 0x8000
+
+atomic_long_t nr_swap_pages;
+long total_swap_pages;
+
+static struct {
+	unsigned long nr;		/* slots 1..nr */
+	unsigned short *map;		/* pte references | SLOT_HAS_CACHE */
+	unsigned short *memcg_id;	/* mm/swap_cgroup.c's record */
+	unsigned long cursor;		/* next-fit */
+	spinlock_t lock;
+	struct address_space space;	/* the swap cache */
+} swap;
+
+static int tb_swap_writepage(struct page *page, struct writeback_control *wbc);
+static bool tb_swap_dirty_folio(struct address_space *mapping, struct folio *folio);
+static const struct address_space_operations tb_swap_aops = {
+	.writepage = tb_swap_writepage,
+	.dirty_folio = tb_swap_dirty_folio,
+};
+
+static unsigned long offset_of(swp_entry_t entry)
+{
+	return entry.val;
+}
+
+int tb_swap_boot(unsigned long pages)
+{
+	memset(&swap, 0, sizeof(swap));
+	spin_lock_init(&swap.lock);
+	xa_init_flags(&swap.space.i_pages, XA_FLAGS_LOCK_IRQ);
+	swap.space.a_ops = &tb_swap_aops;
+	swap.nr = pages;
+	swap.cursor = 1;
+	if (pages) {
+		swap.map = calloc(pages + 1, sizeof(*swap.map));
+		swap.memcg_id = calloc(pages + 1, sizeof(*swap.memcg_id));
+		if (!swap.map || !swap.memcg_id) {
+			free(swap.map);
+			free(swap.memcg_id);
+			return -ENOMEM;
+		}
+	}
+	total_swap_pages = pages;
+	atomic_long_set(&nr_swap_pages, pages);
+	return 0;
+}
+
+void tb_swap_shutdown(void)
+{
+	xa_destroy(&swap.space.i_pages);
+	free(swap.map);
+	free(swap.memcg_id);
+	swap.map = swap.memcg_id = NULL;
+	swap.nr = 0;
+	total_swap_pages = 0;
+	atomic_long_set(&nr_swap_pages, 0);
+}
+
+unsigned long tb_swap_used(void)
+{
+	return total_swap_pages - atomic_long_read(&nr_swap_pages);
+}
+
+static swp_entry_t slot_alloc(void)
+{
+	swp_entry_t entry = { 0 };
+	unsigned long i, off;
+
+	spin_lock(&swap.lock);
+	for (i = 0; i < swap.nr; i++) {
+		off = swap.cursor;
+		swap.cursor = off == swap.nr ? 1 : off + 1;
+		if (!swap.map[off]) {
+			swap.map[off] = SLOT_HAS_CACHE;
+			entry.val = off;
+			atomic_long_dec(&nr_swap_pages);
+			break;
+		}
+	}
+	spin_unlock(&swap.lock);
+	return entry;
+}
+
+/* the slot is unused: its shadow goes, its swap charge is returned */
+static void slot_free(swp_entry_t entry)
+{
+	void *old;
+
+	xa_lock_irq(&swap.space.i_pages);
+	old = __xa_erase(&swap.space.i_pages, offset_of(entry));
+	xa_unlock_irq(&swap.space.i_pages);
+	WARN_ON_ONCE(old && !xa_is_value(old));
+	mem_cgroup_uncharge_swap(entry, 1);
+	atomic_long_inc(&nr_swap_pages);
+}
+
+/* drop one holder (a pte or the cache) and free the slot when none is left */
+static void slot_put(swp_entry_t entry, unsigned short what)
+{
+	unsigned long off = offset_of(entry);
+	bool free_it;
+
+	spin_lock(&swap.lock);
+	if (WARN_ON_ONCE(!off || off > swap.nr || !swap.map[off])) {
+		spin_unlock(&swap.lock);
+		return;
+	}
+	swap.map[off] -= what;
+	free_it = !swap.map[off];
+	spin_unlock(&swap.lock);
+	if (free_it)
+		slot_free(entry);
+}
+
+void tb_swap_dup(swp_entry_t entry)
+{
+	spin_lock(&swap.lock);
+	swap.map[offset_of(entry)]++;
+	spin_unlock(&swap.lock);
+}
+
+static unsigned short slot_ptes(swp_entry_t entry)
+{
+	return READ_ONCE(swap.map[offset_of(entry)]) & ~SLOT_HAS_CACHE;
+}
+
+/* ---- mm/swap_cgroup.c ---- */
+unsigned short swap_cgroup_record(swp_entry_t ent, unsigned short id, unsigned int nr_ents)
+{
+	unsigned long off = offset_of(ent);
+	unsigned short old = swap.memcg_id[off];
+	unsigned int i;
+
+	for (i = 0; i < nr_ents; i++)
+		swap.memcg_id[off + i] = id;
+	return old;
+}
+
+unsigned short lookup_swap_cgroup_id(swp_entry_t ent)
+{
+	return swap.memcg_id ? swap.memcg_id[offset_of(ent)] : 0;
+}
+
+/* ---- mm/swap_state.c ---- */
+struct address_space *swap_address_space(swp_entry_t entry)
+{
+	return &swap.space;
+}
+
+pgoff_t swap_cache_index(swp_entry_t entry)
+{
+	return offset_of(entry);
+}
+
+int tb_swap_cache_add(struct folio *folio, swp_entry_t entry)
+{
+	void *old;
+
+	spin_lock(&swap.lock);
+	swap.map[offset_of(entry)] |= SLOT_HAS_CACHE;	/* swapcache_prepare() */
+	spin_unlock(&swap.lock);
+	folio_ref_add(folio, 1);
+	folio_set_swapcache(folio);
+	folio->swap = entry;
+	xa_lock_irq(&swap.space.i_pages);
+	old = __xa_store(&swap.space.i_pages, offset_of(entry), folio, GFP_ATOMIC);
+	swap.space.nrpages++;
+	__node_stat_mod_folio(folio, NR_FILE_PAGES, 1);
+	__lruvec_stat_mod_folio(folio, NR_SWAPCACHE, 1);
+	xa_unlock_irq(&swap.space.i_pages);
+	WARN_ON_ONCE(old && !xa_is_value(old));
+	return 0;
+}
+
+bool add_to_swap(struct folio *folio)
+{
+	swp_entry_t entry;
+
+	VM_BUG_ON_FOLIO(!folio_test_locked(folio), folio);
+	VM_BUG_ON_FOLIO(!folio_test_uptodate(folio), folio);
+	if (!swap.nr)
+		return false;
+	entry = slot_alloc();
+	if (!entry.val)
+		return false;
+	/* folio_alloc_swap(): swap.max is the memcg's to enforce */
+	if (mem_cgroup_try_charge_swap(folio, entry)) {
+		slot_put(entry, SLOT_HAS_CACHE);
+		return false;
+	}
+	tb_swap_cache_add(folio, entry);
+	folio_mark_dirty(folio);
+	return true;
+}
+
+void __delete_from_swap_cache(struct folio *folio, swp_entry_t entry, void *shadow)
+{
+	void *old;
+
+	old = __xa_store(&swap.space.i_pages, offset_of(entry), shadow, GFP_ATOMIC);
+	WARN_ON_ONCE(old != folio);
+	folio->swap.val = 0;
+	folio_clear_swapcache(folio);
+	swap.space.nrpages--;
+	__node_stat_mod_folio(folio, NR_FILE_PAGES, -1);
+	__lruvec_stat_mod_folio(folio, NR_SWAPCACHE, -1);
+}
+
+/* delete_from_swap_cache(): the cache's reference goes too */
+static void delete_from_swap_cache(struct folio *folio)
+{
+	swp_entry_t entry = folio->swap;
+
+	xa_lock_irq(&swap.space.i_pages);
+	__delete_from_swap_cache(folio, entry, NULL);
+	xa_unlock_irq(&swap.space.i_pages);
+	put_swap_folio(folio, entry);
+	folio_ref_sub(folio, 1);
+}
+
+void put_swap_folio(struct folio *folio, swp_entry_t entry)
+{
+	slot_put(entry, SLOT_HAS_CACHE);
+}
+
+struct folio *tb_swap_cache_lookup(swp_entry_t entry)
+{
+	void *p = xa_load(&swap.space.i_pages, offset_of(entry));
+
+	return p && !xa_is_value(p) ? p : NULL;
+}
+
+void *get_shadow_from_swap_cache(swp_entry_t entry)
+{
+	void *p = xa_load(&swap.space.i_pages, offset_of(entry));
+
+	return xa_is_value(p) ? p : NULL;
+}
+
+/* ---- mm/swapfile.c ---- */
+bool folio_free_swap(struct folio *folio)
+{
+	if (!folio_test_swapcache(folio) || folio_test_writeback(folio))
+		return false;
+	if (slot_ptes(folio->swap))
+		return false;
+	delete_from_swap_cache(folio);
+	folio_set_dirty(folio);
+	return true;
+}
+
+/* free_swap_and_cache(): a pte let go of entry */
+void tb_swap_put_entry(swp_entry_t entry)
+{
+	struct folio *folio;
+
+	slot_put(entry, 1);
+	folio = tb_swap_cache_lookup(entry);
+	/* __try_to_reclaim_swap(): a cached copy nobody maps is dropped */
+	if (folio && !slot_ptes(entry) && !folio_mapped(folio) && folio_trylock(folio)) {
+		folio_get(folio);
+		folio_free_swap(folio);
+		folio_unlock(folio);
+		folio_put(folio);
+	}
+}
+
+int folio_swap_flags(struct folio *folio)
+{
+	return 0;	/* a block device: not SWP_FS_OPS */
+}
+
+void swap_write_unplug(struct swap_iocb *sio)
+{
+}
+
+/* swap_writepage() on a synchronous device: written when it returns */
+static int tb_swap_writepage(struct page *page, struct writeback_control *wbc)
+{
+	struct folio *folio = page_folio(page);
+
+	tb_stats.swapouts++;
+	folio_unlock(folio);
+	return 0;
+}
+
+static bool tb_swap_dirty_folio(struct address_space *mapping, struct folio *folio)
+{
+	return !folio_test_set_dirty(folio);
+}

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Internals shared by the files of the simulated memory world. */
+#ifndef _KSHIM_WORLD_WORLD_H
+#define _KSHIM_WORLD_WORLD_H
+#include <linux/mm.h>
+#include <kshim/mem_tb.h>
+
+#define TB_MAX_SWAP_PAGES (64UL << (30 - PAGE_SHIFT))	/* 64 GiB */
+
+/* mem.c */
+bool tb_page_in_memmap(const struct page *page);
+
+/* swap.c: entries are slot offsets 1..N of the one device (type 0) */
+int tb_swap_boot(unsigned long pages);
+void tb_swap_shutdown(void);
+void tb_swap_dup(swp_entry_t entry);		/* a pte now holds the entry */
+void tb_swap_put_entry(swp_entry_t entry);	/* a pte dropped the entry */
+struct folio *tb_swap_cache_lookup(swp_entry_t entry);
+int tb_swap_cache_add(struct folio *folio, swp_entry_t entry);
+void tb_swap_writeout_done(struct folio *folio);
+
+/* pagecache.c */
+void tb_files_shutdown(void);
+int tb_cache_add(struct tb_file *file, struct folio *folio, unsigned long index, gfp_t gfp);
+struct folio *tb_cache_lookup(struct tb_file *file, unsigned long index);
+struct list_head *tb_file_vmas(struct tb_file *file);
+unsigned long tb_file_pages(struct tb_file *file);
+struct tb_file *tb_mapping_file(struct address_space *mapping);
+
+/* vm.c: tasks' address spaces and the reverse map */
+void tb_tasks_mm_shutdown(void);
+void tb_task_mm_reap(struct mm_struct *mm);	/* OOM reaper: unmap all */
+unsigned long tb_mm_rss(struct mm_struct *mm);	/* resident + swapped pages */
+bool tb_global_oom(gfp_t gfp);			/* out_of_memory(), global */
+
+/* kswapd.c */
+void tb_kswapd_stop_all(void);
+
+/* counters of what the hardware saw */
+extern struct tb_mem_stats tb_stats;
+void tb_world_stats_reset(void);
+#endif

@@ -1,0 +1,5 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* mm/page_alloc.c's watermark code over the reclaim environment. */
+#include "vmscan/reclaim_env.h"
+#include <kgen/mm_internal_page_alloc.h>
+#include KPAGE_ALLOC_EXTRACT

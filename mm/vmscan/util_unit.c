@@ -1,0 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* mm/util.c's extract (#line markers into the tree) over the reclaim environment. */
+#include "vmscan/reclaim_env.h"
+#include KUTIL_EXTRACT
