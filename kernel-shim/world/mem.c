@@ -20,6 +20,7 @@
 #include <linux/pagemap.h>
 #include <kshim/reclaim.h>
 #include <kshim/mem_tb.h>
+#include <linux/writeback.h>
 #include <kgen/mm_internal_memcg.h>
 #include "world.h"
 
@@ -337,6 +338,9 @@ void free_unref_page(struct page *page, unsigned int order)
 	if (WARN_ONCE(!tb_page_in_memmap(page) || order,
 		      "tb: freeing a page the world did not allocate (order %u)", order))
 		return;
+	/* free_pages_prepare(): an anon page still names its anon_vma */
+	if (PageMappingFlags(page))
+		page->mapping = NULL;
 	if (WARN_ONCE(page->mapping || atomic_read(&page->_mapcount) != -1 ||
 		      page_ref_count(page) || page->memcg_data ||
 		      (page->flags & PAGE_FLAGS_CHECK_AT_FREE),
@@ -344,7 +348,7 @@ void free_unref_page(struct page *page, unsigned int order)
 		      page_to_pfn(page), page->flags, atomic_read(&page->_mapcount),
 		      page_ref_count(page), page->memcg_data))
 		return;
-	page->flags &= ~((1UL << NR_PAGEFLAGS) - 1);
+	page->flags &= ~PAGE_FLAGS_CHECK_AT_PREP;
 	page->private = 0;
 	spin_lock_irqsave(&zone->lock, flags);
 	list_add(&page->buddy_list, free_list(zone));
@@ -370,4 +374,79 @@ unsigned long tb_free_pages(int nid)
 unsigned long tb_wmark(int nid, int which)
 {
 	return wmark_pages(&NODE_DATA(nid)->node_zones[ZONE_NORMAL], which);
+}
+
+/* ---- invariants ---- */
+/* mm/vmscan.c (globalized): the LRU size counters of zones up to zone_idx */
+unsigned long lruvec_lru_size(struct lruvec *lruvec, enum lru_list lru, int zone_idx);
+
+static char check_msg[256];
+
+/*
+ * every evictable LRU list of lruvec holds as many pages as its size
+ * counters say (unevictable folios are counted but never listed: their
+ * lru field holds mlock_count)
+ */
+static const char *check_lruvec(struct lruvec *lruvec, const char *what)
+{
+	enum lru_list lru;
+
+	spin_lock_irq(&lruvec->lru_lock);
+	for_each_evictable_lru(lru) {
+		unsigned long n = 0, counted = 0;
+		struct folio *folio;
+
+		list_for_each_entry(folio, &lruvec->lists[lru], lru)
+			n += folio_nr_pages(folio);
+		counted = lruvec_lru_size(lruvec, lru, MAX_NR_ZONES);
+		if (n != counted) {
+			snprintf(check_msg, sizeof(check_msg),
+				 "%s: LRU %s holds %lu pages, its size says %lu", what,
+				 lru_list_name(lru), n, counted);
+			spin_unlock_irq(&lruvec->lru_lock);
+			return check_msg;
+		}
+	}
+	spin_unlock_irq(&lruvec->lru_lock);
+	return NULL;
+}
+
+const char *tb_mem_check(void)
+{
+	struct mem_cgroup *memcg;
+	const char *msg = NULL;
+	int nid;
+
+	if (!booted)
+		return NULL;
+	for (nid = 0; nid < (int)nr_node_ids && !msg; nid++) {
+		memcg = mem_cgroup_iter(NULL, NULL, NULL);
+		do {
+			msg = check_lruvec(mem_cgroup_lruvec(memcg, NODE_DATA(nid)),
+					   mem_cgroup_is_root(memcg) ? "root" : "memcg");
+		} while (!msg && (memcg = mem_cgroup_iter(NULL, memcg, NULL)));
+		if (memcg)
+			mem_cgroup_iter_break(NULL, memcg);
+	}
+	return msg;
+}
+
+/* after every task and file is gone: all RAM free, no swap slot in use */
+const char *tb_mem_check_empty(void)
+{
+	unsigned long free = 0;
+	int nid;
+
+	lru_add_drain_all();
+	for (nid = 0; nid < (int)nr_node_ids; nid++)
+		free += tb_free_pages(nid);
+	if (free != nr_memmap)
+		snprintf(check_msg, sizeof(check_msg), "%lu of %lu pages not freed",
+			 nr_memmap - free, nr_memmap);
+	else if (tb_swap_used())
+		snprintf(check_msg, sizeof(check_msg), "%lu swap slots not released",
+			 tb_swap_used());
+	else
+		return tb_mem_check();
+	return check_msg;
 }

@@ -161,7 +161,7 @@ static void task_free(struct tb_task *t)
 	spin_unlock(&tasks_lock);
 	task_take(t, ULONG_MAX, &list);
 	release_list(&list);
-	tb_task_mm_reap(&t->mm);
+	tb_task_mm_exit(&t->mm);
 	css_put(ts->kshim_memcg_css);
 	ts->kshim_memcg_css = NULL;
 	ts->mm = NULL;
@@ -177,6 +177,21 @@ void tb_task_leave(void)
 {
 	if (current->kshim_tb)
 		task_free(current->kshim_tb);
+}
+
+void tb_task_exit_all(void)
+{
+	struct tb_task *t;
+
+	tb_task_switch(NULL);
+	for (;;) {
+		spin_lock(&tasks_lock);
+		t = list_first_entry_or_null(&tasks, struct tb_task, node);
+		spin_unlock(&tasks_lock);
+		if (!t)
+			break;
+		task_free(t);
+	}
 }
 
 void tb_task_exit(struct tb_task *t)

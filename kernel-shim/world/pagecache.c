@@ -112,7 +112,7 @@ void tb_file_destroy(struct tb_file *f)
 	kfree(f);
 }
 
-void tb_files_shutdown(void)
+void tb_files_destroy_all(void)
 {
 	struct tb_file *f, *tmp;
 

@@ -125,6 +125,15 @@ static void set_pte(struct tb_vma *vma, unsigned long idx, struct folio *folio, 
 	vma->pte[idx] = (unsigned long)folio | PTE_PRESENT | PTE_ACCESSED | (write ? PTE_DIRTY : 0);
 }
 
+/* mm/swap_state.c: an unmapped folio's swap cache copy is not kept */
+static void free_swap_cache(struct folio *folio)
+{
+	if (folio_test_swapcache(folio) && !folio_mapped(folio) && folio_trylock(folio)) {
+		folio_free_swap(folio);
+		folio_unlock(folio);
+	}
+}
+
 /* zap_pte_range() for one pte */
 static void zap_pte(struct tb_vma *vma, unsigned long idx)
 {
@@ -136,29 +145,44 @@ static void zap_pte(struct tb_vma *vma, unsigned long idx)
 		if (pte & PTE_DIRTY && !folio_test_anon(folio))
 			folio_mark_dirty(folio);
 		rmap_remove(vma, folio);
+		free_swap_cache(folio);
 		folio_put(folio);
 	} else if (pte & PTE_SWAP) {
 		tb_swap_put_entry(pte_swp(pte));
 	}
 }
 
-void tb_unmap(struct tb_vma *vma)
+static void zap_vma(struct tb_vma *vma)
 {
 	unsigned long i;
 
-	if (!vma)
-		return;
 	for (i = 0; i < vma->nr_pages; i++)
 		zap_pte(vma, i);
 	/* the folio batches may hold the last references */
 	lru_add_drain();
+}
+
+void tb_unmap(struct tb_vma *vma)
+{
+	if (!vma)
+		return;
+	zap_vma(vma);
 	list_del(&vma->mm_node);
 	list_del(&vma->file_node);
 	kvfree(vma->pte);
 	kfree(vma);
 }
 
+/* the OOM reaper: every page goes, the vmas stay until the task exits */
 void tb_task_mm_reap(struct mm_struct *mm)
+{
+	struct tb_vma *vma;
+
+	list_for_each_entry(vma, &mm->kshim_vmas, mm_node)
+		zap_vma(vma);
+}
+
+void tb_task_mm_exit(struct mm_struct *mm)
 {
 	struct tb_vma *vma, *tmp;
 
@@ -251,6 +275,7 @@ static int do_swap_page(struct tb_vma *vma, unsigned long idx, bool write)
 			workingset_refault(folio, shadow);
 		folio_add_lru(folio);
 		folio_mark_uptodate(folio);
+		count_vm_event(PSWPIN);
 		tb_stats.major_anon++;
 	}
 	rmap_add(vma, idx, folio);

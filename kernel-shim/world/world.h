@@ -20,7 +20,6 @@ int tb_swap_cache_add(struct folio *folio, swp_entry_t entry);
 void tb_swap_writeout_done(struct folio *folio);
 
 /* pagecache.c */
-void tb_files_shutdown(void);
 int tb_cache_add(struct tb_file *file, struct folio *folio, unsigned long index, gfp_t gfp);
 struct folio *tb_cache_lookup(struct tb_file *file, unsigned long index);
 struct list_head *tb_file_vmas(struct tb_file *file);
@@ -29,7 +28,8 @@ struct tb_file *tb_mapping_file(struct address_space *mapping);
 
 /* vm.c: tasks' address spaces and the reverse map */
 void tb_tasks_mm_shutdown(void);
-void tb_task_mm_reap(struct mm_struct *mm);	/* OOM reaper: unmap all */
+void tb_task_mm_reap(struct mm_struct *mm);	/* OOM reaper: zap all pages */
+void tb_task_mm_exit(struct mm_struct *mm);	/* exit_mmap(): unmap all */
 unsigned long tb_mm_rss(struct mm_struct *mm);	/* resident + swapped pages */
 bool tb_global_oom(gfp_t gfp);			/* out_of_memory(), global */
 

@@ -32,6 +32,8 @@ void tb_mem_shutdown(void);
 bool tb_mem_booted(void);
 /* invariants: NULL if they hold, else what is wrong */
 const char *tb_mem_check(void);
+/* at teardown, every task and file gone: all pages free, no swap in use */
+const char *tb_mem_check_empty(void);
 
 /* ---- the page allocator (order 0) ---- */
 /* a page the way the fault path gets one: watermarks, kswapd, direct reclaim, OOM */
@@ -42,6 +44,7 @@ unsigned long tb_wmark(int nid, int which);	/* WMARK_MIN/LOW/HIGH pages */
 /* ---- files and page cache ---- */
 struct tb_file *tb_file_create(unsigned long nr_pages);
 void tb_file_destroy(struct tb_file *file);	/* drops its page cache */
+void tb_files_destroy_all(void);
 /* read one page through the page cache (no mapping): 0, or -errno */
 int tb_file_read(struct tb_file *file, unsigned long index);
 unsigned long tb_file_cached(struct tb_file *file);	/* pages in the cache */
@@ -52,6 +55,7 @@ struct tb_task *tb_task_spawn(const char *path, int *err);
 /* run t on this thread (current is t) until the next switch; NULL: back */
 void tb_task_switch(struct tb_task *t);
 void tb_task_exit(struct tb_task *t);		/* unmaps everything, frees t */
+void tb_task_exit_all(void);			/* every task, the thread's own too */
 
 struct tb_vma *tb_map_anon(unsigned long nr_pages);	/* in current's mm */
 struct tb_vma *tb_map_file(struct tb_file *file);	/* the whole file */

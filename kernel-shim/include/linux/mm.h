@@ -24,7 +24,6 @@
 extern struct page *mem_map;
 #define page_to_pfn(page) ((unsigned long)((page) - mem_map))
 #define pfn_to_page(pfn) (mem_map + (pfn))
-#define PF_POISONED_CHECK(page) (page)
 
 /* mm/swap.c: the last reference frees the folio */
 void __folio_put(struct folio *folio);

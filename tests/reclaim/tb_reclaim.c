@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <linux/kernel.h>
+#include <string.h>
+#include "tb_reclaim.h"
+
+struct tb_mem_config tb_mem;
+
+int tb_reclaim_setup(void **state)
+{
+	tb_setup(state);
+	if (tb_memcg_boot() || tb_mem_boot(&tb_mem)) {
+		print_error("tb_memcg_boot/tb_mem_boot failed\n");
+		return -1;
+	}
+	return 0;
+}
+
+int tb_reclaim_teardown(void **state)
+{
+	const char *msg;
+
+	tb_task_exit_all();
+	tb_files_destroy_all();
+	msg = tb_mem_check_empty();
+	if (msg)
+		print_error("memory check: %s\n", msg);
+	tb_mem_shutdown();
+	tb_memcg_shutdown();
+	return tb_teardown(state) || msg ? -1 : 0;
+}
+
+struct tb_task *tb_run_in(const char *path)
+{
+	int err;
+	struct tb_task *t = tb_task_spawn(path, &err);
+
+	assert_int_equal(err, 0);
+	assert_non_null(t);
+	tb_task_switch(t);
+	return t;
+}
+
+void tb_read_range(struct tb_file *file, unsigned long n)
+{
+	unsigned long i;
+
+	for (i = 0; i < n; i++)
+		assert_int_equal(tb_file_read(file, i), 0);
+}
+
+void tb_touch_range(struct tb_vma *vma, unsigned long n, bool write)
+{
+	unsigned long i;
+
+	for (i = 0; i < n; i++)
+		assert_int_equal(tb_touch(vma, i, write), 0);
+}
+
+long long tb_stat(const char *path, const char *key)
+{
+	long long v = tb_cgroup_read_key(path, "memory.stat", key);
+
+	assert_true(v >= 0);
+	return v;
+}
+
+void tb_assert_lrus_consistent(void)
+{
+	const char *msg = tb_mem_check();
+
+	if (msg)
+		fail_msg("%s", msg);
+}

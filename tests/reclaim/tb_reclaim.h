@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Fixture of the reclaim suites: a world with the real memcontrol.c and
+ * mm/vmscan.c over simulated memory (tb_mem, set per suite or per test),
+ * torn down and checked after each test: every task and file gone, every
+ * page back in the allocator, every swap slot released, LRU lists equal
+ * to their counters.
+ */
+#ifndef _TB_RECLAIM_H
+#define _TB_RECLAIM_H
+#include "tb_test.h"
+#include <kshim/memcg_tb.h>
+#include <kshim/mem_tb.h>
+
+#define MB (1024UL * 1024)
+#define PAGES(bytes) ((bytes) / 4096)
+
+extern struct tb_mem_config tb_mem;
+int tb_reclaim_setup(void **state);
+int tb_reclaim_teardown(void **state);
+#define TB_RECLAIM_TEST(fn) cmocka_unit_test_setup_teardown(fn, tb_reclaim_setup, tb_reclaim_teardown)
+
+/* a task spawned in path, switched in; asserts success */
+struct tb_task *tb_run_in(const char *path);
+/* read pages [0, n) of file through the page cache, asserting success */
+void tb_read_range(struct tb_file *file, unsigned long n);
+/* touch pages [0, n) of vma, asserting success */
+void tb_touch_range(struct tb_vma *vma, unsigned long n, bool write);
+/* a memory.stat key of path */
+long long tb_stat(const char *path, const char *key);
+/* assert the LRUs match their counters now */
+void tb_assert_lrus_consistent(void);
+
+#define assert_write(path, file, s, expect) \
+	assert_int_equal(tb_cgroup_write_str(path, file, s), (expect))
+#define assert_write_ok(path, file, s) assert_write(path, file, s, (ssize_t)strlen(s))
+#endif

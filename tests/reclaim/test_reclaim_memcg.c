@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * memcg reclaim through the real mm/vmscan.c: memory.reclaim, memory.max
+ * and memory.high over page cache and anonymous memory, and the
+ * memory.stat counters the kernel keeps while doing it.
+ */
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/vmstat.h>
+#include "tb_reclaim.h"
+
+/* 4 MiB of clean page cache in "a": memory.reclaim 2M frees at least 2M of it */
+static void memory_reclaim_frees_clean_page_cache(void **state)
+{
+	struct tb_file *f = tb_file_create(PAGES(4 * MB));
+	long long before, after;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	tb_read_range(f, PAGES(4 * MB));
+	before = tb_cgroup_read_u64("a", "memory.current");
+	assert_true(before >= (long long)(4 * MB));
+	assert_int_equal(tb_stat("a", "file"), 4 * MB);
+
+	assert_write_ok("a", "memory.reclaim", "2M");
+	after = tb_cgroup_read_u64("a", "memory.current");
+	assert_true(before - after >= (long long)(2 * MB));
+	assert_true(tb_stat("a", "pgsteal") >= (long long)PAGES(2 * MB));
+	assert_int_equal(tb_stat("a", "file"), (long long)tb_file_cached(f) * 4096);
+	assert_int_equal(tb_stat("a", "anon"), 0);
+	tb_assert_lrus_consistent();
+}
+
+/* anonymous memory without a swap device cannot be reclaimed: -EAGAIN */
+static void memory_reclaim_of_anon_without_swap_is_eagain(void **state)
+{
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(2 * MB));
+	tb_touch_range(vma, PAGES(2 * MB), true);
+	assert_int_equal(tb_stat("a", "anon"), 2 * MB);
+	assert_write("a", "memory.reclaim", "1M", -EAGAIN);
+	assert_int_equal(tb_vma_resident(vma), PAGES(2 * MB));
+	assert_int_equal(tb_stat("a", "pgsteal"), 0);
+}
+
+static int setup_with_swap(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .swap_pages = PAGES(64 * MB) };
+	return tb_reclaim_setup(state);
+}
+
+static int teardown_with_swap(void **state)
+{
+	int ret = tb_reclaim_teardown(state);
+
+	tb_mem = (struct tb_mem_config){ 0 };
+	return ret;
+}
+
+/* with swap, memory.reclaim swaps anon out; touching it again swaps it in */
+static void memory_reclaim_swaps_anon_out_and_faults_it_back(void **state)
+{
+	struct tb_vma *vma;
+	unsigned long swapped;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(2 * MB));
+	tb_touch_range(vma, PAGES(2 * MB), true);
+	assert_write_ok("a", "memory.reclaim", "1M");
+	swapped = tb_vma_swapped(vma);
+	assert_true(swapped >= PAGES(1 * MB));
+	assert_int_equal(kshim_vm_event_read(PSWPOUT), swapped);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.swap.current"), swapped * 4096);
+	assert_int_equal(tb_swap_used(), swapped);
+
+	tb_touch_range(vma, PAGES(2 * MB), false);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	assert_int_equal(kshim_vm_event_read(PSWPIN), swapped);
+	tb_assert_lrus_consistent();
+}
+
+/* memory.max keeps a page cache reader at its limit by reclaiming its own pages */
+static void memory_max_reclaims_page_cache_to_stay_under_limit(void **state)
+{
+	struct tb_file *f = tb_file_create(PAGES(8 * MB));
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_write_ok("a", "memory.max", "2M");
+	tb_run_in("a");
+	tb_read_range(f, PAGES(8 * MB));
+	assert_true(tb_cgroup_read_u64("a", "memory.current") <= (long long)(2 * MB));
+	assert_true(tb_stat("a", "pgscan") >= (long long)PAGES(6 * MB));
+	assert_int_equal(tb_cgroup_read_key("a", "memory.events", "oom_kill"), 0);
+	assert_true(tb_cgroup_read_key("a", "memory.events", "max") > 0);
+	tb_assert_lrus_consistent();
+}
+
+/* memory.max over unreclaimable anon (no swap) ends in an OOM kill */
+static void memory_max_over_anon_without_swap_oom_kills(void **state)
+{
+	struct tb_vma *vma;
+	unsigned long i;
+	int err = 0;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_write_ok("a", "memory.max", "1M");
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(2 * MB));
+	for (i = 0; i < PAGES(2 * MB) && !err; i++)
+		err = tb_touch(vma, i, true);
+	assert_int_equal(err, -ENOMEM);
+	assert_int_equal(tb_cgroup_read_key("a", "memory.events", "oom_kill"), 1);
+	/*
+	 * The reaper took every page; the charge that invoked the OOM killer
+	 * then retried and succeeded, so the fault in flight completed (the
+	 * task dies on its way back to user mode: the next touch fails).
+	 */
+	assert_int_equal(tb_vma_resident(vma), 1);
+	assert_int_equal(tb_stat("a", "anon"), 4096);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		TB_RECLAIM_TEST(memory_reclaim_frees_clean_page_cache),
+		TB_RECLAIM_TEST(memory_reclaim_of_anon_without_swap_is_eagain),
+		cmocka_unit_test_setup_teardown(memory_reclaim_swaps_anon_out_and_faults_it_back,
+						setup_with_swap, teardown_with_swap),
+		TB_RECLAIM_TEST(memory_max_reclaims_page_cache_to_stay_under_limit),
+		TB_RECLAIM_TEST(memory_max_over_anon_without_swap_oom_kills),
+	};
+
+	return TB_RUN(tests);
+}
