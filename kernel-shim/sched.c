@@ -58,9 +58,23 @@ void kshim_cond_resched(const char *file, int line, const char *func)
 	kshim_might_sleep(file, line, func);
 }
 
+long (*kshim_kthread_sleep)(long timeout);
+void (*kshim_kthread_wake)(struct task_struct *t);
+
+void kshim_schedule(const char *file, int line, const char *func)
+{
+	kshim_might_sleep(file, line, func);
+	if (current->kshim_kthread && kshim_kthread_sleep)
+		kshim_kthread_sleep(MAX_SCHEDULE_TIMEOUT);
+	else
+		kshim_schedule_timeout(1, file, line, func);
+}
+
 long kshim_schedule_timeout(long timeout, const char *file, int line, const char *func)
 {
 	kshim_might_sleep(file, line, func);
+	if (current->kshim_kthread && kshim_kthread_sleep)
+		return kshim_kthread_sleep(timeout);
 	if (timeout <= 0 || timeout == MAX_SCHEDULE_TIMEOUT)
 		return 0;
 	__atomic_fetch_add(&jiffies, timeout, __ATOMIC_RELAXED);

@@ -12,8 +12,15 @@ void init_waitqueue_head(struct wait_queue_head *wq_head)
 int autoremove_wake_function(struct wait_queue_entry *wq_entry, unsigned int mode,
 			     int sync, void *key)
 {
+	struct task_struct *t = wq_entry->private;
+
 	wq_entry->flags |= WQ_FLAG_WOKEN;
 	list_del_init(&wq_entry->entry);
+	if (t) {
+		t->__state = TASK_RUNNING;
+		if (t->kshim_kthread && kshim_kthread_wake)
+			kshim_kthread_wake(t);
+	}
 	return 1;
 }
 

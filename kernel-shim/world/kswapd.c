@@ -1,25 +1,197 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Kernel threads of the world. kswapd does not run yet: no node has a
- * kswapd thread, so wakeup_kswapd() finds nobody waiting on kswapd_wait
- * and returns, as on a node whose kswapd was never started; memory runs
- * short into direct reclaim.
+ * Kernel threads of the world: one kswapd per node, running the real
+ * kswapd() of mm/vmscan.c on a thread of its own. The world is
+ * deterministic because only one of the test's thread and the kthreads
+ * runs at a time (a baton): a kthread that sleeps (schedule, or
+ * schedule_timeout in virtual time) hands the baton back; the test's
+ * thread hands it to a kthread at its yield points (after an allocation
+ * woke kswapd, before each touch) when the kthread was woken or its
+ * timeout passed. kswapd therefore balances a node right after the
+ * allocation that woke it, and its own time is not the tasks' time (it
+ * runs on another CPU).
  */
 #include <linux/kthread.h>
+#include <linux/mmzone.h>
+#include <linux/sched.h>
+#include <linux/jiffies.h>
+#include <kshim/testbed.h>
 #include "world.h"
+
+/* mm/vmscan.c (globalized) */
+int kswapd(void *p);
+
+struct tb_kthread {
+	pthread_t tid;
+	struct pglist_data *pgdat;
+	struct task_struct *task;
+	bool runnable, stop, exited;
+	unsigned long deadline;		/* jiffies; 0: no timeout */
+};
+
+static struct tb_kthread kthreads[MAX_NUMNODES];
+static int nr_kthreads;
+static pthread_mutex_t baton_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t baton_cond = PTHREAD_COND_INITIALIZER;
+static struct tb_kthread *running;	/* NULL: the test's thread */
+static __thread struct tb_kthread *self;
+
+static void baton_wait_for(struct tb_kthread *kt)
+{
+	while (running != kt)
+		pthread_cond_wait(&baton_cond, &baton_lock);
+}
+
+static long kthread_sleep(long timeout)
+{
+	struct tb_kthread *kt = self;
+	long remaining;
+
+	pthread_mutex_lock(&baton_lock);
+	if (current->__state == TASK_RUNNING) {	/* woken before it slept */
+		pthread_mutex_unlock(&baton_lock);
+		return timeout;
+	}
+	kt->deadline = timeout == MAX_SCHEDULE_TIMEOUT ? 0 : kshim_jiffies() + timeout;
+	running = NULL;
+	pthread_cond_broadcast(&baton_cond);
+	baton_wait_for(kt);
+	pthread_mutex_unlock(&baton_lock);
+	current->__state = TASK_RUNNING;
+	if (timeout == MAX_SCHEDULE_TIMEOUT)
+		return timeout;
+	remaining = (long)(kt->deadline - kshim_jiffies());
+	kt->deadline = 0;
+	return remaining > 0 ? remaining : 0;
+}
+
+static void kthread_wake(struct task_struct *t)
+{
+	int i;
+
+	for (i = 0; i < nr_kthreads; i++)
+		if (kthreads[i].task == t)
+			WRITE_ONCE(kthreads[i].runnable, true);
+}
 
 bool kthread_should_stop(void)
 {
-	return false;
+	return self && READ_ONCE(self->stop);
 }
 
 bool kthread_freezable_should_stop(bool *was_frozen)
 {
 	if (was_frozen)
 		*was_frozen = false;
-	return false;
+	return kthread_should_stop();
+}
+
+static void *kthread_main(void *arg)
+{
+	struct tb_kthread *kt = arg;
+
+	self = kt;
+	kshim_thread_enter(kshim_nr_cpus - 1);
+	current->kshim_kthread = 1;
+	snprintf(current->comm, sizeof(current->comm), "kswapd%d", kt->pgdat->node_id);
+	pthread_mutex_lock(&baton_lock);
+	kt->task = current;
+	kt->pgdat->kswapd = current;
+	pthread_cond_broadcast(&baton_cond);
+	baton_wait_for(kt);
+	pthread_mutex_unlock(&baton_lock);
+
+	kswapd(kt->pgdat);
+
+	pthread_mutex_lock(&baton_lock);
+	kt->exited = true;
+	kt->pgdat->kswapd = NULL;
+	running = NULL;
+	pthread_cond_broadcast(&baton_cond);
+	pthread_mutex_unlock(&baton_lock);
+	current->kshim_kthread = 0;
+	kshim_thread_exit();
+	return NULL;
+}
+
+static bool kthread_due(struct tb_kthread *kt)
+{
+	if (kt->exited)
+		return false;
+	return READ_ONCE(kt->runnable) || kt->stop ||
+	       (kt->deadline && time_after_eq(kshim_jiffies(), kt->deadline));
+}
+
+/* hand the baton to kt until it sleeps again */
+static void kthread_run_once(struct tb_kthread *kt)
+{
+	pthread_mutex_lock(&baton_lock);
+	WRITE_ONCE(kt->runnable, false);
+	running = kt;
+	pthread_cond_broadcast(&baton_cond);
+	while (running == kt)
+		pthread_cond_wait(&baton_cond, &baton_lock);
+	pthread_mutex_unlock(&baton_lock);
+}
+
+void tb_kthreads_run(void)
+{
+	int i, rounds = 0;
+	bool ran;
+
+	if (self || !nr_kthreads || kshim_atomic_depth())
+		return;
+	do {
+		ran = false;
+		for (i = 0; i < nr_kthreads; i++) {
+			if (!kthread_due(&kthreads[i]))
+				continue;
+			kthread_run_once(&kthreads[i]);
+			ran = true;
+		}
+		/* a kthread that never sleeps for long is a hang: fail fast */
+		if (++rounds > 10000) {
+			fprintf(stderr, "tb: kswapd woke 10000 times without the world moving on\n");
+			abort();
+		}
+	} while (ran);
+}
+
+int tb_kswapd_start_all(void)
+{
+	int nid;
+
+	kshim_kthread_sleep = kthread_sleep;
+	kshim_kthread_wake = kthread_wake;
+	for (nid = 0; nid < (int)nr_node_ids; nid++) {
+		struct tb_kthread *kt = &kthreads[nid];
+
+		memset(kt, 0, sizeof(*kt));
+		kt->pgdat = NODE_DATA(nid);
+		if (pthread_create(&kt->tid, NULL, kthread_main, kt))
+			return -ENOMEM;
+		nr_kthreads++;
+		/* let it run into its first sleep */
+		pthread_mutex_lock(&baton_lock);
+		while (!kt->task)
+			pthread_cond_wait(&baton_cond, &baton_lock);
+		pthread_mutex_unlock(&baton_lock);
+		kthread_run_once(kt);
+	}
+	return 0;
 }
 
 void tb_kswapd_stop_all(void)
 {
+	int i;
+
+	for (i = 0; i < nr_kthreads; i++) {
+		struct tb_kthread *kt = &kthreads[i];
+
+		kt->stop = true;
+		while (!kt->exited)
+			kthread_run_once(kt);
+		pthread_join(kt->tid, NULL);
+	}
+	nr_kthreads = 0;
 }

@@ -188,6 +188,13 @@ int tb_mem_boot(const struct tb_mem_config *cfg)
 		goto fail;
 	tb_world_stats_reset();
 	booted = true;
+	if (!(cfg && cfg->no_kswapd)) {
+		err = tb_kswapd_start_all();
+		if (err) {
+			tb_mem_shutdown();
+			return err;
+		}
+	}
 	return 0;
 fail:
 	free(mem_map);
@@ -306,8 +313,14 @@ struct folio *tb_alloc_folio(gfp_t gfp, int nid)
 	folio = get_page_from_zonelist(gfp, nid, WMARK_LOW);
 	if (folio)
 		return folio;
-	if (gfp & __GFP_KSWAPD_RECLAIM)
+	if (gfp & __GFP_KSWAPD_RECLAIM) {
 		wake_all_kswapds(gfp, nid);
+		/* kswapd runs on another CPU: here, before the allocation goes on */
+		tb_kthreads_run();
+		folio = get_page_from_zonelist(gfp, nid, WMARK_LOW);
+		if (folio)
+			return folio;
+	}
 	for (;;) {
 		folio = get_page_from_zonelist(gfp, nid, WMARK_MIN);
 		if (folio || !gfpflags_allow_blocking(gfp) || (current->flags & PF_MEMALLOC))

@@ -10,6 +10,7 @@
 #include <linux/memcontrol.h>
 #include <linux/sched/mm.h>
 #include <linux/swap.h>
+#include <linux/vmstat.h>
 #include <linux/oom.h>
 #include <linux/sched/coredump.h>
 #include <linux/slab.h>
@@ -385,6 +386,7 @@ bool out_of_memory(struct oom_control *oc)
 		/* __oom_kill_process, then the reaper frees its memory */
 		victim->task->kshim_oom_victim = 1;
 		victim->signal.oom_mm = &victim->mm;
+		count_vm_event(OOM_KILL);
 		memcg_memory_event_mm(&victim->mm, MEMCG_OOM_KILL);
 		task_take(victim, ULONG_MAX, &list);
 		set_bit(MMF_OOM_SKIP, &victim->mm.flags);

@@ -320,6 +320,7 @@ int tb_touch(struct tb_vma *vma, unsigned long idx, bool write)
 
 	if (idx >= vma->nr_pages)
 		return -EINVAL;
+	tb_kthreads_run();
 	if (tsk_is_oom_victim(current))
 		return -ENOMEM;
 	pte = vma->pte[idx];

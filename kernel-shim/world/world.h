@@ -34,7 +34,9 @@ unsigned long tb_mm_rss(struct mm_struct *mm);	/* resident + swapped pages */
 bool tb_global_oom(gfp_t gfp);			/* out_of_memory(), global */
 
 /* kswapd.c */
+int tb_kswapd_start_all(void);
 void tb_kswapd_stop_all(void);
+void tb_kthreads_run(void);		/* the test thread's yield point */
 
 /* counters of what the hardware saw */
 extern struct tb_mem_stats tb_stats;

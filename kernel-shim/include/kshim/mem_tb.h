@@ -24,6 +24,7 @@ struct tb_mem_config {
 	int watermark_scale_factor;	/* vm.watermark_scale_factor; 0: 10 */
 	int swappiness;			/* vm.swappiness; -1 or 0..200 */
 	bool swappiness_set;		/* swappiness given (0 is a value) */
+	bool no_kswapd;			/* boot without kswapd threads */
 };
 
 /* after kshim_world_boot() and tb_memcg_boot(); 0 or -errno (one line on stderr) */

@@ -35,6 +35,7 @@ struct task_struct {
 	/* test bed: set_notify_resume(), an OOM kill, the task's memcg */
 	unsigned kshim_notify_resume:1;
 	unsigned kshim_oom_victim:1;
+	unsigned kshim_kthread:1;	/* a world kernel thread: sleeps for real */
 	struct cgroup_subsys_state *kshim_memcg_css;
 	struct tb_task *kshim_tb;
 	void *kshim_priv;
@@ -80,7 +81,14 @@ long kshim_schedule_timeout(long timeout, const char *file, int line, const char
 #define schedule_timeout_uninterruptible(t) schedule_timeout(t)
 #define schedule_timeout_idle(t) schedule_timeout(t)
 #define io_schedule_timeout(t) schedule_timeout(t)
-#define schedule() ((void)schedule_timeout(1))
+void kshim_schedule(const char *file, int line, const char *func);
+#define schedule() kshim_schedule(__FILE__, __LINE__, __func__)
+/*
+ * A world kernel thread (kswapd) really sleeps: the world runs it when it
+ * is woken or its timeout passes in virtual time (kernel-shim/world/kswapd.c).
+ */
+extern long (*kshim_kthread_sleep)(long timeout);
+extern void (*kshim_kthread_wake)(struct task_struct *t);
 void msleep(unsigned int msecs);
 #define yield() sched_yield()
 #endif

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Global reclaim through the real mm/vmscan.c: the watermarks the kernel
+ * derives from the RAM size and the sysctls, kswapd woken at the low
+ * watermark, direct reclaim when there is no kswapd, global OOM.
+ */
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/vmstat.h>
+#include "tb_reclaim.h"
+
+/*
+ * 64 MiB: calculate_min_free_kbytes() gives int_sqrt(65536 * 16) = 1024 kB,
+ * 256 pages of min; __setup_per_zone_wmarks() adds max(min / 4,
+ * managed * 10 / 10000) = max(64, 16) for low and twice that for high.
+ */
+static void watermarks_follow_ram_size(void **state)
+{
+	assert_int_equal(tb_wmark(0, WMARK_MIN), 256);
+	assert_int_equal(tb_wmark(0, WMARK_LOW), 320);
+	assert_int_equal(tb_wmark(0, WMARK_HIGH), 384);
+}
+
+/* vm.min_free_kbytes=4096 and vm.watermark_scale_factor=200 (2% of 16384 pages) */
+static int setup_sysctls(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .min_free_kbytes = 4096, .watermark_scale_factor = 200 };
+	return tb_reclaim_setup(state);
+}
+
+static int teardown_reset(void **state)
+{
+	int ret = tb_reclaim_teardown(state);
+
+	tb_mem = (struct tb_mem_config){ 0 };
+	return ret;
+}
+
+static void watermarks_follow_sysctls(void **state)
+{
+	assert_int_equal(tb_wmark(0, WMARK_MIN), 1024);
+	assert_int_equal(tb_wmark(0, WMARK_LOW), 1024 + 327);
+	assert_int_equal(tb_wmark(0, WMARK_HIGH), 1024 + 2 * 327);
+}
+
+/* reading 1.5x RAM of files: kswapd keeps free memory up, no direct reclaim */
+static void kswapd_reclaims_page_cache_between_low_and_high(void **state)
+{
+	unsigned long ram = PAGES(64 * MB);
+	struct tb_file *f = tb_file_create(ram + ram / 2);
+
+	tb_run_in("");
+	tb_read_range(f, ram + ram / 2);
+	assert_true(kshim_vm_event_read(PAGEOUTRUN) > 0);
+	assert_true(kshim_vm_event_read(PGSTEAL_KSWAPD) >= ram / 2);
+	assert_int_equal(kshim_vm_event_read(ALLOCSTALL_NORMAL), 0);
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_DIRECT), 0);
+	assert_true(tb_free_pages(0) >= tb_wmark(0, WMARK_MIN));
+	tb_assert_lrus_consistent();
+}
+
+static int setup_no_kswapd(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .no_kswapd = true };
+	return tb_reclaim_setup(state);
+}
+
+/*
+ * Without kswapd the allocating task reclaims for itself. The stall is
+ * counted for the zone reclaim may go up to: GFP_HIGHUSER_MOVABLE's
+ * ZONE_MOVABLE, so allocstall_movable, not the zone that had the pages.
+ */
+static void allocation_under_min_enters_direct_reclaim(void **state)
+{
+	unsigned long ram = PAGES(64 * MB);
+	struct tb_file *f = tb_file_create(ram + ram / 2);
+
+	tb_run_in("");
+	tb_read_range(f, ram + ram / 2);
+	assert_int_equal(kshim_vm_event_read(ALLOCSTALL_NORMAL), 0);
+	assert_true(kshim_vm_event_read(ALLOCSTALL_MOVABLE) > 0);
+	assert_true(kshim_vm_event_read(PGSTEAL_DIRECT) >= ram / 2);
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
+	tb_assert_lrus_consistent();
+}
+
+/* anonymous memory beyond RAM with no swap: the global OOM killer */
+static void anon_beyond_ram_without_swap_oom_kills(void **state)
+{
+	unsigned long ram = PAGES(64 * MB), i;
+	struct tb_vma *vma;
+	int err = 0;
+
+	tb_run_in("");
+	vma = tb_map_anon(ram);
+	for (i = 0; i < ram && !err; i++)
+		err = tb_touch(vma, i, true);
+	assert_int_equal(err, -ENOMEM);
+	assert_int_equal(kshim_vm_event_read(OOM_KILL), 1);
+	assert_true(tb_vma_resident(vma) <= 1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		TB_RECLAIM_TEST(watermarks_follow_ram_size),
+		cmocka_unit_test_setup_teardown(watermarks_follow_sysctls, setup_sysctls,
+						teardown_reset),
+		TB_RECLAIM_TEST(kswapd_reclaims_page_cache_between_low_and_high),
+		cmocka_unit_test_setup_teardown(allocation_under_min_enters_direct_reclaim,
+						setup_no_kswapd, teardown_reset),
+		TB_RECLAIM_TEST(anon_beyond_ram_without_swap_oom_kills),
+	};
+
+	return TB_RUN(tests);
+}
