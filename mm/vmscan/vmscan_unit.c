@@ -1,4 +1,29 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* mm/vmscan.c's extract (#line markers into the tree) over the reclaim environment. */
+/*
+ * mm/vmscan.c's extract (#line markers into the tree) over the reclaim
+ * environment, and the variants that hook it (seed 000).
+ */
 #include "vmscan/reclaim_env.h"
+
+/*
+ * kextract `wrap`: the real definitions become __real_*; the variant
+ * defines the names (mm/variants/global_shrink_priority.c).
+ */
+struct scan_control;
+void shrink_lruvec(struct lruvec *lruvec, struct scan_control *sc);
+static void shrink_active_list(unsigned long nr_to_scan, struct lruvec *lruvec,
+			       struct scan_control *sc, enum lru_list lru);
+static void kswapd_age_node(struct pglist_data *pgdat, struct scan_control *sc);
+/* seed 000: shrink_node_memcgs()'s two calls that take the memcg's value */
+static bool seed000_below_min(struct mem_cgroup *target, struct mem_cgroup *memcg,
+			      struct scan_control *sc);
+static unsigned long seed000_shrink_slab(gfp_t gfp_mask, int nid, struct mem_cgroup *memcg,
+					 int priority, struct scan_control *sc);
+#define mem_cgroup_below_min(target, memcg) seed000_below_min(target, memcg, sc)
+#define shrink_slab(gfp, nid, memcg, prio) seed000_shrink_slab(gfp, nid, memcg, prio, sc)
+
 #include KVMSCAN_EXTRACT
+
+#undef mem_cgroup_below_min
+#undef shrink_slab
+#include "variants/global_shrink_priority.c"
