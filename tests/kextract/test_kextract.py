@@ -268,6 +268,16 @@ class StubGlobalize(unittest.TestCase):
         self.assertIn('static int helper_add(int a, int b);', out)
         self.assertRegex(out, r'helper_twice[^{]*\{[^}]*\bhelper_add\(')
 
+    def test_wrap_of_globalized_function(self):
+        out = basic('--want', 'helper_twice', '--globalize', 'helper_add', '--wrap', 'helper_add')
+        self.assertIn('\nint __real_helper_add(int a, int b)\n{', out)
+        self.assertIn('\nint helper_add(int a, int b);', out)
+
+    def test_directive_with_multiline_comment_is_whole(self):
+        out = basic('--want', 'uses_commented_flag')
+        self.assertIn('runs on over the next line */', out)
+        self.assertLess(out.index('#define COMMENTED_FLAG'), out.index('uses_commented_flag'))
+
     def test_wrap_of_unextracted_function_fails(self):
         p = kextract(BASIC, '--want', 'helper_add', '--wrap', 'helper_twice',
                      '--srcname', 'fixtures/basic.c', '--tree', 'fixture-tree')
