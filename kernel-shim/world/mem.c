@@ -28,6 +28,8 @@ struct page *mem_map;
 static unsigned long nr_memmap;
 unsigned long totalreserve_pages;
 static bool booted;
+static LIST_HEAD(reserved);	/* pages the rest of the system holds */
+static unsigned long nr_reserved;
 struct cpumask kshim_cpu_all_mask;
 bool numa_demotion_enabled;
 
@@ -122,6 +124,8 @@ static void build_zonelists(int nid)
 	zref->zone_idx = 0;
 }
 
+static struct folio *rmqueue(struct zone *zone);
+
 static int check_config(unsigned long ram, const struct tb_mem_config *cfg)
 {
 	if (ram < 1024 || ram > TB_MAX_RAM_PAGES) {
@@ -138,6 +142,11 @@ static int check_config(unsigned long ram, const struct tb_mem_config *cfg)
 	    (cfg->swappiness < 0 || cfg->swappiness > MAX_SWAPPINESS)) {
 		fprintf(stderr, "tb: vm.swappiness %d: give 0 to %d\n", cfg->swappiness,
 			MAX_SWAPPINESS);
+		return -EINVAL;
+	}
+	if (cfg && cfg->reserved_pages >= ram * nr_node_ids / 2) {
+		fprintf(stderr, "tb: %lu reserved pages leave less than half of the RAM\n",
+			cfg->reserved_pages);
 		return -EINVAL;
 	}
 	if (cfg && (cfg->min_free_kbytes < 0 || cfg->watermark_scale_factor < 0 ||
@@ -183,6 +192,16 @@ int tb_mem_boot(const struct tb_mem_config *cfg)
 	setup_per_zone_lowmem_reserve();
 	__setup_per_zone_wmarks();
 	vm_swappiness = cfg && cfg->swappiness_set ? cfg->swappiness : 60;
+	if (cfg && cfg->reserved_pages) {
+		unsigned long i;
+
+		for (i = 0; i < cfg->reserved_pages; i++) {
+			struct folio *folio = rmqueue(&NODE_DATA(i % nr_node_ids)->node_zones[ZONE_NORMAL]);
+
+			list_add(&folio->lru, &reserved);
+		}
+		nr_reserved = cfg->reserved_pages;
+	}
 	err = tb_swap_boot(cfg ? cfg->swap_pages : 0);
 	if (err)
 		goto fail;
@@ -215,6 +234,13 @@ void tb_mem_shutdown(void)
 		return;
 	tb_kswapd_stop_all();
 	tb_swap_shutdown();
+	while (!list_empty(&reserved)) {
+		struct folio *folio = list_first_entry(&reserved, struct folio, lru);
+
+		list_del(&folio->lru);
+		folio_put(folio);
+	}
+	nr_reserved = 0;
 	for (nid = 0; nid < (int)nr_node_ids; nid++) {
 		struct pglist_data *pgdat = NODE_DATA(nid);
 
@@ -453,9 +479,9 @@ const char *tb_mem_check_empty(void)
 	lru_add_drain_all();
 	for (nid = 0; nid < (int)nr_node_ids; nid++)
 		free += tb_free_pages(nid);
-	if (free != nr_memmap)
+	if (free + nr_reserved != nr_memmap)
 		snprintf(check_msg, sizeof(check_msg), "%lu of %lu pages not freed",
-			 nr_memmap - free, nr_memmap);
+			 nr_memmap - nr_reserved - free, nr_memmap);
 	else if (tb_swap_used())
 		snprintf(check_msg, sizeof(check_msg), "%lu swap slots not released",
 			 tb_swap_used());

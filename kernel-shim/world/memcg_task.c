@@ -113,6 +113,11 @@ struct tb_task *tb_task_spawn(const char *path, int *err)
 	return task_new(path, NULL, err ? err : &dummy);
 }
 
+struct task_struct *tb_task_struct(struct tb_task *t)
+{
+	return t->task;
+}
+
 void tb_task_switch(struct tb_task *t)
 {
 	kshim_set_current(t ? t->task : NULL);

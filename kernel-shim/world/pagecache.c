@@ -165,6 +165,7 @@ int tb_file_read(struct tb_file *file, unsigned long index)
 	folio = tb_cache_lookup(file, index);
 	if (folio) {
 		tb_stats.hits++;
+		tb_charge_time(tb_cost_hit());
 		folio_mark_accessed(folio);
 		return 0;
 	}
@@ -173,6 +174,7 @@ int tb_file_read(struct tb_file *file, unsigned long index)
 		return -ENOMEM;
 	err = tb_cache_add(file, folio, index, GFP_KERNEL);
 	tb_stats.major_file++;
+	tb_charge_time(tb_cost_file_read());
 	folio_put(folio);
 	return err;
 }

@@ -303,6 +303,7 @@ static int tb_swap_writepage(struct page *page, struct writeback_control *wbc)
 	struct folio *folio = page_folio(page);
 
 	tb_stats.swapouts++;
+	tb_charge_swapout();
 	count_vm_events(PSWPOUT, 1);	/* page_io.c: a node event, not a memcg one, in 6.12 */
 	folio_unlock(folio);
 	return 0;

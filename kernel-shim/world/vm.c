@@ -21,6 +21,8 @@
 #include <linux/oom.h>
 #include <linux/vmstat.h>
 #include <linux/slab.h>
+#include <linux/jiffies.h>
+#include <kshim/testbed.h>
 #include <kshim/reclaim.h>
 #include <kshim/memcg_tb.h>
 #include <kgen/mm_internal_reclaim.h>
@@ -44,9 +46,66 @@ struct tb_vma {
 
 struct tb_mem_stats tb_stats;
 
+/* defaults: 4 KiB from RAM at ~4 GB/s; a fault and zeroing; an SSD read/write */
+static const struct tb_mem_costs default_costs = {
+	.hit_ns = 1000, .minor_ns = 3000, .swapin_ns = 100000,
+	.file_read_ns = 100000, .swapout_ns = 20000,
+};
+static struct tb_mem_costs costs;
+static u64 world_ns;
+static unsigned long boot_jiffies;
+
+void tb_mem_set_costs(const struct tb_mem_costs *c)
+{
+	costs = c ? *c : default_costs;
+}
+
 void tb_world_stats_reset(void)
 {
 	memset(&tb_stats, 0, sizeof(tb_stats));
+	costs = default_costs;
+	world_ns = 0;
+	boot_jiffies = kshim_jiffies();
+}
+
+u64 tb_world_ns(void)
+{
+	return world_ns;
+}
+
+u64 tb_task_vclock_ns(struct tb_task *t)
+{
+	return tb_task_struct(t)->kshim_vclock_ns;
+}
+
+/* current used ns of virtual time: world time and jiffies follow the furthest task */
+void tb_charge_time(u64 ns)
+{
+	unsigned long target;
+
+	current->kshim_vclock_ns += ns;
+	if (current->kshim_vclock_ns <= world_ns)
+		return;
+	world_ns = current->kshim_vclock_ns;
+	target = boot_jiffies + world_ns / (1000000000ULL / HZ);
+	if (time_after(target, kshim_jiffies()))
+		kshim_jiffies_advance(target - kshim_jiffies());
+}
+
+u64 tb_cost_hit(void)
+{
+	return costs.hit_ns;
+}
+
+u64 tb_cost_file_read(void)
+{
+	return costs.file_read_ns;
+}
+
+void tb_charge_swapout(void)
+{
+	if (!current_is_kswapd())
+		tb_charge_time(costs.swapout_ns);
 }
 
 void tb_mem_stats(struct tb_mem_stats *st)
@@ -235,6 +294,7 @@ static int do_anonymous_page(struct tb_vma *vma, unsigned long idx, bool write)
 	folio_add_lru(folio);
 	set_pte(vma, idx, folio, write);
 	tb_stats.minor++;
+	tb_charge_time(costs.minor_ns + costs.hit_ns);
 	return 0;
 }
 
@@ -257,6 +317,7 @@ static int do_swap_page(struct tb_vma *vma, unsigned long idx, bool write)
 		folio_get(folio);
 		folio_lock(folio);
 		tb_stats.minor++;
+		tb_charge_time(costs.minor_ns + costs.hit_ns);
 	} else {
 		void *shadow = get_shadow_from_swap_cache(entry);
 
@@ -277,6 +338,7 @@ static int do_swap_page(struct tb_vma *vma, unsigned long idx, bool write)
 		folio_mark_uptodate(folio);
 		count_vm_event(PSWPIN);
 		tb_stats.major_anon++;
+		tb_charge_time(costs.swapin_ns + costs.hit_ns);
 	}
 	rmap_add(vma, idx, folio);
 	set_pte(vma, idx, folio, write);
@@ -298,6 +360,7 @@ static int do_file_fault(struct tb_vma *vma, unsigned long idx, bool write)
 	if (folio) {
 		folio_get(folio);
 		tb_stats.minor++;
+		tb_charge_time(costs.minor_ns + costs.hit_ns);
 	} else {
 		folio = tb_alloc_folio(GFP_HIGHUSER_MOVABLE, numa_node_id());
 		if (!folio)
@@ -308,6 +371,7 @@ static int do_file_fault(struct tb_vma *vma, unsigned long idx, bool write)
 			return err;
 		}
 		tb_stats.major_file++;
+		tb_charge_time(costs.file_read_ns + costs.hit_ns);
 	}
 	rmap_add(vma, idx, folio);
 	set_pte(vma, idx, folio, false);
@@ -327,6 +391,7 @@ int tb_touch(struct tb_vma *vma, unsigned long idx, bool write)
 	if (pte & PTE_PRESENT) {
 		vma->pte[idx] |= PTE_ACCESSED | (write ? PTE_DIRTY : 0);
 		tb_stats.hits++;
+		tb_charge_time(costs.hit_ns);
 		return 0;
 	}
 	if (pte & PTE_SWAP)

@@ -38,6 +38,13 @@ int tb_kswapd_start_all(void);
 void tb_kswapd_stop_all(void);
 void tb_kthreads_run(void);		/* the test thread's yield point */
 
+/* virtual time (vm.c) */
+void tb_charge_time(u64 ns);
+void tb_charge_swapout(void);
+u64 tb_cost_hit(void);
+u64 tb_cost_file_read(void);
+struct task_struct *tb_task_struct(struct tb_task *t);	/* memcg_task.c */
+
 /* counters of what the hardware saw */
 extern struct tb_mem_stats tb_stats;
 void tb_world_stats_reset(void);

@@ -28,8 +28,13 @@
 #define SEED000_IDS (1UL << MEM_CGROUP_ID_SHIFT)
 static bool seed000_on;
 static s8 seed000_value_of[SEED000_IDS];
-/* pages scanned by shrink_lruvec() per memcg id and sc->priority, global reclaim */
+/*
+ * per memcg id and sc->priority, global reclaim: pages shrink_lruvec()
+ * scanned, and the evictable LRU pages it was called on (the scan rate is
+ * their ratio: 2^-priority of the lists, shifted by the variant)
+ */
 static unsigned long seed000_scanned[SEED000_IDS][DEF_PRIORITY + 1];
+static unsigned long seed000_lru_pages[SEED000_IDS][DEF_PRIORITY + 1];
 
 static int seed000_value(struct mem_cgroup *memcg)
 {
@@ -69,13 +74,19 @@ void shrink_lruvec(struct lruvec *lruvec, struct scan_control *sc)
 {
 	struct mem_cgroup *memcg = lruvec_memcg(lruvec);
 	int delta = seed000_delta(memcg, sc), priority = sc->priority;
-	unsigned long scanned = sc->nr_scanned;
+	unsigned long scanned = sc->nr_scanned, lru_pages = 0;
+	enum lru_list lru;
 
+	for_each_evictable_lru(lru)
+		lru_pages += lruvec_lru_size(lruvec, lru, MAX_NR_ZONES);
 	sc->priority += delta;
 	__real_shrink_lruvec(lruvec, sc);
 	sc->priority -= delta;
-	if (seed000_on && seed000_global(sc) && memcg && priority >= 0 && priority <= DEF_PRIORITY)
+	/* counted with the variant off too: the control row's figures */
+	if (seed000_global(sc) && memcg && priority >= 0 && priority <= DEF_PRIORITY) {
 		seed000_scanned[mem_cgroup_id(memcg)][priority] += sc->nr_scanned - scanned;
+		seed000_lru_pages[mem_cgroup_id(memcg)][priority] += lru_pages;
+	}
 }
 
 static __thread bool seed000_aging;
@@ -133,15 +144,18 @@ int tb_variant_global_shrink_priority(bool on)
 	for (i = 0; i < SEED000_IDS; i++) {
 		seed000_value_of[i] = DEF_PRIORITY;
 		for (j = 0; j <= DEF_PRIORITY; j++)
-			seed000_scanned[i][j] = 0;
+			seed000_scanned[i][j] = seed000_lru_pages[i][j] = 0;
 	}
 	WRITE_ONCE(seed000_on, on);
 	return on ? cgroup_add_dfl_cftypes(&memory_cgrp_subsys, seed000_files) : 0;
 }
 
-unsigned long tb_variant_global_shrink_scanned(struct mem_cgroup *memcg, int priority)
+unsigned long tb_variant_global_shrink_scanned(struct mem_cgroup *memcg, int priority,
+					       unsigned long *lru_pages)
 {
 	if (!memcg || priority < 0 || priority > DEF_PRIORITY)
 		return 0;
+	if (lru_pages)
+		*lru_pages = seed000_lru_pages[mem_cgroup_id(memcg)][priority];
 	return seed000_scanned[mem_cgroup_id(memcg)][priority];
 }

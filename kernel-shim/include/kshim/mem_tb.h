@@ -25,6 +25,8 @@ struct tb_mem_config {
 	int swappiness;			/* vm.swappiness; -1 or 0..200 */
 	bool swappiness_set;		/* swappiness given (0 is a value) */
 	bool no_kswapd;			/* boot without kswapd threads */
+	/* pages the rest of the system holds (kernel, other processes): never freed */
+	unsigned long reserved_pages;
 };
 
 /* after kshim_world_boot() and tb_memcg_boot(); 0 or -errno (one line on stderr) */
@@ -69,6 +71,21 @@ unsigned long tb_vma_swapped(struct tb_vma *vma);
 
 /* ---- swap ---- */
 unsigned long tb_swap_used(void);		/* slots in use */
+
+/*
+ * ---- virtual time ----
+ * A touch costs the task virtual time by what it took: a resident hit, a
+ * minor fault (a new anon page or a page still in a cache), a major fault
+ * (swap-in, file read); a page its own direct reclaim wrote to swap costs
+ * it the write. kswapd's work costs the tasks nothing (another CPU). World
+ * time is the furthest task clock; jiffies follow it (HZ per second).
+ */
+struct tb_mem_costs {
+	u64 hit_ns, minor_ns, swapin_ns, file_read_ns, swapout_ns;
+};
+void tb_mem_set_costs(const struct tb_mem_costs *costs);	/* NULL: defaults */
+u64 tb_task_vclock_ns(struct tb_task *t);
+u64 tb_world_ns(void);
 
 /* ---- fault counters of the world (what the hardware saw) ---- */
 struct tb_mem_stats {

@@ -15,6 +15,10 @@ struct mem_cgroup;
  * the control file appears; off, the real 6.12 code runs untouched.
  */
 int tb_variant_global_shrink_priority(bool on);
-/* pages shrink_lruvec() scanned in memcg at sc->priority, global reclaim */
-unsigned long tb_variant_global_shrink_scanned(struct mem_cgroup *memcg, int priority);
+/*
+ * pages shrink_lruvec() scanned in memcg at sc->priority in global reclaim,
+ * and (*lru_pages) the evictable LRU pages summed over those calls
+ */
+unsigned long tb_variant_global_shrink_scanned(struct mem_cgroup *memcg, int priority,
+					       unsigned long *lru_pages);
 #endif

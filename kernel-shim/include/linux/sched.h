@@ -36,6 +36,7 @@ struct task_struct {
 	unsigned kshim_notify_resume:1;
 	unsigned kshim_oom_victim:1;
 	unsigned kshim_kthread:1;	/* a world kernel thread: sleeps for real */
+	u64 kshim_vclock_ns;		/* the world's virtual time this task used */
 	struct cgroup_subsys_state *kshim_memcg_css;
 	struct tb_task *kshim_tb;
 	void *kshim_priv;
