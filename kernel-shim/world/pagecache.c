@@ -175,6 +175,9 @@ int tb_file_read(struct tb_file *file, unsigned long index)
 	err = tb_cache_add(file, folio, index, GFP_KERNEL);
 	tb_stats.major_file++;
 	tb_charge_time(tb_cost_file_read());
+	/* filemap_read() marks every folio it copies from, the new ones too */
+	if (!err)
+		folio_mark_accessed(folio);
 	folio_put(folio);
 	return err;
 }

@@ -158,3 +158,12 @@ void tb_memcg_shutdown(void)
 	kshim_rcu_quiesce();
 	root_mem_cgroup = NULL;
 }
+
+/*
+ * the periodic flush (flush_memcg_stats_dwork) as if it had just run: every
+ * per-CPU counter folded into memcg's subtree, so memory.stat is exact
+ */
+void tb_memcg_flush_stats(struct mem_cgroup *memcg)
+{
+	do_flush_stats(memcg ? memcg : root_mem_cgroup);
+}

@@ -58,7 +58,10 @@ void tb_touch_range(struct tb_vma *vma, unsigned long n, bool write)
 
 long long tb_stat(const char *path, const char *key)
 {
-	long long v = tb_cgroup_read_key(path, "memory.stat", key);
+	long long v;
+
+	tb_memcg_flush_stats(tb_memcg(path));
+	v = tb_cgroup_read_key(path, "memory.stat", key);
 
 	assert_true(v >= 0);
 	return v;

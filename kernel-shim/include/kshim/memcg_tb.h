@@ -74,6 +74,9 @@ unsigned long tb_oom_kills(void);
 void tb_memcg_world_reset(void);
 bool tb_memcg_tasks_empty(void);
 
+/* fold every CPU's memcg counters now (memory.stat otherwise lags by up to a flush threshold) */
+void tb_memcg_flush_stats(struct mem_cgroup *memcg);
+
 /* ---- per-CPU stocks and obj stock (accessors into memcontrol.c) ---- */
 unsigned int tb_stock_pages(int cpu, struct mem_cgroup **cached);
 unsigned int tb_obj_stock_bytes(int cpu, struct obj_cgroup **cached);

@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * What mm/vmscan.c decides about individual folios and lists, seen
+ * through memcg reclaim: second chances, workingset refaults, the
+ * anon/file balance of get_scan_count() (swappiness, no swap, swap full),
+ * and memory.stat agreeing with the LRU lists.
+ */
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/swap.h>
+#include <linux/vmstat.h>
+#include "tb_reclaim.h"
+
+static int setup_with_swap(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .swap_pages = PAGES(64 * MB) };
+	return tb_reclaim_setup(state);
+}
+
+static int setup_small_swap(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .swap_pages = 64 };
+	return tb_reclaim_setup(state);
+}
+
+static int teardown_reset(void **state)
+{
+	int ret = tb_reclaim_teardown(state);
+
+	tb_mem = (struct tb_mem_config){ 0 };
+	return ret;
+}
+
+static void reread(struct tb_file *f, unsigned long n)
+{
+	tb_read_range(f, n);
+}
+
+/*
+ * folio_check_references(): a mapped page whose pte was young again since
+ * the last scan is activated; a page read once through read() is reclaimed
+ * on its first scan. Rounds of reclaim with the mapped file touched between
+ * them take the use-once file; of the mapped one, only pages scanned twice
+ * within one round (their first chance used up) can go, and the touch
+ * faults them back.
+ */
+static void use_once_page_cache_goes_before_mapped_pages_in_use(void **state)
+{
+	struct tb_file *mapped = tb_file_create(256), *once = tb_file_create(256);
+	struct tb_vma *vma;
+	int round;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_file(mapped);
+	tb_touch_range(vma, 256, false);
+	tb_read_range(once, 256);
+	for (round = 0; round < 4; round++) {
+		assert_write_ok("a", "memory.reclaim", "256K");
+		tb_touch_range(vma, 256, false);
+	}
+	assert_int_equal(tb_file_cached(once), 0);
+	assert_int_equal(tb_vma_resident(vma), 256);
+	assert_true(tb_stat("a", "pgactivate") >= 256);
+	lru_add_drain();
+	/* shrink_active_list() moved part back to keep inactive:active balanced */
+	assert_true(tb_stat("a", "active_file") > 0);
+	assert_int_equal(tb_stat("a", "active_file") + tb_stat("a", "inactive_file"), 256 * 4096);
+	tb_unmap(vma);
+}
+
+/*
+ * workingset_refault(): a page evicted and read again within the size of
+ * the workingset (the active file list here) is activated at once. The
+ * reclaim also deactivated part of the hot file (the inactive list was
+ * low) and, in its last batch, took a few of those.
+ */
+static void refault_within_workingset_is_activated(void **state)
+{
+	struct tb_file *hot = tb_file_create(512), *cold = tb_file_create(64);
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	/* read twice: folio_mark_accessed() activates the hot file */
+	reread(hot, 512);
+	reread(hot, 512);
+	lru_add_drain();
+	assert_int_equal(tb_stat("a", "active_file"), 512 * 4096);
+	reread(cold, 64);
+	assert_write_ok("a", "memory.reclaim", "256K");
+	assert_int_equal(tb_file_cached(cold), 0);
+	assert_true(tb_file_cached(hot) >= 448);
+
+	reread(cold, 64);
+	assert_int_equal(tb_stat("a", "workingset_refault_file"), 64);
+	assert_int_equal(tb_stat("a", "workingset_activate_file"), 64);
+}
+
+/* with no workingset to compare against, a refault is not activated */
+static void refault_beyond_workingset_stays_inactive(void **state)
+{
+	struct tb_file *f = tb_file_create(64);
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	reread(f, 64);
+	assert_write_ok("a", "memory.reclaim", "256K");
+	assert_int_equal(tb_file_cached(f), 0);
+	reread(f, 64);
+	assert_int_equal(tb_stat("a", "workingset_refault_file"), 64);
+	assert_int_equal(tb_stat("a", "workingset_activate_file"), 0);
+	assert_int_equal(tb_stat("a", "active_file"), 0);
+}
+
+/* anon and page cache in one memcg, all pages in use once */
+static struct tb_vma *anon_and_file(struct tb_file *f, unsigned long pages)
+{
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(pages);
+	tb_touch_range(vma, pages, true);
+	tb_read_range(f, pages);
+	return vma;
+}
+
+/* get_scan_count(): memcg reclaim with swappiness 0 scans file only */
+static void swappiness_0_reclaims_only_page_cache(void **state)
+{
+	struct tb_file *f = tb_file_create(1024);
+	struct tb_vma *vma = anon_and_file(f, 1024);
+
+	assert_write_ok("a", "memory.reclaim", "2M swappiness=0");
+	assert_true(tb_file_cached(f) <= 512);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	assert_int_equal(kshim_vm_event_read(PGSCAN_ANON), 0);
+	assert_true(kshim_vm_event_read(PGSCAN_FILE) >= 512);
+}
+
+/*
+ * swappiness 200: the file side's share is (200 - 200) = 0, anon only --
+ * once the page cache is in use (active); see the next case for why.
+ */
+static void swappiness_200_spares_page_cache_in_use(void **state)
+{
+	struct tb_file *f = tb_file_create(1024);
+	struct tb_vma *vma = anon_and_file(f, 1024);
+
+	reread(f, 1024);
+	assert_write_ok("a", "memory.reclaim", "2M swappiness=200");
+	assert_int_equal(tb_file_cached(f), 1024);
+	assert_true(tb_vma_swapped(vma) >= 512);
+	assert_int_equal(kshim_vm_event_read(PGSCAN_FILE), 0);
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_FILE), 0);
+}
+
+/* 4 MiB of anon, then 32 MiB of page cache read once */
+static struct tb_vma *anon_and_much_file(struct tb_file *f)
+{
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(1024);
+	tb_touch_range(vma, 1024, true);
+	tb_read_range(f, 8192);
+	return vma;
+}
+
+/*
+ * prepare_scan_control()'s cache_trim_mode: plenty of inactive page cache
+ * that is not thrashing is trimmed first, and get_scan_count() returns
+ * SCAN_FILE before it looks at swappiness: even 200 does not swap. (The
+ * memcg's LRU sizes are read from its rstat counters: flushed here, as
+ * the periodic flush every 2 s would have.)
+ */
+static void inactive_page_cache_is_trimmed_before_anon_at_any_swappiness(void **state)
+{
+	struct tb_file *f = tb_file_create(8192);
+	struct tb_vma *vma = anon_and_much_file(f);
+
+	tb_memcg_flush_stats(tb_memcg("a"));
+	assert_write_ok("a", "memory.reclaim", "2M swappiness=200");
+	assert_true(tb_file_cached(f) <= 8192 - 512);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	assert_int_equal(kshim_vm_event_read(PGSCAN_ANON), 0);
+}
+
+/*
+ * The same reclaim right after the reads, before any rstat flush: the
+ * memcg's NR_INACTIVE_FILE still reads (close to) zero in
+ * prepare_scan_control() -- mem_cgroup_flush_stats_ratelimited() only
+ * flushes when the periodic flusher is a full cycle late -- so there is
+ * no cache_trim_mode, swappiness 200 rules and anon is swapped while
+ * 32 MiB of use-once page cache stay.
+ */
+static void stale_memcg_lru_sizes_miss_cache_trim_mode(void **state)
+{
+	struct tb_file *f = tb_file_create(8192);
+	struct tb_vma *vma = anon_and_much_file(f);
+
+	assert_write_ok("a", "memory.reclaim", "2M swappiness=200");
+	assert_true(tb_vma_swapped(vma) >= 256);
+	assert_true(kshim_vm_event_read(PGSCAN_ANON) > 0);
+	assert_true(tb_file_cached(f) > 8192 - 512);
+}
+
+/* can_reclaim_anon_pages(): no swap device, no anon scanning at all */
+static void no_swap_device_means_no_anon_scan(void **state)
+{
+	struct tb_file *f = tb_file_create(1024);
+	struct tb_vma *vma = anon_and_file(f, 1024);
+
+	assert_write_ok("a", "memory.reclaim", "2M swappiness=200");
+	assert_int_equal(tb_vma_resident(vma), 1024);
+	assert_int_equal(kshim_vm_event_read(PGSCAN_ANON), 0);
+	assert_true(tb_file_cached(f) <= 512);
+}
+
+/* a full swap device: the slots are used up, the rest of anon stays */
+static void full_swap_stops_anon_reclaim(void **state)
+{
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(256);
+	tb_touch_range(vma, 256, true);
+	assert_write("a", "memory.reclaim", "1M", -EAGAIN);
+	assert_int_equal(tb_swap_used(), 64);
+	assert_int_equal(tb_vma_swapped(vma), 64);
+	assert_int_equal(tb_vma_resident(vma), 192);
+}
+
+/* memory.stat's anon and file equal the LRU lists that hold them */
+static void memory_stat_matches_the_lru_lists(void **state)
+{
+	struct tb_file *f = tb_file_create(768);
+	struct tb_vma *vma = anon_and_file(f, 512);
+
+	reread(f, 768);
+	assert_write_ok("a", "memory.reclaim", "1M");
+	lru_add_drain();
+	assert_int_equal(tb_stat("a", "anon"),
+			 tb_stat("a", "active_anon") + tb_stat("a", "inactive_anon"));
+	assert_int_equal(tb_stat("a", "file"),
+			 tb_stat("a", "active_file") + tb_stat("a", "inactive_file"));
+	assert_int_equal(tb_stat("a", "anon"), tb_vma_resident(vma) * 4096);
+	assert_int_equal(tb_stat("a", "file"), tb_file_cached(f) * 4096);
+	assert_int_equal(tb_stat("a", "swapcached") + tb_stat("a", "anon") +
+			 tb_stat("a", "file"), tb_cgroup_read_u64("a", "memory.current") -
+			 (long long)tb_stock_pages(0, NULL) * 4096);
+	tb_assert_lrus_consistent();
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		TB_RECLAIM_TEST(use_once_page_cache_goes_before_mapped_pages_in_use),
+		TB_RECLAIM_TEST(refault_within_workingset_is_activated),
+		TB_RECLAIM_TEST(refault_beyond_workingset_stays_inactive),
+		cmocka_unit_test_setup_teardown(swappiness_0_reclaims_only_page_cache,
+						setup_with_swap, teardown_reset),
+		cmocka_unit_test_setup_teardown(swappiness_200_spares_page_cache_in_use,
+						setup_with_swap, teardown_reset),
+		cmocka_unit_test_setup_teardown(inactive_page_cache_is_trimmed_before_anon_at_any_swappiness,
+						setup_with_swap, teardown_reset),
+		cmocka_unit_test_setup_teardown(stale_memcg_lru_sizes_miss_cache_trim_mode,
+						setup_with_swap, teardown_reset),
+		TB_RECLAIM_TEST(no_swap_device_means_no_anon_scan),
+		cmocka_unit_test_setup_teardown(full_swap_stops_anon_reclaim,
+						setup_small_swap, teardown_reset),
+		cmocka_unit_test_setup_teardown(memory_stat_matches_the_lru_lists,
+						setup_with_swap, teardown_reset),
+	};
+
+	return TB_RUN(tests);
+}
