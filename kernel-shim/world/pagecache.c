@@ -16,6 +16,7 @@
 #include <linux/xarray.h>
 #include <linux/slab.h>
 #include <linux/vmstat.h>
+#include <linux/oom.h>
 #include <kshim/reclaim.h>
 #include <kgen/mm_internal_reclaim.h>
 #include "world.h"
@@ -162,6 +163,9 @@ int tb_file_read(struct tb_file *file, unsigned long index)
 
 	if (index >= file->nr_pages)
 		return -EINVAL;
+	/* a task the OOM killer chose has a fatal signal: its read fails */
+	if (tsk_is_oom_victim(current))
+		return -EINTR;
 	folio = tb_cache_lookup(file, index);
 	if (folio) {
 		tb_stats.hits++;
