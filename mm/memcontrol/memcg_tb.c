@@ -157,6 +157,9 @@ void tb_memcg_shutdown(void)
 	kshim_cgroupfs_umount();
 	kshim_rcu_quiesce();
 	root_mem_cgroup = NULL;
+	/* the next world boots without this one's boot options */
+	cgroup_memory_nokmem = cgroup_memory_nosocket = cgroup_memory_nobpf = false;
+	static_branch_enable(&memory_cgrp_subsys_enabled_key);
 }
 
 /*

@@ -16,6 +16,16 @@ struct folio;
 struct obj_cgroup;
 struct pglist_data;
 
+/*
+ * ---- boot and mount options (kernel-shim/world/boot.c) ----
+ * tb_boot_cmdline("cgroup.memory=nokmem,nosocket cgroup_disable=memory")
+ * before tb_memcg_boot(); tb_cgroup_mount_options("memory_localevents,
+ * memory_recursiveprot") after it. 0, or -EINVAL with one line on stderr.
+ * Every world boot starts from the defaults again.
+ */
+int tb_boot_cmdline(const char *cmdline);
+int tb_cgroup_mount_options(const char *opts);
+
 /* ---- the hierarchy: paths are "" (root), "a", "a/b", ... ---- */
 int tb_memcg_boot(void);			/* root memcg; 0 or -errno */
 void tb_memcg_shutdown(void);			/* rmdir all, free the root */

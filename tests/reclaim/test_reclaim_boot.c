@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Boot options, cgroup2 mount options and sysctls, each exercised through
+ * what the kernel code does with it: cgroup.memory=nokmem and nosocket,
+ * memory_localevents, memory_recursiveprot under global pressure,
+ * vm.swappiness=0 in global reclaim, and the refusal of unknown options.
+ */
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/memcontrol.h>
+#include <linux/vmstat.h>
+#include "tb_reclaim.h"
+
+static const char *cmdline;
+
+static int setup_cmdline(void **state)
+{
+	tb_setup(state);
+	if (tb_boot_cmdline(cmdline) || tb_memcg_boot() || tb_mem_boot(&tb_mem))
+		return -1;
+	return 0;
+}
+
+static int setup_nokmem(void **state)
+{
+	cmdline = "cgroup.memory=nokmem";
+	return setup_cmdline(state);
+}
+
+static int setup_nosocket(void **state)
+{
+	cmdline = "cgroup.memory=nosocket";
+	return setup_cmdline(state);
+}
+
+/* memcg_online_kmem(): with nokmem a new memcg gets no objcg and no kmem id */
+static void nokmem_memcgs_have_no_objcg(void **state)
+{
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_null(tb_memcg_objcg(tb_memcg("a")));
+	assert_int_equal(tb_memcg("a")->kmemcg_id, -1);
+}
+
+static void default_memcgs_have_an_objcg(void **state)
+{
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_non_null(tb_memcg_objcg(tb_memcg("a")));
+	assert_int_equal(tb_memcg("a")->kmemcg_id, mem_cgroup_id(tb_memcg("a")));
+}
+
+static long sockets_key(void)
+{
+	return atomic_read(&memcg_sockets_enabled_key.key.enabled);
+}
+
+/* mem_cgroup_css_alloc(): every memcg takes the socket key, unless nosocket */
+static void nosocket_memcgs_leave_the_socket_key_off(void **state)
+{
+	long before = sockets_key();
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(sockets_key(), before);
+}
+
+static void default_memcgs_take_the_socket_key(void **state)
+{
+	long before = sockets_key();
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(sockets_key(), before + 1);
+}
+
+/* a bad option is refused and the good ones beside it are not applied */
+static void unknown_options_are_refused_and_change_nothing(void **state)
+{
+	assert_int_equal(tb_boot_cmdline("cgroup.memory=nokmem vm.bogus=1"), -EINVAL);
+	assert_int_equal(tb_cgroup_mount_options("memory_localevents,nosuch"), -EINVAL);
+	assert_false(cgroup_subsys_on_dfl(memory_cgrp_subsys) &&
+		     (cgrp_dfl_root.flags & CGRP_ROOT_MEMORY_LOCAL_EVENTS));
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_non_null(tb_memcg_objcg(tb_memcg("a")));
+}
+
+/* a child under memory.max reads 4x its limit of page cache */
+static void child_hits_its_max(void)
+{
+	struct tb_file *f = tb_file_create(PAGES(8 * MB));
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("a/b"), 0);
+	assert_write_ok("a/b", "memory.max", "2M");
+	tb_run_in("a/b");
+	tb_read_range(f, PAGES(8 * MB));
+}
+
+/* memcg_memory_event(): events count up the tree by default */
+static void memory_events_are_hierarchical_by_default(void **state)
+{
+	child_hits_its_max();
+	assert_true(tb_cgroup_read_key("a/b", "memory.events", "max") > 0);
+	assert_int_equal(tb_cgroup_read_key("a", "memory.events", "max"),
+			 tb_cgroup_read_key("a/b", "memory.events", "max"));
+	assert_int_equal(tb_cgroup_read_key("a", "memory.events.local", "max"), 0);
+}
+
+/* memory_localevents: the parent's memory.events shows its own events only */
+static void memory_localevents_keeps_events_local(void **state)
+{
+	assert_int_equal(tb_cgroup_mount_options("memory_localevents"), 0);
+	child_hits_its_max();
+	assert_true(tb_cgroup_read_key("a/b", "memory.events", "max") > 0);
+	assert_int_equal(tb_cgroup_read_key("a", "memory.events", "max"), 0);
+}
+
+/*
+ * Global pressure on a machine with swap: "a" has memory.min 8M, its child
+ * "a/b" none; "c" touches more anon than the RAM. With
+ * memory_recursiveprot the child inherits the parent's protection and
+ * keeps its anon; without it, nothing protects the child.
+ */
+static unsigned long child_anon_left(bool recursiveprot)
+{
+	struct tb_vma *vma, *hog;
+
+	if (recursiveprot)
+		assert_int_equal(tb_cgroup_mount_options("memory_recursiveprot"), 0);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("a/b"), 0);
+	assert_int_equal(tb_cgroup_mkdir("c"), 0);
+	assert_write_ok("a", "memory.min", "8M");
+	tb_run_in("a/b");
+	vma = tb_map_anon(PAGES(6 * MB));
+	tb_touch_range(vma, PAGES(6 * MB), true);
+	tb_run_in("c");
+	hog = tb_map_anon(PAGES(80 * MB));
+	tb_touch_range(hog, PAGES(80 * MB), true);
+	return tb_vma_resident(vma);
+}
+
+static int setup_with_swap(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .swap_pages = PAGES(64 * MB) };
+	return tb_reclaim_setup(state);
+}
+
+static int teardown_reset(void **state)
+{
+	int ret = tb_reclaim_teardown(state);
+
+	tb_mem = (struct tb_mem_config){ 0 };
+	return ret;
+}
+
+static void memory_recursiveprot_protects_unprotected_children(void **state)
+{
+	assert_int_equal(child_anon_left(true), PAGES(6 * MB));
+}
+
+static void without_recursiveprot_children_are_unprotected(void **state)
+{
+	assert_true(child_anon_left(false) < PAGES(6 * MB));
+	assert_true(tb_swap_used() > 0);
+}
+
+/*
+ * vm.swappiness=0 in global reclaim: get_scan_count() gives anon a share
+ * of swappiness * ... = 0, so with page cache to reclaim nothing swaps.
+ */
+static int setup_swappiness_0(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .swap_pages = PAGES(64 * MB), .swappiness = 0,
+					 .swappiness_set = true };
+	return tb_reclaim_setup(state);
+}
+
+static void vm_swappiness_0_global_reclaim_keeps_anon(void **state)
+{
+	struct tb_file *f = tb_file_create(PAGES(128 * MB));
+	struct tb_vma *vma;
+
+	tb_run_in("");
+	vma = tb_map_anon(PAGES(16 * MB));
+	tb_touch_range(vma, PAGES(16 * MB), true);
+	tb_read_range(f, PAGES(128 * MB));
+	assert_true(kshim_vm_event_read(PGSTEAL_FILE) > 0);
+	assert_int_equal(tb_vma_resident(vma), PAGES(16 * MB));
+	assert_int_equal(tb_swap_used(), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(nokmem_memcgs_have_no_objcg, setup_nokmem,
+						tb_reclaim_teardown),
+		TB_RECLAIM_TEST(default_memcgs_have_an_objcg),
+		cmocka_unit_test_setup_teardown(nosocket_memcgs_leave_the_socket_key_off,
+						setup_nosocket, tb_reclaim_teardown),
+		TB_RECLAIM_TEST(default_memcgs_take_the_socket_key),
+		TB_RECLAIM_TEST(unknown_options_are_refused_and_change_nothing),
+		TB_RECLAIM_TEST(memory_events_are_hierarchical_by_default),
+		TB_RECLAIM_TEST(memory_localevents_keeps_events_local),
+		cmocka_unit_test_setup_teardown(memory_recursiveprot_protects_unprotected_children,
+						setup_with_swap, teardown_reset),
+		cmocka_unit_test_setup_teardown(without_recursiveprot_children_are_unprotected,
+						setup_with_swap, teardown_reset),
+		cmocka_unit_test_setup_teardown(vm_swappiness_0_global_reclaim_keeps_anon,
+						setup_swappiness_0, teardown_reset),
+	};
+
+	return TB_RUN(tests);
+}
