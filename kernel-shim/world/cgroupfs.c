@@ -90,7 +90,9 @@ int kshim_cgroupfs_mount(struct cgroup_subsys *ss, const char *name)
 	/* cgroup_init() names each subsystem from its SUBSYS() entry */
 	ss->name = ss->legacy_name = name;
 	fs_ss = ss;
-	cgroup_add_dfl_cftypes(ss, ss->dfl_cftypes);
+	/* cgroup_init(): a controller disabled on the command line shows no files */
+	if (static_branch_likely(&memory_cgrp_subsys_enabled_key))
+		cgroup_add_dfl_cftypes(ss, ss->dfl_cftypes);
 	root = cgroup_new(NULL, "", 0);
 	if (!root)
 		return -ENOMEM;

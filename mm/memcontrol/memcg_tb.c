@@ -124,7 +124,7 @@ int tb_memcg_boot(void)
 	tb_memcg_world_reset();
 	mem_cgroup_init();
 	ret = kshim_cgroupfs_mount(&memory_cgrp_subsys, "memory");
-	if (!ret)
+	if (!ret && !mem_cgroup_disabled())
 		ret = cgroup_add_dfl_cftypes(&memory_cgrp_subsys, swap_files);
 	return ret;
 }

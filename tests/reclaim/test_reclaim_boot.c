@@ -9,6 +9,7 @@
 #include <linux/mm.h>
 #include <linux/memcontrol.h>
 #include <linux/vmstat.h>
+#include <linux/swap.h>
 #include "tb_reclaim.h"
 
 static const char *cmdline;
@@ -25,6 +26,32 @@ static int setup_nokmem(void **state)
 {
 	cmdline = "cgroup.memory=nokmem";
 	return setup_cmdline(state);
+}
+
+static int setup_memcg_disabled(void **state)
+{
+	cmdline = "cgroup_disable=memory";
+	return setup_cmdline(state);
+}
+
+/*
+ * cgroup_disable=memory: mem_cgroup_disabled(), nothing is charged, the
+ * memory files are gone, and reclaim works on the node's own lruvec.
+ */
+static void cgroup_disable_memory_reclaims_the_node_lruvec(void **state)
+{
+	struct tb_file *f = tb_file_create(PAGES(96 * MB));
+	struct pglist_data *pgdat = NODE_DATA(0);
+
+	assert_true(mem_cgroup_disabled());
+	assert_int_equal(tb_cgroup_read_u64("", "memory.stat"), -ENOENT);
+	tb_run_in("");
+	tb_read_range(f, PAGES(96 * MB));
+	lru_add_drain();
+	assert_true(kshim_vm_event_read(PGSTEAL_KSWAPD) >= PAGES(32 * MB));
+	assert_int_equal(mem_cgroup_lruvec(NULL, pgdat), &pgdat->__lruvec);
+	assert_int_equal(node_page_state(pgdat, NR_ACTIVE_FILE) +
+			 node_page_state(pgdat, NR_INACTIVE_FILE), tb_file_cached(f));
 }
 
 static int setup_nosocket(void **state)
@@ -197,6 +224,8 @@ int main(void)
 						setup_nosocket, tb_reclaim_teardown),
 		TB_RECLAIM_TEST(default_memcgs_take_the_socket_key),
 		TB_RECLAIM_TEST(unknown_options_are_refused_and_change_nothing),
+		cmocka_unit_test_setup_teardown(cgroup_disable_memory_reclaims_the_node_lruvec,
+						setup_memcg_disabled, tb_reclaim_teardown),
 		TB_RECLAIM_TEST(memory_events_are_hierarchical_by_default),
 		TB_RECLAIM_TEST(memory_localevents_keeps_events_local),
 		cmocka_unit_test_setup_teardown(memory_recursiveprot_protects_unprotected_children,
