@@ -59,6 +59,7 @@ void kshim_cond_resched(const char *file, int line, const char *func)
 }
 
 long (*kshim_kthread_sleep)(long timeout);
+void (*kshim_sleep_hook)(long jiffies_slept);
 void (*kshim_kthread_wake)(struct task_struct *t);
 
 void kshim_schedule(const char *file, int line, const char *func)
@@ -80,6 +81,8 @@ long kshim_schedule_timeout(long timeout, const char *file, int line, const char
 	__atomic_fetch_add(&jiffies, timeout, __ATOMIC_RELAXED);
 	slept += timeout;
 	kshim_timers_run();
+	if (kshim_sleep_hook)
+		kshim_sleep_hook(timeout);
 	current->__state = TASK_RUNNING;
 	return 0;
 }

@@ -3,9 +3,8 @@
  * Files and their page cache: an inode and address_space per file, whose
  * i_pages hold folios or the shadow entries workingset_eviction() left
  * (mm/filemap.c's layout); the folio lock, dirtying and the removal
- * reclaim asks for. Files are clean page cache read from a disk: a
- * read costs a major fault. Dirty file data and writeback are not
- * modelled yet (writepage is never reached: no file folio is dirtied).
+ * reclaim asks for. A read of a page not cached costs a major fault;
+ * a write() dirties the cached page (writeback.c writes it back).
  */
 #include <linux/mm.h>
 #include <linux/pagemap.h>
@@ -35,9 +34,9 @@ static LIST_HEAD(files);
 static DEFINE_SPINLOCK(files_lock);
 static unsigned long next_ino = 1;
 
-static bool tb_file_dirty_folio(struct address_space *mapping, struct folio *folio);
 static const struct address_space_operations tb_file_aops = {
 	.dirty_folio = tb_file_dirty_folio,
+	.writepage = tb_file_writepage,
 };
 
 struct tb_file *tb_file_create(unsigned long nr_pages)
@@ -89,6 +88,8 @@ void tb_file_destroy(struct tb_file *f)
 	void *entry;
 
 	WARN_ON(!list_empty(&f->vmas));
+	/* truncate waits for writeback; a dirty folio is simply dropped */
+	tb_writeback_complete(U64_MAX);
 	lru_add_drain_all();
 	xa_for_each(&mapping->i_pages, index, entry) {
 		struct folio *folio = entry;
@@ -99,6 +100,8 @@ void tb_file_destroy(struct tb_file *f)
 		}
 		folio_lock(folio);
 		folio_get(folio);
+		if (folio_test_dirty(folio))
+			folio_clear_dirty_for_io(folio);
 		xa_lock_irq(&mapping->i_pages);
 		__filemap_remove_folio(folio, NULL);
 		xa_unlock_irq(&mapping->i_pages);
@@ -154,6 +157,45 @@ int tb_cache_add(struct tb_file *file, struct folio *folio, unsigned long index,
 	folio_mark_uptodate(folio);
 	folio_unlock(folio);
 	return 0;
+}
+
+/* the dirty folios of every file, each handed to fn (which may unlock...) */
+void tb_files_for_each_dirty(void (*fn)(struct folio *folio))
+{
+	struct tb_file *f;
+	unsigned long index;
+	void *entry;
+
+	list_for_each_entry(f, &files, node)
+		xa_for_each(&f->inode.i_data.i_pages, index, entry)
+			if (!xa_is_value(entry) && folio_test_dirty((struct folio *)entry))
+				fn(entry);
+}
+
+/* write() of one page: cached (or read in first, a partial write), dirtied */
+int tb_file_write(struct tb_file *file, unsigned long index)
+{
+	struct folio *folio;
+	int err;
+
+	err = tb_file_read(file, index);
+	if (err)
+		return err;
+	folio = tb_cache_lookup(file, index);
+	folio_lock(folio);
+	folio_mark_dirty(folio);
+	folio_unlock(folio);
+	return 0;
+}
+
+unsigned long tb_file_dirty(struct tb_file *file)
+{
+	unsigned long index, n = 0;
+	void *entry;
+
+	xa_for_each(&file->inode.i_data.i_pages, index, entry)
+		n += !xa_is_value(entry) && folio_test_dirty((struct folio *)entry);
+	return n;
 }
 
 int tb_file_read(struct tb_file *file, unsigned long index)
@@ -241,20 +283,6 @@ bool folio_mark_dirty(struct folio *folio)
 	return !folio_test_set_dirty(folio);
 }
 
-bool folio_clear_dirty_for_io(struct folio *folio)
-{
-	return folio_test_clear_dirty(folio);
-}
-
-static bool tb_file_dirty_folio(struct address_space *mapping, struct folio *folio)
-{
-	WARN_ONCE(1, "tb: dirty file data is not modelled");
-	return !folio_test_set_dirty(folio);
-}
-
-void wakeup_flusher_threads(enum wb_reason reason)
-{
-}
 
 errseq_t errseq_set(errseq_t *eseq, int err)
 {

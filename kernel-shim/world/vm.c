@@ -49,7 +49,7 @@ struct tb_mem_stats tb_stats;
 /* defaults: 4 KiB from RAM at ~4 GB/s; a fault and zeroing; an SSD read/write */
 static const struct tb_mem_costs default_costs = {
 	.hit_ns = 1000, .minor_ns = 3000, .swapin_ns = 100000,
-	.file_read_ns = 100000, .swapout_ns = 20000,
+	.file_read_ns = 100000, .swapout_ns = 20000, .file_write_ns = 100000,
 };
 static struct tb_mem_costs costs;
 static u64 world_ns;
@@ -60,8 +60,20 @@ void tb_mem_set_costs(const struct tb_mem_costs *c)
 	costs = c ? *c : default_costs;
 }
 
+/* a sleeping task's clock moves on with the jiffies it slept */
+static void task_slept(long jiffies_slept)
+{
+	u64 ns = (u64)jiffies_slept * (1000000000ULL / HZ);
+
+	current->kshim_vclock_ns += ns;
+	if (current->kshim_vclock_ns > world_ns)
+		world_ns = current->kshim_vclock_ns;
+	tb_writeback_complete(world_ns);
+}
+
 void tb_world_stats_reset(void)
 {
+	kshim_sleep_hook = task_slept;
 	memset(&tb_stats, 0, sizeof(tb_stats));
 	costs = default_costs;
 	world_ns = 0;
@@ -87,6 +99,7 @@ void tb_charge_time(u64 ns)
 	if (current->kshim_vclock_ns <= world_ns)
 		return;
 	world_ns = current->kshim_vclock_ns;
+	tb_writeback_complete(world_ns);
 	target = boot_jiffies + world_ns / (1000000000ULL / HZ);
 	if (time_after(target, kshim_jiffies()))
 		kshim_jiffies_advance(target - kshim_jiffies());
@@ -100,6 +113,11 @@ u64 tb_cost_hit(void)
 u64 tb_cost_file_read(void)
 {
 	return costs.file_read_ns;
+}
+
+u64 tb_cost_file_write(void)
+{
+	return costs.file_write_ns;
 }
 
 void tb_charge_swapout(void)

@@ -26,6 +26,14 @@ struct list_head *tb_file_vmas(struct tb_file *file);
 unsigned long tb_file_pages(struct tb_file *file);
 struct tb_file *tb_mapping_file(struct address_space *mapping);
 
+void tb_files_for_each_dirty(void (*fn)(struct folio *folio));
+
+/* writeback.c */
+struct writeback_control;
+bool tb_file_dirty_folio(struct address_space *mapping, struct folio *folio);
+int tb_file_writepage(struct page *page, struct writeback_control *wbc);
+void tb_writeback_complete(u64 now_ns);
+
 /* vm.c: tasks' address spaces and the reverse map */
 void tb_tasks_mm_shutdown(void);
 void tb_task_mm_reap(struct mm_struct *mm);	/* OOM reaper: zap all pages */
@@ -43,6 +51,7 @@ void tb_charge_time(u64 ns);
 void tb_charge_swapout(void);
 u64 tb_cost_hit(void);
 u64 tb_cost_file_read(void);
+u64 tb_cost_file_write(void);
 struct task_struct *tb_task_struct(struct tb_task *t);	/* memcg_task.c */
 
 /* counters of what the hardware saw */

@@ -51,6 +51,10 @@ void tb_files_destroy_all(void);
 /* read one page through the page cache (no mapping): 0, or -errno */
 int tb_file_read(struct tb_file *file, unsigned long index);
 unsigned long tb_file_cached(struct tb_file *file);	/* pages in the cache */
+/* write() one page: cached (read first if not), then dirty; 0 or -errno */
+int tb_file_write(struct tb_file *file, unsigned long index);
+unsigned long tb_file_dirty(struct tb_file *file);	/* dirty pages cached */
+unsigned long tb_writeback_inflight(void);		/* pages the disk is writing */
 
 /* ---- tasks: a task in a cgroup, with an address space ---- */
 /* a new task in cgroup path, not yet running; NULL on error (*err) */
@@ -82,6 +86,7 @@ unsigned long tb_swap_used(void);		/* slots in use */
  */
 struct tb_mem_costs {
 	u64 hit_ns, minor_ns, swapin_ns, file_read_ns, swapout_ns;
+	u64 file_write_ns;	/* writeback of a dirty file page completes after it */
 };
 void tb_mem_set_costs(const struct tb_mem_costs *costs);	/* NULL: defaults */
 u64 tb_task_vclock_ns(struct tb_task *t);

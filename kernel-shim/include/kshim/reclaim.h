@@ -31,6 +31,9 @@ unsigned short lookup_swap_cgroup_id(swp_entry_t ent);
 struct address_space *swap_address_space(swp_entry_t entry);
 pgoff_t swap_cache_index(swp_entry_t entry);
 
+/* mm/swap.c (declared in mm/internal.h) */
+void folio_rotate_reclaimable(struct folio *folio);
+
 /* mm/page_alloc.c */
 void free_unref_folios(struct folio_batch *fbatch);
 void free_unref_page(struct page *page, unsigned int order);

@@ -90,6 +90,8 @@ void kshim_schedule(const char *file, int line, const char *func);
  */
 extern long (*kshim_kthread_sleep)(long timeout);
 extern void (*kshim_kthread_wake)(struct task_struct *t);
+/* the world's clock: a task slept this many virtual jiffies */
+extern void (*kshim_sleep_hook)(long jiffies_slept);
 void msleep(unsigned int msecs);
 #define yield() sched_yield()
 #endif

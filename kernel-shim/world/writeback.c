@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Dirty page cache and its writeback, as the block layer and the rest of
+ * the kernel do it around reclaim: a write() dirties a cached folio
+ * (accounted as folio_account_dirtied() does: NR_FILE_DIRTY,
+ * NR_ZONE_WRITE_PENDING, NR_DIRTIED); a writepage (from kswapd's pageout()
+ * or from the flusher threads wakeup_flusher_threads() wakes) starts
+ * writeback (NR_WRITEBACK) and the disk completes it a write's cost of
+ * virtual time later: folio_end_writeback() then rotates a folio reclaim
+ * marked PG_reclaim to the inactive tail (the real folio_rotate_reclaimable)
+ * and accounts it to throttled reclaimers (the real __acct_reclaim_writeback).
+ * Completions run when virtual time passes (a task's access, a sleep).
+ * Writers are not throttled (balance_dirty_pages is not modelled).
+ */
+#include <linux/mm.h>
+#include <linux/pagemap.h>
+#include <linux/swap.h>
+#include <linux/writeback.h>
+#include <linux/vmstat.h>
+#include <linux/slab.h>
+#include <linux/xarray.h>
+#include <kshim/reclaim.h>
+#include <kgen/mm_internal_reclaim.h>
+#include "world.h"
+
+struct wb_io {
+	struct folio *folio;
+	u64 done_ns;
+	struct list_head node;
+};
+
+static LIST_HEAD(inflight);		/* in completion order */
+static DEFINE_SPINLOCK(inflight_lock);
+static unsigned long nr_inflight;
+
+/* filemap_dirty_folio() + folio_account_dirtied() */
+bool tb_file_dirty_folio(struct address_space *mapping, struct folio *folio)
+{
+	if (folio_test_set_dirty(folio))
+		return false;
+	__lruvec_stat_mod_folio(folio, NR_FILE_DIRTY, 1);
+	__zone_stat_mod_folio(folio, NR_ZONE_WRITE_PENDING, 1);
+	__node_stat_mod_folio(folio, NR_DIRTIED, 1);
+	return true;
+}
+
+/* folio_clear_dirty_for_io() of a folio whose dirtying was accounted */
+bool folio_clear_dirty_for_io(struct folio *folio)
+{
+	if (!folio_test_clear_dirty(folio))
+		return false;
+	if (!folio_test_swapcache(folio) && folio_mapping(folio)) {
+		lruvec_stat_mod_folio(folio, NR_FILE_DIRTY, -1);
+		zone_stat_mod_folio(folio, NR_ZONE_WRITE_PENDING, -1);
+	}
+	return true;
+}
+
+/* a page the disk finishes writing at world time done_ns */
+static void submit(struct folio *folio, u64 done_ns)
+{
+	struct wb_io *io = kmalloc(sizeof(*io), GFP_NOIO | __GFP_NOFAIL);
+
+	folio_get(folio);
+	set_bit(PG_writeback, folio_flags(folio, 0));
+	lruvec_stat_mod_folio(folio, NR_WRITEBACK, 1);
+	zone_stat_mod_folio(folio, NR_ZONE_WRITE_PENDING, 1);
+	io->folio = folio;
+	io->done_ns = done_ns;
+	spin_lock(&inflight_lock);
+	list_add_tail(&io->node, &inflight);
+	nr_inflight++;
+	spin_unlock(&inflight_lock);
+}
+
+void folio_end_writeback(struct folio *folio)
+{
+	if (folio_test_reclaim(folio)) {
+		folio_clear_reclaim(folio);
+		folio_rotate_reclaimable(folio);
+	}
+	clear_bit(PG_writeback, folio_flags(folio, 0));
+	lruvec_stat_mod_folio(folio, NR_WRITEBACK, -1);
+	zone_stat_mod_folio(folio, NR_ZONE_WRITE_PENDING, -1);
+	node_stat_mod_folio(folio, NR_WRITTEN, 1);
+	acct_reclaim_writeback(folio);
+}
+
+/* complete every write the disk has finished by now */
+void tb_writeback_complete(u64 now_ns)
+{
+	struct wb_io *io;
+
+	for (;;) {
+		spin_lock(&inflight_lock);
+		io = list_first_entry_or_null(&inflight, struct wb_io, node);
+		if (io && io->done_ns > now_ns)
+			io = NULL;
+		if (io) {
+			list_del(&io->node);
+			nr_inflight--;
+		}
+		spin_unlock(&inflight_lock);
+		if (!io)
+			return;
+		folio_end_writeback(io->folio);
+		folio_put(io->folio);
+		kfree(io);
+	}
+}
+
+unsigned long tb_writeback_inflight(void)
+{
+	return READ_ONCE(nr_inflight);
+}
+
+/* the file system's writepage: the folio is locked and no longer dirty */
+int tb_file_writepage(struct page *page, struct writeback_control *wbc)
+{
+	struct folio *folio = page_folio(page);
+
+	tb_stats.fileouts++;
+	submit(folio, tb_world_ns() + tb_cost_file_write());
+	folio_unlock(folio);
+	return 0;
+}
+
+/* write one dirty folio back, as a flusher does (writeback_single_inode) */
+static void flush_one(struct folio *folio)
+{
+	struct writeback_control wbc = { .sync_mode = WB_SYNC_NONE, .nr_to_write = 1 };
+
+	folio_lock(folio);
+	if (folio->mapping && folio_test_dirty(folio) && !folio_test_writeback(folio) &&
+	    folio_clear_dirty_for_io(folio)) {
+		folio->mapping->a_ops->writepage(&folio->page, &wbc);
+		return;
+	}
+	folio_unlock(folio);
+}
+
+/* the flusher threads: every dirty folio of every file goes to the disk */
+void wakeup_flusher_threads(enum wb_reason reason)
+{
+	tb_files_for_each_dirty(flush_one);
+}

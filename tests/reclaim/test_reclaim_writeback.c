@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Dirty page cache under reclaim: direct reclaim leaves dirty file pages
+ * to the flusher threads and waits for the disk instead of writing them
+ * itself; kswapd writes the dirty pages it finds marked for reclaim.
+ */
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/vmstat.h>
+#include <linux/swap.h>
+#include <linux/writeback.h>
+#include <kshim/trace.h>
+#include "tb_reclaim.h"
+
+/* a memcg writing 4x its memory.max of file data */
+static void memcg_reclaim_leaves_dirty_pages_to_the_flushers(void **state)
+{
+	struct tb_file *f = tb_file_create(PAGES(16 * MB));
+	struct pglist_data *pgdat = NODE_DATA(0);
+	unsigned long i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_write_ok("a", "memory.max", "4M");
+	tb_run_in("a");
+	for (i = 0; i < PAGES(16 * MB); i++)
+		assert_int_equal(tb_file_write(f, i), 0);
+	assert_true(tb_cgroup_read_u64("a", "memory.current") <= (long long)(4 * MB));
+	assert_int_equal(tb_cgroup_read_key("a", "memory.events", "oom_kill"), 0);
+	/* pageout() never ran from memcg reclaim: the flushers wrote them */
+	assert_int_equal(node_page_state(pgdat, NR_VMSCAN_WRITE), 0);
+	assert_true(node_page_state(pgdat, NR_WRITTEN) >= PAGES(8 * MB));
+	assert_true(node_page_state(pgdat, NR_VMSCAN_IMMEDIATE) > 0);
+	assert_true(tb_stat("a", "pgsteal") >= PAGES(8 * MB));
+	tb_assert_lrus_consistent();
+}
+
+/* dirty pages counted as the kernel counts them, and gone after writeback */
+static void dirty_and_writeback_counters_follow_the_pages(void **state)
+{
+	struct tb_file *f = tb_file_create(256);
+	struct pglist_data *pgdat = NODE_DATA(0);
+	unsigned long i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	for (i = 0; i < 256; i++)
+		assert_int_equal(tb_file_write(f, i), 0);
+	assert_int_equal(tb_file_dirty(f), 256);
+	assert_int_equal(node_page_state(pgdat, NR_FILE_DIRTY), 256);
+	assert_int_equal(tb_stat("a", "file_dirty"), 256 * 4096);
+	wakeup_flusher_threads(WB_REASON_SYNC);
+	assert_int_equal(node_page_state(pgdat, NR_FILE_DIRTY), 0);
+	assert_int_equal(node_page_state(pgdat, NR_WRITEBACK), 256);
+	assert_int_equal(tb_writeback_inflight(), 256);
+	/* the disk finishes as virtual time passes */
+	tb_read_range(f, 256);
+	schedule_timeout(HZ);
+	assert_int_equal(tb_writeback_inflight(), 0);
+	assert_int_equal(node_page_state(pgdat, NR_WRITEBACK), 0);
+	assert_int_equal(node_page_state(pgdat, NR_WRITTEN), 256);
+}
+
+/*
+ * Writing 1.5x the RAM with no memcg limit: kswapd meets dirty pages,
+ * wakes the flushers and reclaims them once written; nothing is killed.
+ */
+static void writing_beyond_ram_is_reclaimed_after_writeback(void **state)
+{
+	unsigned long ram = PAGES(64 * MB), i;
+	struct tb_file *f = tb_file_create(ram + ram / 2);
+	struct pglist_data *pgdat = NODE_DATA(0);
+
+	tb_run_in("");
+	for (i = 0; i < ram + ram / 2; i++)
+		assert_int_equal(tb_file_write(f, i), 0);
+	assert_int_equal(kshim_vm_event_read(OOM_KILL), 0);
+	assert_true(kshim_vm_event_read(PGSTEAL_KSWAPD) + kshim_vm_event_read(PGSTEAL_DIRECT) >=
+		    ram / 2);
+	assert_true(node_page_state(pgdat, NR_WRITTEN) >= ram / 2);
+	assert_true(tb_file_cached(f) < ram);
+	tb_assert_lrus_consistent();
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		TB_RECLAIM_TEST(memcg_reclaim_leaves_dirty_pages_to_the_flushers),
+		TB_RECLAIM_TEST(dirty_and_writeback_counters_follow_the_pages),
+		TB_RECLAIM_TEST(writing_beyond_ram_is_reclaimed_after_writeback),
+	};
+
+	return TB_RUN(tests);
+}
