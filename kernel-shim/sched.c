@@ -53,9 +53,13 @@ void kshim_might_sleep(const char *file, int line, const char *func)
 		kshim_context_violation(file, line, func, "in interrupt context");
 }
 
+void (*kshim_kthread_yield)(void);
+
 void kshim_cond_resched(const char *file, int line, const char *func)
 {
 	kshim_might_sleep(file, line, func);
+	if (current->kshim_kthread && kshim_kthread_yield)
+		kshim_kthread_yield();
 }
 
 long (*kshim_kthread_sleep)(long timeout);

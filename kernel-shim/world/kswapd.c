@@ -26,6 +26,7 @@ struct tb_kthread {
 	struct pglist_data *pgdat;
 	struct task_struct *task;
 	bool runnable, stop, exited;
+	bool preempted;			/* waiting in cond_resched() for the world */
 	unsigned long deadline;		/* jiffies; 0: no timeout */
 };
 
@@ -35,6 +36,7 @@ static pthread_mutex_t baton_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t baton_cond = PTHREAD_COND_INITIALIZER;
 static struct tb_kthread *running;	/* NULL: the test's thread */
 static __thread struct tb_kthread *self;
+static bool settling;			/* run kthreads whatever their clocks */
 
 static void baton_wait_for(struct tb_kthread *kt)
 {
@@ -63,6 +65,23 @@ static long kthread_sleep(long timeout)
 	remaining = (long)(kt->deadline - kshim_jiffies());
 	kt->deadline = 0;
 	return remaining > 0 ? remaining : 0;
+}
+
+/* cond_resched(): past world time, hand the baton back until the world catches up */
+static void kthread_yield(void)
+{
+	struct tb_kthread *kt = self;
+
+	if (!kt || kt->stop || READ_ONCE(settling) ||
+	    current->kshim_vclock_ns <= tb_world_ns())
+		return;
+	pthread_mutex_lock(&baton_lock);
+	kt->preempted = true;
+	running = NULL;
+	pthread_cond_broadcast(&baton_cond);
+	baton_wait_for(kt);
+	kt->preempted = false;
+	pthread_mutex_unlock(&baton_lock);
 }
 
 static void kthread_wake(struct task_struct *t)
@@ -118,13 +137,18 @@ static bool kthread_due(struct tb_kthread *kt)
 {
 	if (kt->exited)
 		return false;
+	if (kt->preempted)
+		return kt->stop || settling || kt->task->kshim_vclock_ns <= tb_world_ns();
 	return READ_ONCE(kt->runnable) || kt->stop ||
 	       (kt->deadline && time_after_eq(kshim_jiffies(), kt->deadline));
 }
 
-/* hand the baton to kt until it sleeps again */
+/* hand the baton to kt until it sleeps or yields again */
 static void kthread_run_once(struct tb_kthread *kt)
 {
+	/* a sleeper that wakes starts working at the world's time */
+	if (!kt->preempted && kt->task->kshim_vclock_ns < tb_world_ns())
+		kt->task->kshim_vclock_ns = tb_world_ns();
 	pthread_mutex_lock(&baton_lock);
 	WRITE_ONCE(kt->runnable, false);
 	running = kt;
@@ -157,12 +181,20 @@ void tb_kthreads_run(void)
 	} while (ran);
 }
 
+void tb_kthreads_settle(void)
+{
+	WRITE_ONCE(settling, true);
+	tb_kthreads_run();
+	WRITE_ONCE(settling, false);
+}
+
 int tb_kswapd_start_all(void)
 {
 	int nid;
 
 	kshim_kthread_sleep = kthread_sleep;
 	kshim_kthread_wake = kthread_wake;
+	kshim_kthread_yield = kthread_yield;
 	for (nid = 0; nid < (int)nr_node_ids; nid++) {
 		struct tb_kthread *kt = &kthreads[nid];
 

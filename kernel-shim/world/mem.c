@@ -400,6 +400,7 @@ void free_unref_folios(struct folio_batch *fbatch)
 {
 	unsigned int i;
 
+	tb_charge_reclaimed(folio_batch_count(fbatch));
 	for (i = 0; i < folio_batch_count(fbatch); i++)
 		free_unref_page(&fbatch->folios[i]->page, folio_order(fbatch->folios[i]));
 	folio_batch_reinit(fbatch);
@@ -476,6 +477,8 @@ const char *tb_mem_check_empty(void)
 	unsigned long free = 0;
 	int nid;
 
+	/* kswapd may have stopped mid-reclaim, folios isolated: let it finish */
+	tb_kthreads_settle();
 	lru_add_drain_all();
 	for (nid = 0; nid < (int)nr_node_ids; nid++)
 		free += tb_free_pages(nid);

@@ -50,6 +50,7 @@ struct tb_mem_stats tb_stats;
 static const struct tb_mem_costs default_costs = {
 	.hit_ns = 1000, .minor_ns = 3000, .swapin_ns = 100000,
 	.file_read_ns = 100000, .swapout_ns = 20000, .file_write_ns = 100000,
+	.reclaim_ns = 500,
 };
 static struct tb_mem_costs costs;
 static u64 world_ns;
@@ -96,7 +97,8 @@ void tb_charge_time(u64 ns)
 	unsigned long target;
 
 	current->kshim_vclock_ns += ns;
-	if (current->kshim_vclock_ns <= world_ns)
+	/* a kernel thread's time is its own CPU's: the world does not wait for it */
+	if (current->kshim_kthread || current->kshim_vclock_ns <= world_ns)
 		return;
 	world_ns = current->kshim_vclock_ns;
 	tb_writeback_complete(world_ns);
@@ -122,8 +124,14 @@ u64 tb_cost_file_write(void)
 
 void tb_charge_swapout(void)
 {
-	if (!current_is_kswapd())
-		tb_charge_time(costs.swapout_ns);
+	tb_charge_time(costs.swapout_ns);
+}
+
+/* reclaim (PF_MEMALLOC: kswapd, direct reclaim) freeing a page costs CPU */
+void tb_charge_reclaimed(unsigned long nr)
+{
+	if (current->flags & PF_MEMALLOC)
+		tb_charge_time(nr * costs.reclaim_ns);
 }
 
 void tb_mem_stats(struct tb_mem_stats *st)

@@ -81,12 +81,15 @@ unsigned long tb_swap_used(void);		/* slots in use */
  * A touch costs the task virtual time by what it took: a resident hit, a
  * minor fault (a new anon page or a page still in a cache), a major fault
  * (swap-in, file read); a page its own direct reclaim wrote to swap costs
- * it the write. kswapd's work costs the tasks nothing (another CPU). World
- * time is the furthest task clock; jiffies follow it (HZ per second).
+ * it the write, a page it freed the reclaim work. kswapd pays the same on
+ * a clock of its own (another CPU) and cannot run ahead of the world: at
+ * each cond_resched() past world time it waits. World time is the
+ * furthest task clock; jiffies follow it (HZ per second).
  */
 struct tb_mem_costs {
 	u64 hit_ns, minor_ns, swapin_ns, file_read_ns, swapout_ns;
 	u64 file_write_ns;	/* writeback of a dirty file page completes after it */
+	u64 reclaim_ns;		/* CPU time of reclaim per page it frees */
 };
 void tb_mem_set_costs(const struct tb_mem_costs *costs);	/* NULL: defaults */
 u64 tb_task_vclock_ns(struct tb_task *t);

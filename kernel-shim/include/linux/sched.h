@@ -90,6 +90,8 @@ void kshim_schedule(const char *file, int line, const char *func);
  */
 extern long (*kshim_kthread_sleep)(long timeout);
 extern void (*kshim_kthread_wake)(struct task_struct *t);
+/* cond_resched() of a world kernel thread: the world may run others first */
+extern void (*kshim_kthread_yield)(void);
 /* the world's clock: a task slept this many virtual jiffies */
 extern void (*kshim_sleep_hook)(long jiffies_slept);
 void msleep(unsigned int msecs);
