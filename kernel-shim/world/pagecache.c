@@ -124,6 +124,11 @@ void tb_files_destroy_all(void)
 		tb_file_destroy(f);
 }
 
+struct folio *tb_file_folio(struct tb_file *file, unsigned long index)
+{
+	return tb_cache_lookup(file, index);
+}
+
 struct folio *tb_cache_lookup(struct tb_file *file, unsigned long index)
 {
 	void *p = xa_load(&file->inode.i_data.i_pages, index);
@@ -157,6 +162,36 @@ int tb_cache_add(struct tb_file *file, struct folio *folio, unsigned long index,
 	folio_mark_uptodate(folio);
 	folio_unlock(folio);
 	return 0;
+}
+
+/*
+ * SHM_LOCK / SHM_UNLOCK of a file (shmem_lock(), shmem_unlock_mapping()):
+ * the mapping's unevictable flag; on unlock every cached folio goes
+ * through the real check_move_unevictable_folios() in batches.
+ */
+void tb_file_set_unevictable(struct tb_file *file, bool on)
+{
+	struct address_space *mapping = &file->inode.i_data;
+	struct folio_batch fbatch;
+	unsigned long index;
+	void *entry;
+
+	if (on) {
+		mapping_set_unevictable(mapping);
+		return;
+	}
+	mapping_clear_unevictable(mapping);
+	folio_batch_init(&fbatch);
+	xa_for_each(&mapping->i_pages, index, entry) {
+		if (xa_is_value(entry))
+			continue;
+		if (!folio_batch_add(&fbatch, entry)) {
+			check_move_unevictable_folios(&fbatch);
+			folio_batch_init(&fbatch);
+		}
+	}
+	if (folio_batch_count(&fbatch))
+		check_move_unevictable_folios(&fbatch);
 }
 
 /* the dirty folios of every file, each handed to fn (which may unlock...) */

@@ -9,6 +9,7 @@
 #include <linux/mm.h>
 #include <linux/swap.h>
 #include <linux/vmstat.h>
+#include <kshim/reclaim.h>
 #include "tb_reclaim.h"
 
 static int setup_with_swap(void **state)
@@ -254,6 +255,57 @@ static void memory_stat_matches_the_lru_lists(void **state)
 	tb_assert_lrus_consistent();
 }
 
+/*
+ * An unevictable mapping (SHM_LOCK): folio_evictable() is false, so its
+ * page cache goes to the unevictable LRU and reclaim cannot touch it; on
+ * unlock check_move_unevictable_folios() moves it back and reclaim can.
+ */
+static void unevictable_page_cache_is_rescued_on_unlock(void **state)
+{
+	struct tb_file *f = tb_file_create(256);
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	tb_file_set_unevictable(f, true);
+	tb_read_range(f, 256);
+	lru_add_drain();
+	assert_int_equal(tb_stat("a", "unevictable"), 256 * 4096);
+	assert_write("a", "memory.reclaim", "512K", -EAGAIN);
+	assert_int_equal(tb_file_cached(f), 256);
+
+	tb_file_set_unevictable(f, false);
+	assert_int_equal(kshim_vm_event_read(UNEVICTABLE_PGRESCUED), 256);
+	assert_int_equal(tb_stat("a", "unevictable"), 0);
+	assert_write_ok("a", "memory.reclaim", "512K");
+	assert_true(tb_file_cached(f) <= 128);
+	tb_assert_lrus_consistent();
+}
+
+/* folio_isolate_lru() takes a folio off its LRU (with a reference); putback returns it */
+static void isolated_folio_leaves_its_lru_until_put_back(void **state)
+{
+	struct tb_file *f = tb_file_create(1);
+	struct folio *folio;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	tb_read_range(f, 1);
+	lru_add_drain();
+	folio = tb_file_folio(f, 0);
+	assert_int_equal(tb_stat("a", "inactive_file"), 4096);
+	assert_true(folio_isolate_lru(folio));
+	assert_false(folio_test_lru(folio));
+	assert_false(folio_isolate_lru(folio));
+	assert_int_equal(tb_stat("a", "inactive_file"), 0);
+	assert_int_equal(node_page_state(NODE_DATA(0), NR_ISOLATED_FILE), 0);
+	/* it goes back through this CPU's lru_add batch */
+	folio_putback_lru(folio);
+	assert_false(folio_test_lru(folio));
+	lru_add_drain();
+	assert_true(folio_test_lru(folio));
+	assert_int_equal(tb_stat("a", "inactive_file"), 4096);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -271,6 +323,8 @@ int main(void)
 		TB_RECLAIM_TEST(no_swap_device_means_no_anon_scan),
 		cmocka_unit_test_setup_teardown(full_swap_stops_anon_reclaim,
 						setup_small_swap, teardown_reset),
+		TB_RECLAIM_TEST(unevictable_page_cache_is_rescued_on_unlock),
+		TB_RECLAIM_TEST(isolated_folio_leaves_its_lru_until_put_back),
 		cmocka_unit_test_setup_teardown(memory_stat_matches_the_lru_lists,
 						setup_with_swap, teardown_reset),
 	};

@@ -54,6 +54,10 @@ unsigned long tb_file_cached(struct tb_file *file);	/* pages in the cache */
 /* write() one page: cached (read first if not), then dirty; 0 or -errno */
 int tb_file_write(struct tb_file *file, unsigned long index);
 unsigned long tb_file_dirty(struct tb_file *file);	/* dirty pages cached */
+/* the folio cached at index, or NULL (no reference taken) */
+struct folio *tb_file_folio(struct tb_file *file, unsigned long index);
+/* SHM_LOCK (on) / SHM_UNLOCK (off): unevictable page cache, rescued on unlock */
+void tb_file_set_unevictable(struct tb_file *file, bool on);
 unsigned long tb_writeback_inflight(void);		/* pages the disk is writing */
 
 /* ---- tasks: a task in a cgroup, with an address space ---- */

@@ -31,6 +31,13 @@ unsigned short lookup_swap_cgroup_id(swp_entry_t ent);
 struct address_space *swap_address_space(swp_entry_t entry);
 pgoff_t swap_cache_index(swp_entry_t entry);
 
+/* mm/vmscan.c (declared in linux/swap.h) */
+struct folio_batch;
+void check_move_unevictable_folios(struct folio_batch *fbatch);
+/* mm/vmscan.c (declared in mm/internal.h) */
+bool folio_isolate_lru(struct folio *folio);
+void folio_putback_lru(struct folio *folio);
+
 /* mm/swap.c (declared in mm/internal.h) */
 void folio_rotate_reclaimable(struct folio *folio);
 
