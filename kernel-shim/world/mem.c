@@ -185,6 +185,8 @@ int tb_mem_boot(const struct tb_mem_config *cfg)
 	/* init_per_zone_wmark_min(), with the sysctls the boot gives */
 	watermark_scale_factor = cfg && cfg->watermark_scale_factor ?
 				 cfg->watermark_scale_factor : 10;
+	/* a fresh boot: no value a previous world's sysctl left behind */
+	user_min_free_kbytes = -1;
 	if (cfg && cfg->min_free_kbytes)
 		min_free_kbytes = user_min_free_kbytes = cfg->min_free_kbytes;
 	else

@@ -59,6 +59,30 @@ static void kswapd_reclaims_page_cache_between_low_and_high(void **state)
 	tb_assert_lrus_consistent();
 }
 
+/*
+ * kswapd goes back to sleep once the node is balanced (it reclaimed up to
+ * the high watermark) and stays asleep while allocations keep free memory
+ * above low: kswapd waits on kswapd_wait again.
+ */
+static void kswapd_sleeps_once_free_memory_is_above_high(void **state)
+{
+	unsigned long ram = PAGES(64 * MB);
+	struct tb_file *f = tb_file_create(ram);
+	struct pglist_data *pgdat = NODE_DATA(0);
+	struct tb_vma *vma;
+
+	tb_run_in("");
+	tb_read_range(f, ram);
+	assert_true(kshim_vm_event_read(PAGEOUTRUN) > 0);
+	/* one more touch: the world runs kswapd to its sleep first */
+	vma = tb_map_anon(1);
+	tb_touch_range(vma, 1, true);
+	assert_true(waitqueue_active(&pgdat->kswapd_wait));
+	assert_true(tb_free_pages(0) >= tb_wmark(0, WMARK_LOW));
+	assert_true(kshim_vm_event_read(KSWAPD_LOW_WMARK_HIT_QUICKLY) +
+		    kshim_vm_event_read(KSWAPD_HIGH_WMARK_HIT_QUICKLY) > 0);
+}
+
 static int setup_no_kswapd(void **state)
 {
 	tb_mem = (struct tb_mem_config){ .no_kswapd = true };
@@ -106,7 +130,10 @@ int main(void)
 		TB_RECLAIM_TEST(watermarks_follow_ram_size),
 		cmocka_unit_test_setup_teardown(watermarks_follow_sysctls, setup_sysctls,
 						teardown_reset),
+		/* again after a boot with the sysctl: nothing of it is left */
+		TB_RECLAIM_TEST(watermarks_follow_ram_size),
 		TB_RECLAIM_TEST(kswapd_reclaims_page_cache_between_low_and_high),
+		TB_RECLAIM_TEST(kswapd_sleeps_once_free_memory_is_above_high),
 		cmocka_unit_test_setup_teardown(allocation_under_min_enters_direct_reclaim,
 						setup_no_kswapd, teardown_reset),
 		TB_RECLAIM_TEST(anon_beyond_ram_without_swap_oom_kills),

@@ -30,6 +30,8 @@ static void memcg_reclaim_leaves_dirty_pages_to_the_flushers(void **state)
 	assert_int_equal(node_page_state(pgdat, NR_VMSCAN_WRITE), 0);
 	assert_true(node_page_state(pgdat, NR_WRITTEN) >= PAGES(8 * MB));
 	assert_true(node_page_state(pgdat, NR_VMSCAN_IMMEDIATE) > 0);
+	/* reclaim_throttle() waited for the disk (congested or writeback) */
+	assert_true(kshim_trace.throttled_count > 0);
 	assert_true(tb_stat("a", "pgsteal") >= PAGES(8 * MB));
 	tb_assert_lrus_consistent();
 }
