@@ -67,13 +67,20 @@ static long kthread_sleep(long timeout)
 	return remaining > 0 ? remaining : 0;
 }
 
-/* cond_resched(): past world time, hand the baton back until the world catches up */
+/*
+ * A kthread may run ahead of the world by one scheduler tick before it
+ * waits: the granularity at which two CPUs interleave (and far fewer
+ * thread switches than waiting at every cond_resched()).
+ */
+#define KTHREAD_SLACK_NS 1000000ULL
+
+/* cond_resched(): a tick past world time, hand the baton back until the world catches up */
 static void kthread_yield(void)
 {
 	struct tb_kthread *kt = self;
 
 	if (!kt || kt->stop || READ_ONCE(settling) ||
-	    current->kshim_vclock_ns <= tb_world_ns())
+	    current->kshim_vclock_ns <= tb_world_ns() + KTHREAD_SLACK_NS)
 		return;
 	pthread_mutex_lock(&baton_lock);
 	kt->preempted = true;
