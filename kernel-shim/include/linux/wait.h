@@ -12,35 +12,8 @@
 #include <linux/spinlock.h>
 #include <linux/sched.h>
 
-#define WQ_FLAG_EXCLUSIVE	0x01
-#define WQ_FLAG_WOKEN		0x02
-
-struct wait_queue_entry;
-typedef int (*wait_queue_func_t)(struct wait_queue_entry *wq_entry, unsigned int mode,
-				 int flags, void *key);
-struct wait_queue_entry {
-	unsigned int flags;
-	void *private;
-	wait_queue_func_t func;
-	struct list_head entry;
-};
-typedef struct wait_queue_entry wait_queue_entry_t;
-
-struct wait_queue_head {
-	spinlock_t lock;
-	struct list_head head;
-};
-typedef struct wait_queue_head wait_queue_head_t;
-
-int autoremove_wake_function(struct wait_queue_entry *wq_entry, unsigned int mode,
-			     int sync, void *key);
-#define DEFINE_WAIT_FUNC(name, function)					\
-	struct wait_queue_entry name = {					\
-		.private = current,						\
-		.func = function,						\
-		.entry = LIST_HEAD_INIT((name).entry),				\
-	}
-#define DEFINE_WAIT(name) DEFINE_WAIT_FUNC(name, autoremove_wake_function)
+/* the types, DEFINE_WAIT and waitqueue_active() are the kernel's */
+#include <kgen/wait.h>
 
 void init_waitqueue_head(struct wait_queue_head *wq_head);
 void prepare_to_wait(struct wait_queue_head *wq_head, struct wait_queue_entry *wq_entry,
@@ -51,11 +24,6 @@ void __wake_up(struct wait_queue_head *wq_head, unsigned int mode, int nr, void 
 #define wake_up_all(x) __wake_up(x, TASK_NORMAL, 0, NULL)
 #define wake_up_interruptible(x) __wake_up(x, TASK_INTERRUPTIBLE, 1, NULL)
 #define wake_up_interruptible_all(x) __wake_up(x, TASK_INTERRUPTIBLE, 0, NULL)
-
-static inline int waitqueue_active(struct wait_queue_head *wq_head)
-{
-	return !list_empty(&wq_head->head);
-}
 
 /* the longest a wait_event*() may sleep, in virtual jiffies, before it fails */
 #define KSHIM_WAIT_EVENT_LIMIT (600 * HZ)
