@@ -15,10 +15,17 @@ int tb_reclaim_setup(void **state)
 	return 0;
 }
 
+int tb_reclaim_setup_swap(void **state)
+{
+	tb_mem.swap_pages = PAGES(64 * MB);
+	return tb_reclaim_setup(state);
+}
+
 int tb_reclaim_teardown(void **state)
 {
 	const char *msg;
 
+	tb_mem = (struct tb_mem_config){ 0 };
 	tb_task_exit_all();
 	tb_files_destroy_all();
 	msg = tb_mem_check_empty();

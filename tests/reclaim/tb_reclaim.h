@@ -15,10 +15,17 @@
 #define MB (1024UL * 1024)
 #define PAGES(bytes) ((bytes) / 4096)
 
+/* the machine of the next setup; teardown sets it back to the default */
 extern struct tb_mem_config tb_mem;
 int tb_reclaim_setup(void **state);
+/* the default machine with a 64 MiB swap device */
+int tb_reclaim_setup_swap(void **state);
 int tb_reclaim_teardown(void **state);
 #define TB_RECLAIM_TEST(fn) cmocka_unit_test_setup_teardown(fn, tb_reclaim_setup, tb_reclaim_teardown)
+#define TB_RECLAIM_SWAP_TEST(fn) \
+	cmocka_unit_test_setup_teardown(fn, tb_reclaim_setup_swap, tb_reclaim_teardown)
+/* a case on a machine of its own: setup sets tb_mem, then calls tb_reclaim_setup */
+#define TB_RECLAIM_TEST_ON(fn, setup) cmocka_unit_test_setup_teardown(fn, setup, tb_reclaim_teardown)
 
 /* a task spawned in path, switched in; asserts success */
 struct tb_task *tb_run_in(const char *path);

@@ -25,7 +25,7 @@
  * - an fd kept open on memory.peak / memory.swap.peak is a
  *   kshim_cgroupfs_open() handle; cg_write/cg_read are open+write/read+close.
  * - is_swap_enabled(): the fixture boots without swap unless the case
- *   sets a 64 MiB swap device (setup_with_swap).
+ *   sets a 64 MiB swap device (tb_reclaim_setup_swap).
  *
  * Sizes: every size of the selftest is divided by SCALE (4): its MB(50)
  * is SZ(50) = 12.5 MiB here, so the whole 200M hierarchy of the
@@ -305,21 +305,7 @@ static long peak_read(struct kernfs_open_file *of)
 }
 
 /* ---- the machine ---- */
-static int setup_with_swap(void **state)
-{
-	tb_mem = (struct tb_mem_config){ .swap_pages = PAGES(64 * MB) };
-	return tb_reclaim_setup(state);
-}
-
-static int teardown_with_swap(void **state)
-{
-	int ret = tb_reclaim_teardown(state);
-
-	tb_mem = (struct tb_mem_config){ 0 };
-	return ret;
-}
-
-#define SWAP_TEST(fn) cmocka_unit_test_setup_teardown(fn, setup_with_swap, teardown_with_swap)
+#define SWAP_TEST(fn) TB_RECLAIM_SWAP_TEST(fn)
 
 /* ---- the cases ---- */
 

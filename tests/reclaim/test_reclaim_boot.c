@@ -164,20 +164,6 @@ static unsigned long child_anon_left(bool recursiveprot)
 	return tb_vma_resident(vma);
 }
 
-static int setup_with_swap(void **state)
-{
-	tb_mem = (struct tb_mem_config){ .swap_pages = PAGES(64 * MB) };
-	return tb_reclaim_setup(state);
-}
-
-static int teardown_reset(void **state)
-{
-	int ret = tb_reclaim_teardown(state);
-
-	tb_mem = (struct tb_mem_config){ 0 };
-	return ret;
-}
-
 static void memory_recursiveprot_protects_unprotected_children(void **state)
 {
 	assert_int_equal(child_anon_left(true), PAGES(6 * MB));
@@ -228,12 +214,9 @@ int main(void)
 						setup_memcg_disabled, tb_reclaim_teardown),
 		TB_RECLAIM_TEST(memory_events_are_hierarchical_by_default),
 		TB_RECLAIM_TEST(memory_localevents_keeps_events_local),
-		cmocka_unit_test_setup_teardown(memory_recursiveprot_protects_unprotected_children,
-						setup_with_swap, teardown_reset),
-		cmocka_unit_test_setup_teardown(without_recursiveprot_children_are_unprotected,
-						setup_with_swap, teardown_reset),
-		cmocka_unit_test_setup_teardown(vm_swappiness_0_global_reclaim_keeps_anon,
-						setup_swappiness_0, teardown_reset),
+		TB_RECLAIM_SWAP_TEST(memory_recursiveprot_protects_unprotected_children),
+		TB_RECLAIM_SWAP_TEST(without_recursiveprot_children_are_unprotected),
+		TB_RECLAIM_TEST_ON(vm_swappiness_0_global_reclaim_keeps_anon, setup_swappiness_0),
 	};
 
 	return TB_RUN(tests);

@@ -28,14 +28,6 @@ static int setup_sysctls(void **state)
 	return tb_reclaim_setup(state);
 }
 
-static int teardown_reset(void **state)
-{
-	int ret = tb_reclaim_teardown(state);
-
-	tb_mem = (struct tb_mem_config){ 0 };
-	return ret;
-}
-
 static void watermarks_follow_sysctls(void **state)
 {
 	assert_int_equal(tb_wmark(0, WMARK_MIN), 1024);
@@ -128,14 +120,12 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		TB_RECLAIM_TEST(watermarks_follow_ram_size),
-		cmocka_unit_test_setup_teardown(watermarks_follow_sysctls, setup_sysctls,
-						teardown_reset),
+		TB_RECLAIM_TEST_ON(watermarks_follow_sysctls, setup_sysctls),
 		/* again after a boot with the sysctl: nothing of it is left */
 		TB_RECLAIM_TEST(watermarks_follow_ram_size),
 		TB_RECLAIM_TEST(kswapd_reclaims_page_cache_between_low_and_high),
 		TB_RECLAIM_TEST(kswapd_sleeps_once_free_memory_is_above_high),
-		cmocka_unit_test_setup_teardown(allocation_under_min_enters_direct_reclaim,
-						setup_no_kswapd, teardown_reset),
+		TB_RECLAIM_TEST_ON(allocation_under_min_enters_direct_reclaim, setup_no_kswapd),
 		TB_RECLAIM_TEST(anon_beyond_ram_without_swap_oom_kills),
 	};
 

@@ -12,24 +12,10 @@
 #include <kshim/reclaim.h>
 #include "tb_reclaim.h"
 
-static int setup_with_swap(void **state)
-{
-	tb_mem = (struct tb_mem_config){ .swap_pages = PAGES(64 * MB) };
-	return tb_reclaim_setup(state);
-}
-
 static int setup_small_swap(void **state)
 {
 	tb_mem = (struct tb_mem_config){ .swap_pages = 64 };
 	return tb_reclaim_setup(state);
-}
-
-static int teardown_reset(void **state)
-{
-	int ret = tb_reclaim_teardown(state);
-
-	tb_mem = (struct tb_mem_config){ 0 };
-	return ret;
 }
 
 static void reread(struct tb_file *f, unsigned long n)
@@ -312,21 +298,15 @@ int main(void)
 		TB_RECLAIM_TEST(use_once_page_cache_goes_before_mapped_pages_in_use),
 		TB_RECLAIM_TEST(refault_within_workingset_is_activated),
 		TB_RECLAIM_TEST(refault_beyond_workingset_stays_inactive),
-		cmocka_unit_test_setup_teardown(swappiness_0_reclaims_only_page_cache,
-						setup_with_swap, teardown_reset),
-		cmocka_unit_test_setup_teardown(swappiness_200_spares_page_cache_in_use,
-						setup_with_swap, teardown_reset),
-		cmocka_unit_test_setup_teardown(inactive_page_cache_is_trimmed_before_anon_at_any_swappiness,
-						setup_with_swap, teardown_reset),
-		cmocka_unit_test_setup_teardown(stale_memcg_lru_sizes_miss_cache_trim_mode,
-						setup_with_swap, teardown_reset),
+		TB_RECLAIM_SWAP_TEST(swappiness_0_reclaims_only_page_cache),
+		TB_RECLAIM_SWAP_TEST(swappiness_200_spares_page_cache_in_use),
+		TB_RECLAIM_SWAP_TEST(inactive_page_cache_is_trimmed_before_anon_at_any_swappiness),
+		TB_RECLAIM_SWAP_TEST(stale_memcg_lru_sizes_miss_cache_trim_mode),
 		TB_RECLAIM_TEST(no_swap_device_means_no_anon_scan),
-		cmocka_unit_test_setup_teardown(full_swap_stops_anon_reclaim,
-						setup_small_swap, teardown_reset),
+		TB_RECLAIM_TEST_ON(full_swap_stops_anon_reclaim, setup_small_swap),
 		TB_RECLAIM_TEST(unevictable_page_cache_is_rescued_on_unlock),
 		TB_RECLAIM_TEST(isolated_folio_leaves_its_lru_until_put_back),
-		cmocka_unit_test_setup_teardown(memory_stat_matches_the_lru_lists,
-						setup_with_swap, teardown_reset),
+		TB_RECLAIM_SWAP_TEST(memory_stat_matches_the_lru_lists),
 	};
 
 	return TB_RUN(tests);

@@ -46,20 +46,6 @@ static void memory_reclaim_of_anon_without_swap_is_eagain(void **state)
 	assert_int_equal(tb_stat("a", "pgsteal"), 0);
 }
 
-static int setup_with_swap(void **state)
-{
-	tb_mem = (struct tb_mem_config){ .swap_pages = PAGES(64 * MB) };
-	return tb_reclaim_setup(state);
-}
-
-static int teardown_with_swap(void **state)
-{
-	int ret = tb_reclaim_teardown(state);
-
-	tb_mem = (struct tb_mem_config){ 0 };
-	return ret;
-}
-
 /* with swap, memory.reclaim swaps anon out; touching it again swaps it in */
 static void memory_reclaim_swaps_anon_out_and_faults_it_back(void **state)
 {
@@ -128,8 +114,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		TB_RECLAIM_TEST(memory_reclaim_frees_clean_page_cache),
 		TB_RECLAIM_TEST(memory_reclaim_of_anon_without_swap_is_eagain),
-		cmocka_unit_test_setup_teardown(memory_reclaim_swaps_anon_out_and_faults_it_back,
-						setup_with_swap, teardown_with_swap),
+		TB_RECLAIM_SWAP_TEST(memory_reclaim_swaps_anon_out_and_faults_it_back),
 		TB_RECLAIM_TEST(memory_max_reclaims_page_cache_to_stay_under_limit),
 		TB_RECLAIM_TEST(memory_max_over_anon_without_swap_oom_kills),
 	};
