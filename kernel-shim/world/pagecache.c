@@ -294,10 +294,12 @@ void folio_unlock(struct folio *folio)
 	clear_bit_unlock(PG_locked, folio_flags(folio, 0));
 }
 
+/* the waiter sleeps until the disk has written the folio (writeback.c) */
 void folio_wait_writeback(struct folio *folio)
 {
-	/* writes complete when submitted: nothing is ever under writeback */
-	WARN_ON_ONCE(folio_test_writeback(folio));
+	while (folio_test_writeback(folio))
+		if (WARN_ON_ONCE(!tb_writeback_wait(folio)))
+			break;
 }
 
 void __filemap_set_wb_err(struct address_space *mapping, int err)

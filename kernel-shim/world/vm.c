@@ -336,7 +336,8 @@ static bool should_try_to_free_swap(struct folio *folio, struct tb_vma *vma, boo
 
 static int do_swap_page(struct tb_vma *vma, unsigned long idx, bool write)
 {
-	swp_entry_t entry = pte_swp(vma->pte[idx]);
+	unsigned long pte_val = vma->pte[idx];
+	swp_entry_t entry = pte_swp(pte_val);
 	struct folio *folio = tb_swap_cache_lookup(entry);
 
 	if (folio) {
@@ -351,6 +352,15 @@ static int do_swap_page(struct tb_vma *vma, unsigned long idx, bool write)
 		if (!folio)
 			return -ENOMEM;
 		if (mem_cgroup_swapin_charge_folio(folio, vma->mm, GFP_KERNEL, entry)) {
+			folio_put(folio);
+			return -ENOMEM;
+		}
+		/*
+		 * pte_same(): the charge may have OOM-killed this task, whose
+		 * reaper zapped the pte and let go of entry (its slot may be
+		 * free). As do_swap_page's out_nomap, give the folio back.
+		 */
+		if (vma->pte[idx] != pte_val) {
 			folio_put(folio);
 			return -ENOMEM;
 		}

@@ -33,6 +33,7 @@ struct writeback_control;
 bool tb_file_dirty_folio(struct address_space *mapping, struct folio *folio);
 int tb_file_writepage(struct page *page, struct writeback_control *wbc);
 void tb_writeback_complete(u64 now_ns);
+bool tb_writeback_wait(struct folio *folio);	/* false: no write in flight */
 
 /* vm.c: tasks' address spaces and the reverse map */
 void tb_tasks_mm_shutdown(void);

@@ -109,6 +109,33 @@ void tb_writeback_complete(u64 now_ns)
 	}
 }
 
+/*
+ * folio_wait_writeback(): current sleeps until the disk completes folio's
+ * write, its clock moved on to that time (which completes the writes due
+ * by then). A kernel thread's clock is its own and does not move the
+ * world's: its wait completes the writes due by then itself.
+ */
+bool tb_writeback_wait(struct folio *folio)
+{
+	struct wb_io *io;
+	u64 done = 0;
+
+	spin_lock(&inflight_lock);
+	list_for_each_entry(io, &inflight, node) {
+		if (io->folio == folio) {
+			done = io->done_ns;
+			break;
+		}
+	}
+	spin_unlock(&inflight_lock);
+	if (!done)
+		return false;
+	if (done > current->kshim_vclock_ns)
+		tb_charge_time(done - current->kshim_vclock_ns);
+	tb_writeback_complete(current->kshim_kthread ? done : tb_world_ns());
+	return true;
+}
+
 unsigned long tb_writeback_inflight(void)
 {
 	return READ_ONCE(nr_inflight);

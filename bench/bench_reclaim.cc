@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Reclaim throughput of the real 6.12 mm/vmscan.c, single thread: pages
+ * reclaimed per second of wall time by one write of N pages' worth to a
+ * memcg's memory.reclaim, the memcg holding N pages of clean page cache
+ * read once (BM_reclaim_file) or of anonymous memory written once, to a
+ * swap device (BM_reclaim_anon). Only the memory.reclaim write is timed
+ * (manual time); the refill before it (re-reading the file, touching the
+ * anon pages again) is not. Counters: pages_per_s (pages reclaimed, as
+ * memory.stat pgsteal counts them, over the timed wall time), ns_per_page,
+ * insn_per_page (instructions retired in the write per page reclaimed,
+ * perf_event_open; insn_counted = 0 where the machine has no counter),
+ * scanned_per_page (pgscan over pgsteal), pages_per_iter, short_iters
+ * (writes that returned -EAGAIN, short of N).
+ * C++ only: the kernel side lives in reclaim_ops.c.
+ */
+#include <benchmark/benchmark.h>
+#include <cstdio>
+#include "reclaim_ops.h"
+
+static bool setup_failed;
+static bool teardown_failed;
+
+static void setup(const benchmark::State &state)
+{
+	setup_failed = rb_setup(static_cast<enum rb_kind>(state.range(0)),
+				static_cast<unsigned long>(state.range(1))) != 0;
+}
+
+static void teardown(const benchmark::State &state)
+{
+	if (rb_teardown())
+		teardown_failed = true;
+}
+
+static void BM_reclaim(benchmark::State &state)
+{
+	unsigned long long pages = 0, scanned = 0;
+	long long ns = 0, insns = 0, shorts = 0;
+	bool counted = rb_insn_available();
+
+	if (setup_failed) {
+		state.SkipWithError("world setup failed");
+		return;
+	}
+	for (auto _ : state) {
+		struct rb_result res;
+
+		if (rb_refill() || rb_reclaim(&res)) {
+			state.SkipWithError("refill or reclaim failed");
+			break;
+		}
+		state.SetIterationTime(res.ns * 1e-9);
+		pages += res.pages;
+		scanned += res.scanned;
+		ns += res.ns;
+		if (res.insns < 0)
+			counted = false;
+		else
+			insns += res.insns;
+		if (res.err)
+			shorts++;
+	}
+	double p = static_cast<double>(pages);
+
+	state.counters["pages_per_s"] = benchmark::Counter(p, benchmark::Counter::kIsRate);
+	state.counters["ns_per_page"] = pages ? ns / p : 0;
+	state.counters["pages_per_iter"] = benchmark::Counter(p,
+		benchmark::Counter::kAvgIterations);
+	state.counters["scanned_per_page"] = pages ? scanned / p : 0;
+	state.counters["insn_counted"] = counted ? 1 : 0;
+	if (counted)
+		state.counters["insn_per_page"] = pages ? insns / p : 0;
+	state.counters["short_iters"] = static_cast<double>(shorts);
+}
+
+/* kind (0 = clean page cache, 1 = anon to swap) x pages per iteration */
+static void BM_reclaim_file(benchmark::State &state)
+{
+	BM_reclaim(state);
+}
+
+static void BM_reclaim_anon(benchmark::State &state)
+{
+	BM_reclaim(state);
+}
+
+BENCHMARK(BM_reclaim_file)
+	->ArgNames({"anon", "pages"})
+	->ArgsProduct({{RB_FILE}, {8192, 16384, 32768}})
+	->Setup(setup)->Teardown(teardown)
+	->UseManualTime()->Unit(benchmark::kMillisecond);
+
+BENCHMARK(BM_reclaim_anon)
+	->ArgNames({"anon", "pages"})
+	->ArgsProduct({{RB_ANON}, {8192, 16384, 32768}})
+	->Setup(setup)->Teardown(teardown)
+	->UseManualTime()->Unit(benchmark::kMillisecond);
+
+int main(int argc, char **argv)
+{
+	benchmark::Initialize(&argc, argv);
+	if (benchmark::ReportUnrecognizedArguments(argc, argv))
+		return 1;
+	benchmark::RunSpecifiedBenchmarks();
+	benchmark::Shutdown();
+	if (teardown_failed) {
+		std::fprintf(stderr, "bench_reclaim: a teardown check failed\n");
+		return 1;
+	}
+	return 0;
+}
