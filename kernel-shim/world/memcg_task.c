@@ -41,6 +41,7 @@ struct tb_task {
 	spinlock_t lock;		/* folios */
 	struct list_head folios;	/* oldest first */
 	unsigned long nr_pages;
+	struct list_head reap;		/* killed, its mm to be reaped */
 };
 
 static LIST_HEAD(tasks);
@@ -84,6 +85,7 @@ static struct tb_task *task_new(const char *path, struct task_struct *ts, int *e
 	INIT_LIST_HEAD(&t->mm.kshim_vmas);
 	spin_lock_init(&t->lock);
 	INIT_LIST_HEAD(&t->folios);
+	INIT_LIST_HEAD(&t->reap);
 	css_get(css);
 	ts->kshim_memcg_css = css;
 	ts->mm = &t->mm;
@@ -364,12 +366,20 @@ static unsigned long task_badness(struct tb_task *t)
 	return t->nr_pages + tb_mm_rss(&t->mm);
 }
 
+/*
+ * oom_evaluate_task(): victims are skipped (their memory is being reaped),
+ * so are tasks with nothing to free and, as oom_badness() does, those
+ * whose oom_score_adj is OOM_SCORE_ADJ_MIN. Other adj values are not
+ * modelled.
+ */
 static struct tb_task *oom_pick(struct mem_cgroup *memcg)
 {
 	struct tb_task *t, *victim = NULL;
 
 	list_for_each_entry(t, &tasks, node) {
 		if (t->task->kshim_oom_victim || !task_badness(t))
+			continue;
+		if (t->signal.oom_score_adj == OOM_SCORE_ADJ_MIN)
 			continue;
 		if (memcg && !mem_cgroup_is_descendant(task_memcg(t), memcg))
 			continue;
@@ -379,30 +389,80 @@ static struct tb_task *oom_pick(struct mem_cgroup *memcg)
 	return victim;
 }
 
+/*
+ * __oom_kill_process(): every call counts a kill, also for a task already
+ * killed (the group kill below meets the victim again, as the kernel's
+ * mem_cgroup_scan_tasks() does while the victim still has its mm); its
+ * charged stand-ins go to out, its mm to the reaper (reap, after the lock).
+ */
+static void oom_kill_task(struct tb_task *t, struct list_head *out,
+			  struct list_head *reap)
+{
+	t->task->kshim_oom_victim = 1;
+	t->signal.oom_mm = &t->mm;
+	count_vm_event(OOM_KILL);
+	memcg_memory_event_mm(&t->mm, MEMCG_OOM_KILL);
+	task_take(t, ULONG_MAX, out);
+	set_bit(MMF_OOM_SKIP, &t->mm.flags);
+	if (list_empty(&t->reap))
+		list_add_tail(&t->reap, reap);
+	atomic_long_inc(&world.oom_kills);
+}
+
+/*
+ * oom_kill_process()'s memory.oom.group: the real mem_cgroup_get_oom_group()
+ * names the highest group up to the OOM domain; every task in it is killed
+ * but those at OOM_SCORE_ADJ_MIN (oom_kill_memcg_member()).
+ */
+static void oom_kill_group(struct mem_cgroup *group, struct list_head *out,
+			   struct list_head *reap)
+{
+	struct tb_task *t;
+
+	memcg_memory_event(group, MEMCG_OOM_GROUP_KILL);
+	list_for_each_entry(t, &tasks, node) {
+		if (!mem_cgroup_is_descendant(task_memcg(t), group))
+			continue;
+		if (t->signal.oom_score_adj != OOM_SCORE_ADJ_MIN)
+			oom_kill_task(t, out, reap);
+	}
+}
+
 bool out_of_memory(struct oom_control *oc)
 {
-	struct tb_task *victim;
+	struct mem_cgroup *group = NULL;
+	struct tb_task *victim, *t, *tmp;
 	LIST_HEAD(list);
+	LIST_HEAD(reap);
 
 	lockdep_assert_held(&oom_lock);
 	spin_lock(&tasks_lock);
 	victim = oom_pick(oc->memcg);
 	if (victim) {
-		/* __oom_kill_process, then the reaper frees its memory */
-		victim->task->kshim_oom_victim = 1;
-		victim->signal.oom_mm = &victim->mm;
-		count_vm_event(OOM_KILL);
-		memcg_memory_event_mm(&victim->mm, MEMCG_OOM_KILL);
-		task_take(victim, ULONG_MAX, &list);
-		set_bit(MMF_OOM_SKIP, &victim->mm.flags);
+		group = mem_cgroup_get_oom_group(victim->task, oc->memcg);
+		oom_kill_task(victim, &list, &reap);
+		if (group)
+			oom_kill_group(group, &list, &reap);
 	}
 	spin_unlock(&tasks_lock);
+	if (group)
+		mem_cgroup_put(group);
 	release_list(&list);
-	if (victim)
-		tb_task_mm_reap(&victim->mm);
-	if (victim)
-		atomic_long_inc(&world.oom_kills);
+	list_for_each_entry_safe(t, tmp, &reap, reap) {
+		list_del_init(&t->reap);
+		tb_task_mm_reap(&t->mm);
+	}
 	return victim != NULL;
+}
+
+void tb_task_set_oom_score_adj(struct tb_task *t, short adj)
+{
+	WRITE_ONCE(t->signal.oom_score_adj, adj);
+}
+
+bool tb_task_is_oom_victim(struct tb_task *t)
+{
+	return tsk_is_oom_victim(t->task);
 }
 
 unsigned long tb_oom_kills(void)

@@ -39,12 +39,10 @@
  *   that must not see "memory").
  * skipped: test_memcg_sock — the world has no sockets (no sk memory
  *   charged, no memory.stat "sock" producer).
- * skipped: test_memcg_oom_group_leaf_events — the world's out_of_memory()
- *   kills one task; memory.oom.group (killing every task of the group)
- *   is not modelled.
- * skipped: test_memcg_oom_group_parent_events — same: memory.oom.group.
- * skipped: test_memcg_oom_group_score_events — same, and the world has no
- *   oom_score_adj (OOM_SCORE_ADJ_MIN) for the task that must survive.
+ * test_memcg_oom_group_*: the selftest's cg_test_proc_killed() (cgroup.procs
+ *   empty) is "every task started in the cgroup is an OOM victim" here:
+ *   the world has no cgroup.procs and a victim exits on its own only when
+ *   the test exits it.
  * partly: test_memcg_max — its "memory.current != 0 after the page cache
  *   child" relies on kernel memory the world does not charge (see the case).
  * partly: test_memcg_oom_events — its "cgroup.procs is empty": the world
@@ -54,6 +52,7 @@
  */
 #include <linux/kernel.h>
 #include <linux/mm.h>
+#include <linux/oom.h>
 #include <string.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -182,11 +181,13 @@ static int run_alloc_anon(const char *cg, long size)
 }
 
 /* a task in cg holding size bytes of anon memory until teardown */
-static void start_anon_noexit(const char *cg, long size)
+static struct tb_task *start_anon_noexit(const char *cg, long size)
 {
-	tb_run_in(cg);
+	struct tb_task *t = tb_run_in(cg);
+
 	assert_int_equal(fill_anon(tb_map_anon(PAGES(size)), PAGES(size)), 0);
 	tb_task_switch(NULL);
+	return t;
 }
 
 /*
@@ -676,6 +677,90 @@ static void test_memcg_oom_events(void **state)
 	assert_int_equal(event(cg, "oom_kill"), 1);
 }
 
+/*
+ * test_memcg_oom_group_leaf_events: the child (max 50M, no swap) has
+ * memory.oom.group; a 60M task in the parent, two 1M tasks and a 100M
+ * allocation in the child. The child's OOM kills the allocation and, by
+ * mem_cgroup_get_oom_group(), every task of the child; oom_kill events
+ * are counted in the child and, without memory_localevents, the parent.
+ */
+static void test_memcg_oom_group_leaf_events(void **state)
+{
+	const char *parent = "memcg_test_0", *child = "memcg_test_0/memcg_test_1";
+	struct tb_task *p, *c1, *c2;
+
+	assert_int_equal(tb_cgroup_mkdir(parent), 0);
+	assert_int_equal(tb_cgroup_mkdir(child), 0);
+	set_size(child, "memory.max", SZ(50));
+	assert_write_ok(child, "memory.swap.max", "0");
+	assert_write_ok(child, "memory.oom.group", "1");
+
+	p = start_anon_noexit(parent, SZ(60));
+	c1 = start_anon_noexit(child, SZ(1));
+	c2 = start_anon_noexit(child, SZ(1));
+	assert_int_not_equal(run_alloc_anon(child, SZ(100)), 0);
+
+	assert_true(tb_task_is_oom_victim(c1) && tb_task_is_oom_victim(c2));
+	assert_false(tb_task_is_oom_victim(p));
+	assert_ge(event(child, "oom_kill"), 1);
+	assert_ge(event(parent, "oom_kill"), 1);
+	assert_int_equal(event(child, "oom_group_kill"), 1);
+}
+
+/*
+ * test_memcg_oom_group_parent_events: the parent (max 80M, no swap) has
+ * memory.oom.group; the OOM in the parent's domain kills every task of
+ * the parent and of the child. (The largest task, the victim, is the
+ * parent's 60M one: the child's allocation is at most 20M when the
+ * parent hits its limit.)
+ */
+static void test_memcg_oom_group_parent_events(void **state)
+{
+	const char *parent = "memcg_test_0", *child = "memcg_test_0/memcg_test_1";
+	struct tb_task *p, *c1, *c2;
+
+	assert_int_equal(tb_cgroup_mkdir(parent), 0);
+	assert_int_equal(tb_cgroup_mkdir(child), 0);
+	set_size(parent, "memory.max", SZ(80));
+	assert_write_ok(parent, "memory.swap.max", "0");
+	assert_write_ok(parent, "memory.oom.group", "1");
+
+	p = start_anon_noexit(parent, SZ(60));
+	c1 = start_anon_noexit(child, SZ(1));
+	c2 = start_anon_noexit(child, SZ(1));
+	assert_int_not_equal(run_alloc_anon(child, SZ(100)), 0);
+
+	assert_true(tb_task_is_oom_victim(c1) && tb_task_is_oom_victim(c2));
+	assert_true(tb_task_is_oom_victim(p));
+}
+
+/*
+ * test_memcg_oom_group_score_events: memory.oom.group with a task at
+ * OOM_SCORE_ADJ_MIN: all but that one are killed, and memory.events
+ * counts oom_kill 3 for the two tasks killed: oom_kill_process() kills
+ * the victim, then mem_cgroup_scan_tasks() meets the victim again in the
+ * group (it still has its mm) and __oom_kill_process() counts it twice.
+ */
+static void test_memcg_oom_group_score_events(void **state)
+{
+	const char *cg = "memcg_test_0";
+	struct tb_task *safe, *other;
+
+	assert_int_equal(tb_cgroup_mkdir(cg), 0);
+	set_size(cg, "memory.max", SZ(50));
+	assert_write_ok(cg, "memory.swap.max", "0");
+	assert_write_ok(cg, "memory.oom.group", "1");
+
+	safe = start_anon_noexit(cg, SZ(1));
+	tb_task_set_oom_score_adj(safe, OOM_SCORE_ADJ_MIN);
+	other = start_anon_noexit(cg, SZ(1));
+	assert_int_not_equal(run_alloc_anon(cg, SZ(100)), 0);
+
+	assert_int_equal(event(cg, "oom_kill"), 3);
+	assert_true(tb_task_is_oom_victim(other));
+	assert_false(tb_task_is_oom_victim(safe));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -688,6 +773,9 @@ int main(void)
 		TB_RECLAIM_TEST(test_memcg_reclaim),
 		SWAP_TEST(test_memcg_reclaim_swap),
 		TB_RECLAIM_TEST(test_memcg_oom_events),
+		TB_RECLAIM_TEST(test_memcg_oom_group_leaf_events),
+		TB_RECLAIM_TEST(test_memcg_oom_group_parent_events),
+		TB_RECLAIM_TEST(test_memcg_oom_group_score_events),
 		SWAP_TEST(test_memcg_swap_max_peak),
 	};
 

@@ -77,8 +77,15 @@ unsigned long tb_reclaim_calls(void);
 unsigned long tb_reclaim_freed(void);
 int tb_reclaim_last_swappiness(void);	/* *swappiness of the last call, -1 if NULL */
 
-/* ---- OOM: out_of_memory() kills the largest task in the memcg ---- */
+/*
+ * ---- OOM: out_of_memory() kills the largest task in the memcg, and with
+ * memory.oom.group every task of the group (mem_cgroup_get_oom_group()) ----
+ */
 unsigned long tb_oom_kills(void);
+struct tb_task;
+/* /proc/PID/oom_score_adj; only OOM_SCORE_ADJ_MIN (never killed) has an effect */
+void tb_task_set_oom_score_adj(struct tb_task *t, short adj);
+bool tb_task_is_oom_victim(struct tb_task *t);
 
 /* kernel-shim/world/memcg_task.c internals used by boot and shutdown */
 void tb_memcg_world_reset(void);

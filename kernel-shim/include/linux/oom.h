@@ -11,6 +11,8 @@
 #include <linux/sched.h>
 struct zonelist;
 #include <kgen/oom.h>
+/* OOM_SCORE_ADJ_MIN/MAX: the uapi header */
+#include_next <linux/oom.h>
 
 extern struct mutex oom_lock;
 bool out_of_memory(struct oom_control *oc);

@@ -15,6 +15,7 @@ struct reclaim_state;
 struct signal_struct {
 	struct mm_struct *oom_mm;
 	bool oom_flag_origin;
+	short oom_score_adj;		/* OOM_SCORE_ADJ_MIN: never killed */
 };
 struct task_struct {
 	int pid;
