@@ -7,6 +7,7 @@
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/vmstat.h>
+#include <kshim/trace.h>
 #include "tb_reclaim.h"
 
 /*
@@ -75,6 +76,34 @@ static void kswapd_sleeps_once_free_memory_is_above_high(void **state)
 		    kshim_vm_event_read(KSWAPD_HIGH_WMARK_HIT_QUICKLY) > 0);
 }
 
+/*
+ * The allocator's fast path takes a page while zone_watermark_ok() holds
+ * at the low watermark (free pages above it); the allocation that finds
+ * free pages at low wakes kswapd (wakeup_kswapd: the node is not
+ * balanced), and kswapd's balance_pgdat() reclaims until free pages are
+ * above high, then sleeps again.
+ */
+static void kswapd_wakes_at_low_and_reclaims_to_high(void **state)
+{
+	unsigned long ram = PAGES(64 * MB), i = 0;
+	unsigned long low = tb_wmark(0, WMARK_LOW), high = tb_wmark(0, WMARK_HIGH);
+	struct tb_file *f = tb_file_create(ram);
+
+	tb_run_in("");
+	while (tb_free_pages(0) > low)
+		assert_int_equal(tb_file_read(f, i++), 0);
+	assert_int_equal(tb_free_pages(0), low);
+	assert_int_equal(kshim_trace.wakeup_kswapd_count, 0);
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
+
+	assert_int_equal(tb_file_read(f, i++), 0);
+	assert_int_equal(kshim_trace.wakeup_kswapd_count, 1);
+	assert_true(kshim_vm_event_read(PGSTEAL_KSWAPD) >= high - low);
+	assert_true(tb_free_pages(0) > high);
+	assert_true(waitqueue_active(&NODE_DATA(0)->kswapd_wait));
+	assert_int_equal(kshim_vm_event_read(ALLOCSTALL_MOVABLE), 0);
+}
+
 static int setup_no_kswapd(void **state)
 {
 	tb_mem = (struct tb_mem_config){ .no_kswapd = true };
@@ -125,6 +154,7 @@ int main(void)
 		TB_RECLAIM_TEST(watermarks_follow_ram_size),
 		TB_RECLAIM_TEST(kswapd_reclaims_page_cache_between_low_and_high),
 		TB_RECLAIM_TEST(kswapd_sleeps_once_free_memory_is_above_high),
+		TB_RECLAIM_TEST(kswapd_wakes_at_low_and_reclaims_to_high),
 		TB_RECLAIM_TEST_ON(allocation_under_min_enters_direct_reclaim, setup_no_kswapd),
 		TB_RECLAIM_TEST(anon_beyond_ram_without_swap_oom_kills),
 	};

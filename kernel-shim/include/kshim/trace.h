@@ -45,6 +45,8 @@ struct kshim_trace {
 	unsigned long throttled_count;
 	int last_throttle_reason;
 	unsigned long kswapd_wake_count;
+	/* wakeup_kswapd() calls that woke (or found awake) a node's kswapd */
+	unsigned long wakeup_kswapd_count;
 	unsigned long write_folio_count;
 	unsigned long shrink_inactive_count;
 	unsigned long shrink_active_count;

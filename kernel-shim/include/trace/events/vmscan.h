@@ -31,7 +31,7 @@ static inline void trace_mm_shrink_slab_end(struct shrinker *shr, int nid, int s
 #define trace_mm_vmscan_memcg_reclaim_end(nr) do { } while (0)
 #define trace_mm_vmscan_kswapd_sleep(nid) do { } while (0)
 #define trace_mm_vmscan_kswapd_wake(nid, zid, order) (kshim_trace.kswapd_wake_count++)
-#define trace_mm_vmscan_wakeup_kswapd(nid, zid, order, gfp) do { } while (0)
+#define trace_mm_vmscan_wakeup_kswapd(nid, zid, order, gfp) (kshim_trace.wakeup_kswapd_count++)
 #define trace_mm_vmscan_write_folio(folio) (kshim_trace.write_folio_count++)
 #define trace_mm_vmscan_lru_isolate(...) do { } while (0)
 #define trace_mm_vmscan_throttled(nid, usec_timeout, usec_delayed, reason) \
