@@ -34,8 +34,11 @@ import xml.etree.ElementTree as ET
 
 TEST_LABELS = 'unit|stress'
 SANITIZER_ENV = {
-    # suppressions: tests/tsan.supp, added per repository in TB.env()
-    'TSAN_OPTIONS': 'halt_on_error=1:second_deadlock_stack=1',
+    # suppressions: tests/tsan.supp, added per repository in TB.env();
+    # history_size=7: the longest access history, so the stack of the
+    # earlier access is restored and the suppressions can match it (with
+    # the default, stress runs reported "[failed to restore the stack]")
+    'TSAN_OPTIONS': 'halt_on_error=1:second_deadlock_stack=1:history_size=7',
     'ASAN_OPTIONS': 'detect_leaks=1:abort_on_error=1',
     'UBSAN_OPTIONS': 'halt_on_error=1:print_stacktrace=1',
 }
