@@ -188,6 +188,16 @@ struct tb_vma *tb_map_file(struct tb_file *file)
 	return vma;
 }
 
+/* the rmap reports VM_EXEC from folio_referenced(), as for mapped program text */
+struct tb_vma *tb_map_file_exec(struct tb_file *file)
+{
+	struct tb_vma *vma = tb_map_file(file);
+
+	if (vma)
+		vma->vm_flags = VM_READ | VM_EXEC;
+	return vma;
+}
+
 /* ---- rmap: mapping and unmapping one pte ---- */
 static void rmap_add(struct tb_vma *vma, unsigned long idx, struct folio *folio)
 {

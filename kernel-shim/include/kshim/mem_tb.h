@@ -70,6 +70,8 @@ void tb_task_exit_all(void);			/* every task, the thread's own too */
 
 struct tb_vma *tb_map_anon(unsigned long nr_pages);	/* in current's mm */
 struct tb_vma *tb_map_file(struct tb_file *file);	/* the whole file */
+/* the whole file, PROT_EXEC (VM_EXEC, as text of a program or library is mapped) */
+struct tb_vma *tb_map_file_exec(struct tb_file *file);
 void tb_unmap(struct tb_vma *vma);
 /* touch one page as the CPU does: 0, or -ENOMEM (OOM or killed) */
 int tb_touch(struct tb_vma *vma, unsigned long index, bool write);

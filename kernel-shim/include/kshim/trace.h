@@ -34,6 +34,8 @@ struct kshim_trace_lru_shrink {
 	int priority;
 	int file;
 };
+/* sc->priority runs from DEF_PRIORITY (12) down to 0 */
+#define KSHIM_TRACE_PRIORITIES 13
 struct kshim_trace {
 	unsigned long shrink_start_count;
 	unsigned long shrink_end_count;
@@ -54,6 +56,16 @@ struct kshim_trace {
 	struct kshim_trace_lru_shrink last_active;
 	/* the lowest priority (hardest pass) any shrink_inactive_list ran at */
 	int min_priority;
+	/*
+	 * Sums per sc->priority and LRU type ([0] anon, [1] file): pages
+	 * shrink_inactive_list scanned and reclaimed, pages shrink_active_list
+	 * took off the active list and, of those, kept active (nr_rotated:
+	 * referenced VM_EXEC file folios).
+	 */
+	unsigned long inactive_scanned[2][KSHIM_TRACE_PRIORITIES];
+	unsigned long inactive_reclaimed[2][KSHIM_TRACE_PRIORITIES];
+	unsigned long active_taken[2][KSHIM_TRACE_PRIORITIES];
+	unsigned long active_rotated[2][KSHIM_TRACE_PRIORITIES];
 };
 extern __thread struct kshim_trace kshim_trace;
 void kshim_trace_reset(void);

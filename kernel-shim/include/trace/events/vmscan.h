@@ -36,16 +36,25 @@ static inline void trace_mm_shrink_slab_end(struct shrinker *shr, int nid, int s
 #define trace_mm_vmscan_lru_isolate(...) do { } while (0)
 #define trace_mm_vmscan_throttled(nid, usec_timeout, usec_delayed, reason) \
 	do { kshim_trace.throttled_count++; kshim_trace.last_throttle_reason = (reason); } while (0)
+/* a per-priority sum of kshim_trace: [file][prio], priorities out of range not summed */
+#define kshim_trace_sum(field, file, prio, n) do {					\
+	if ((unsigned int)(prio) < KSHIM_TRACE_PRIORITIES)				\
+		kshim_trace.field[!!(file)][(prio)] += (n);				\
+} while (0)
 #define trace_mm_vmscan_lru_shrink_inactive(nid, scanned, reclaimed, stat, prio, file) do {	\
 	kshim_trace.shrink_inactive_count++;						\
 	kshim_trace.last_inactive = (struct kshim_trace_lru_shrink){			\
 		nid, scanned, reclaimed, prio, file };					\
 	if (!kshim_trace.min_priority || (prio) < kshim_trace.min_priority)		\
 		kshim_trace.min_priority = (prio);					\
+	kshim_trace_sum(inactive_scanned, file, prio, scanned);				\
+	kshim_trace_sum(inactive_reclaimed, file, prio, reclaimed);			\
 } while (0)
 #define trace_mm_vmscan_lru_shrink_active(nid, taken, activate, deactivate, rotated, prio, file) do { \
 	kshim_trace.shrink_active_count++;						\
 	kshim_trace.last_active = (struct kshim_trace_lru_shrink){			\
 		nid, taken, deactivate, prio, file };					\
+	kshim_trace_sum(active_taken, file, prio, taken);				\
+	kshim_trace_sum(active_rotated, file, prio, rotated);				\
 } while (0)
 #endif

@@ -1,0 +1,796 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * How hard mm/vmscan.c scans, per sc->priority and per LRU: the scan
+ * targets get_scan_count() hands shrink_lruvec() (lru_size >> priority),
+ * the anon/file fraction at swappiness 60 and how reclaim costs move it,
+ * the "file is tiny" case of global reclaim; and the paths that decide
+ * which memory goes first: executable file pages, kswapd's anon aging,
+ * memory.high, memory.low and memory.min under global and ancestor
+ * pressure.
+ *
+ * The per-priority figures come from the vmscan tracepoints
+ * (kshim_trace: pages shrink_inactive_list scanned and reclaimed, pages
+ * shrink_active_list took and kept active, summed per sc->priority). They
+ * are the reclaiming thread's: the test's own thread for memcg reclaim
+ * and for direct reclaim in a world without kswapd.
+ */
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/swap.h>
+#include <linux/vmstat.h>
+#include <linux/memcontrol.h>
+#include <kshim/trace.h>
+#include "tb_reclaim.h"
+
+#define ANON 0
+#define FILE 1
+#define PRIO_MAX (KSHIM_TRACE_PRIORITIES - 1)	/* DEF_PRIORITY */
+
+/* a per-priority sum of the trace equals want[priority] at every priority */
+static void assert_per_priority(const unsigned long *got, const unsigned long *want,
+				const char *what)
+{
+	int p;
+
+	for (p = PRIO_MAX; p >= 0; p--)
+		if (got[p] != want[p])
+			fail_msg("%s at priority %d: %lu, expected %lu", what, p, got[p], want[p]);
+}
+
+static unsigned long sum(const unsigned long *per_prio)
+{
+	unsigned long n = 0;
+	int p;
+
+	for (p = 0; p <= PRIO_MAX; p++)
+		n += per_prio[p];
+	return n;
+}
+
+static struct lruvec *lruvec_of(const char *path)
+{
+	return mem_cgroup_lruvec(tb_memcg(path), NODE_DATA(0));
+}
+
+static long long event(const char *path, const char *key)
+{
+	long long v = tb_cgroup_read_key(path, "memory.events", key);
+
+	assert_true(v >= 0);
+	return v;
+}
+
+/* ---- 1. scan targets per priority ---- */
+
+/*
+ * memory.reclaim "1M" (256 pages) on a memcg holding nothing but 8192
+ * pages of page cache read once (inactive file), no swap.
+ *
+ * memory_reclaim() calls try_to_free_mem_cgroup_pages() with a quarter of
+ * what is still to do, which reclaim raises to SWAP_CLUSTER_MAX (32):
+ * 256 / 4 = 64, then (256 - 121) / 4 = 33, then 32 and 32. Each call's
+ * do_try_to_free_pages() starts at DEF_PRIORITY (12) and lowers it until
+ * the call's target is met. get_scan_count() has no swap to reclaim anon
+ * into (SCAN_FILE) and targets the inactive file list's exact size (the
+ * memcg's lru_zone_size) >> priority; shrink_lruvec() scans it in chunks
+ * of 32 and stops at the end of the chunk that met the target. Every page
+ * read once is reclaimed on its first scan, so the list shrinks by what
+ * was scanned:
+ *
+ *   call 1 (64): 8192>>12 = 2, 8190>>11 = 3, 8187>>10 = 7, 8180>>9 = 15,
+ *                8165>>8 = 31 (58 so far), 8134>>7 = 63 (32 + 31) -> 121
+ *   call 2 (33): 8071>>12 = 1, 3, 7, 15, 8045>>8 = 31            -> 57
+ *   call 3 (32): 8014>>12 = 1, 3, 7, 15, 7988>>8 = 31            -> 57
+ *   call 4 (32): 7957>>12 = 1, 3, 7, 15, 7931>>8 = 30            -> 56
+ *
+ * Per priority: 12: 5, 11: 12, 10: 28, 9: 60, 8: 123, 7: 63; 291 pages.
+ */
+static void memory_reclaim_scans_lru_size_shifted_by_priority(void **state)
+{
+	static const unsigned long want[KSHIM_TRACE_PRIORITIES] = {
+		[12] = 5, [11] = 12, [10] = 28, [9] = 60, [8] = 123, [7] = 63,
+	};
+	static const unsigned long none[KSHIM_TRACE_PRIORITIES];
+	struct tb_file *f = tb_file_create(8192);
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	tb_read_range(f, 8192);
+	tb_task_switch(NULL);
+	/* the LRU sizes count every page: empty this CPU's lru_add batch */
+	lru_add_drain();
+	kshim_trace_reset();
+
+	assert_write_ok("a", "memory.reclaim", "1M");
+	assert_int_equal(kshim_trace.memcg_reclaim_count, 4);
+	assert_per_priority(kshim_trace.inactive_scanned[FILE], want, "inactive file scanned");
+	assert_per_priority(kshim_trace.inactive_reclaimed[FILE], want, "inactive file reclaimed");
+	assert_per_priority(kshim_trace.inactive_scanned[ANON], none, "inactive anon scanned");
+	assert_per_priority(kshim_trace.active_taken[FILE], none, "active file taken");
+	assert_int_equal(tb_file_cached(f), 8192 - 291);
+	assert_int_equal(tb_stat("a", "pgscan"), 291);
+	assert_int_equal(tb_stat("a", "pgsteal"), 291);
+}
+
+/* ---- 2. the anon/file fraction at swappiness 60 ---- */
+
+/*
+ * get_scan_count() with swap, swappiness 60 (the default; cgroup v2 has no
+ * per-memcg value) and neither of its shortcuts: the inactive file list is
+ * smaller than the active one (inactive_is_low(), so sc->may_deactivate has
+ * DEACTIVATE_FILE and there is no cache_trim_mode) and priority > 0. That
+ * is SCAN_FRACT. With the anon and file costs a and f that
+ * prepare_scan_control() copies from the target memcg's lruvec before each
+ * pass:
+ *
+ *   total = a + f, A = total + a, F = total + f,
+ *   ap = 60 * (A + F + 1) / (A + 1), fp = 140 * (A + F + 1) / (F + 1)
+ *
+ * and each list is scanned (size >> priority) * ap (anon) or fp (file) /
+ * (ap + fp), rounded down. With a = f = 0 that is anon:file = 60:140.
+ *
+ * memory.reclaim "128K" asks one call for SWAP_CLUSTER_MAX (32) pages. The
+ * memcg holds 4096 anon pages touched once (inactive), 2048 pages of page
+ * cache read twice (active) and 1024 read once (inactive); its rstat
+ * counters are flushed (prepare_scan_control's inactive_is_low() reads
+ * them). The first pass to give a list a page is priority 10: inactive
+ * anon 4096 >> 10 = 4 -> 4 * 60 / 200 = 1, active file 2048 >> 10 = 2 ->
+ * 2 * 140 / 200 = 1, inactive file 1024 >> 10 = 1 -> 0.
+ *
+ * Every anon page is young: folio_check_references() keeps it, and
+ * shrink_inactive_list() notes it as rotated, lru_note_cost(anon, 0 io,
+ * 1 rotated), so a grows by the anon pages scanned; the page cache read
+ * once is reclaimed and the active pages deactivated at no cost, f stays 0.
+ * Priority 9, a = 1: A = 2, F = 1, ap = 60 * 4 / 3 = 80, fp = 140 * 4 / 2 =
+ * 280: anon 8 * 80 / 360 = 1, inactive file (1024 + 1 deactivated) >> 9 =
+ * 2 -> 1, active file 2047 >> 9 = 3 -> 2. And so on, a = 2, 5, 11, 22:
+ *
+ *   priority        10   9   8   7   6   5
+ *   inactive anon    1   1   3   6  11  22   (ap:fp 60:140 ... 89:407)
+ *   inactive file    0   1   3   6  13  26   (all reclaimed: 49 >= 32)
+ *   active file      1   2   5  12  25  50
+ *
+ * The anon share of a pass falls from 60/200 toward 90/510 as a outgrows
+ * f (a >> f: A = 2a, F = a, ap -> 60 * 3/2, fp -> 140 * 3).
+ */
+static void swappiness_60_scans_both_types_and_anon_rotations_shift_it_to_file(void **state)
+{
+	static const unsigned long ia[KSHIM_TRACE_PRIORITIES] = {
+		[10] = 1, [9] = 1, [8] = 3, [7] = 6, [6] = 11, [5] = 22,
+	};
+	static const unsigned long inf[KSHIM_TRACE_PRIORITIES] = {
+		[9] = 1, [8] = 3, [7] = 6, [6] = 13, [5] = 26,
+	};
+	static const unsigned long af[KSHIM_TRACE_PRIORITIES] = {
+		[10] = 1, [9] = 2, [8] = 5, [7] = 12, [6] = 25, [5] = 50,
+	};
+	struct tb_file *hot = tb_file_create(2048), *cold = tb_file_create(1024);
+	struct tb_vma *vma;
+	struct lruvec *lruvec;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(4096);
+	tb_touch_range(vma, 4096, true);
+	tb_read_range(hot, 2048);
+	tb_read_range(hot, 2048);
+	tb_read_range(cold, 1024);
+	tb_task_switch(NULL);
+	lru_add_drain();
+	tb_memcg_flush_stats(tb_memcg("a"));
+	lruvec = lruvec_of("a");
+	assert_int_equal(lruvec->anon_cost, 0);
+	assert_int_equal(lruvec->file_cost, 0);
+	kshim_trace_reset();
+
+	assert_write_ok("a", "memory.reclaim", "128K");
+	assert_int_equal(kshim_trace.memcg_reclaim_count, 1);
+	assert_per_priority(kshim_trace.inactive_scanned[ANON], ia, "inactive anon scanned");
+	assert_per_priority(kshim_trace.inactive_scanned[FILE], inf, "inactive file scanned");
+	assert_per_priority(kshim_trace.inactive_reclaimed[FILE], inf, "inactive file reclaimed");
+	assert_per_priority(kshim_trace.active_taken[FILE], af, "active file taken");
+	assert_int_equal(sum(kshim_trace.inactive_reclaimed[ANON]), 0);
+	assert_int_equal(lruvec->anon_cost, 44);
+	assert_int_equal(lruvec->file_cost, 0);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	assert_int_equal(tb_file_cached(cold), 1024 - 49);
+}
+
+/*
+ * The same fraction, with a file cost first. A memcg with 64 pages of a
+ * mapped file touched once and, after them, 512 pages read once: a first
+ * memory.reclaim "128K" (page cache only: SCAN_FILE by cache_trim_mode)
+ * scans the inactive list from its tail, the mapped pages first. Each is
+ * young: kept and noted as a file rotation; then the pages read once are
+ * reclaimed: 576 >> 9..5 = 1, 2, 4, 9, 18 mapped pages kept (34), at
+ * priority 4 30 more kept (64) and 6 reclaimed, at priority 3 one chunk of
+ * 32 reclaimed (38 >= 32). So f = 64, a = 0 (the lruvec's costs decay by
+ * half only once they pass a quarter of its LRU pages: 144 here).
+ *
+ * Then 4096 anon pages and 2048 active page cache pages, as above, and
+ * memory.reclaim "128K" again: a = 0, f = 64, so total = 64, A = 64,
+ * F = 128, ap = 60 * 193 / 65 = 178, fp = 140 * 193 / 129 = 209: anon
+ * gets 178/387, more than the 60/200 of no costs. Anon rotations then
+ * raise a as before (1, 4, 11, 24, 47, 88, 159):
+ *
+ *   priority        10   9   8   7   6   5   4
+ *   inactive anon    1   3   7  13  23  41  71   (ap:fp 178:209 ... 113:294)
+ *   inactive file    0   0   1   2   5  11  26   (538 pages: 474 read once
+ *   active file      1   1   3   8  19  42  88    at the tail, 64 mapped)
+ *
+ * Anon is 159 of 366 pages scanned (43%), where a memcg whose costs were
+ * anon's scanned it 44 of 188 (23%).
+ */
+static void file_rotations_shift_the_fraction_to_anon(void **state)
+{
+	static const unsigned long ia[KSHIM_TRACE_PRIORITIES] = {
+		[10] = 1, [9] = 3, [8] = 7, [7] = 13, [6] = 23, [5] = 41, [4] = 71,
+	};
+	static const unsigned long inf[KSHIM_TRACE_PRIORITIES] = {
+		[8] = 1, [7] = 2, [6] = 5, [5] = 11, [4] = 26,
+	};
+	static const unsigned long af[KSHIM_TRACE_PRIORITIES] = {
+		[10] = 1, [9] = 1, [8] = 3, [7] = 8, [6] = 19, [5] = 42, [4] = 88,
+	};
+	struct tb_file *mapped = tb_file_create(64), *cold = tb_file_create(512);
+	struct tb_file *hot = tb_file_create(2048);
+	struct tb_vma *vma, *mv;
+	struct lruvec *lruvec;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	mv = tb_map_file(mapped);
+	tb_touch_range(mv, 64, false);
+	tb_read_range(cold, 512);
+	tb_task_switch(NULL);
+	lru_add_drain();
+	tb_memcg_flush_stats(tb_memcg("a"));
+	lruvec = lruvec_of("a");
+	assert_write_ok("a", "memory.reclaim", "128K");
+	assert_int_equal(tb_file_cached(cold), 512 - 38);
+	assert_int_equal(tb_vma_resident(mv), 64);
+	assert_int_equal(lruvec->anon_cost, 0);
+	assert_int_equal(lruvec->file_cost, 64);
+
+	tb_run_in("a");
+	vma = tb_map_anon(4096);
+	tb_touch_range(vma, 4096, true);
+	tb_read_range(hot, 2048);
+	tb_read_range(hot, 2048);
+	tb_task_switch(NULL);
+	lru_add_drain();
+	tb_memcg_flush_stats(tb_memcg("a"));
+	kshim_trace_reset();
+
+	assert_write_ok("a", "memory.reclaim", "128K");
+	assert_int_equal(kshim_trace.memcg_reclaim_count, 1);
+	assert_per_priority(kshim_trace.inactive_scanned[ANON], ia, "inactive anon scanned");
+	assert_per_priority(kshim_trace.inactive_scanned[FILE], inf, "inactive file scanned");
+	assert_per_priority(kshim_trace.active_taken[FILE], af, "active file taken");
+	assert_int_equal(lruvec->anon_cost, 159);
+	assert_int_equal(lruvec->file_cost, 64);
+	assert_int_equal(tb_file_cached(cold), 474 - 45);
+}
+
+/* ---- 3. global reclaim with almost no page cache ---- */
+
+static int setup_swap_no_kswapd(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .swap_pages = PAGES(64 * MB), .no_kswapd = true };
+	return tb_reclaim_setup(state);
+}
+
+/*
+ * prepare_scan_control(), global reclaim: file + free <= the high
+ * watermarks (384 pages), no anon deactivation wanted and inactive anon
+ * >> priority > 0 set sc->file_is_tiny, and get_scan_count() answers
+ * SCAN_ANON: anon is scanned at its full size >> priority, file not at all.
+ *
+ * No kswapd, so the task reclaims for itself. It has read 64 pages of a
+ * file and touches anon until an allocation finds free memory at the min
+ * watermark (256): file + free = 320. Its first direct reclaim (32 pages
+ * wanted) sees the A anon pages it touched, all on the inactive list. Each
+ * is young: folio_check_references() keeps it (first pte reference), so
+ * priorities 12 to 1 scan A >> priority each and reclaim nothing: 16056
+ * pages for A = 16064, all but the A - 16056 newest. Priority 1 without
+ * progress would throttle the task (consider_reclaim_throttle() calls
+ * reclaim_throttle(NOPROGRESS)), but skip_throttle_noprogress() lets it
+ * go on at once: nothing waits for writeback (2 * 0 <= the reclaimable
+ * pages), so the tracepoint of a throttled task never fires. At priority 0
+ * get_scan_count() takes SCAN_EQUAL before it looks at file_is_tiny, so
+ * the file list is scanned as well: a chunk of 32 of each, the anon chunk
+ * the 8 pages never scanned (kept) and 24 of those kept at priorities 12
+ * to 10 (referenced, pte now old: reclaimed to swap), the file chunk
+ * read-once pages (reclaimed); 56 >= 32, and shrink_lruvec() stops the
+ * smaller file side and scans one more anon chunk (32 reclaimed).
+ */
+static void global_reclaim_with_tiny_page_cache_scans_anon_only(void **state)
+{
+	struct tb_file *f = tb_file_create(64);
+	unsigned long i, anon = 0;
+	struct tb_vma *vma;
+	int p;
+
+	tb_run_in("");
+	tb_read_range(f, 64);
+	vma = tb_map_anon(PAGES(64 * MB));
+	for (i = 0; !kshim_trace.direct_reclaim_count; i++) {
+		/* the LRU sizes reclaim reads count every page touched */
+		if (tb_free_pages(0) <= tb_wmark(0, WMARK_MIN) + 1) {
+			lru_add_drain();
+			anon = i;
+		}
+		assert_int_equal(tb_touch(vma, i, true), 0);
+	}
+	assert_int_equal(tb_wmark(0, WMARK_HIGH), 384);
+	assert_true(anon > 16000);
+	for (p = PRIO_MAX; p >= 1; p--) {
+		assert_int_equal(kshim_trace.inactive_scanned[ANON][p], anon >> p);
+		assert_int_equal(kshim_trace.inactive_reclaimed[ANON][p], 0);
+		assert_int_equal(kshim_trace.inactive_scanned[FILE][p], 0);
+	}
+	assert_int_equal(kshim_trace.throttled_count, 0);
+	assert_int_equal(kshim_trace.inactive_scanned[ANON][0], 64);
+	assert_int_equal(kshim_trace.inactive_reclaimed[ANON][0], 56);
+	assert_int_equal(kshim_trace.inactive_scanned[FILE][0], 32);
+	assert_int_equal(kshim_trace.inactive_reclaimed[FILE][0], 32);
+	assert_int_equal(tb_vma_swapped(vma), 56);
+	assert_int_equal(tb_file_cached(f), 32);
+}
+
+/* ---- 4. executable file mappings ---- */
+
+static int setup_no_kswapd(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .no_kswapd = true };
+	return tb_reclaim_setup(state);
+}
+
+/* folios of pages [0, n) of f cached and on (or bound for) the active list */
+static unsigned long nr_active(struct tb_file *f, unsigned long n)
+{
+	unsigned long i, active = 0;
+
+	for (i = 0; i < n; i++) {
+		struct folio *folio = tb_file_folio(f, i);
+
+		active += folio && folio_test_active(folio);
+	}
+	return active;
+}
+
+#define TEXT_PAGES 8192UL	/* half the RAM: the active list outgrows the inactive */
+#define STREAM_PAGES PAGES(128 * MB)
+
+/*
+ * A task with a file of TEXT_PAGES mapped (exec or not) and touched, then
+ * reading STREAM_PAGES of another file once, touching the whole mapping
+ * again after every 1024 pages read (a program running its code while it
+ * streams). No kswapd: the direct reclaim is global and on this thread.
+ * Returns the mapping; *first is PGACTIVATE after the first direct reclaim.
+ */
+static struct tb_vma *run_program_streaming(struct tb_file *text, bool exec,
+					    unsigned long *first)
+{
+	struct tb_file *stream = tb_file_create(STREAM_PAGES);
+	struct tb_vma *vma;
+	unsigned long i;
+
+	tb_run_in("");
+	vma = exec ? tb_map_file_exec(text) : tb_map_file(text);
+	tb_touch_range(vma, TEXT_PAGES, false);
+	*first = ~0UL;
+	for (i = 0; i < STREAM_PAGES; i++) {
+		assert_int_equal(tb_file_read(stream, i), 0);
+		if (*first == ~0UL && kshim_trace.direct_reclaim_count)
+			*first = kshim_vm_event_read(PGACTIVATE);
+		if (i % 1024 == 1023)
+			tb_touch_range(vma, TEXT_PAGES, false);
+	}
+	return vma;
+}
+
+/*
+ * folio_check_references(): a file folio mapped VM_EXEC and referenced
+ * through its pte is activated on its first scan, where any other mapped
+ * folio is only marked and kept for a second look. The text was mapped
+ * first, so it is at the tail of the inactive list: the first direct
+ * reclaim scans all of it (the priority drops until the scan reaches the
+ * stream behind it) and activates every page.
+ *
+ * Then the active list (the text, half the RAM) outgrows the inactive one
+ * (the stream): prepare_scan_control() sets DEACTIVATE_FILE and
+ * shrink_active_list() runs on the file list, counting PGREFILL (global
+ * reclaim). Every text folio it takes was touched since: folio_referenced()
+ * reports VM_EXEC from the mapping, and the folio goes back to the active
+ * list (nr_rotated, fed to lru_note_cost()) instead of being deactivated.
+ * The text stays resident and active all along.
+ */
+static void exec_file_pages_are_activated_at_first_use_and_kept_active(void **state)
+{
+	struct tb_file *text = tb_file_create(TEXT_PAGES);
+	unsigned long first, refill;
+	struct tb_vma *vma = run_program_streaming(text, true, &first);
+
+	assert_int_equal(first, TEXT_PAGES);
+	refill = kshim_vm_event_read(PGREFILL);
+	assert_true(refill > TEXT_PAGES);
+	assert_int_equal(sum(kshim_trace.active_taken[FILE]), refill);
+	assert_int_equal(sum(kshim_trace.active_rotated[FILE]), refill);
+	assert_int_equal(kshim_vm_event_read(PGDEACTIVATE), 0);
+	assert_int_equal(tb_vma_resident(vma), TEXT_PAGES);
+	assert_int_equal(nr_active(text, TEXT_PAGES), TEXT_PAGES);
+}
+
+/*
+ * The same program with its text mapped without VM_EXEC: the first direct
+ * reclaim keeps the pages on the inactive list (marked referenced), the
+ * second look activates them; shrink_active_list() then deactivates what
+ * it takes, referenced or not, and rotates nothing.
+ */
+static void mapped_file_pages_without_exec_are_deactivated(void **state)
+{
+	struct tb_file *text = tb_file_create(TEXT_PAGES);
+	unsigned long first, refill;
+
+	run_program_streaming(text, false, &first);
+	assert_int_equal(first, 0);
+	refill = kshim_vm_event_read(PGREFILL);
+	assert_true(refill > 0);
+	assert_int_equal(sum(kshim_trace.active_rotated[FILE]), 0);
+	assert_int_equal(kshim_vm_event_read(PGDEACTIVATE), refill);
+	assert_true(nr_active(text, TEXT_PAGES) < TEXT_PAGES);
+}
+
+/* ---- 5. kswapd ages anon ---- */
+
+/*
+ * balance_pgdat() calls kswapd_age_node() at every priority: when the
+ * root lruvec's inactive anon is low (inactive * 1 < active under 1 GiB),
+ * it runs shrink_active_list(SWAP_CLUSTER_MAX) on the active anon list of
+ * every memcg, protected or not.
+ *
+ * "a" gets 4096 active anon pages: they are swapped out by memory.reclaim
+ * and faulted back in, and workingset_refault() activates them (the
+ * refault distance is within the workingset, which for an anon refault
+ * counts the memcg's page cache, here 6144 active pages). The page cache
+ * then goes, and "a" gets memory.min above its usage: shrink_node_memcgs()
+ * skips it, so shrink_lruvec() (its scan, its own inactive_is_low() aging)
+ * never runs on it. "b" streams page cache until kswapd has aged "a": all
+ * of a's deactivations are kswapd_age_node()'s, SWAP_CLUSTER_MAX at a time,
+ * every taken folio deactivated (only exec file folios are rotated); no
+ * page of "a" is scanned on an inactive list or swapped, and kswapd's
+ * reclaim is page cache only.
+ */
+static void kswapd_ages_anon_of_a_memcg_that_reclaim_skips(void **state)
+{
+	struct tb_file *f = tb_file_create(6144), *stream = tb_file_create(PAGES(64 * MB));
+	long long refill, deactivate, scan;
+	unsigned long steal_anon, i;
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("b"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(4096);
+	tb_touch_range(vma, 4096, true);
+	tb_read_range(f, 6144);
+	tb_read_range(f, 6144);
+	tb_task_switch(NULL);
+	lru_add_drain();
+	tb_memcg_flush_stats(tb_memcg("a"));
+	/*
+	 * the page cache is active (DEACTIVATE_FILE, no cache_trim_mode): at
+	 * swappiness 200 get_scan_count() gives file no share above priority 0
+	 */
+	assert_write_ok("a", "memory.reclaim", "16M swappiness=200");
+	assert_int_equal(tb_vma_swapped(vma), 4096);
+	tb_memcg_flush_stats(tb_memcg("a"));
+	tb_run_in("a");
+	tb_touch_range(vma, 4096, true);
+	tb_task_switch(NULL);
+	tb_file_destroy(f);
+	lru_add_drain();
+	assert_int_equal(tb_stat("a", "workingset_activate_anon"), 4096);
+	assert_int_equal(tb_stat("a", "active_anon"), 4096 * 4096);
+	assert_write_ok("a", "memory.min", "32M");
+	refill = tb_stat("a", "pgrefill");
+	deactivate = tb_stat("a", "pgdeactivate");
+	scan = tb_stat("a", "pgscan");
+	steal_anon = kshim_vm_event_read(PGSTEAL_ANON);
+	tb_memcg_flush_stats(tb_memcg(""));
+
+	tb_run_in("b");
+	for (i = 0; tb_stat("a", "active_anon") == 4096 * 4096; i += 256) {
+		assert_true(i < PAGES(64 * MB));
+		tb_read_range(stream, i + 256);
+	}
+	assert_true(kshim_vm_event_read(PAGEOUTRUN) > 0);
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_DIRECT), 0);
+	refill = tb_stat("a", "pgrefill") - refill;
+	assert_true(refill > 0);
+	assert_int_equal(refill % SWAP_CLUSTER_MAX, 0);
+	assert_int_equal(tb_stat("a", "pgdeactivate") - deactivate, refill);
+	assert_int_equal(tb_stat("a", "active_anon"), (4096 - refill) * 4096);
+	assert_int_equal(tb_stat("a", "pgscan"), scan);
+	assert_int_equal(tb_vma_resident(vma), 4096);
+	assert_true(kshim_vm_event_read(PGSTEAL_KSWAPD) > 0);
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_ANON), steal_anon);
+}
+
+/* ---- 6. memory.high ---- */
+
+/*
+ * try_charge_memcg() charges in batches of MEMCG_CHARGE_BATCH (64 pages);
+ * a charge that leaves the memcg over memory.high adds the batch to
+ * current->memcg_nr_pages_over_high and asks for a notification on the
+ * way back to user mode, where mem_cgroup_handle_over_high() has
+ * reclaim_high() count a "high" event and call the real
+ * try_to_free_mem_cgroup_pages() for that many pages, with swap allowed.
+ *
+ * A task in "a" (memory.high 8M = 2048 pages, swap) reads 1024 pages of a
+ * file once, then touches 3072 anon pages, returning to user mode after
+ * each. A charge crosses memory.high by at most its batch, and the
+ * reclaim on the way back to user mode asks for that batch (at least
+ * SWAP_CLUSTER_MAX) and gets it: at every return to user mode
+ * memory.current is at or below memory.high. The page cache goes first:
+ * read once, it is reclaimed on its first scan, while anon touched once
+ * is young and kept on its first, so the first anon page is swapped out
+ * when under 64 of the 1024 pages of page cache are left. Every high
+ * event is one reclaim call (reclaim_high()
+ * counts the event, then reclaims; the root is never reclaimed for
+ * memory.high).
+ */
+static void memory_high_reclaims_page_cache_then_swaps_anon(void **state)
+{
+	struct tb_file *f = tb_file_create(1024);
+	unsigned long i, cached_at_first_swap = ~0UL;
+	long long usage, most = 0;
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_write_ok("a", "memory.high", "8M");
+	tb_run_in("a");
+	for (i = 0; i < 1024; i++) {
+		assert_int_equal(tb_file_read(f, i), 0);
+		tb_task_return_to_user();
+	}
+	assert_int_equal(event("a", "high"), 0);
+	kshim_trace_reset();
+	vma = tb_map_anon(3072);
+	for (i = 0; i < 3072; i++) {
+		assert_int_equal(tb_touch(vma, i, true), 0);
+		tb_task_return_to_user();
+		usage = tb_cgroup_read_u64("a", "memory.current");
+		most = max(most, usage);
+		if (cached_at_first_swap == ~0UL && tb_vma_swapped(vma))
+			cached_at_first_swap = tb_file_cached(f);
+	}
+	assert_true(most <= (long long)(8 * MB));
+	assert_true(cached_at_first_swap <= 64);
+	assert_true(tb_file_cached(f) <= 64);
+	assert_true(tb_vma_swapped(vma) > 0);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.swap.current"), tb_vma_swapped(vma) * 4096);
+	assert_true(event("a", "high") > 0);
+	assert_int_equal(event("a", "high"), kshim_trace.memcg_reclaim_count);
+	assert_int_equal(event("a", "max"), 0);
+}
+
+/* ---- 7. memory.low and memory.min ---- */
+
+/*
+ * Global pressure, no swap. "p" (memory.low 8M) reads 4M of page cache;
+ * "u" streams 96M of page cache through the 64M machine: kswapd reclaims
+ * u's cache and never p's (shrink_node_memcgs() skips a memcg below its
+ * low, setting memcg_low_skipped, while others give reclaim its pages).
+ *
+ * Then u touches anon until it is OOM-killed. Once u's page cache is all
+ * gone, a reclaim pass over every priority finds nothing outside p and
+ * do_try_to_free_pages() retries with sc->memcg_low_reclaim: p is
+ * reclaimed after all, a "low" event counted each time. Only direct
+ * reclaim retries so: balance_pgdat() never sets memcg_low_reclaim, and
+ * kswapd takes none of p's pages. The OOM killer comes only when p has
+ * nothing left either.
+ */
+static void global_reclaim_spares_memory_low_until_nothing_else_is_left(void **state)
+{
+	struct tb_file *f = tb_file_create(1024), *stream = tb_file_create(PAGES(96 * MB));
+	unsigned long i, stream_left = ~0UL;
+	struct tb_vma *vma;
+	int err = 0;
+
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("u"), 0);
+	assert_write_ok("p", "memory.low", "8M");
+	tb_run_in("p");
+	tb_read_range(f, 1024);
+	tb_run_in("u");
+	tb_read_range(stream, PAGES(96 * MB));
+	assert_true(kshim_vm_event_read(PGSTEAL_KSWAPD) >= PAGES(32 * MB));
+	assert_int_equal(tb_file_cached(f), 1024);
+	assert_int_equal(tb_stat("p", "pgscan"), 0);
+	assert_int_equal(event("p", "low"), 0);
+
+	vma = tb_map_anon(PAGES(64 * MB));
+	for (i = 0; i < PAGES(64 * MB) && !err; i++) {
+		err = tb_touch(vma, i, true);
+		if (stream_left == ~0UL && tb_file_cached(f) < 1024)
+			stream_left = tb_file_cached(stream);
+	}
+	assert_int_equal(err, -ENOMEM);
+	assert_int_equal(kshim_vm_event_read(OOM_KILL), 1);
+	assert_int_equal(stream_left, 0);
+	assert_int_equal(tb_file_cached(f), 0);
+	assert_true(event("p", "low") > 0);
+	assert_int_equal(tb_stat("p", "pgsteal_direct"), 1024);
+	assert_int_equal(tb_stat("p", "pgsteal_kswapd"), 0);
+	assert_int_equal(tb_stat("p", "pgscan_kswapd"), 0);
+}
+
+/*
+ * Ancestor pressure: "A" has memory.max 16M (4096 pages); "A/p" is
+ * protected (memory.low or memory.min 8M) and reads 4M of page cache,
+ * "A/u" streams 32M of page cache, then touches 4096 anon pages (no
+ * swap). The limit reclaim targets A; mem_cgroup_calculate_protection()
+ * gives A's children their own low and min. While u has page cache, p
+ * loses nothing.
+ */
+struct protected_child {
+	struct tb_file *cache;		/* p's page cache */
+	struct tb_vma *anon;		/* u's anon */
+	unsigned long stream_left;	/* u's page cache when p lost its first page */
+	int err;			/* u's last anon touch: -ENOMEM when OOM-killed */
+};
+
+static void child_protection_under_parent_max(const char *knob, struct protected_child *pc)
+{
+	struct tb_file *stream = tb_file_create(8192);
+	unsigned long i;
+
+	pc->cache = tb_file_create(1024);
+	assert_int_equal(tb_cgroup_mkdir("A"), 0);
+	assert_int_equal(tb_cgroup_mkdir("A/p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("A/u"), 0);
+	assert_write_ok("A", "memory.max", "16M");
+	assert_write_ok("A/p", knob, "8M");
+	tb_run_in("A/p");
+	tb_read_range(pc->cache, 1024);
+	tb_run_in("A/u");
+	tb_read_range(stream, 8192);
+	assert_true(event("A", "max") > 0);
+	assert_int_equal(tb_file_cached(pc->cache), 1024);
+	assert_int_equal(tb_stat("A/p", "pgscan"), 0);
+	assert_int_equal(event("A/p", "low"), 0);
+
+	pc->stream_left = ~0UL;
+	pc->err = 0;
+	pc->anon = tb_map_anon(4096);
+	for (i = 0; i < 4096 && !pc->err; i++) {
+		pc->err = tb_touch(pc->anon, i, true);
+		if (pc->stream_left == ~0UL && tb_file_cached(pc->cache) < 1024)
+			pc->stream_left = tb_file_cached(stream);
+	}
+}
+
+/*
+ * memory.low: once u's page cache is gone, the limit reclaim's passes
+ * over every priority (and their retry with a full memcg walk) reclaim
+ * nothing, p being skipped (memcg_low_skipped), and
+ * do_try_to_free_pages() retries with memcg_low_reclaim: p's cache
+ * goes, with "low" events, and u's 4096 anon pages fit under A's max
+ * without an OOM kill.
+ */
+static void parent_max_reclaims_low_child_only_when_nothing_else_is_left(void **state)
+{
+	struct protected_child pc;
+
+	child_protection_under_parent_max("memory.low", &pc);
+	assert_int_equal(pc.err, 0);
+	assert_int_equal(pc.stream_left, 0);
+	assert_int_equal(tb_file_cached(pc.cache), 0);
+	assert_true(event("A/p", "low") > 0);
+	assert_int_equal(tb_vma_resident(pc.anon), 4096);
+	assert_int_equal(event("A", "oom_kill"), 0);
+}
+
+/*
+ * memory.min: mem_cgroup_below_min() skips p in every pass, the retry
+ * included (memcg_low_reclaim lifts low only); with u's page cache gone
+ * the charge fails to reclaim and the memcg OOM killer takes u. p keeps
+ * all of its page cache and has no "low" event.
+ */
+static void parent_max_never_reclaims_min_child_and_oom_kills_the_other(void **state)
+{
+	struct protected_child pc;
+
+	child_protection_under_parent_max("memory.min", &pc);
+	assert_int_equal(pc.err, -ENOMEM);
+	assert_int_equal(pc.stream_left, ~0UL);
+	assert_int_equal(tb_file_cached(pc.cache), 1024);
+	assert_int_equal(event("A/p", "low"), 0);
+	assert_int_equal(event("A", "oom_kill"), 1);
+	assert_int_equal(event("A/u", "oom_kill"), 1);
+}
+
+/* ---- 8. page cache that became unevictable on the LRU lists ---- */
+
+/*
+ * SHM_LOCK on page cache already on the LRU lists: shmem_lock() only sets
+ * the mapping's unevictable flag, and reclaim culls the folios as it meets
+ * them. shrink_folio_list() sends a folio that is no longer evictable to
+ * activate_locked, and move_folios_to_lru() hands it to
+ * folio_putback_lru(); shrink_active_list() does so at once. Through the
+ * lru_add batch, lru_add() finds it unevictable: the unevictable list,
+ * UNEVICTABLE_PGCULLED. Nothing is reclaimed and memory.reclaim ends in
+ * -EAGAIN. ("a" has 256 pages read once and 512 read twice: its inactive
+ * file list is low, so shrink_active_list() runs.)
+ *
+ * SHM_UNLOCK runs the cached folios through check_move_unevictable_folios()
+ * (UNEVICTABLE_PGSCANNED each): those on the unevictable list are rescued;
+ * one still in this CPU's lru_add batch has no LRU flag to take and is
+ * skipped (scanned, not rescued), and lru_add() later puts it on the
+ * inactive list as it is evictable again.
+ */
+static void reclaim_culls_page_cache_locked_on_the_lru_to_the_unevictable_list(void **state)
+{
+	struct tb_file *once = tb_file_create(256), *twice = tb_file_create(512);
+	struct tb_file *late = tb_file_create(1);
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	tb_read_range(once, 256);
+	tb_read_range(twice, 512);
+	tb_read_range(twice, 512);
+	lru_add_drain();
+	tb_file_set_unevictable(once, true);
+	tb_file_set_unevictable(twice, true);
+	tb_memcg_flush_stats(tb_memcg("a"));
+	kshim_trace_reset();
+
+	assert_write("a", "memory.reclaim", "1M", -EAGAIN);
+	lru_add_drain();
+	assert_true(sum(kshim_trace.inactive_scanned[FILE]) >= 256);
+	assert_int_equal(sum(kshim_trace.inactive_reclaimed[FILE]), 0);
+	assert_true(sum(kshim_trace.active_taken[FILE]) >= 512);
+	assert_int_equal(kshim_vm_event_read(UNEVICTABLE_PGCULLED), 768);
+	assert_int_equal(tb_stat("a", "unevictable"), 768 * 4096);
+	assert_int_equal(tb_stat("a", "inactive_file") + tb_stat("a", "active_file"), 0);
+	assert_int_equal(tb_file_cached(once) + tb_file_cached(twice), 768);
+
+	tb_file_set_unevictable(once, false);
+	tb_file_set_unevictable(twice, false);
+	assert_int_equal(kshim_vm_event_read(UNEVICTABLE_PGRESCUED), 768);
+	assert_int_equal(kshim_vm_event_read(UNEVICTABLE_PGSCANNED), 768);
+
+	tb_file_set_unevictable(late, true);
+	tb_read_range(late, 1);
+	tb_file_set_unevictable(late, false);
+	assert_int_equal(kshim_vm_event_read(UNEVICTABLE_PGSCANNED), 769);
+	assert_int_equal(kshim_vm_event_read(UNEVICTABLE_PGRESCUED), 768);
+	lru_add_drain();
+	assert_int_equal(tb_stat("a", "unevictable"), 0);
+	assert_int_equal(tb_stat("a", "inactive_file") + tb_stat("a", "active_file"), 769 * 4096);
+	tb_assert_lrus_consistent();
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		TB_RECLAIM_TEST(memory_reclaim_scans_lru_size_shifted_by_priority),
+		TB_RECLAIM_SWAP_TEST(swappiness_60_scans_both_types_and_anon_rotations_shift_it_to_file),
+		TB_RECLAIM_SWAP_TEST(file_rotations_shift_the_fraction_to_anon),
+		TB_RECLAIM_TEST_ON(global_reclaim_with_tiny_page_cache_scans_anon_only,
+				   setup_swap_no_kswapd),
+		TB_RECLAIM_TEST_ON(exec_file_pages_are_activated_at_first_use_and_kept_active,
+				   setup_no_kswapd),
+		TB_RECLAIM_TEST_ON(mapped_file_pages_without_exec_are_deactivated, setup_no_kswapd),
+		TB_RECLAIM_SWAP_TEST(kswapd_ages_anon_of_a_memcg_that_reclaim_skips),
+		TB_RECLAIM_SWAP_TEST(memory_high_reclaims_page_cache_then_swaps_anon),
+		TB_RECLAIM_TEST(global_reclaim_spares_memory_low_until_nothing_else_is_left),
+		TB_RECLAIM_TEST(parent_max_reclaims_low_child_only_when_nothing_else_is_left),
+		TB_RECLAIM_TEST(parent_max_never_reclaims_min_child_and_oom_kills_the_other),
+		TB_RECLAIM_TEST(reclaim_culls_page_cache_locked_on_the_lru_to_the_unevictable_list),
+	};
+
+	return TB_RUN(tests);
+}
