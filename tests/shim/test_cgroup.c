@@ -187,7 +187,13 @@ static void churner(struct churn *c)
 	struct tcss *kids[NR_KIDS] = { 0 };
 	int round, i;
 
-	for (round = 0; round < 40; round++) {
+	/*
+	 * 40 rounds at least, and on until the walkers have walked during the
+	 * churn: on a loaded machine the churner can finish before either
+	 * walker ran once (bounded, so a stuck walker still fails the test).
+	 */
+	for (round = 0; round < 40 || (__atomic_load_n(&c->walks, __ATOMIC_RELAXED) < 4 &&
+					round < 100000); round++) {
 		for (i = 0; i < NR_KIDS; i++)
 			kids[i] = mk(c->stable[i % 8]);
 		for (i = 0; i < NR_KIDS; i++)
