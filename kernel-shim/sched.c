@@ -82,12 +82,29 @@ long kshim_schedule_timeout(long timeout, const char *file, int line, const char
 		return kshim_kthread_sleep(timeout);
 	if (timeout <= 0 || timeout == MAX_SCHEDULE_TIMEOUT)
 		return 0;
+	/*
+	 * A task that set a sleeping state (prepare_to_wait()) sleeps until
+	 * a wake_up() makes it TASK_RUNNING or the timeout passes: jiffy by
+	 * jiffy, the rest of the world going on in between. What is left of
+	 * the timeout is returned, as the kernel's schedule_timeout() does.
+	 */
+	if (current->__state != TASK_RUNNING) {
+		while (timeout > 0 && current->__state != TASK_RUNNING) {
+			__atomic_fetch_add(&jiffies, 1, __ATOMIC_RELAXED);
+			slept++;
+			timeout--;
+			kshim_timers_run();
+			if (kshim_sleep_hook)
+				kshim_sleep_hook(1);
+		}
+		current->__state = TASK_RUNNING;
+		return timeout;
+	}
 	__atomic_fetch_add(&jiffies, timeout, __ATOMIC_RELAXED);
 	slept += timeout;
 	kshim_timers_run();
 	if (kshim_sleep_hook)
 		kshim_sleep_hook(timeout);
-	current->__state = TASK_RUNNING;
 	return 0;
 }
 

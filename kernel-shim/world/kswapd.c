@@ -16,6 +16,7 @@
 #include <linux/sched.h>
 #include <linux/jiffies.h>
 #include <kshim/testbed.h>
+#include <kshim/trace.h>
 #include "world.h"
 
 /* mm/vmscan.c (globalized) */
@@ -28,6 +29,7 @@ struct tb_kthread {
 	bool runnable, stop, exited;
 	bool preempted;			/* waiting in cond_resched() for the world */
 	unsigned long deadline;		/* jiffies; 0: no timeout */
+	struct kshim_trace *trace;	/* the thread's tracepoint record */
 };
 
 static struct tb_kthread kthreads[MAX_NUMNODES];
@@ -121,6 +123,7 @@ static void *kthread_main(void *arg)
 	current->kshim_kthread = 1;
 	snprintf(current->comm, sizeof(current->comm), "kswapd%d", kt->pgdat->node_id);
 	pthread_mutex_lock(&baton_lock);
+	kt->trace = &kshim_trace;
 	kt->task = current;
 	kt->pgdat->kswapd = current;
 	pthread_cond_broadcast(&baton_cond);
@@ -178,6 +181,7 @@ void tb_kthreads_run(void)
 			if (!kthread_due(&kthreads[i]))
 				continue;
 			kthread_run_once(&kthreads[i]);
+			tb_flushers_run();
 			ran = true;
 		}
 		/* a kthread that never sleeps for long is a hang: fail fast */
@@ -186,6 +190,16 @@ void tb_kthreads_run(void)
 			abort();
 		}
 	} while (ran);
+}
+
+const struct kshim_trace *tb_kswapd_trace(int nid)
+{
+	int i;
+
+	for (i = 0; i < nr_kthreads; i++)
+		if (kthreads[i].pgdat->node_id == nid)
+			return kthreads[i].trace;
+	return NULL;
 }
 
 void tb_kthreads_settle(void)

@@ -7,7 +7,9 @@
  * __setup_per_zone_wmarks, extracted), and an order-0 allocator over each
  * zone's free list. What the allocator does when memory runs short is the
  * order-0 path of __alloc_pages_slowpath: wake kswapd below the low
- * watermark, allocate down to min, then direct reclaim through the real
+ * watermark, allocate down to min (with the flags the real
+ * gfp_to_alloc_flags() gives the slow path: __GFP_HIGH and callers that
+ * cannot reclaim may go below it), then direct reclaim through the real
  * try_to_free_pages, retrying while reclaim makes progress
  * (MAX_RECLAIM_RETRIES without it), then OOM.
  */
@@ -40,6 +42,7 @@ extern int watermark_scale_factor;
 void calculate_min_free_kbytes(void);
 void setup_per_zone_lowmem_reserve(void);
 void __setup_per_zone_wmarks(void);
+unsigned int gfp_to_alloc_flags(gfp_t gfp_mask, unsigned int order);
 
 #define TB_MAX_RAM_PAGES (16UL << (30 - PAGE_SHIFT))	/* 16 GiB per node */
 
@@ -208,6 +211,7 @@ int tb_mem_boot(const struct tb_mem_config *cfg)
 	if (err)
 		goto fail;
 	tb_world_stats_reset();
+	tb_flushers_reset();
 	booted = true;
 	if (!(cfg && cfg->no_kswapd)) {
 		err = tb_kswapd_start_all();
@@ -291,7 +295,9 @@ static struct folio *rmqueue(struct zone *zone)
 	return folio;
 }
 
-static struct folio *get_page_from_zonelist(gfp_t gfp, int nid, enum zone_watermarks wmark)
+/* alloc_flags: the watermark test's (ALLOC_MIN_RESERVE, ALLOC_NON_BLOCK dip below it) */
+static struct folio *get_page_from_zonelist(gfp_t gfp, int nid, enum zone_watermarks wmark,
+					    unsigned int alloc_flags)
 {
 	int highest = gfp_zone(gfp);
 	struct zonelist *zonelist = node_zonelist(nid, gfp);
@@ -301,7 +307,7 @@ static struct folio *get_page_from_zonelist(gfp_t gfp, int nid, enum zone_waterm
 	for_each_zone_zonelist(zone, z, zonelist, highest) {
 		struct folio *folio;
 
-		if (!zone_watermark_ok(zone, 0, wmark_pages(zone, wmark), highest, 0))
+		if (!zone_watermark_ok(zone, 0, wmark_pages(zone, wmark), highest, alloc_flags))
 			continue;
 		folio = rmqueue(zone);
 		if (folio)
@@ -334,23 +340,25 @@ static unsigned long perform_reclaim(gfp_t gfp, int nid)
 
 struct folio *tb_alloc_folio(gfp_t gfp, int nid)
 {
+	/* the slow path's flags: a GFP_ATOMIC caller may take part of the reserve under min */
+	unsigned int alloc_flags = gfp_to_alloc_flags(gfp, 0);
 	struct folio *folio;
 	int no_progress = 0;
 
 	might_sleep_if(gfpflags_allow_blocking(gfp));
-	folio = get_page_from_zonelist(gfp, nid, WMARK_LOW);
+	folio = get_page_from_zonelist(gfp, nid, WMARK_LOW, 0);
 	if (folio)
 		return folio;
 	if (gfp & __GFP_KSWAPD_RECLAIM) {
 		wake_all_kswapds(gfp, nid);
 		/* kswapd runs on another CPU: here, before the allocation goes on */
 		tb_kthreads_run();
-		folio = get_page_from_zonelist(gfp, nid, WMARK_LOW);
+		folio = get_page_from_zonelist(gfp, nid, WMARK_LOW, 0);
 		if (folio)
 			return folio;
 	}
 	for (;;) {
-		folio = get_page_from_zonelist(gfp, nid, WMARK_MIN);
+		folio = get_page_from_zonelist(gfp, nid, WMARK_MIN, alloc_flags);
 		if (folio || !gfpflags_allow_blocking(gfp) || (current->flags & PF_MEMALLOC))
 			return folio;
 		if (tsk_is_oom_victim(current))
@@ -359,7 +367,7 @@ struct folio *tb_alloc_folio(gfp_t gfp, int nid)
 			no_progress = 0;
 		else
 			no_progress++;
-		folio = get_page_from_zonelist(gfp, nid, WMARK_MIN);
+		folio = get_page_from_zonelist(gfp, nid, WMARK_MIN, alloc_flags);
 		if (folio)
 			return folio;
 		if (no_progress <= MAX_RECLAIM_RETRIES)

@@ -26,6 +26,7 @@ struct tb_file {
 	struct inode inode;
 	struct super_block sb;
 	unsigned long nr_pages;
+	int write_error;		/* what every writepage returns; 0: success */
 	struct list_head vmas;		/* tb_vma that map it */
 	struct list_head node;		/* files */
 };
@@ -63,6 +64,21 @@ struct tb_file *tb_file_create(unsigned long nr_pages)
 struct tb_file *tb_mapping_file(struct address_space *mapping)
 {
 	return container_of(mapping, struct tb_file, inode.i_data);
+}
+
+struct address_space *tb_file_mapping(struct tb_file *file)
+{
+	return &file->inode.i_data;
+}
+
+void tb_file_set_write_error(struct tb_file *file, int err)
+{
+	WRITE_ONCE(file->write_error, err);
+}
+
+int tb_file_write_error(struct tb_file *file)
+{
+	return READ_ONCE(file->write_error);
 }
 
 unsigned long tb_file_pages(struct tb_file *file)
@@ -320,9 +336,3 @@ bool folio_mark_dirty(struct folio *folio)
 	return !folio_test_set_dirty(folio);
 }
 
-
-errseq_t errseq_set(errseq_t *eseq, int err)
-{
-	*eseq = err;
-	return err;
-}

@@ -61,7 +61,12 @@ void tb_mem_set_costs(const struct tb_mem_costs *c)
 	costs = c ? *c : default_costs;
 }
 
-/* a sleeping task's clock moves on with the jiffies it slept */
+/*
+ * a sleeping task's clock moves on with the jiffies it slept; the other
+ * CPUs go on meanwhile: the disk completes the writes due by then, and a
+ * kernel thread woken (or whose timeout passed) runs, so what the sleeper
+ * waits for (kswapd restoring free memory) can happen during the sleep
+ */
 static void task_slept(long jiffies_slept)
 {
 	u64 ns = (u64)jiffies_slept * (1000000000ULL / HZ);
@@ -70,6 +75,7 @@ static void task_slept(long jiffies_slept)
 	if (current->kshim_vclock_ns > world_ns)
 		world_ns = current->kshim_vclock_ns;
 	tb_writeback_complete(world_ns);
+	tb_kthreads_run();
 }
 
 void tb_world_stats_reset(void)
@@ -311,6 +317,41 @@ unsigned long tb_vma_swapped(struct tb_vma *vma)
 	for (i = 0; i < vma->nr_pages; i++)
 		n += !!(vma->pte[i] & PTE_SWAP);
 	return n;
+}
+
+struct folio *tb_vma_folio(struct tb_vma *vma, unsigned long index)
+{
+	return index < vma->nr_pages ? pte_folio(vma->pte[index]) : NULL;
+}
+
+/*
+ * ---- mm/gup.c, as a driver or another subsystem uses it ----
+ * A plain reference, as get_user_pages() (FOLL_GET) or find_get_page()
+ * takes; a pin (FOLL_PIN) adds GUP_PIN_COUNTING_BIAS references to an
+ * order-0 folio and counts NR_FOLL_PIN_ACQUIRED, its release the same back.
+ */
+void tb_folio_get(struct folio *folio)
+{
+	WARN_ON_ONCE(folio_ref_count(folio) <= 0);
+	folio_get(folio);
+}
+
+void tb_folio_put(struct folio *folio)
+{
+	folio_put(folio);
+}
+
+void tb_folio_pin(struct folio *folio)
+{
+	WARN_ON_ONCE(folio_ref_count(folio) <= 0 || folio_test_large(folio));
+	folio_ref_add(folio, GUP_PIN_COUNTING_BIAS);
+	node_stat_mod_folio(folio, NR_FOLL_PIN_ACQUIRED, 1);
+}
+
+void tb_folio_unpin(struct folio *folio)
+{
+	node_stat_mod_folio(folio, NR_FOLL_PIN_RELEASED, 1);
+	folio_put_refs(folio, GUP_PIN_COUNTING_BIAS);
 }
 
 /* ---- faults ---- */

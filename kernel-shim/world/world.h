@@ -25,6 +25,7 @@ struct folio *tb_cache_lookup(struct tb_file *file, unsigned long index);
 struct list_head *tb_file_vmas(struct tb_file *file);
 unsigned long tb_file_pages(struct tb_file *file);
 struct tb_file *tb_mapping_file(struct address_space *mapping);
+int tb_file_write_error(struct tb_file *file);	/* what its writepage returns */
 
 void tb_files_for_each_dirty(void (*fn)(struct folio *folio));
 
@@ -34,6 +35,8 @@ bool tb_file_dirty_folio(struct address_space *mapping, struct folio *folio);
 int tb_file_writepage(struct page *page, struct writeback_control *wbc);
 void tb_writeback_complete(u64 now_ns);
 bool tb_writeback_wait(struct folio *folio);	/* false: no write in flight */
+void tb_flushers_run(void);	/* the flusher work kswapd queued */
+void tb_flushers_reset(void);
 
 /* vm.c: tasks' address spaces and the reverse map */
 void tb_tasks_mm_shutdown(void);

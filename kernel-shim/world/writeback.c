@@ -10,7 +10,11 @@
  * marked PG_reclaim to the inactive tail (the real folio_rotate_reclaimable)
  * and accounts it to throttled reclaimers (the real __acct_reclaim_writeback).
  * Completions run when virtual time passes (a task's access, a sleep).
- * Writers are not throttled (balance_dirty_pages is not modelled).
+ * The flushers run on other CPUs: woken by a task, their work is done
+ * before it goes on; woken by kswapd, it is done when kswapd yields its
+ * CPU, so kswapd may meet the dirty folios again first (and write them
+ * itself, as the kernel lets it when the flushers lag). Writers are not
+ * throttled (balance_dirty_pages is not modelled).
  */
 #include <linux/mm.h>
 #include <linux/pagemap.h>
@@ -141,11 +145,22 @@ unsigned long tb_writeback_inflight(void)
 	return READ_ONCE(nr_inflight);
 }
 
-/* the file system's writepage: the folio is locked and no longer dirty */
+/*
+ * the file system's writepage: the folio is locked and no longer dirty.
+ * A file given a write error fails as hostfs_writepage() does when the
+ * host's write fails: the error goes into the mapping, the folio is
+ * unlocked and left clean, no writeback is started.
+ */
 int tb_file_writepage(struct page *page, struct writeback_control *wbc)
 {
 	struct folio *folio = page_folio(page);
+	int err = tb_file_write_error(tb_mapping_file(folio->mapping));
 
+	if (err) {
+		mapping_set_error(folio->mapping, err);
+		folio_unlock(folio);
+		return err;
+	}
 	tb_stats.fileouts++;
 	submit(folio, tb_world_ns() + tb_cost_file_write());
 	folio_unlock(folio);
@@ -166,8 +181,28 @@ static void flush_one(struct folio *folio)
 	folio_unlock(folio);
 }
 
+static bool flush_pending;	/* work kswapd queued for the flushers */
+
 /* the flusher threads: every dirty folio of every file goes to the disk */
 void wakeup_flusher_threads(enum wb_reason reason)
 {
+	if (current->kshim_kthread) {
+		WRITE_ONCE(flush_pending, true);
+		return;
+	}
+	tb_files_for_each_dirty(flush_one);
+}
+
+/* a new world: no work queued by a previous world's kswapd */
+void tb_flushers_reset(void)
+{
+	WRITE_ONCE(flush_pending, false);
+}
+
+void tb_flushers_run(void)
+{
+	if (!READ_ONCE(flush_pending))
+		return;
+	WRITE_ONCE(flush_pending, false);
 	tb_files_for_each_dirty(flush_one);
 }

@@ -13,6 +13,8 @@
 #include <linux/gfp.h>
 
 struct folio;
+struct address_space;
+struct kshim_trace;
 struct tb_file;
 struct tb_vma;
 struct tb_task;
@@ -59,6 +61,14 @@ struct folio *tb_file_folio(struct tb_file *file, unsigned long index);
 /* SHM_LOCK (on) / SHM_UNLOCK (off): unevictable page cache, rescued on unlock */
 void tb_file_set_unevictable(struct tb_file *file, bool on);
 unsigned long tb_writeback_inflight(void);		/* pages the disk is writing */
+/* the file's address_space: its flags (AS_EIO, ...) and wb_err */
+struct address_space *tb_file_mapping(struct tb_file *file);
+/*
+ * Every write of the file's pages fails with err (-EIO, -ENOSPC; 0: they
+ * succeed again), as hostfs_writepage() does when the host's write fails:
+ * the error recorded in the mapping, the folio left clean and unlocked.
+ */
+void tb_file_set_write_error(struct tb_file *file, int err);
 
 /* ---- tasks: a task in a cgroup, with an address space ---- */
 /* a new task in cgroup path, not yet running; NULL on error (*err) */
@@ -78,9 +88,27 @@ int tb_touch(struct tb_vma *vma, unsigned long index, bool write);
 /* pages of the vma that are present / swapped out */
 unsigned long tb_vma_resident(struct tb_vma *vma);
 unsigned long tb_vma_swapped(struct tb_vma *vma);
+/* the folio mapped at index of vma, or NULL (no reference taken) */
+struct folio *tb_vma_folio(struct tb_vma *vma, unsigned long index);
+
+/*
+ * ---- references the rest of the kernel holds ----
+ * A reference (find_get_page(), get_user_pages(): folio_get) or a DMA pin
+ * (pin_user_pages(): GUP_PIN_COUNTING_BIAS references on an order-0 folio,
+ * what folio_maybe_dma_pinned() sees) on a folio of tb_file_folio() or
+ * tb_vma_folio(). Each is dropped by its put/unpin before the test ends.
+ */
+void tb_folio_get(struct folio *folio);
+void tb_folio_put(struct folio *folio);
+void tb_folio_pin(struct folio *folio);
+void tb_folio_unpin(struct folio *folio);
 
 /* ---- swap ---- */
 unsigned long tb_swap_used(void);		/* slots in use */
+
+/* ---- kswapd ---- */
+/* the vmscan tracepoints node nid's kswapd recorded (its thread's kshim_trace) */
+const struct kshim_trace *tb_kswapd_trace(int nid);
 
 /*
  * ---- virtual time ----

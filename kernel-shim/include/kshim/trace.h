@@ -66,6 +66,16 @@ struct kshim_trace {
 	unsigned long inactive_reclaimed[2][KSHIM_TRACE_PRIORITIES];
 	unsigned long active_taken[2][KSHIM_TRACE_PRIORITIES];
 	unsigned long active_rotated[2][KSHIM_TRACE_PRIORITIES];
+	/* reclaim_throttle() calls that slept, by enum vmscan_throttle_state */
+	unsigned long throttled[4];
+	/* how long those sleeps lasted (timeout - what was left on wake-up), in µs, summed */
+	unsigned long throttled_usecs;
+	/* shrink_inactive_list's struct reclaim_stat, summed over its calls */
+	struct kshim_trace_reclaim_stat {
+		unsigned long nr_dirty, nr_unqueued_dirty, nr_congested, nr_writeback;
+		unsigned long nr_immediate, nr_pageout, nr_activate_anon, nr_activate_file;
+		unsigned long nr_ref_keep, nr_unmap_fail;
+	} inactive_stat;
 };
 extern __thread struct kshim_trace kshim_trace;
 void kshim_trace_reset(void);

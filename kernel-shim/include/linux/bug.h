@@ -7,6 +7,8 @@
  */
 #include <linux/compiler.h>
 #include <linux/build_bug.h>
+/* as the kernel's bug.h -> printk.h -> linkage.h chain does */
+#include <linux/export.h>
 #include <kshim/report.h>
 
 #define BUG() kshim_bug(__FILE__, __LINE__, __func__)

@@ -13,7 +13,7 @@
 #include <linux/xarray.h>
 #include <linux/rbtree_types.h>
 
-typedef u32 errseq_t;
+#include <linux/errseq.h>
 typedef u64 sector_t;
 #include <linux/migrate_mode.h>
 #define __randomize_layout
@@ -31,7 +31,6 @@ struct inode {
 	unsigned long i_ino;
 };
 
-errseq_t errseq_set(errseq_t *eseq, int err);
 /* the world's inodes have no inode LRU to put an emptied mapping's host on */
 static inline void inode_add_lru(struct inode *inode)
 {

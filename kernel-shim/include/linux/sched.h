@@ -62,6 +62,11 @@ int kshim_new_pid(void);
 #define PF_KTHREAD 0x00200000
 #define PF_LOCAL_THROTTLE 0x00100000
 #define PF_USER_WORKER 0x00004000
+/* the world's tasks are all SCHED_NORMAL (linux/sched/rt.h) */
+static inline bool rt_or_dl_task(struct task_struct *p)
+{
+	return false;
+}
 #define __set_current_state(s) (current->__state = (s))
 #define set_current_state(s) (current->__state = (s))
 

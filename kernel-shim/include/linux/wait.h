@@ -3,10 +3,11 @@
 #define _KSHIM_LINUX_WAIT_H
 /*
  * Wait queues on virtual time. A waiter sleeps with schedule_timeout(),
- * which advances virtual jiffies; a wake_up() removes the entries it wakes
- * (autoremove, as DEFINE_WAIT's) and marks them woken. A wait_event*()
- * whose condition never comes true fails the test (kshim_bug) instead of
- * spinning forever (DESIGN, principle 4).
+ * which advances virtual jiffies (and lets the world's kernel threads run
+ * meanwhile); a wake_up() removes the entries it wakes (autoremove, as
+ * DEFINE_WAIT's) and marks them woken. A wait_event*() whose condition
+ * never comes true fails the test (kshim_bug) instead of spinning forever
+ * (DESIGN, principle 4).
  */
 #include <linux/list.h>
 #include <linux/spinlock.h>
@@ -29,10 +30,19 @@ void __wake_up(struct wait_queue_head *wq_head, unsigned int mode, int nr, void 
 #define KSHIM_WAIT_EVENT_LIMIT (600 * HZ)
 void kshim_wait_event_stuck(const char *file, int line, const char *func, const char *cond);
 
+/*
+ * The waiter is on wq_head while it sleeps (waitqueue_active() sees it, a
+ * wake_up() takes it off) and looks at condition again every jiffy, as
+ * ___wait_event() does after each wake-up.
+ */
 #define __kshim_wait_event(wq_head, condition, timeout)			\
 ({										\
 	long __left = (timeout), __waited = 0;					\
-	while (!(condition) && __left > 0) {					\
+	DEFINE_WAIT(__wait);							\
+	for (;;) {								\
+		prepare_to_wait(&(wq_head), &__wait, TASK_UNINTERRUPTIBLE);	\
+		if ((condition) || __left <= 0)					\
+			break;							\
 		schedule_timeout(1);						\
 		__left--;							\
 		if (++__waited > KSHIM_WAIT_EVENT_LIMIT) {			\
@@ -41,6 +51,7 @@ void kshim_wait_event_stuck(const char *file, int line, const char *func, const 
 			break;							\
 		}								\
 	}									\
+	finish_wait(&(wq_head), &__wait);					\
 	(condition) ? (__left ? __left : 1) : 0;				\
 })
 #define wait_event_interruptible_timeout(wq_head, condition, timeout)		\

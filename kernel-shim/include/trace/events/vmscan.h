@@ -34,14 +34,30 @@ static inline void trace_mm_shrink_slab_end(struct shrinker *shr, int nid, int s
 #define trace_mm_vmscan_wakeup_kswapd(nid, zid, order, gfp) (kshim_trace.wakeup_kswapd_count++)
 #define trace_mm_vmscan_write_folio(folio) (kshim_trace.write_folio_count++)
 #define trace_mm_vmscan_lru_isolate(...) do { } while (0)
-#define trace_mm_vmscan_throttled(nid, usec_timeout, usec_delayed, reason) \
-	do { kshim_trace.throttled_count++; kshim_trace.last_throttle_reason = (reason); } while (0)
+#define trace_mm_vmscan_throttled(nid, usec_timeout, usec_delayed, reason) do {		\
+	kshim_trace.throttled_count++;							\
+	kshim_trace.last_throttle_reason = (reason);					\
+	if ((unsigned int)(reason) < ARRAY_SIZE(kshim_trace.throttled))			\
+		kshim_trace.throttled[reason]++;					\
+	kshim_trace.throttled_usecs += (usec_delayed);					\
+} while (0)
 /* a per-priority sum of kshim_trace: [file][prio], priorities out of range not summed */
 #define kshim_trace_sum(field, file, prio, n) do {					\
 	if ((unsigned int)(prio) < KSHIM_TRACE_PRIORITIES)				\
 		kshim_trace.field[!!(file)][(prio)] += (n);				\
 } while (0)
 #define trace_mm_vmscan_lru_shrink_inactive(nid, scanned, reclaimed, stat, prio, file) do {	\
+	struct kshim_trace_reclaim_stat *__s = &kshim_trace.inactive_stat;		\
+	__s->nr_dirty += (stat)->nr_dirty;						\
+	__s->nr_unqueued_dirty += (stat)->nr_unqueued_dirty;				\
+	__s->nr_congested += (stat)->nr_congested;					\
+	__s->nr_writeback += (stat)->nr_writeback;					\
+	__s->nr_immediate += (stat)->nr_immediate;					\
+	__s->nr_pageout += (stat)->nr_pageout;						\
+	__s->nr_activate_anon += (stat)->nr_activate[0];				\
+	__s->nr_activate_file += (stat)->nr_activate[1];				\
+	__s->nr_ref_keep += (stat)->nr_ref_keep;					\
+	__s->nr_unmap_fail += (stat)->nr_unmap_fail;					\
 	kshim_trace.shrink_inactive_count++;						\
 	kshim_trace.last_inactive = (struct kshim_trace_lru_shrink){			\
 		nid, scanned, reclaimed, prio, file };					\
