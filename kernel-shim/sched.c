@@ -12,7 +12,6 @@
 #define INITIAL_JIFFIES ((unsigned long)(unsigned int)(-300 * HZ))
 
 volatile unsigned long jiffies = INITIAL_JIFFIES;
-u64 jiffies_64;
 static __thread struct task_struct task;
 /* a world task switched in on this thread (tb_task_switch) */
 static __thread struct task_struct *switched_in;

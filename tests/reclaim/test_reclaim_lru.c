@@ -6,6 +6,7 @@
  * and memory.stat agreeing with the LRU lists.
  */
 #include <linux/kernel.h>
+#include <linux/delay.h>
 #include <linux/mm.h>
 #include <linux/swap.h>
 #include <linux/vmstat.h>
@@ -180,12 +181,17 @@ static void inactive_page_cache_is_trimmed_before_anon_at_any_swappiness(void **
  * prepare_scan_control() -- mem_cgroup_flush_stats_ratelimited() only
  * flushes when the periodic flusher is a full cycle late -- so there is
  * no cache_trim_mode, swappiness 200 rules and anon is swapped while
- * 32 MiB of use-once page cache stay.
+ * 32 MiB of use-once page cache stay. The machine has been up past the
+ * first periodic flush (2 s): right after boot flush_last_time is still
+ * 0 and the first ratelimited flush does flush.
  */
 static void stale_memcg_lru_sizes_miss_cache_trim_mode(void **state)
 {
 	struct tb_file *f = tb_file_create(8192);
-	struct tb_vma *vma = anon_and_much_file(f);
+	struct tb_vma *vma;
+
+	msleep(2100);
+	vma = anon_and_much_file(f);
 
 	assert_write_ok("a", "memory.reclaim", "2M swappiness=200");
 	assert_true(tb_vma_swapped(vma) >= 256);

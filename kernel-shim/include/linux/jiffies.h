@@ -7,7 +7,8 @@
 #define USER_HZ 100
 #define MAX_JIFFY_OFFSET ((LONG_MAX >> 1) - 1)
 extern volatile unsigned long jiffies;
-extern u64 jiffies_64;
+/* one counter, as the kernel's linker script makes them on 64-bit */
+#define jiffies_64 ((u64)jiffies)
 #define time_after(a, b) ((long)((b) - (a)) < 0)
 #define time_before(a, b) time_after(b, a)
 #define time_after64(a, b) ((s64)((b) - (a)) < 0)
