@@ -153,7 +153,7 @@ struct folio *tb_cache_lookup(struct tb_file *file, unsigned long index)
 }
 
 /* filemap_add_folio(): charge, insert, refault check, onto the LRU */
-int tb_cache_add(struct tb_file *file, struct folio *folio, unsigned long index, gfp_t gfp)
+int tb_pagecache_add(struct tb_file *file, struct folio *folio, unsigned long index, gfp_t gfp)
 {
 	struct address_space *mapping = &file->inode.i_data;
 	void *shadow;
@@ -269,7 +269,7 @@ int tb_file_read(struct tb_file *file, unsigned long index)
 	folio = tb_alloc_folio(GFP_HIGHUSER_MOVABLE, numa_node_id());
 	if (!folio)
 		return -ENOMEM;
-	err = tb_cache_add(file, folio, index, GFP_KERNEL);
+	err = tb_pagecache_add(file, folio, index, GFP_KERNEL);
 	tb_stats.major_file++;
 	tb_charge_time(tb_cost_file_read());
 	/* filemap_read() marks every folio it copies from, the new ones too */

@@ -452,7 +452,7 @@ static int do_file_fault(struct tb_vma *vma, unsigned long idx, bool write)
 		folio = tb_alloc_folio(GFP_HIGHUSER_MOVABLE, numa_node_id());
 		if (!folio)
 			return -ENOMEM;
-		err = tb_cache_add(vma->file, folio, idx, GFP_KERNEL);
+		err = tb_pagecache_add(vma->file, folio, idx, GFP_KERNEL);
 		if (err) {
 			folio_put(folio);
 			return err;

@@ -20,7 +20,7 @@ int tb_swap_cache_add(struct folio *folio, swp_entry_t entry);
 void tb_swap_writeout_done(struct folio *folio);
 
 /* pagecache.c */
-int tb_cache_add(struct tb_file *file, struct folio *folio, unsigned long index, gfp_t gfp);
+int tb_pagecache_add(struct tb_file *file, struct folio *folio, unsigned long index, gfp_t gfp);
 struct folio *tb_cache_lookup(struct tb_file *file, unsigned long index);
 struct list_head *tb_file_vmas(struct tb_file *file);
 unsigned long tb_file_pages(struct tb_file *file);

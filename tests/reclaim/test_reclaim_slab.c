@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Slab shrinkers in real reclaim: shrink_node_memcgs() calls the real
+ * mm/shrinker.c shrink_slab() for every memcg it visits, after its LRUs.
+ * The caches are tests/shrinker's tb_cache (a real shrinker over object
+ * counts per memcg and node), here beside the real memcontrol.c, whose
+ * css online allocates each memcg's shrinker_info.
+ */
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/shrinker.h>
+#include <linux/vmstat.h>
+#include "tb_cache.h"
+#include "tb_reclaim.h"
+
+#define OBJS 1000000L
+
+static struct tb_cache *aware, *plain;
+
+static int setup_caches(void **state)
+{
+	if (tb_reclaim_setup(state))
+		return -1;
+	aware = tb_cache_create(SHRINKER_MEMCG_AWARE);
+	plain = tb_cache_create(0);
+	return aware && plain ? 0 : -1;
+}
+
+static int teardown_caches(void **state)
+{
+	tb_cache_destroy(aware);
+	tb_cache_destroy(plain);
+	return tb_reclaim_teardown(state);
+}
+
+#define SLAB_TEST(fn) cmocka_unit_test_setup_teardown(fn, setup_caches, teardown_caches)
+
+/*
+ * memory.reclaim on "a", which holds no pages, only objects of a
+ * memcg-aware cache: do_try_to_free_pages() goes down to priority 0
+ * (nothing it frees is a page), where do_shrink_slab()'s delta is twice
+ * the freeable objects and every one of a's objects is scanned and freed.
+ * Only a's subtree is visited: b's objects stay, and the cache that is
+ * not memcg-aware is never asked (shrink_slab_memcg() walks the bits of
+ * memcg-aware shrinkers only). The objects are not pages: the write fails
+ * with -EAGAIN.
+ */
+static void memory_reclaim_shrinks_the_target_memcgs_slab_only(void **state)
+{
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("b"), 0);
+	tb_cache_add(aware, tb_memcg("a"), 0, OBJS);
+	tb_cache_add(aware, tb_memcg("b"), 0, OBJS);
+	tb_cache_add(plain, NULL, 0, OBJS);
+
+	assert_write("a", "memory.reclaim", "1M", -EAGAIN);
+	assert_int_equal(tb_cache_objects(aware, tb_memcg("a"), 0), 0);
+	assert_int_equal(tb_cache_objects(aware, tb_memcg("b"), 0), OBJS);
+	assert_int_equal(tb_cache_objects(plain, NULL, 0), OBJS);
+	assert_int_equal(atomic_long_read(&plain->count_calls), 0);
+	assert_true(kshim_vm_event_read(SLABS_SCANNED) >= OBJS);
+}
+
+/* a task in path holding 64 pages of anon (no swap: they stay) */
+static void charge_some(const char *path)
+{
+	tb_run_in(path);
+	tb_touch_range(tb_map_anon(64), 64, true);
+}
+
+static void objects_in_a_b_and_root(bool with_pages)
+{
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("b"), 0);
+	if (with_pages) {
+		charge_some("a");
+		charge_some("b");
+	}
+	tb_cache_add(aware, tb_memcg("a"), 0, OBJS);
+	tb_cache_add(aware, tb_memcg("b"), 0, OBJS);
+	tb_cache_add(plain, NULL, 0, OBJS);
+}
+
+/* as the root, read 1.5x the RAM of page cache: kswapd balances the node */
+static void read_beyond_ram(void)
+{
+	unsigned long ram = PAGES(64 * MB);
+
+	tb_run_in("");
+	tb_read_range(tb_file_create(ram + ram / 2), ram + ram / 2);
+	assert_true(kshim_vm_event_read(PAGEOUTRUN) > 0);
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_DIRECT), 0);
+}
+
+/*
+ * kswapd visits every memcg: the root's shrink_slab() runs every shrinker
+ * (the plain cache's objects), a's and b's run the memcg-aware cache on
+ * their own objects. At DEF_PRIORITY a shrinker is asked to scan
+ * (freeable >> 12) * 4 / seeks of its objects per call: with a million
+ * each, every cache loses some, none all; a and b, equal and visited at
+ * the same priorities, lose the same number.
+ */
+static void kswapd_shrinks_the_slab_of_every_memcg(void **state)
+{
+	long a, b, p;
+
+	objects_in_a_b_and_root(true);
+	read_beyond_ram();
+	a = tb_cache_objects(aware, tb_memcg("a"), 0);
+	b = tb_cache_objects(aware, tb_memcg("b"), 0);
+	p = tb_cache_objects(plain, NULL, 0);
+	assert_true(a > 0 && a < OBJS);
+	assert_true(p > 0 && p < OBJS);
+	assert_int_equal(a, b);
+}
+
+/*
+ * A memcg with nothing charged is skipped by global reclaim, its slab
+ * too: shrink_node_memcgs() asks mem_cgroup_below_min() first, and an
+ * effective memory.min of 0 is ">=" a usage of 0. (Slab objects are
+ * charged to their memcg in the kernel, so such a memcg has no objects
+ * either, but for a shrinker whose objects are not charged.)
+ */
+static void global_reclaim_skips_the_slab_of_a_memcg_with_no_usage(void **state)
+{
+	objects_in_a_b_and_root(false);
+	read_beyond_ram();
+	assert_int_equal(tb_cache_objects(aware, tb_memcg("a"), 0), OBJS);
+	assert_int_equal(tb_cache_objects(aware, tb_memcg("b"), 0), OBJS);
+	assert_true(tb_cache_objects(plain, NULL, 0) < OBJS);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		SLAB_TEST(memory_reclaim_shrinks_the_target_memcgs_slab_only),
+		SLAB_TEST(kswapd_shrinks_the_slab_of_every_memcg),
+		SLAB_TEST(global_reclaim_skips_the_slab_of_a_memcg_with_no_usage),
+	};
+
+	return TB_RUN(tests);
+}
