@@ -10,7 +10,10 @@
  * Input: four boot bytes, then operations.
  *   byte 0: RAM per node, 1024 + (b % 13) * 256 pages (4 to 16 MiB)
  *   byte 1: bits 0-1 swap (0, 256, 1024, 8192 pages), bit 2 two nodes,
- *           bit 3 no kswapd
+ *           bit 3 no kswapd, bit 4 cgroup.memory=nokmem, bit 5
+ *           cgroup.memory=nosocket, bit 6 the memory_recursiveprot and
+ *           bit 7 the memory_localevents mount option (cgroup_disable=
+ *           memory is left out: the invariants read memcg files)
  *   byte 2: vm.swappiness b % 201, 255: not given (60)
  *   byte 3: low nibble vm.min_free_kbytes (0: the kernel's formula, else
  *           64 KiB steps), high nibble vm.watermark_scale_factor (table)
@@ -671,6 +674,28 @@ static void check_invariants(struct fz *f)
 }
 
 /* ---- boot and teardown ---- */
+/* the kernel command line's cgroup.memory= options of byte 1 */
+static void boot_options(u8 b1)
+{
+	static const char *const opts[] = {
+		NULL, "cgroup.memory=nokmem", "cgroup.memory=nosocket",
+		"cgroup.memory=nokmem,nosocket",
+	};
+	const char *cmdline = opts[(b1 >> 4) & 3];
+
+	if (cmdline)
+		CHECK(tb_boot_cmdline(cmdline) == 0);
+}
+
+/* the cgroup2 mount options of byte 1 */
+static void mount_options(u8 b1)
+{
+	if (b1 & 0x40)
+		CHECK(tb_cgroup_mount_options("memory_recursiveprot") == 0);
+	if (b1 & 0x80)
+		CHECK(tb_cgroup_mount_options("memory_localevents") == 0);
+}
+
 static void boot(struct fz *f)
 {
 	struct kshim_world_config cfg = { .nr_cpus = NR_CPUS_FZ, .seed = 1 };
@@ -687,7 +712,9 @@ static void boot(struct fz *f)
 	f->mem.watermark_scale_factor = wsf[b3 >> 4];
 	cfg.nr_nodes = f->nr_nodes;
 	kshim_world_boot(&cfg);
+	boot_options(b1);
 	CHECK(tb_memcg_boot() == 0);
+	mount_options(b1);
 	err = tb_mem_boot(&f->mem);
 	if (err)
 		fz_fail("tb_mem_boot: %d", err);
