@@ -108,6 +108,37 @@ static void unknown_options_are_refused_and_change_nothing(void **state)
 	assert_non_null(tb_memcg_objcg(tb_memcg("a")));
 }
 
+/*
+ * A machine the world cannot be is refused before anything boots, with
+ * -EINVAL (and one line on stderr): under 4 MiB of RAM per node, a swap
+ * device over 64 GiB, a vm.swappiness over 200, a vm.watermark_scale_factor
+ * over 3000 (the sysctl's own bound). This case's machine is booted only
+ * once every bad one was refused.
+ */
+static int setup_memcg_only(void **state)
+{
+	tb_setup(state);
+	return tb_memcg_boot();
+}
+
+static void impossible_machines_are_refused_before_boot(void **state)
+{
+	struct tb_mem_config bad[] = {
+		{ .ram_pages = 1023 },
+		{ .swap_pages = (64UL << 18) + 1 },
+		{ .swappiness = 201, .swappiness_set = true },
+		{ .watermark_scale_factor = 3001 },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		assert_int_equal(tb_mem_boot(&bad[i]), -EINVAL);
+		assert_false(tb_mem_booted());
+	}
+	assert_int_equal(tb_mem_boot(&tb_mem), 0);
+	assert_true(tb_mem_booted());
+}
+
 /* a child under memory.max reads 4x its limit of page cache */
 static void child_hits_its_max(void)
 {
@@ -210,6 +241,7 @@ int main(void)
 						setup_nosocket, tb_reclaim_teardown),
 		TB_RECLAIM_TEST(default_memcgs_take_the_socket_key),
 		TB_RECLAIM_TEST(unknown_options_are_refused_and_change_nothing),
+		TB_RECLAIM_TEST_ON(impossible_machines_are_refused_before_boot, setup_memcg_only),
 		cmocka_unit_test_setup_teardown(cgroup_disable_memory_reclaims_the_node_lruvec,
 						setup_memcg_disabled, tb_reclaim_teardown),
 		TB_RECLAIM_TEST(memory_events_are_hierarchical_by_default),
