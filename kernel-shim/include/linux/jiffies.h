@@ -8,7 +8,7 @@
 #define MAX_JIFFY_OFFSET ((LONG_MAX >> 1) - 1)
 extern volatile unsigned long jiffies;
 /* one counter, as the kernel's linker script makes them on 64-bit */
-#define jiffies_64 ((u64)jiffies)
+#define jiffies_64 ((u64)__atomic_load_n(&jiffies, __ATOMIC_RELAXED))
 #define time_after(a, b) ((long)((b) - (a)) < 0)
 #define time_before(a, b) time_after(b, a)
 #define time_after64(a, b) ((s64)((b) - (a)) < 0)
@@ -21,5 +21,5 @@ static inline unsigned long msecs_to_jiffies(const unsigned int m) { return ((un
 static inline unsigned int jiffies_to_msecs(const unsigned long j) { return j * (1000 / HZ); }
 static inline unsigned long usecs_to_jiffies(const unsigned int u) { return ((unsigned long)u * HZ + 999999) / 1000000; }
 static inline unsigned int jiffies_to_usecs(const unsigned long j) { return j * (1000000 / HZ); }
-static inline u64 get_jiffies_64(void) { return jiffies; }
+static inline u64 get_jiffies_64(void) { return jiffies_64; }
 #endif
