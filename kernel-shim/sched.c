@@ -88,7 +88,8 @@ long kshim_schedule_timeout(long timeout, const char *file, int line, const char
 	 * the timeout is returned, as the kernel's schedule_timeout() does.
 	 */
 	if (current->__state != TASK_RUNNING) {
-		while (timeout > 0 && current->__state != TASK_RUNNING) {
+		while (timeout > 0 && current->__state != TASK_RUNNING &&
+		       !kshim_signal_wakes(current->__state)) {
 			__atomic_fetch_add(&jiffies, 1, __ATOMIC_RELAXED);
 			slept++;
 			timeout--;

@@ -122,6 +122,9 @@ void kshim_timers_run(void)
 	struct delayed_work *dw, *tmp;
 	unsigned long now = kshim_jiffies();
 
+	/* virtual time moved: the watchdog sees progress */
+	kshim_progress();
+
 	pthread_mutex_lock(&wq_lock);
 	list_for_each_entry_safe(dw, tmp, &timers, work.entry) {
 		if (time_before(now, dw->timer_expires))

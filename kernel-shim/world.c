@@ -41,6 +41,7 @@ void kshim_thread_enter(int cpu)
 	if (!kshim_ctx.registered) {
 		urcu_memb_register_thread();
 		kshim_ctx.registered = true;
+		kshim_thread_register();
 	}
 	kshim_ctx.cpu = cpu;
 }
@@ -50,6 +51,7 @@ void kshim_thread_exit(void)
 	if (kshim_ctx.registered) {
 		urcu_memb_unregister_thread();
 		kshim_ctx.registered = false;
+		kshim_thread_unregister();
 	}
 }
 
@@ -73,6 +75,7 @@ void kshim_world_boot(const struct kshim_world_config *cfg)
 	kshim_random_seed(cfg && cfg->seed ? cfg->seed : 1);
 	memset(kshim_vm_events, 0, sizeof(kshim_vm_events));
 	kshim_thread_enter(0);
+	kshim_watchdog_boot();
 	slab_base = kshim_slab_live();
 	pcpu_base = kshim_percpu_live();
 }
@@ -99,8 +102,21 @@ void kshim_rcu_quiesce(void)
 /* NULL when the world is clean, else what is wrong (for the test's failure). */
 const char *kshim_world_check(void)
 {
+	const char *held = kshim_release_held();
 	unsigned long slab, pcpu;
 
+	/* before anything waits for a grace period or takes a lock */
+	if (held) {
+		snprintf(check_msg, sizeof(check_msg), "%s", held);
+		kshim_rcu_quiesce();
+		return check_msg;
+	}
+	if (kshim_watchdog_fired()) {
+		snprintf(check_msg, sizeof(check_msg),
+			 "hung: the test ended only on the watchdog's SIGKILL");
+		kshim_rcu_quiesce();
+		return check_msg;
+	}
 	flush_workqueue(system_wq);
 	kshim_rcu_quiesce();
 	slab = kshim_slab_live();
@@ -128,6 +144,7 @@ const char *kshim_world_check(void)
 
 void kshim_world_teardown(void)
 {
+	kshim_progress();
 	kshim_rcu_quiesce();
 	kshim_workqueue_teardown();
 	kshim_rcu_quiesce();

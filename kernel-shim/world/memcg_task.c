@@ -460,6 +460,11 @@ void tb_task_set_oom_score_adj(struct tb_task *t, short adj)
 	WRITE_ONCE(t->signal.oom_score_adj, adj);
 }
 
+void tb_task_signal(struct tb_task *t, int sig)
+{
+	kshim_send_signal(t->task, sig);
+}
+
 bool tb_task_is_oom_victim(struct tb_task *t)
 {
 	return tsk_is_oom_victim(t->task);

@@ -15,6 +15,8 @@ int tb_memcg_setup(void **state)
 
 int tb_memcg_teardown(void **state)
 {
+	/* first: the clean-up below takes locks a failed test may hold */
+	kshim_release_held();
 	tb_task_leave();
 	tb_memcg_shutdown();
 	return tb_teardown(state);

@@ -7,6 +7,7 @@
  */
 #include <linux/kernel.h>
 #include <linux/delay.h>
+#include <linux/workqueue.h>
 #include <linux/mm.h>
 #include <linux/swap.h>
 #include <linux/vmstat.h>
@@ -191,6 +192,8 @@ static void stale_memcg_lru_sizes_miss_cache_trim_mode(void **state)
 	struct tb_vma *vma;
 
 	msleep(2100);
+	/* the periodic flush is a work on another CPU: let it finish first */
+	flush_workqueue(system_unbound_wq);
 	vma = anon_and_much_file(f);
 
 	assert_write_ok("a", "memory.reclaim", "2M swappiness=200");

@@ -7,6 +7,7 @@
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/vmstat.h>
+#include <signal.h>
 #include "tb_reclaim.h"
 
 /* 4 MiB of clean page cache in "a": memory.reclaim 2M frees at least 2M of it */
@@ -109,9 +110,49 @@ static void memory_max_over_anon_without_swap_oom_kills(void **state)
 	assert_int_equal(tb_stat("a", "anon"), 4096);
 }
 
+/*
+ * memory_reclaim() looks at signal_pending() before each batch: a task
+ * with a signal pending gets -EINTR and nothing is reclaimed.
+ */
+static void memory_reclaim_is_interrupted_by_a_signal(void **state)
+{
+	struct tb_file *f = tb_file_create(256);
+	struct tb_task *t;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	t = tb_run_in("a");
+	tb_read_range(f, 256);
+	tb_task_signal(t, SIGTERM);
+	assert_write("a", "memory.reclaim", "1M", -EINTR);
+	assert_int_equal(tb_file_cached(f), 256);
+	assert_int_equal(tb_stat("a", "pgsteal"), 0);
+}
+
+/*
+ * memory_max_write() sets the limit, then reclaims down to it unless a
+ * signal is pending: with SIGKILL pending the write succeeds at once and
+ * usage stays above the new limit, with no reclaim and no OOM kill.
+ */
+static void memory_max_write_stops_reclaiming_on_a_fatal_signal(void **state)
+{
+	struct tb_file *f = tb_file_create(256);
+	struct tb_task *t;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	t = tb_run_in("a");
+	tb_read_range(f, 256);
+	tb_task_signal(t, SIGKILL);
+	assert_write_ok("a", "memory.max", "512K");
+	assert_int_equal(tb_file_cached(f), 256);
+	assert_true(tb_cgroup_read_u64("a", "memory.current") > 512 * 1024);
+	assert_int_equal(tb_cgroup_read_key("a", "memory.events", "oom_kill"), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		TB_RECLAIM_TEST(memory_reclaim_is_interrupted_by_a_signal),
+		TB_RECLAIM_TEST(memory_max_write_stops_reclaiming_on_a_fatal_signal),
 		TB_RECLAIM_TEST(memory_reclaim_frees_clean_page_cache),
 		TB_RECLAIM_TEST(memory_reclaim_of_anon_without_swap_is_eagain),
 		TB_RECLAIM_SWAP_TEST(memory_reclaim_swaps_anon_out_and_faults_it_back),

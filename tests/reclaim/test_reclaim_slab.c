@@ -28,6 +28,8 @@ static int setup_caches(void **state)
 
 static int teardown_caches(void **state)
 {
+	/* first: the clean-up below takes locks a failed test may hold */
+	kshim_release_held();
 	tb_cache_destroy(aware);
 	tb_cache_destroy(plain);
 	return tb_reclaim_teardown(state);

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 
 #define KSHIM_MAX_CPUS CONFIG_NR_CPUS
+#define KSHIM_MAX_HELD 16
 
 struct kshim_task_ctx {
 	int cpu;		/* virtual CPU this thread runs on */
@@ -18,6 +19,12 @@ struct kshim_task_ctx {
 	int rcu;		/* rcu_read_lock depth */
 	int in_irq;		/* running a simulated interrupt handler */
 	bool registered;	/* liburcu reader registration */
+	/*
+	 * spinlocks this thread holds, most recent last: a test that fails
+	 * inside a section has them released at teardown (failfast.c)
+	 */
+	int nr_held;
+	void *held[KSHIM_MAX_HELD];
 };
 
 extern __thread struct kshim_task_ctx kshim_ctx;
@@ -44,6 +51,29 @@ static inline void kshim_preempt_dec(void)
 	kshim_ctx.preempt--;
 	if (kshim_atomic_depth() == 0)
 		kshim_cpu_release();
+}
+
+/* held spinlocks: beyond KSHIM_MAX_HELD nesting they are not tracked */
+static inline void kshim_lock_held(void *lock)
+{
+	if (kshim_ctx.nr_held < KSHIM_MAX_HELD)
+		kshim_ctx.held[kshim_ctx.nr_held] = lock;
+	kshim_ctx.nr_held++;
+}
+
+static inline void kshim_lock_dropped(void *lock)
+{
+	int i = kshim_ctx.nr_held < KSHIM_MAX_HELD ? kshim_ctx.nr_held : KSHIM_MAX_HELD;
+
+	/* usually the last one taken; unlock order may differ */
+	while (i-- > 0) {
+		if (kshim_ctx.held[i] == lock) {
+			for (; i + 1 < KSHIM_MAX_HELD && i + 1 < kshim_ctx.nr_held; i++)
+				kshim_ctx.held[i] = kshim_ctx.held[i + 1];
+			break;
+		}
+	}
+	kshim_ctx.nr_held--;
 }
 
 static inline void kshim_irq_off(void)

@@ -86,6 +86,8 @@ struct tb_task;
 /* /proc/PID/oom_score_adj; only OOM_SCORE_ADJ_MIN (never killed) has an effect */
 void tb_task_set_oom_score_adj(struct tb_task *t, short adj);
 bool tb_task_is_oom_victim(struct tb_task *t);
+/* send t a signal (SIGKILL is fatal_signal_pending()); a world boot clears the thread's */
+void tb_task_signal(struct tb_task *t, int sig);
 
 /* kernel-shim/world/memcg_task.c internals used by boot and shutdown */
 void tb_memcg_world_reset(void);

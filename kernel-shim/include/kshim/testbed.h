@@ -25,6 +25,19 @@ void kshim_world_teardown(void);
 /* the calling thread joins RCU and runs on virtual CPU cpu */
 void kshim_thread_enter(int cpu);
 void kshim_thread_exit(void);
+
+/*
+ * failing fast (failfast.c): what a failed test left held is released and
+ * named; the hung-task watchdog (TB_WATCHDOG_SECONDS, default 30, 0: off)
+ * sends SIGKILL to every task, then prints every thread's backtrace and
+ * aborts
+ */
+const char *kshim_release_held(void);
+void kshim_watchdog_boot(void);
+bool kshim_watchdog_fired(void);
+void kshim_progress(void);
+void kshim_thread_register(void);
+void kshim_thread_unregister(void);
 void kshim_cpu_switch(int cpu);
 
 void kshim_jiffies_advance(unsigned long delta);

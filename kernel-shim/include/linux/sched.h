@@ -38,6 +38,7 @@ struct task_struct {
 	unsigned kshim_oom_victim:1;
 	unsigned kshim_kthread:1;	/* a world kernel thread: sleeps for real */
 	u64 kshim_vclock_ns;		/* the world's virtual time this task used */
+	unsigned long kshim_sigpending;	/* signals sent, bit sig - 1 (failfast.c) */
 	struct cgroup_subsys_state *kshim_memcg_css;
 	struct tb_task *kshim_tb;
 	void *kshim_priv;
@@ -51,7 +52,8 @@ int kshim_new_pid(void);
 #define TASK_RUNNING 0x00000000
 #define TASK_INTERRUPTIBLE 0x00000001
 #define TASK_UNINTERRUPTIBLE 0x00000002
-#define TASK_KILLABLE TASK_UNINTERRUPTIBLE
+#define TASK_WAKEKILL 0x00000100
+#define TASK_KILLABLE (TASK_WAKEKILL | TASK_UNINTERRUPTIBLE)
 #define TASK_NORMAL (TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE)
 #define MAX_SCHEDULE_TIMEOUT LONG_MAX
 #define PF_MEMALLOC 0x00000800
@@ -79,8 +81,14 @@ void kshim_cond_resched(const char *file, int line, const char *func);
 #define cond_resched_rcu() do { } while (0)
 #define cond_resched_tasks_rcu_qs() do { } while (0)
 #define need_resched() 0
-#define signal_pending(p) 0
-#define fatal_signal_pending(p) 0
+/* per task; the watchdog's SIGKILL reaches every task (failfast.c) */
+bool kshim_signal_pending(struct task_struct *p);
+bool kshim_fatal_signal_pending(struct task_struct *p);
+void kshim_send_signal(struct task_struct *p, int sig);
+void kshim_clear_signals(struct task_struct *p);
+bool kshim_signal_wakes(unsigned int state);
+#define signal_pending(p) kshim_signal_pending(p)
+#define fatal_signal_pending(p) kshim_fatal_signal_pending(p)
 long kshim_schedule_timeout(long timeout, const char *file, int line, const char *func);
 #define schedule_timeout(t) kshim_schedule_timeout(t, __FILE__, __LINE__, __func__)
 #define schedule_timeout_killable(t) schedule_timeout(t)

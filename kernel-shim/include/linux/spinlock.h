@@ -24,17 +24,21 @@ static inline void spin_lock(spinlock_t *l)
 {
 	preempt_disable();
 	pthread_mutex_lock(&l->m);
+	kshim_lock_held(l);
 }
 static inline void spin_unlock(spinlock_t *l)
 {
+	kshim_lock_dropped(l);
 	pthread_mutex_unlock(&l->m);
 	preempt_enable();
 }
 static inline int spin_trylock(spinlock_t *l)
 {
 	preempt_disable();
-	if (!pthread_mutex_trylock(&l->m))
+	if (!pthread_mutex_trylock(&l->m)) {
+		kshim_lock_held(l);
 		return 1;
+	}
 	preempt_enable();
 	return 0;
 }

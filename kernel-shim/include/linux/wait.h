@@ -35,14 +35,19 @@ void kshim_wait_event_stuck(const char *file, int line, const char *func, const 
  * wake_up() takes it off) and looks at condition again every jiffy, as
  * ___wait_event() does after each wake-up.
  */
-#define __kshim_wait_event(wq_head, condition, timeout)			\
+#define __kshim_wait_event(wq_head, condition, timeout, state)		\
 ({										\
 	long __left = (timeout), __waited = 0;					\
+	bool __sig = false;							\
 	DEFINE_WAIT(__wait);							\
 	for (;;) {								\
-		prepare_to_wait(&(wq_head), &__wait, TASK_UNINTERRUPTIBLE);	\
+		prepare_to_wait(&(wq_head), &__wait, (state));			\
 		if ((condition) || __left <= 0)					\
 			break;							\
+		if (kshim_signal_wakes(state)) {				\
+			__sig = true;						\
+			break;							\
+		}								\
 		schedule_timeout(1);						\
 		__left--;							\
 		if (++__waited > KSHIM_WAIT_EVENT_LIMIT) {			\
@@ -52,14 +57,15 @@ void kshim_wait_event_stuck(const char *file, int line, const char *func, const 
 		}								\
 	}									\
 	finish_wait(&(wq_head), &__wait);					\
-	(condition) ? (__left ? __left : 1) : 0;				\
+	__sig ? -ERESTARTSYS : (condition) ? (__left ? __left : 1) : 0;	\
 })
 #define wait_event_interruptible_timeout(wq_head, condition, timeout)		\
-	__kshim_wait_event(wq_head, condition, (long)(timeout))
+	__kshim_wait_event(wq_head, condition, (long)(timeout), TASK_INTERRUPTIBLE)
 #define wait_event_timeout(wq_head, condition, timeout)			\
-	__kshim_wait_event(wq_head, condition, (long)(timeout))
+	__kshim_wait_event(wq_head, condition, (long)(timeout), TASK_UNINTERRUPTIBLE)
 #define wait_event_killable(wq_head, condition)				\
-	({ __kshim_wait_event(wq_head, condition, LONG_MAX); 0; })
+	({ long __r = __kshim_wait_event(wq_head, condition, LONG_MAX, TASK_KILLABLE);	\
+	   __r < 0 ? (int)__r : 0; })
 #define wait_event(wq_head, condition)						\
-	do { __kshim_wait_event(wq_head, condition, LONG_MAX); } while (0)
+	do { __kshim_wait_event(wq_head, condition, LONG_MAX, TASK_UNINTERRUPTIBLE); } while (0)
 #endif
