@@ -81,9 +81,12 @@ def annotate(path, inclusive):
 
 def profile(exe, tree, passes, outdir):
     path = os.path.join(outdir, f'callgrind.{tree}.out')
+    # valgrind runs it many times slower, with no virtual time to show
+    # progress: the hung-task watchdog would take it for a hang
+    env = dict(os.environ, TB_WATCHDOG_SECONDS='0')
     subprocess.run(['valgrind', '--tool=callgrind', '--toggle-collect=seed_reclaim',
                     f'--callgrind-out-file={path}', exe, '--tree', tree, '--passes',
-                    str(passes)], check=True, capture_output=True)
+                    str(passes)], check=True, capture_output=True, env=env)
     total, incl = annotate(path, True)
     _, self_cost = annotate(path, False)
     locks = {LOCK_FUNCS[f]: incl[f] for f in LOCK_FUNCS if incl.get(f)}
