@@ -753,9 +753,16 @@ def cmd_run(tb):
     return 0 if not tfail else 1
 
 
+def cmd_mutate(tb):
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import tb_mutate
+    return tb_mutate.cmd_mutate(tb, say, fail, rel)
+
+
 def main():
     ap = argparse.ArgumentParser(prog='tb.py')
-    ap.add_argument('command', choices=['run', 'test', 'coverage', 'bench', 'fuzz', 'seed'])
+    ap.add_argument('command', choices=['run', 'test', 'coverage', 'bench', 'fuzz', 'seed',
+                                        'mutate'])
     ap.add_argument('--repo', required=True)
     ap.add_argument('-j', dest='jobs', type=int, default=os.cpu_count() or 2)
     ap.add_argument('--kernel')
@@ -765,10 +772,13 @@ def main():
     ap.add_argument('--seconds', type=int)
     ap.add_argument('--engine', choices=['afl', 'libfuzzer'], default='afl')
     ap.add_argument('--json')
+    ap.add_argument('--max', type=int)
+    ap.add_argument('--seed', type=int, default=1)
     a = ap.parse_args()
     tb = TB(a)
     fn = {'run': cmd_run, 'test': cmd_test, 'coverage': cmd_coverage,
-          'bench': cmd_bench, 'fuzz': cmd_fuzz, 'seed': cmd_seed}[a.command]
+          'bench': cmd_bench, 'fuzz': cmd_fuzz, 'seed': cmd_seed,
+          'mutate': cmd_mutate}[a.command]
     try:
         return fn(tb)
     except KeyboardInterrupt:
