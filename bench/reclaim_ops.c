@@ -153,15 +153,11 @@ int rb_teardown(void)
 {
 	const char *msg;
 
-	tb_task_exit_all();
-	tb_files_destroy_all();
+	msg = tb_mem_teardown();
 	file = NULL;
 	vma = NULL;
-	msg = tb_mem_check_empty();
 	if (msg)
 		fprintf(stderr, "bench_reclaim: memory check: %s\n", msg);
-	tb_mem_shutdown();
-	tb_memcg_shutdown();
 	if (!msg) {
 		msg = kshim_world_check();
 		if (msg)

@@ -155,12 +155,9 @@ static void run(unsigned long scale, int t2_value, bool last)
 	print_scanned("t2");
 	printf("}, \"swapouts\": %lu}%s\n", tb_swap_used(), last ? "" : ",");
 
-	tb_task_exit_all();
-	msg = tb_mem_check_empty();
+	msg = tb_mem_teardown();
 	if (msg)
 		die(msg, 0);
-	tb_mem_shutdown();
-	tb_memcg_shutdown();
 	msg = kshim_world_check();
 	if (msg)
 		die(msg, 0);

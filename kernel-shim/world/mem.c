@@ -22,6 +22,7 @@
 #include <linux/pagemap.h>
 #include <kshim/reclaim.h>
 #include <kshim/mem_tb.h>
+#include <kshim/memcg_tb.h>
 #include <linux/writeback.h>
 #include <kgen/mm_internal_memcg.h>
 #include "world.h"
@@ -478,6 +479,18 @@ const char *tb_mem_check(void)
 		if (memcg)
 			mem_cgroup_iter_break(NULL, memcg);
 	}
+	return msg;
+}
+
+const char *tb_mem_teardown(void)
+{
+	const char *msg;
+
+	tb_task_exit_all();
+	tb_files_destroy_all();
+	msg = tb_mem_check_empty();
+	tb_mem_shutdown();
+	tb_memcg_shutdown();
 	return msg;
 }
 

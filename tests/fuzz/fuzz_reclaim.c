@@ -730,13 +730,9 @@ static void teardown(struct fz *f)
 {
 	const char *msg;
 
-	tb_task_exit_all();
-	tb_files_destroy_all();
-	msg = tb_mem_check_empty();
+	msg = tb_mem_teardown();
 	if (msg)
 		fz_fail("at teardown: %s", msg);
-	tb_mem_shutdown();
-	tb_memcg_shutdown();
 	msg = kshim_world_check();
 	if (msg)
 		fz_fail("world check: %s", msg);

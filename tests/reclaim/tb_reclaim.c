@@ -28,13 +28,9 @@ int tb_reclaim_teardown(void **state)
 	/* first: the clean-up below takes locks a failed test may hold */
 	kshim_release_held();
 	tb_mem = (struct tb_mem_config){ 0 };
-	tb_task_exit_all();
-	tb_files_destroy_all();
-	msg = tb_mem_check_empty();
+	msg = tb_mem_teardown();
 	if (msg)
 		print_error("memory check: %s\n", msg);
-	tb_mem_shutdown();
-	tb_memcg_shutdown();
 	return tb_teardown(state) || msg ? -1 : 0;
 }
 

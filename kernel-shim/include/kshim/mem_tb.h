@@ -39,6 +39,12 @@ bool tb_mem_booted(void);
 const char *tb_mem_check(void);
 /* at teardown, every task and file gone: all pages free, no swap in use */
 const char *tb_mem_check_empty(void);
+/*
+ * the end of a world with memory: every task exits and every file goes,
+ * the memory is checked empty, then the memory and memcg worlds shut down
+ * (whatever the check said); NULL, or what the check found
+ */
+const char *tb_mem_teardown(void);
 
 /* ---- the page allocator (order 0) ---- */
 /* a page the way the fault path gets one: watermarks, kswapd, direct reclaim, OOM */
