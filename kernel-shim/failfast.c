@@ -70,6 +70,17 @@ bool kshim_signal_wakes(unsigned int state)
 static char held_msg[256];
 static bool held_released;	/* since the last world boot */
 
+/* append one held thing to held_msg if n: fmt takes the separator, then n */
+static void held_part(const char **sep, int n, const char *fmt)
+{
+	size_t len = strlen(held_msg);
+
+	if (!n)
+		return;
+	snprintf(held_msg + len, sizeof(held_msg) - len, fmt, *sep, n);
+	*sep = ",";
+}
+
 /*
  * A fixture's teardown calls it first (its own clean-up takes locks a
  * failed test may still hold); kshim_world_check() calls it again and
@@ -79,6 +90,7 @@ const char *kshim_release_held(void)
 {
 	int locks = kshim_ctx.nr_held, rcu = kshim_ctx.rcu;
 	int preempt = kshim_ctx.preempt, irq = kshim_ctx.irq_off, i;
+	const char *sep = "";
 
 	if (!locks && !rcu && !preempt && !irq)
 		return held_released ? held_msg : NULL;
@@ -96,11 +108,12 @@ const char *kshim_release_held(void)
 	kshim_ctx.preempt = 0;
 	kshim_ctx.irq_off = 0;
 	/* name what was held, e.g. "1 spinlock(s), preempt depth 1" */
-	snprintf(held_msg, sizeof(held_msg), "the test ended inside%s%.0d%s%s%.0d%s%s%.0d%s%s%.0d%s (released)",
-		 locks ? " " : "", locks, locks ? " spinlock(s)" : "",
-		 rcu ? (locks ? ", " : " ") : "", rcu, rcu ? " RCU read section(s)" : "",
-		 preempt ? (locks || rcu ? ", preempt depth " : " preempt depth ") : "", preempt, "",
-		 irq ? (locks || rcu || preempt ? ", irq-off depth " : " irq-off depth ") : "", irq, "");
+	strcpy(held_msg, "the test ended inside");
+	held_part(&sep, locks, "%s %d spinlock(s)");
+	held_part(&sep, rcu, "%s %d RCU read section(s)");
+	held_part(&sep, preempt, "%s preempt depth %d");
+	held_part(&sep, irq, "%s irq-off depth %d");
+	strcat(held_msg, " (released)");
 	return held_msg;
 }
 

@@ -63,16 +63,14 @@ static inline void kshim_lock_held(void *lock)
 
 static inline void kshim_lock_dropped(void *lock)
 {
-	int i = kshim_ctx.nr_held < KSHIM_MAX_HELD ? kshim_ctx.nr_held : KSHIM_MAX_HELD;
+	int n = kshim_ctx.nr_held < KSHIM_MAX_HELD ? kshim_ctx.nr_held : KSHIM_MAX_HELD;
+	int i = n - 1;
 
 	/* usually the last one taken; unlock order may differ */
-	while (i-- > 0) {
-		if (kshim_ctx.held[i] == lock) {
-			for (; i + 1 < KSHIM_MAX_HELD && i + 1 < kshim_ctx.nr_held; i++)
-				kshim_ctx.held[i] = kshim_ctx.held[i + 1];
-			break;
-		}
-	}
+	while (i >= 0 && kshim_ctx.held[i] != lock)
+		i--;
+	for (; i >= 0 && i + 1 < n; i++)
+		kshim_ctx.held[i] = kshim_ctx.held[i + 1];
 	kshim_ctx.nr_held--;
 }
 
