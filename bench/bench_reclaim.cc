@@ -75,23 +75,13 @@ static void BM_reclaim(benchmark::State &state)
 }
 
 /* kind (0 = clean page cache, 1 = anon to swap) x pages per iteration */
-static void BM_reclaim_file(benchmark::State &state)
-{
-	BM_reclaim(state);
-}
-
-static void BM_reclaim_anon(benchmark::State &state)
-{
-	BM_reclaim(state);
-}
-
-BENCHMARK(BM_reclaim_file)
+BENCHMARK(BM_reclaim)->Name("BM_reclaim_file")
 	->ArgNames({"anon", "pages"})
 	->ArgsProduct({{RB_FILE}, {8192, 16384, 32768}})
 	->Setup(setup)->Teardown(teardown)
 	->UseManualTime()->Unit(benchmark::kMillisecond);
 
-BENCHMARK(BM_reclaim_anon)
+BENCHMARK(BM_reclaim)->Name("BM_reclaim_anon")
 	->ArgNames({"anon", "pages"})
 	->ArgsProduct({{RB_ANON}, {8192, 16384, 32768}})
 	->Setup(setup)->Teardown(teardown)
