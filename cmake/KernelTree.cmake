@@ -153,5 +153,6 @@ function(kextract_header tree file out manifest)
     message(FATAL_ERROR "${err}")
   endif()
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
-    "${tree}/${file}" "${manifest}" "${PROJECT_SOURCE_DIR}/tools/kextract")
+    "${tree}/${file}" "${manifest}" "${PROJECT_SOURCE_DIR}/tools/kextract"
+    "${PROJECT_SOURCE_DIR}/kernel-shim/include/kshim/kconfig.h")
 endfunction()

@@ -19,7 +19,7 @@ DEFINE_STATIC_KEY_TRUE(memory_cgrp_subsys_on_dfl_key);
 /* mount options of the default hierarchy (memory_recursiveprot, ...) */
 struct cgroup_root cgrp_dfl_root;
 
-static DEFINE_MUTEX(cgroup_mutex);
+DEFINE_MUTEX(cgroup_mutex);
 static u64 css_serial_nr_next = 1;
 /* css ids are small and reused, as the kernel's per-subsystem css_idr */
 static DEFINE_IDR(css_idr);

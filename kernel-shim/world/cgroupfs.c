@@ -247,6 +247,23 @@ struct cgroup_subsys_state *kshim_cgroupfs_css(const char *path)
 	return cgrp ? cgrp->subsys[0] : NULL;
 }
 
+static size_t path_of(struct cgroup *cgrp, char *buf, size_t size)
+{
+	size_t n;
+
+	if (!cgrp->kshim_parent)
+		return 0;
+	n = path_of(cgrp->kshim_parent, buf, size);
+	return n + scnprintf(buf + n, size - n, "/%s", cgrp->kshim_name);
+}
+
+int cgroup_path(struct cgroup *cgrp, char *buf, size_t buflen)
+{
+	if (!path_of(cgrp, buf, buflen))
+		strscpy(buf, "/", buflen);
+	return strlen(buf);
+}
+
 static int list_walk(struct cgroup *cgrp, const char *prefix, char (*paths)[128], int n, int i)
 {
 	struct cgroup *c;

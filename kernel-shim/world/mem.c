@@ -29,6 +29,7 @@
 
 struct page *mem_map;
 static unsigned long nr_memmap;
+unsigned long max_mapnr;	/* pfn_valid(): the memmap's extent */
 unsigned long totalreserve_pages;
 static bool booted;
 static LIST_HEAD(reserved);	/* pages the rest of the system holds */
@@ -176,6 +177,7 @@ int tb_mem_boot(const struct tb_mem_config *cfg)
 	}
 	/* three more struct pages: a folio spans four */
 	nr_memmap = ram * nr_node_ids;
+	max_mapnr = nr_memmap;
 	mem_map = calloc(nr_memmap + 3, sizeof(struct page));
 	if (!mem_map)
 		return -ENOMEM;
@@ -261,6 +263,7 @@ void tb_mem_shutdown(void)
 	free(mem_map);
 	mem_map = NULL;
 	nr_memmap = 0;
+	max_mapnr = 0;
 	booted = false;
 }
 

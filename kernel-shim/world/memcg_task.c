@@ -81,14 +81,13 @@ static struct tb_task *task_new(const char *path, struct task_struct *ts, int *e
 		snprintf(ts->comm, sizeof(ts->comm), "tb/%d", ts->pid);
 	}
 	t->task = ts;
-	t->mm.owner = ts;
-	INIT_LIST_HEAD(&t->mm.kshim_vmas);
 	spin_lock_init(&t->lock);
 	INIT_LIST_HEAD(&t->folios);
 	INIT_LIST_HEAD(&t->reap);
 	css_get(css);
 	ts->kshim_memcg_css = css;
 	ts->mm = &t->mm;
+	tb_mm_init(&t->mm, ts);
 	ts->signal = &t->signal;
 	ts->kshim_tb = t;
 	ts->kshim_oom_victim = 0;

@@ -35,7 +35,16 @@ static LIST_HEAD(files);
 static DEFINE_SPINLOCK(files_lock);
 static unsigned long next_ino = 1;
 
+/* the disk read behind a page-cache miss: the world's fault path charges it */
+static int tb_file_read_folio(struct file *file, struct folio *folio)
+{
+	folio_mark_uptodate(folio);
+	folio_unlock(folio);
+	return 0;
+}
+
 static const struct address_space_operations tb_file_aops = {
+	.read_folio = tb_file_read_folio,
 	.dirty_folio = tb_file_dirty_folio,
 	.writepage = tb_file_writepage,
 };
@@ -66,11 +75,6 @@ struct tb_file *tb_mapping_file(struct address_space *mapping)
 	return container_of(mapping, struct tb_file, inode.i_data);
 }
 
-struct address_space *tb_file_mapping(struct tb_file *file)
-{
-	return &file->inode.i_data;
-}
-
 void tb_file_set_write_error(struct tb_file *file, int err)
 {
 	WRITE_ONCE(file->write_error, err);
@@ -84,6 +88,11 @@ int tb_file_write_error(struct tb_file *file)
 unsigned long tb_file_pages(struct tb_file *file)
 {
 	return file->nr_pages;
+}
+
+struct address_space *tb_file_mapping(struct tb_file *file)
+{
+	return &file->inode.i_data;
 }
 
 struct list_head *tb_file_vmas(struct tb_file *file)

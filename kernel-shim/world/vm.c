@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Address spaces of the world's tasks: a vma is an anonymous region or a
- * whole-file mapping, with one pte per page. A pte holds a folio and the
- * accessed and dirty bits the MMU sets on a touch, or a swap entry. The
- * reverse map is the world's: an anon folio's mapping names its vma (the
- * anon_vma stand-in, PAGE_MAPPING_ANON set) and index; a file folio is
- * found through its file's vmas. folio_referenced() reads and clears the
- * accessed bits, as ptep_clear_flush_young() does, and try_to_unmap()
- * turns an anon pte into the folio's swap entry. The fault paths are what
- * mm/memory.c does for order-0 pages (do_anonymous_page, do_swap_page,
- * the file fault through the page cache), with the kernel's charge,
- * swap accounting and workingset calls.
+ * Address spaces of the world's tasks: the kernel's vm_area_structs, each
+ * an anonymous region or a whole-file mapping at its own PMD-aligned
+ * address, over x86-64 four-level page tables (asm/pgtable.h) that the
+ * kernel's walkers read: mm/pagewalk.c and the multi-gen LRU. The MMU of
+ * a touch sets the accessed bit in the pte and in every upper entry it
+ * walks through, and the dirty bit on a write; a non-present pte may hold
+ * a swap entry. The reverse map is the world's: an anon folio's mapping
+ * names its vma (the anon_vma stand-in, PAGE_MAPPING_ANON set) and index;
+ * a file folio is found through its file's vmas. folio_referenced() does
+ * what mm/rmap.c's folio_referenced_one() does (lru_gen_look_around()
+ * under the page-table lock when the multi-gen LRU is on), and
+ * try_to_unmap() turns an anon pte into the folio's swap entry. The fault
+ * paths are what mm/memory.c does for order-0 pages (do_anonymous_page,
+ * do_swap_page, the file fault through the page cache), with the
+ * kernel's charge, swap accounting and workingset calls.
  */
 #include <linux/mm.h>
 #include <linux/mm_inline.h>
@@ -18,31 +22,35 @@
 #include <linux/rmap.h>
 #include <linux/swap.h>
 #include <linux/memcontrol.h>
+#include <linux/mmu_notifier.h>
 #include <linux/oom.h>
 #include <linux/vmstat.h>
 #include <linux/slab.h>
 #include <linux/jiffies.h>
+#include <linux/sched/mm.h>
 #include <kshim/testbed.h>
 #include <kshim/reclaim.h>
 #include <kshim/memcg_tb.h>
 #include <kgen/mm_internal_reclaim.h>
 #include "world.h"
 
-#define PTE_PRESENT	0x1UL
-#define PTE_ACCESSED	0x2UL
-#define PTE_DIRTY	0x4UL
-#define PTE_SWAP	0x8UL
-#define PTE_FLAGS	0xfUL
+/* a non-present pte holding a swap entry: the world's format */
+#define PTE_SWAP	_PAGE_RW
+#define PTE_PROT	(_PAGE_PRESENT | _PAGE_RW | _PAGE_USER)
+#define TB_MMAP_BASE	(1UL << 32)
 
 struct tb_vma {
-	struct mm_struct *mm;
-	struct tb_file *file;		/* NULL: anonymous */
+	struct vm_area_struct vma;	/* the kernel's */
+	struct file file;		/* vm_file of a file mapping */
+	struct tb_file *tbf;		/* NULL: anonymous */
 	unsigned long nr_pages;
-	unsigned long vm_flags;
-	unsigned long *pte;
-	struct list_head mm_node;	/* mm->kshim_vmas */
+	struct list_head mm_node;	/* mm->kshim_vmas, by address */
 	struct list_head file_node;	/* the file's vmas */
 };
+
+/* no zero page is ever mapped */
+unsigned long zero_pfn = ~0UL;
+struct mm_struct init_mm;
 
 struct tb_mem_stats tb_stats;
 
@@ -145,37 +153,169 @@ void tb_mem_stats(struct tb_mem_stats *st)
 	*st = tb_stats;
 }
 
-static struct folio *pte_folio(unsigned long pte)
+/* ---- page tables ---- */
+static void *table_alloc(void)
 {
-	return (pte & PTE_PRESENT) ? (struct folio *)(pte & ~PTE_FLAGS) : NULL;
+	void *t = aligned_alloc(PAGE_SIZE, PAGE_SIZE);
+
+	if (t)
+		memset(t, 0, PAGE_SIZE);
+	return t;
 }
 
-static swp_entry_t pte_swp(unsigned long pte)
+/* the entry at *e, or a new table for it: an upper entry is its table's address */
+static void *table_get(unsigned long *e, bool alloc)
 {
-	return (swp_entry_t){ .val = pte >> 4 };
+	unsigned long v = __atomic_load_n(e, __ATOMIC_ACQUIRE);
+	void *t;
+
+	if (v & _PAGE_PRESENT)
+		return (void *)(v & PTE_PFN_MASK);
+	if (!alloc)
+		return NULL;
+	t = table_alloc();
+	BUG_ON(!t);
+	v = (unsigned long)t | _PAGE_TABLE;
+	__atomic_store_n(e, v, __ATOMIC_RELEASE);
+	return t;
+}
+
+/* the MMU's walk to the pte of addr; on a touch it sets the upper accessed bits */
+static pte_t *mm_pte(struct mm_struct *mm, unsigned long addr, bool alloc, bool touch)
+{
+	pgd_t *pgd = pgd_offset(mm, addr);
+	pud_t *pud;
+	pmd_t *pmd;
+	pte_t *pte;
+
+	pud = table_get(&pgd->pgd, alloc);
+	if (!pud)
+		return NULL;
+	pud += pud_index(addr);
+	pmd = table_get(&pud->pud, alloc);
+	if (!pmd)
+		return NULL;
+	pmd += pmd_index(addr);
+	pte = table_get(&pmd->pmd, alloc);
+	if (!pte)
+		return NULL;
+	if (touch) {
+		__atomic_fetch_or(&pgd->pgd, _PAGE_ACCESSED, __ATOMIC_RELAXED);
+		__atomic_fetch_or(&pud->pud, _PAGE_ACCESSED, __ATOMIC_RELAXED);
+		__atomic_fetch_or(&pmd->pmd, _PAGE_ACCESSED, __ATOMIC_RELAXED);
+	}
+	return pte + pte_index(addr);
+}
+
+static unsigned long vma_addr(struct tb_vma *v, unsigned long idx)
+{
+	return v->vma.vm_start + (idx << PAGE_SHIFT);
+}
+
+static pte_t *vma_pte(struct tb_vma *v, unsigned long idx)
+{
+	return mm_pte(v->vma.vm_mm, vma_addr(v, idx), true, false);
+}
+
+static struct folio *pte_folio(pte_t pte)
+{
+	return pte_present(pte) ? page_folio(pfn_to_page(pte_pfn(pte))) : NULL;
+}
+
+static bool pte_is_swap(pte_t pte)
+{
+	return !pte_present(pte) && (pte_val(pte) & PTE_SWAP);
+}
+
+static swp_entry_t pte_swp(pte_t pte)
+{
+	return (swp_entry_t){ .val = pte_val(pte) >> PAGE_SHIFT };
+}
+
+static void free_tables(struct mm_struct *mm)
+{
+	int i, j, k;
+
+	for (i = 0; i < PTRS_PER_PGD; i++) {
+		pud_t *pud = table_get(&mm->pgd[i].pgd, false);
+
+		for (j = 0; pud && j < PTRS_PER_PUD; j++) {
+			pmd_t *pmd = table_get(&pud[j].pud, false);
+
+			for (k = 0; pmd && k < PTRS_PER_PMD; k++)
+				free(table_get(&pmd[k].pmd, false));
+			free(pmd);
+		}
+		free(pud);
+	}
+	free(mm->pgd);
+	mm->pgd = NULL;
+}
+
+/* fork's part: an address space with an empty pgd, on its memcg's mm list */
+void tb_mm_init(struct mm_struct *mm, struct task_struct *owner)
+{
+	mm->owner = owner;
+	INIT_LIST_HEAD(&mm->kshim_vmas);
+	mm->pgd = table_alloc();
+	BUG_ON(!mm->pgd);
+	atomic_set(&mm->mm_users, 1);
+	spin_lock_init(&mm->page_table_lock);
+	init_rwsem(&mm->mmap_lock);
+	lru_gen_init_mm(mm);
+	lru_gen_add_mm(mm);
+}
+
+/* a page-table walker's reference going; the exiting task waits for it */
+void mmput(struct mm_struct *mm)
+{
+	atomic_dec(&mm->mm_users);
+}
+
+struct vm_area_struct *find_vma(struct mm_struct *mm, unsigned long addr)
+{
+	struct tb_vma *v;
+
+	list_for_each_entry(v, &mm->kshim_vmas, mm_node)
+		if (v->vma.vm_end > addr)
+			return &v->vma;
+	return NULL;
+}
+
+struct vm_area_struct *vma_next(struct vma_iterator *vmi)
+{
+	struct vm_area_struct *vma = find_vma(vmi->mm, vmi->addr);
+
+	if (vma)
+		vmi->addr = vma->vm_end;
+	return vma;
 }
 
 static struct tb_vma *vma_new(unsigned long nr_pages)
 {
 	struct mm_struct *mm = current->mm;
-	struct tb_vma *vma;
+	unsigned long start = TB_MMAP_BASE;
+	struct tb_vma *v;
 
 	if (!mm || !nr_pages)
 		return NULL;
-	vma = kzalloc(sizeof(*vma), GFP_KERNEL);
-	if (!vma)
+	v = kzalloc(sizeof(*v), GFP_KERNEL);
+	if (!v)
 		return NULL;
-	vma->pte = kvcalloc(nr_pages, sizeof(*vma->pte), GFP_KERNEL);
-	if (!vma->pte) {
-		kfree(vma);
-		return NULL;
-	}
-	vma->mm = mm;
-	vma->nr_pages = nr_pages;
-	vma->vm_flags = VM_READ | VM_WRITE;
-	INIT_LIST_HEAD(&vma->file_node);
-	list_add_tail(&vma->mm_node, &mm->kshim_vmas);
-	return vma;
+	if (!list_empty(&mm->kshim_vmas))
+		start = ALIGN(list_last_entry(&mm->kshim_vmas, struct tb_vma, mm_node)->vma.vm_end,
+			      PMD_SIZE);
+	v->vma.vm_start = start;
+	v->vma.vm_end = start + (nr_pages << PAGE_SHIFT);
+	v->vma.vm_mm = mm;
+	v->vma.__vm_flags = VM_READ | VM_WRITE;
+	v->vma.vm_page_prot = __pgprot(PTE_PROT);
+	v->nr_pages = nr_pages;
+	INIT_LIST_HEAD(&v->file_node);
+	mmap_write_lock(mm);
+	list_add_tail(&v->mm_node, &mm->kshim_vmas);
+	mmap_write_unlock(mm);
+	return v;
 }
 
 struct tb_vma *tb_map_anon(unsigned long nr_pages)
@@ -183,47 +323,62 @@ struct tb_vma *tb_map_anon(unsigned long nr_pages)
 	return vma_new(nr_pages);
 }
 
+/*
+ * A file vma has vm_ops, so vma_is_anonymous() is false; nothing calls
+ * them here (faults are the world's), so they point at a tag.
+ */
+static const long tb_file_vm_ops;
+
 struct tb_vma *tb_map_file(struct tb_file *file)
 {
-	struct tb_vma *vma = vma_new(tb_file_pages(file));
+	struct tb_vma *v = vma_new(tb_file_pages(file));
 
-	if (vma) {
-		vma->file = file;
-		list_add_tail(&vma->file_node, tb_file_vmas(file));
+	if (v) {
+		v->tbf = file;
+		v->file.f_mapping = tb_file_mapping(file);
+		v->vma.vm_file = &v->file;
+		v->vma.vm_ops = (const void *)&tb_file_vm_ops;
+		v->vma.__vm_flags = VM_READ;
+		list_add_tail(&v->file_node, tb_file_vmas(file));
 	}
-	return vma;
+	return v;
 }
 
 /* the rmap reports VM_EXEC from folio_referenced(), as for mapped program text */
 struct tb_vma *tb_map_file_exec(struct tb_file *file)
 {
-	struct tb_vma *vma = tb_map_file(file);
+	struct tb_vma *v = tb_map_file(file);
 
-	if (vma)
-		vma->vm_flags = VM_READ | VM_EXEC;
-	return vma;
+	if (v)
+		v->vma.__vm_flags = VM_READ | VM_EXEC;
+	return v;
 }
 
 /* ---- rmap: mapping and unmapping one pte ---- */
 static void rmap_add(struct tb_vma *vma, unsigned long idx, struct folio *folio)
 {
-	if (!vma->file) {
+	if (!vma->tbf) {
 		folio->mapping = (void *)((unsigned long)vma | PAGE_MAPPING_ANON);
 		folio->index = idx;
 	}
 	if (atomic_inc_and_test(&folio->_mapcount))
-		__lruvec_stat_mod_folio(folio, vma->file ? NR_FILE_MAPPED : NR_ANON_MAPPED, 1);
+		__lruvec_stat_mod_folio(folio, vma->tbf ? NR_FILE_MAPPED : NR_ANON_MAPPED, 1);
 }
 
 static void rmap_remove(struct tb_vma *vma, struct folio *folio)
 {
 	if (atomic_add_negative(-1, &folio->_mapcount))
-		__lruvec_stat_mod_folio(folio, vma->file ? NR_FILE_MAPPED : NR_ANON_MAPPED, -1);
+		__lruvec_stat_mod_folio(folio, vma->tbf ? NR_FILE_MAPPED : NR_ANON_MAPPED, -1);
 }
 
-static void set_pte(struct tb_vma *vma, unsigned long idx, struct folio *folio, bool write)
+/* the pte a fault installs: accessed, as the MMU sets on the retried access */
+static void map_pte(struct tb_vma *vma, unsigned long idx, struct folio *folio, bool write)
 {
-	vma->pte[idx] = (unsigned long)folio | PTE_PRESENT | PTE_ACCESSED | (write ? PTE_DIRTY : 0);
+	pteval_t v = _PAGE_ACCESSED | (write ? _PAGE_DIRTY : 0);
+
+	mm_pte(vma->vma.vm_mm, vma_addr(vma, idx), true, true);
+	set_pte(vma_pte(vma, idx), __pte(pte_val(pfn_pte(folio_pfn(folio),
+							 vma->vma.vm_page_prot)) | v));
 }
 
 /* mm/swap_state.c: an unmapped folio's swap cache copy is not kept */
@@ -238,17 +393,28 @@ static void free_swap_cache(struct folio *folio)
 /* zap_pte_range() for one pte */
 static void zap_pte(struct tb_vma *vma, unsigned long idx)
 {
-	unsigned long pte = vma->pte[idx];
-	struct folio *folio = pte_folio(pte);
+	pte_t *ptep = mm_pte(vma->vma.vm_mm, vma_addr(vma, idx), false, false);
+	struct mm_struct *mm = vma->vma.vm_mm;
+	struct folio *folio;
+	pte_t pte;
 
-	vma->pte[idx] = 0;
+	if (!ptep)
+		return;
+	spin_lock(&mm->page_table_lock);
+	pte = ptep_get_and_clear(mm, vma_addr(vma, idx), ptep);
+	spin_unlock(&mm->page_table_lock);
+	folio = pte_folio(pte);
 	if (folio) {
-		if (pte & PTE_DIRTY && !folio_test_anon(folio))
-			folio_mark_dirty(folio);
+		if (!folio_test_anon(folio)) {
+			if (pte_dirty(pte))
+				folio_mark_dirty(folio);
+			if (pte_young(pte) && likely(vma_has_recency(&vma->vma)))
+				folio_mark_accessed(folio);
+		}
 		rmap_remove(vma, folio);
 		free_swap_cache(folio);
 		folio_put(folio);
-	} else if (pte & PTE_SWAP) {
+	} else if (pte_is_swap(pte)) {
 		tb_swap_put_entry(pte_swp(pte));
 	}
 }
@@ -265,12 +431,17 @@ static void zap_vma(struct tb_vma *vma)
 
 void tb_unmap(struct tb_vma *vma)
 {
+	struct mm_struct *mm;
+
 	if (!vma)
 		return;
+	mm = vma->vma.vm_mm;
 	zap_vma(vma);
+	/* a page-table walker holds mmap_lock for read while it looks at vmas */
+	mmap_write_lock(mm);
 	list_del(&vma->mm_node);
+	mmap_write_unlock(mm);
 	list_del(&vma->file_node);
-	kvfree(vma->pte);
 	kfree(vma);
 }
 
@@ -283,12 +454,18 @@ void tb_task_mm_reap(struct mm_struct *mm)
 		zap_vma(vma);
 }
 
+/* exit_mmap(): off the multi-gen LRU's list, walkers gone, all unmapped */
 void tb_task_mm_exit(struct mm_struct *mm)
 {
 	struct tb_vma *vma, *tmp;
 
+	lru_gen_del_mm(mm);
+	atomic_dec(&mm->mm_users);
+	while (atomic_read(&mm->mm_users) > 0)
+		cond_resched();
 	list_for_each_entry_safe(vma, tmp, &mm->kshim_vmas, mm_node)
 		tb_unmap(vma);
+	free_tables(mm);
 }
 
 unsigned long tb_mm_rss(struct mm_struct *mm)
@@ -301,12 +478,19 @@ unsigned long tb_mm_rss(struct mm_struct *mm)
 	return n;
 }
 
+static pte_t vma_pte_get(struct tb_vma *vma, unsigned long idx)
+{
+	pte_t *ptep = mm_pte(vma->vma.vm_mm, vma_addr(vma, idx), false, false);
+
+	return ptep ? ptep_get(ptep) : __pte(0);
+}
+
 unsigned long tb_vma_resident(struct tb_vma *vma)
 {
 	unsigned long i, n = 0;
 
 	for (i = 0; i < vma->nr_pages; i++)
-		n += !!(vma->pte[i] & PTE_PRESENT);
+		n += !!pte_present(vma_pte_get(vma, i));
 	return n;
 }
 
@@ -315,13 +499,13 @@ unsigned long tb_vma_swapped(struct tb_vma *vma)
 	unsigned long i, n = 0;
 
 	for (i = 0; i < vma->nr_pages; i++)
-		n += !!(vma->pte[i] & PTE_SWAP);
+		n += pte_is_swap(vma_pte_get(vma, i));
 	return n;
 }
 
 struct folio *tb_vma_folio(struct tb_vma *vma, unsigned long index)
 {
-	return index < vma->nr_pages ? pte_folio(vma->pte[index]) : NULL;
+	return index < vma->nr_pages ? pte_folio(vma_pte_get(vma, index)) : NULL;
 }
 
 /*
@@ -361,7 +545,7 @@ static int do_anonymous_page(struct tb_vma *vma, unsigned long idx, bool write)
 
 	if (!folio)
 		return -ENOMEM;
-	if (mem_cgroup_charge(folio, vma->mm, GFP_KERNEL)) {
+	if (mem_cgroup_charge(folio, vma->vma.vm_mm, GFP_KERNEL)) {
 		folio_put(folio);
 		return -ENOMEM;
 	}
@@ -369,7 +553,7 @@ static int do_anonymous_page(struct tb_vma *vma, unsigned long idx, bool write)
 	folio_mark_uptodate(folio);
 	rmap_add(vma, idx, folio);
 	folio_add_lru(folio);
-	set_pte(vma, idx, folio, write);
+	map_pte(vma, idx, folio, write);
 	tb_stats.minor++;
 	tb_charge_time(costs.minor_ns + costs.hit_ns);
 	return 0;
@@ -387,8 +571,8 @@ static bool should_try_to_free_swap(struct folio *folio, struct tb_vma *vma, boo
 
 static int do_swap_page(struct tb_vma *vma, unsigned long idx, bool write)
 {
-	unsigned long pte_val = vma->pte[idx];
-	swp_entry_t entry = pte_swp(pte_val);
+	pte_t orig = vma_pte_get(vma, idx);
+	swp_entry_t entry = pte_swp(orig);
 	struct folio *folio = tb_swap_cache_lookup(entry);
 
 	if (folio) {
@@ -402,7 +586,7 @@ static int do_swap_page(struct tb_vma *vma, unsigned long idx, bool write)
 		folio = tb_alloc_folio(GFP_HIGHUSER_MOVABLE, numa_node_id());
 		if (!folio)
 			return -ENOMEM;
-		if (mem_cgroup_swapin_charge_folio(folio, vma->mm, GFP_KERNEL, entry)) {
+		if (mem_cgroup_swapin_charge_folio(folio, vma->vma.vm_mm, GFP_KERNEL, entry)) {
 			folio_put(folio);
 			return -ENOMEM;
 		}
@@ -411,7 +595,7 @@ static int do_swap_page(struct tb_vma *vma, unsigned long idx, bool write)
 		 * reaper zapped the pte and let go of entry (its slot may be
 		 * free). As do_swap_page's out_nomap, give the folio back.
 		 */
-		if (vma->pte[idx] != pte_val) {
+		if (!pte_same(vma_pte_get(vma, idx), orig)) {
 			folio_put(folio);
 			return -ENOMEM;
 		}
@@ -428,7 +612,7 @@ static int do_swap_page(struct tb_vma *vma, unsigned long idx, bool write)
 		tb_charge_time(costs.swapin_ns + costs.hit_ns);
 	}
 	rmap_add(vma, idx, folio);
-	set_pte(vma, idx, folio, write);
+	map_pte(vma, idx, folio, write);
 	tb_swap_put_entry(entry);
 	if (should_try_to_free_swap(folio, vma, write))
 		folio_free_swap(folio);
@@ -443,7 +627,7 @@ static int do_file_fault(struct tb_vma *vma, unsigned long idx, bool write)
 
 	if (write)
 		return -EINVAL;	/* file mappings are read-only here */
-	folio = tb_cache_lookup(vma->file, idx);
+	folio = tb_cache_lookup(vma->tbf, idx);
 	if (folio) {
 		folio_get(folio);
 		tb_stats.minor++;
@@ -452,7 +636,7 @@ static int do_file_fault(struct tb_vma *vma, unsigned long idx, bool write)
 		folio = tb_alloc_folio(GFP_HIGHUSER_MOVABLE, numa_node_id());
 		if (!folio)
 			return -ENOMEM;
-		err = tb_pagecache_add(vma->file, folio, idx, GFP_KERNEL);
+		err = tb_pagecache_add(vma->tbf, folio, idx, GFP_KERNEL);
 		if (err) {
 			folio_put(folio);
 			return err;
@@ -461,48 +645,84 @@ static int do_file_fault(struct tb_vma *vma, unsigned long idx, bool write)
 		tb_charge_time(costs.file_read_ns + costs.hit_ns);
 	}
 	rmap_add(vma, idx, folio);
-	set_pte(vma, idx, folio, false);
+	map_pte(vma, idx, folio, false);
 	return 0;
+}
+
+/* the MMU's access; a fault (handle_mm_fault) when the pte is not present */
+static int touch(struct tb_vma *vma, unsigned long idx, bool write)
+{
+	pte_t *ptep = mm_pte(vma->vma.vm_mm, vma_addr(vma, idx), true, true);
+	pte_t pte = ptep_get(ptep);
+
+	if (pte_present(pte)) {
+		__atomic_fetch_or(&ptep->pte, _PAGE_ACCESSED | (write ? _PAGE_DIRTY : 0),
+				  __ATOMIC_RELAXED);
+		tb_stats.hits++;
+		tb_charge_time(costs.hit_ns);
+		return 0;
+	}
+	if (pte_is_swap(pte))
+		return do_swap_page(vma, idx, write);
+	if (vma->tbf)
+		return do_file_fault(vma, idx, write);
+	return do_anonymous_page(vma, idx, write);
 }
 
 int tb_touch(struct tb_vma *vma, unsigned long idx, bool write)
 {
-	unsigned long pte;
+	int ret;
 
 	if (idx >= vma->nr_pages)
 		return -EINVAL;
 	tb_kthreads_run();
 	if (tsk_is_oom_victim(current))
 		return -ENOMEM;
-	pte = vma->pte[idx];
-	if (pte & PTE_PRESENT) {
-		vma->pte[idx] |= PTE_ACCESSED | (write ? PTE_DIRTY : 0);
-		tb_stats.hits++;
-		tb_charge_time(costs.hit_ns);
-		return 0;
-	}
-	if (pte & PTE_SWAP)
-		return do_swap_page(vma, idx, write);
-	if (vma->file)
-		return do_file_fault(vma, idx, write);
-	return do_anonymous_page(vma, idx, write);
+	/* the task ran since the last walk: switch_mm()'s hint */
+	lru_gen_use_mm(vma->vma.vm_mm);
+	/* lru_gen_enter_fault()/lru_gen_exit_fault() around handle_mm_fault() */
+	current->in_lru_fault = vma_has_recency(&vma->vma);
+	ret = touch(vma, idx, write);
+	current->in_lru_fault = false;
+	return ret;
 }
 
-/* ---- the reverse map reclaim walks ---- */
+/* ---- the reverse map reclaim walks (mm/rmap.c's folio_referenced_one()) ---- */
 static int referenced_one(struct tb_vma *vma, struct folio *folio, struct mem_cgroup *memcg,
 			  unsigned long *vm_flags)
 {
-	unsigned long *pte = &vma->pte[folio->index];
+	struct mm_struct *mm = vma->vma.vm_mm;
+	unsigned long addr = vma_addr(vma, folio->index);
+	struct page_vma_mapped_walk pvmw = {
+		.pfn = folio_pfn(folio), .nr_pages = 1, .vma = &vma->vma, .address = addr,
+		.ptl = &mm->page_table_lock,
+	};
+	int referenced = 0;
 
-	if (folio->index >= vma->nr_pages || pte_folio(*pte) != folio)
+	/* invalid_folio_referenced_vma() */
+	if (!vma_has_recency(&vma->vma))
 		return 0;
-	if (memcg && !mm_match_cgroup(vma->mm, memcg))
+	if (memcg && !mm_match_cgroup(mm, memcg))
 		return 0;
-	if (!(*pte & PTE_ACCESSED))
+	if (folio->index >= vma->nr_pages)
 		return 0;
-	*pte &= ~PTE_ACCESSED;
-	*vm_flags |= vma->vm_flags & ~VM_LOCKED;
-	return 1;
+	pvmw.pte = mm_pte(mm, addr, false, false);
+	if (!pvmw.pte)
+		return 0;
+	pvmw.pmd = pmd_off(mm, addr);
+	spin_lock(pvmw.ptl);
+	if (pte_folio(ptep_get(pvmw.pte)) == folio) {
+		if (lru_gen_enabled()) {
+			if (lru_gen_look_around(&pvmw))
+				referenced++;
+		} else if (ptep_clear_flush_young_notify(&vma->vma, addr, pvmw.pte)) {
+			referenced++;
+		}
+	}
+	spin_unlock(pvmw.ptl);
+	if (referenced)
+		*vm_flags |= vma->vma.vm_flags & ~VM_LOCKED;
+	return referenced;
 }
 
 static struct tb_vma *anon_vma_of(struct folio *folio)
@@ -522,27 +742,33 @@ int folio_referenced(struct folio *folio, int is_locked, struct mem_cgroup *memc
 	if (folio_test_anon(folio))
 		return referenced_one(anon_vma_of(folio), folio, memcg, vm_flags);
 	list_for_each_entry(vma, tb_file_vmas(tb_mapping_file(folio->mapping)), file_node)
-		referenced += referenced_one(vma, folio, memcg, vm_flags);
+		referenced += !!referenced_one(vma, folio, memcg, vm_flags);
 	return referenced;
 }
 
 static void unmap_one(struct tb_vma *vma, struct folio *folio)
 {
-	unsigned long *pte = &vma->pte[folio->index];
+	struct mm_struct *mm = vma->vma.vm_mm;
+	unsigned long addr = vma_addr(vma, folio->index);
+	pte_t *ptep, pte;
 
-	if (folio->index >= vma->nr_pages || pte_folio(*pte) != folio)
+	if (folio->index >= vma->nr_pages)
 		return;
-	if (*pte & PTE_DIRTY)
-		folio_mark_dirty(folio);
+	ptep = mm_pte(mm, addr, false, false);
+	if (!ptep || pte_folio(ptep_get(ptep)) != folio)
+		return;
+	/* only a folio in the swap cache has an entry to leave behind */
+	if (folio_test_anon(folio) && WARN_ON_ONCE(!folio_test_swapcache(folio)))
+		return;
+	spin_lock(&mm->page_table_lock);
+	pte = ptep_get_and_clear(mm, addr, ptep);
 	if (folio_test_anon(folio)) {
-		/* only a folio in the swap cache has an entry to leave behind */
-		if (WARN_ON_ONCE(!folio_test_swapcache(folio)))
-			return;
 		tb_swap_dup(folio->swap);
-		*pte = (folio->swap.val << 4) | PTE_SWAP;
-	} else {
-		*pte = 0;
+		set_pte(ptep, __pte((folio->swap.val << PAGE_SHIFT) | PTE_SWAP));
 	}
+	spin_unlock(&mm->page_table_lock);
+	if (pte_dirty(pte))
+		folio_mark_dirty(folio);
 	rmap_remove(vma, folio);
 	folio_put(folio);
 }

@@ -119,9 +119,17 @@ void tb_mod_objcg_state(struct obj_cgroup *objcg, struct pglist_data *pgdat,
 /* ---- the world: what mem_cgroup_init() and boot would set up ---- */
 int tb_memcg_boot(void)
 {
-	int ret;
+	int ret, nid;
 
 	tb_memcg_world_reset();
+	/*
+	 * mm_init's pgdat part of the multi-gen LRU (memcgs go on the node's
+	 * memcg LRU as they come online), then its initcall: sysfs
+	 * lru_gen/{enabled,min_ttl_ms} and debugfs lru_gen{,_full}
+	 */
+	for_each_node(nid)
+		lru_gen_init_pgdat(NODE_DATA(nid));
+	init_lru_gen();
 	mem_cgroup_init();
 	ret = kshim_cgroupfs_mount(&memory_cgrp_subsys, "memory");
 	if (!ret && !mem_cgroup_disabled())
@@ -142,6 +150,9 @@ static void drain_every_stock(void)
 void tb_memcg_shutdown(void)
 {
 	WARN(!tb_memcg_tasks_empty(), "tasks left in the memcg world at shutdown");
+	/* the next world boots with the multi-gen LRU off, as a fresh kernel */
+	tb_sysfs_write("kernel/mm/lru_gen/enabled", "n");
+	tb_sysfs_write("kernel/mm/lru_gen/min_ttl_ms", "0");
 	drain_every_stock();
 	kshim_cgroupfs_rmdir_all();
 	/* releases and frees are works after grace periods: let them all run */

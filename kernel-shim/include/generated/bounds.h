@@ -10,6 +10,6 @@
 #define MAX_NR_ZONES 2		/* ZONE_NORMAL, ZONE_MOVABLE */
 #define NR_CPUS_BITS 6		/* CONFIG_NR_CPUS 64 */
 #define SPINLOCK_SIZE 4
-#define LRU_GEN_WIDTH 0		/* !CONFIG_LRU_GEN */
-#define __LRU_REFS_WIDTH 0
+#define LRU_GEN_WIDTH 3		/* order_base_2(MAX_NR_GENS + 1) */
+#define __LRU_REFS_WIDTH 2	/* MAX_NR_TIERS - 2 */
 #endif

@@ -18,5 +18,14 @@
 #define CONFIG_HZ 1000
 #define CONFIG_PAGE_SHIFT 12
 #define CONFIG_VM_EVENT_COUNTERS 1
+/* the multi-gen LRU is built in, off at boot (no CONFIG_LRU_GEN_ENABLED):
+ * /sys/kernel/mm/lru_gen/enabled switches it at run time */
+#define CONFIG_LRU_GEN 1
+/* x86-64: the MMU sets accessed bits, also in non-leaf pmds, so the
+ * multi-gen LRU walks page tables (asm/pgtable.h) */
+#define CONFIG_LRU_GEN_WALKS_MMU 1
+#define CONFIG_ARCH_HAS_HW_PTE_YOUNG 1
+#define CONFIG_ARCH_HAS_NONLEAF_PMD_YOUNG 1
+#define CONFIG_PGTABLE_LEVELS 4
 
 #endif /* _KSHIM_KCONFIG_H */

@@ -68,10 +68,6 @@ static inline bool put_devmap_managed_folio_refs(struct folio *folio, int refs)
 {
 	return false;
 }
-static inline bool is_huge_zero_folio(const struct folio *folio)
-{
-	return false;
-}
 static inline bool folio_is_zone_device(const struct folio *folio)
 {
 	return false;
@@ -85,4 +81,6 @@ static inline bool has_bh_in_lru(int cpu, void *dummy)
 static inline void invalidate_bh_lrus_cpu(void)
 {
 }
+/* mm/vmscan.c's initcall of the multi-gen LRU (globalized by kextract) */
+int init_lru_gen(void);
 #endif

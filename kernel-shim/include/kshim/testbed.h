@@ -22,6 +22,16 @@ void kshim_world_boot(const struct kshim_world_config *cfg);
 const char *kshim_world_check(void);
 void kshim_world_teardown(void);
 
+/*
+ * sysfs and debugfs by path ("kernel/mm/lru_gen/enabled", "lru_gen"):
+ * the kernel's show/store or file operations run; their return value
+ * (bytes, or the handler's -errno) is returned, -ENOENT if not registered.
+ */
+ssize_t tb_sysfs_read(const char *path, char *buf, size_t size);
+ssize_t tb_sysfs_write(const char *path, const char *val);
+ssize_t tb_debugfs_read(const char *name, char *buf, size_t size);
+ssize_t tb_debugfs_write(const char *name, const char *cmd);
+
 /* the calling thread joins RCU and runs on virtual CPU cpu */
 void kshim_thread_enter(int cpu);
 void kshim_thread_exit(void);

@@ -4,6 +4,11 @@
 #include <linux/bitops.h>
 #include <linux/minmax.h>
 #include <string.h>
+/* lib/bitmap.c (mm/lib) */
+unsigned long *bitmap_alloc(unsigned int nbits, gfp_t flags);
+unsigned long *bitmap_zalloc(unsigned int nbits, gfp_t flags);
+void bitmap_free(const unsigned long *bitmap);
+
 static inline void bitmap_zero(unsigned long *dst, unsigned int nbits)
 {
 	memset(dst, 0, BITS_TO_LONGS(nbits) * sizeof(unsigned long));

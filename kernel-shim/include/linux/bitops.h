@@ -4,6 +4,7 @@
 #include <linux/bits.h>
 #include <linux/types.h>
 #include <linux/find.h>
+#define BITS_PER_TYPE(type) (sizeof(type) * 8)
 #define BITS_TO_LONGS(nr) __KERNEL_DIV_ROUND_UP(nr, BITS_PER_LONG)
 #define BITS_TO_U64(nr) __KERNEL_DIV_ROUND_UP(nr, 64)
 /* atomic bitops: fully ordered when they return a value, as in the kernel */
@@ -48,9 +49,24 @@ static inline unsigned long __ffs(unsigned long word) { return __builtin_ctzl(wo
 static inline unsigned long __fls(unsigned long word) { return BITS_PER_LONG - 1 - __builtin_clzl(word); }
 static inline int fls(unsigned int x) { return x ? 32 - __builtin_clz(x) : 0; }
 static inline int fls64(u64 x) { return x ? 64 - __builtin_clzll(x) : 0; }
+static inline unsigned int fls_long(unsigned long l) { return fls64(l); }
 /* foldable, so it may initialise a static (as the kernel's const_ilog2) */
 #define ilog2(n) ((n) ? 63 - __builtin_clzll((unsigned long long)(n)) : -1)
 #define is_power_of_2(n) ((n) != 0 && (((n) & ((n) - 1)) == 0))
+/* ceil(log2(n)); 0 for n 0 and 1 */
+#define order_base_2(n) ((n) > 1 ? ilog2((n) - 1) + 1 : 0)
+/* atomically replace the bits of mask in *ptr with bits; the old word */
+#define set_mask_bits(ptr, mask, bits)					\
+({									\
+	const typeof(*(ptr)) mask__ = (mask), bits__ = (bits);		\
+	typeof(*(ptr)) old__ = __atomic_load_n(ptr, __ATOMIC_RELAXED);	\
+									\
+	while (!__atomic_compare_exchange_n(ptr, &old__,		\
+					    (old__ & ~mask__) | bits__, false, \
+					    __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)) \
+		;							\
+	old__;								\
+})
 static inline unsigned long roundup_pow_of_two(unsigned long n) { return 1UL << fls64(n - 1); }
 static inline unsigned long rounddown_pow_of_two(unsigned long n) { return 1UL << __fls(n); }
 #define hweight_long(w) __builtin_popcountl(w)

@@ -6,6 +6,7 @@
  * online/offline and pre-order walks (kernel-shim/cgroup.c). The css
  * refcounting functions are the kernel's own linux/cgroup_refcnt.h.
  */
+#include <linux/mutex.h>
 #include <linux/cgroup-defs.h>
 #include <linux/rcupdate.h>
 #include <linux/rculist.h>
@@ -74,6 +75,18 @@ int cgroup_add_dfl_cftypes(struct cgroup_subsys *ss, struct cftype *cfts);
 #define task_css(task, id) ((void)(id), (task)->kshim_memcg_css)
 
 void cgroup_file_notify(struct cgroup_file *cfile);
+/* the cgroup core's big lock (kernel/cgroup/cgroup.c) */
+extern struct mutex cgroup_mutex;
+static inline void cgroup_lock(void)
+{
+	mutex_lock(&cgroup_mutex);
+}
+static inline void cgroup_unlock(void)
+{
+	mutex_unlock(&cgroup_mutex);
+}
+/* the path below the root, "/" for the root, as kernfs prints it */
+int cgroup_path(struct cgroup *cgrp, char *buf, size_t buflen);
 unsigned long kshim_cgroup_file_notifications(struct cgroup_file *cfile);
 
 /* test-bed side: the css life cycle the cgroup core drives */

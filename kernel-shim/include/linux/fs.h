@@ -31,6 +31,24 @@ struct inode {
 	unsigned long i_ino;
 };
 
+/* the slice of an open file mm code reads: a mapping's vm_file, a debugfs file */
+struct file {
+	fmode_t f_mode;
+	struct address_space *f_mapping;
+	struct inode *f_inode;
+	const struct file_operations *f_op;
+	void *private_data;
+};
+
+/* the operations of the files the test bed opens (debugfs) */
+struct file_operations {
+	loff_t (*llseek)(struct file *file, loff_t offset, int whence);
+	ssize_t (*read)(struct file *file, char __user *buf, size_t size, loff_t *ppos);
+	ssize_t (*write)(struct file *file, const char __user *buf, size_t size, loff_t *ppos);
+	int (*open)(struct inode *inode, struct file *file);
+	int (*release)(struct inode *inode, struct file *file);
+};
+
 /* the world's inodes have no inode LRU to put an emptied mapping's host on */
 static inline void inode_add_lru(struct inode *inode)
 {

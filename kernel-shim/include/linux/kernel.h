@@ -11,6 +11,7 @@
 #include <linux/math.h>
 #include <linux/minmax.h>
 #include <linux/printk.h>
+#include <linux/sprintf.h>
 #include <linux/kstrtox.h>
 #include <linux/export.h>
 #include <linux/sched.h>

@@ -1,11 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef _KSHIM_LINUX_MINMAX_H
 #define _KSHIM_LINUX_MINMAX_H
-/* Type-checked min/max; the kernel's constexpr variants are not needed here. */
+/*
+ * min/max evaluating each argument once; constant expressions when both
+ * arguments are, as the kernel's (page-flags-layout.h's LRU_REFS_WIDTH is
+ * a min() inside a BUILD_BUG_ON).
+ */
 #define __cmp(op, x, y) ((x) op (y) ? (x) : (y))
 #define __cmp_once(op, x, y) ({ __typeof__(x) __x = (x); __typeof__(y) __y = (y); __cmp(op, __x, __y); })
-#define min(x, y) __cmp_once(<, x, y)
-#define max(x, y) __cmp_once(>, x, y)
+#define __careful_cmp(op, x, y) \
+	__builtin_choose_expr(__is_constexpr((x) - (y)), __cmp(op, x, y), __cmp_once(op, x, y))
+#define min(x, y) __careful_cmp(<, x, y)
+#define max(x, y) __careful_cmp(>, x, y)
 #define umin(x, y) min((x) + 0u + 0ul + 0ull, (y) + 0u + 0ul + 0ull)
 #define umax(x, y) max((x) + 0u + 0ul + 0ull, (y) + 0u + 0ul + 0ull)
 #define min3(x, y, z) min((__typeof__(x))min(x, y), z)

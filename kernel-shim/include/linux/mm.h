@@ -24,10 +24,37 @@
 extern struct page *mem_map;
 #define page_to_pfn(page) ((unsigned long)((page) - mem_map))
 #define pfn_to_page(pfn) (mem_map + (pfn))
+/* asm-generic/memory_model.h, FLATMEM */
+extern unsigned long max_mapnr;
+static inline int pfn_valid(unsigned long pfn)
+{
+	return pfn < max_mapnr;
+}
+#include <linux/pgtable.h>
+#include <linux/mmap_lock.h>
 
 /* mm/swap.c: the last reference frees the folio */
 void __folio_put(struct folio *folio);
 #include <kgen/mm.h>
+
+/*
+ * The world's address spaces (kernel-shim/world/vm.c): its vmas are kept
+ * by address on mm->kshim_vmas, which stands in for the maple tree.
+ */
+struct vm_area_struct *find_vma(struct mm_struct *mm, unsigned long addr);
+struct vma_iterator {
+	struct mm_struct *mm;
+	unsigned long addr;	/* the next vma ends above this */
+};
+#define VMA_ITERATOR(name, __mm, __addr) \
+	struct vma_iterator name = { .mm = (__mm), .addr = (__addr) }
+struct vm_area_struct *vma_next(struct vma_iterator *vmi);
+#define for_each_vma(__vmi, __vma) while (((__vma) = vma_next(&(__vmi))) != NULL)
+/* no vsyscall page in the world's address spaces */
+static inline struct vm_area_struct *get_gate_vma(struct mm_struct *mm)
+{
+	return NULL;
+}
 
 /* kernel-shim/world/node.c: a fresh folio of nr_pages on node nid */
 void kshim_folio_prep(struct folio *folio, unsigned long nr_pages, int nid);

@@ -9,5 +9,6 @@
 #include <linux/memcontrol.h>
 #include <linux/swap.h>
 #include <linux/string.h>
+#include <linux/fs.h>
 #include <kgen/mm_inline.h>
 #endif

@@ -2,28 +2,46 @@
 #ifndef _KSHIM_LINUX_MM_TYPES_H
 #define _KSHIM_LINUX_MM_TYPES_H
 /*
- * struct page and struct folio are the real ones (kgen/mm_types.h); the
- * world's memmap holds them. struct mm_struct is the slice the test bed's
- * tasks need: the kernel's is mostly VMA and page-table machinery.
+ * struct page, struct folio and struct vm_area_struct are the real ones
+ * (kgen/mm_types.h); the world's memmap and address spaces hold them.
+ * struct mm_struct is the slice the world's tasks and the kernel code
+ * under test use: page tables, their locks, and the multi-gen LRU's list.
  */
 #include <linux/types.h>
 #include <linux/list.h>
 #include <linux/atomic.h>
 #include <linux/rcupdate.h>
+#include <linux/rbtree_types.h>
+#include <linux/spinlock.h>
+#include <linux/rwsem.h>
+#include <asm/pgtable_types.h>
 
 typedef struct {
 	unsigned long val;
 } swp_entry_t;
 
 #define _struct_page_alignment __aligned(2 * sizeof(unsigned long))
-#include <kgen/mm_types.h>
-
 struct task_struct;
 struct mm_struct {
 	unsigned long flags;	/* MMF_* */
+	pgd_t *pgd;
+	atomic_t mm_users;
+	spinlock_t page_table_lock;	/* no split pte/pmd locks */
+	struct rw_semaphore mmap_lock;
 	/* CONFIG_MEMCG: the task whose memcg this mm is charged to */
 	struct task_struct *owner;
-	/* the world's vmas of this address space (kernel-shim/world/vm.c) */
+	/* the world's vmas of this address space, by address (world/vm.c) */
 	struct list_head kshim_vmas;
+#ifdef CONFIG_LRU_GEN_WALKS_MMU
+	struct {
+		struct list_head list;	/* on the memcg's lru_gen_mm_list */
+		unsigned long bitmap;	/* per node: used since the last walk */
+		struct mem_cgroup *memcg;
+	} lru_gen;
+#endif
 };
+
+extern struct mm_struct init_mm;	/* the kernel's, with no user vmas */
+#include <kgen/mm_types.h>
+
 #endif

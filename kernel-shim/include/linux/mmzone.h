@@ -14,6 +14,7 @@
 #include <linux/cache.h>
 #include <linux/nodemask.h>
 #include <linux/zswap.h>
+#include <linux/list_nulls.h>
 #include <generated/bounds.h>
 #include <linux/page-flags-layout.h>
 #include <linux/mm_types.h>

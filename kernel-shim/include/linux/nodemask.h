@@ -17,6 +17,9 @@ extern unsigned int nr_online_nodes;
 #define num_online_nodes() nr_node_ids
 #define first_online_node 0
 #define next_online_node(nid) ((nid) + 1 < (int)nr_node_ids ? (nid) + 1 : MAX_NUMNODES)
+#define first_memory_node first_online_node
+#define next_memory_node(nid) next_online_node(nid)
+#define node_state(node, state) node_online(node)
 enum node_states {
 	N_POSSIBLE,
 	N_ONLINE,

@@ -8,6 +8,7 @@
 #include <linux/types.h>
 #include <linux/jiffies.h>
 #include <kshim/cpu.h>
+#include <linux/spinlock.h>
 
 struct mem_cgroup;
 struct mm_struct;
@@ -23,6 +24,7 @@ struct task_struct {
 	unsigned int flags;
 	unsigned int __state;
 	struct mm_struct *mm;
+	spinlock_t alloc_lock;		/* task_lock(): mm, and its cgroups */
 	struct signal_struct *signal;
 	struct reclaim_state *reclaim_state;
 	struct mem_cgroup *memcg_in_oom;
@@ -32,6 +34,7 @@ struct task_struct {
 	gfp_t memcg_oom_gfp_mask;
 	int memcg_oom_order;
 	unsigned in_user_fault:1;
+	unsigned in_lru_fault:1;
 	unsigned in_memstall:1;
 	/* test bed: set_notify_resume(), an OOM kill, the task's memcg */
 	unsigned kshim_notify_resume:1;
@@ -110,4 +113,13 @@ extern void (*kshim_kthread_yield)(void);
 extern void (*kshim_sleep_hook)(long jiffies_slept);
 void msleep(unsigned int msecs);
 #define yield() sched_yield()
+/* linux/sched/task.h */
+static inline void task_lock(struct task_struct *p)
+{
+	spin_lock(&p->alloc_lock);
+}
+static inline void task_unlock(struct task_struct *p)
+{
+	spin_unlock(&p->alloc_lock);
+}
 #endif

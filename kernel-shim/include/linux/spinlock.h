@@ -42,6 +42,14 @@ static inline int spin_trylock(spinlock_t *l)
 	preempt_enable();
 	return 0;
 }
+/*
+ * Waiters queued: glibc's lock word is 2 once a locker has had to wait
+ * (its futex protocol), as a queued spinlock's tail is set.
+ */
+static inline int spin_is_contended(spinlock_t *l)
+{
+	return __atomic_load_n(&l->m.__data.__lock, __ATOMIC_RELAXED) > 1;
+}
 static inline int spin_is_locked(spinlock_t *l)
 {
 	if (pthread_mutex_trylock(&l->m))

@@ -23,7 +23,9 @@ static inline ssize_t strscpy(char *dest, const char *src, size_t count)
 	return len;
 }
 #define sized_strscpy strscpy
+void *memchr_inv(const void *s, int c, size_t n);	/* lib/string.c, real */
 char *strim(char *s);		/* lib/string_helpers.c, real */
+char *skip_spaces(const char *str);	/* lib/string_helpers.c, real */
 static inline __must_check char *strstrip(char *str)
 {
 	return strim(str);

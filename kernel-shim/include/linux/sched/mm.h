@@ -10,6 +10,14 @@
 
 DECLARE_PER_CPU(struct mem_cgroup *, int_active_memcg);
 
+/* an mm's users: its task, and a page-table walker holding it */
+static inline bool mmget_not_zero(struct mm_struct *mm)
+{
+	return atomic_inc_not_zero(&mm->mm_users);
+}
+void mmput(struct mm_struct *mm);	/* kernel-shim/world/vm.c */
+#define mmput_async(mm) mmput(mm)
+
 static inline struct mem_cgroup *set_active_memcg(struct mem_cgroup *memcg)
 {
 	struct mem_cgroup *old = current->active_memcg;

@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef _KSHIM_ASM_PGTABLE_H
+#define _KSHIM_ASM_PGTABLE_H
+/*
+ * arch/x86's entry accessors for the four-level tables of
+ * asm/pgtable_types.h. No huge pages: every present pmd points to a pte
+ * table. The accessed-bit tests clear atomically, as x86's do, because
+ * the world's MMU sets bits from other threads meanwhile.
+ */
+#include <asm/pgtable_types.h>
+#include <linux/bug.h>
+
+#define pgd_ERROR(e)	pr_err("bad pgd %016lx\n", pgd_val(e))
+#include <asm-generic/pgtable-nop4d.h>
+
+static inline int pte_none(pte_t pte)		{ return !pte.pte; }
+static inline int pte_present(pte_t pte)	{ return pte.pte & _PAGE_PRESENT; }
+static inline int pte_young(pte_t pte)		{ return !!(pte.pte & _PAGE_ACCESSED); }
+static inline int pte_dirty(pte_t pte)		{ return !!(pte.pte & _PAGE_DIRTY); }
+static inline int pte_write(pte_t pte)		{ return !!(pte.pte & _PAGE_RW); }
+static inline int pte_special(pte_t pte)	{ return !!(pte.pte & _PAGE_SPECIAL); }
+static inline int pte_devmap(pte_t pte)		{ return 0; }
+static inline unsigned long pte_pfn(pte_t pte)	{ return (pte.pte & PTE_PFN_MASK) >> PAGE_SHIFT; }
+static inline pte_t pte_mkold(pte_t pte)	{ return __pte(pte.pte & ~_PAGE_ACCESSED); }
+static inline pte_t pte_mkyoung(pte_t pte)	{ return __pte(pte.pte | _PAGE_ACCESSED); }
+static inline pte_t pte_mkclean(pte_t pte)	{ return __pte(pte.pte & ~_PAGE_DIRTY); }
+static inline pte_t pte_mkdirty(pte_t pte)	{ return __pte(pte.pte | _PAGE_DIRTY); }
+static inline pte_t pfn_pte(unsigned long pfn, pgprot_t prot)
+{
+	return __pte((pfn << PAGE_SHIFT) | pgprot_val(prot));
+}
+static inline void set_pte(pte_t *ptep, pte_t pte)
+{
+	__atomic_store_n(&ptep->pte, pte.pte, __ATOMIC_RELAXED);
+}
+#define pte_clear(mm, addr, ptep) set_pte(ptep, __pte(0))
+static inline pte_t ptep_get(pte_t *ptep)
+{
+	return (pte_t){ __atomic_load_n(&ptep->pte, __ATOMIC_RELAXED) };
+}
+#define ptep_get ptep_get
+
+static inline int pmd_none(pmd_t pmd)		{ return !pmd.pmd; }
+static inline int pmd_present(pmd_t pmd)	{ return pmd.pmd & _PAGE_PRESENT; }
+static inline int pmd_bad(pmd_t pmd)		{ return (pmd.pmd & ~PTE_PFN_MASK) != _PAGE_TABLE &&
+							 (pmd.pmd & ~(PTE_PFN_MASK | _PAGE_ACCESSED)) !=
+							 (_PAGE_TABLE & ~_PAGE_ACCESSED); }
+static inline int pmd_young(pmd_t pmd)		{ return !!(pmd.pmd & _PAGE_ACCESSED); }
+#define pmd_young pmd_young
+static inline int pmd_dirty(pmd_t pmd)		{ return !!(pmd.pmd & _PAGE_DIRTY); }
+#define pmd_dirty pmd_dirty
+static inline unsigned long pmd_pfn(pmd_t pmd)	{ return (pmd.pmd & PTE_PFN_MASK) >> PAGE_SHIFT; }
+static inline unsigned long pmd_page_vaddr(pmd_t pmd) { return pmd.pmd & PTE_PFN_MASK; }
+static inline void set_pmd(pmd_t *pmdp, pmd_t pmd)
+{
+	__atomic_store_n(&pmdp->pmd, pmd.pmd, __ATOMIC_RELAXED);
+}
+#define pmd_clear(pmdp) set_pmd(pmdp, __pmd(0))
+static inline pmd_t pmdp_get(pmd_t *pmdp)
+{
+	return (pmd_t){ __atomic_load_n(&pmdp->pmd, __ATOMIC_RELAXED) };
+}
+#define pmdp_get pmdp_get
+
+static inline int pud_none(pud_t pud)		{ return !pud.pud; }
+static inline int pud_present(pud_t pud)	{ return pud.pud & _PAGE_PRESENT; }
+static inline int pud_bad(pud_t pud)		{ return (pud.pud & ~(PTE_PFN_MASK | _PAGE_ACCESSED |
+								     _PAGE_DIRTY | _PAGE_RW | _PAGE_USER)) !=
+							 _PAGE_PRESENT; }
+static inline pmd_t *pud_pgtable(pud_t pud)	{ return (pmd_t *)(pud.pud & PTE_PFN_MASK); }
+static inline void pud_clear(pud_t *pudp)	{ pudp->pud = 0; }
+static inline pud_t pudp_get(pud_t *pudp)
+{
+	return (pud_t){ __atomic_load_n(&pudp->pud, __ATOMIC_RELAXED) };
+}
+#define pudp_get pudp_get
+
+static inline int p4d_none(p4d_t p4d)		{ return !p4d_val(p4d); }
+static inline int p4d_present(p4d_t p4d)	{ return p4d_val(p4d) & _PAGE_PRESENT; }
+static inline int p4d_bad(p4d_t p4d)		{ return (p4d_val(p4d) & ~(PTE_PFN_MASK | _PAGE_ACCESSED |
+								       _PAGE_DIRTY | _PAGE_RW | _PAGE_USER)) !=
+							 _PAGE_PRESENT; }
+static inline pud_t *p4d_pgtable(p4d_t p4d)	{ return (pud_t *)(p4d_val(p4d) & PTE_PFN_MASK); }
+static inline void p4d_clear(p4d_t *p4dp)	{ p4dp->pgd.pgd = 0; }
+#define pud_ERROR(e)	pr_err("bad pud %016lx\n", pud_val(e))
+#define pmd_ERROR(e)	pr_err("bad pmd %016lx\n", pmd_val(e))
+
+#define __HAVE_ARCH_PTEP_TEST_AND_CLEAR_YOUNG
+static inline int ptep_test_and_clear_young(struct vm_area_struct *vma, unsigned long addr,
+					    pte_t *ptep)
+{
+	return !!(__atomic_fetch_and(&ptep->pte, ~_PAGE_ACCESSED, __ATOMIC_RELAXED) &
+		  _PAGE_ACCESSED);
+}
+
+/* x86: also for non-leaf entries (ARCH_HAS_NONLEAF_PMD_YOUNG) */
+#define __HAVE_ARCH_PMDP_TEST_AND_CLEAR_YOUNG
+static inline int pmdp_test_and_clear_young(struct vm_area_struct *vma, unsigned long addr,
+					    pmd_t *pmdp)
+{
+	return !!(__atomic_fetch_and(&pmdp->pmd, ~_PAGE_ACCESSED, __ATOMIC_RELAXED) &
+		  _PAGE_ACCESSED);
+}
+
+/* x86 does not flush the TLB for a cleared accessed bit */
+#define __HAVE_ARCH_PTEP_CLEAR_YOUNG_FLUSH
+#define ptep_clear_flush_young(vma, addr, ptep) ptep_test_and_clear_young(vma, addr, ptep)
+#define __HAVE_ARCH_PMDP_CLEAR_YOUNG_FLUSH
+#define pmdp_clear_flush_young(vma, addr, pmdp) pmdp_test_and_clear_young(vma, addr, pmdp)
+
+#define __HAVE_ARCH_PTEP_GET_AND_CLEAR
+static inline pte_t ptep_get_and_clear(struct mm_struct *mm, unsigned long addr, pte_t *ptep)
+{
+	return __pte(__atomic_exchange_n(&ptep->pte, 0, __ATOMIC_RELAXED));
+}
+#endif
