@@ -5,11 +5,24 @@
 
 struct tb_mem_config tb_mem;
 
+/* TB_LRU_GEN=y: every suite runs again with the multi-gen LRU on (ctest *_mglru) */
+bool tb_lru_gen_on(void)
+{
+	const char *v = getenv("TB_LRU_GEN");
+
+	return v && *v == 'y';
+}
+
 int tb_reclaim_setup(void **state)
 {
 	tb_setup(state);
 	if (tb_memcg_boot() || tb_mem_boot(&tb_mem)) {
 		print_error("tb_memcg_boot/tb_mem_boot failed\n");
+		return -1;
+	}
+	/* switched on as an administrator does, before any page is faulted */
+	if (tb_lru_gen_on() && tb_sysfs_write("kernel/mm/lru_gen/enabled", "y") != 1) {
+		print_error("writing y to /sys/kernel/mm/lru_gen/enabled failed\n");
 		return -1;
 	}
 	return 0;

@@ -27,6 +27,20 @@ int tb_reclaim_teardown(void **state);
 /* a case on a machine of its own: setup sets tb_mem, then calls tb_reclaim_setup */
 #define TB_RECLAIM_TEST_ON(fn, setup) cmocka_unit_test_setup_teardown(fn, setup, tb_reclaim_teardown)
 
+/* the suite runs with the multi-gen LRU on (TB_LRU_GEN=y) */
+bool tb_lru_gen_on(void);
+/*
+ * A case asserting the classic active/inactive LRU's own policy (list
+ * placement, get_scan_count()): skipped, with the reason, when the suite
+ * runs with the multi-gen LRU on; test_reclaim_mglru asserts its policy.
+ */
+#define TB_CLASSIC_LRU_ONLY(why)						\
+	do {								\
+		if (tb_lru_gen_on()) {					\
+			print_message("skipped with MGLRU on: %s\n", why);	\
+			skip();						\
+		}							\
+	} while (0)
 /* a task spawned in path, switched in; asserts success */
 struct tb_task *tb_run_in(const char *path);
 /* read pages [0, n) of file through the page cache, asserting success */

@@ -38,6 +38,7 @@ static void use_once_page_cache_goes_before_mapped_pages_in_use(void **state)
 	struct tb_file *mapped = tb_file_create(256), *once = tb_file_create(256);
 	struct tb_vma *vma;
 	int round;
+	TB_CLASSIC_LRU_ONLY("active/inactive balance of use-once cache");
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
@@ -67,6 +68,7 @@ static void use_once_page_cache_goes_before_mapped_pages_in_use(void **state)
 static void refault_within_workingset_is_activated(void **state)
 {
 	struct tb_file *hot = tb_file_create(512), *cold = tb_file_create(64);
+	TB_CLASSIC_LRU_ONLY("workingset_refault() activation on the classic lists");
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
@@ -89,6 +91,7 @@ static void refault_within_workingset_is_activated(void **state)
 static void refault_beyond_workingset_stays_inactive(void **state)
 {
 	struct tb_file *f = tb_file_create(64);
+	TB_CLASSIC_LRU_ONLY("workingset_refault() distance test on the classic lists");
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
@@ -135,6 +138,7 @@ static void swappiness_200_spares_page_cache_in_use(void **state)
 {
 	struct tb_file *f = tb_file_create(1024);
 	struct tb_vma *vma = anon_and_file(f, 1024);
+	TB_CLASSIC_LRU_ONLY("get_scan_count()'s anon/file split");
 
 	reread(f, 1024);
 	assert_write_ok("a", "memory.reclaim", "2M swappiness=200");
@@ -190,6 +194,7 @@ static void stale_memcg_lru_sizes_miss_cache_trim_mode(void **state)
 {
 	struct tb_file *f = tb_file_create(8192);
 	struct tb_vma *vma;
+	TB_CLASSIC_LRU_ONLY("prepare_scan_control()'s cache_trim_mode");
 
 	msleep(2100);
 	/* the periodic flush is a work on another CPU: let it finish first */

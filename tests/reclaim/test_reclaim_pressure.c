@@ -294,6 +294,7 @@ static void page_cache_folio_with_an_extra_reference_is_not_freed(void **state)
 {
 	struct tb_file *f = tb_file_create(PAGES(1 * MB));
 	struct folio *folio;
+	TB_CLASSIC_LRU_ONLY("asserts the inactive list the folio is put back on");
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
@@ -331,6 +332,7 @@ static void dma_pinned_anon_folio_is_not_added_to_swap(void **state)
 	unsigned long n = PAGES(1 * MB);
 	struct tb_vma *vma;
 	struct folio *folio;
+	TB_CLASSIC_LRU_ONLY("asserts the inactive list the folio is put back on");
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
@@ -380,6 +382,7 @@ static void pinned_mapped_file_folio_is_unmapped_but_kept(void **state)
 	struct tb_file *f = tb_file_create(n);
 	struct tb_vma *vma;
 	struct folio *folio;
+	TB_CLASSIC_LRU_ONLY("asserts activations matched by shrink_active_list() deactivations");
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
@@ -429,6 +432,7 @@ static void shm_locked_page_cache_is_culled_to_the_unevictable_list(void **state
 	struct tb_file *f = tb_file_create(n);
 	long long pgactivate;
 	unsigned long i;
+	TB_CLASSIC_LRU_ONLY("asserts the active/inactive counts and pgrefill");
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
