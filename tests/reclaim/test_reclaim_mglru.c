@@ -1,0 +1,360 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The multi-gen LRU of mm/vmscan.c (CONFIG_LRU_GEN), switched on at run
+ * time through its sysfs knob, and driven through its debugfs interface
+ * and memory.reclaim: generations and their bounds, aging by the page
+ * table walk, eviction of the oldest generation, the switch moving every
+ * folio between the classic lists and the generations, the handlers' own
+ * errors, the memcg LRU. Each world starts with MGLRU off, as a fresh
+ * kernel without CONFIG_LRU_GEN_ENABLED.
+ */
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/mm_inline.h>
+#include <linux/memcontrol.h>
+#include <kshim/testbed.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "tb_reclaim.h"
+
+#define ENABLED "kernel/mm/lru_gen/enabled"
+
+static struct lruvec *lruvec_of(const char *path)
+{
+	return mem_cgroup_lruvec(tb_memcg(path), NODE_DATA(0));
+}
+
+/* pages of one type in the generations, as lru_gen_update_size() keeps them */
+static long gen_pages(struct lruvec *lruvec, int type)
+{
+	long n = 0;
+	int gen, zone;
+
+	for (gen = 0; gen < MAX_NR_GENS; gen++)
+		for (zone = 0; zone < MAX_NR_ZONES; zone++)
+			n += lruvec->lrugen.nr_pages[gen][type][zone];
+	return n;
+}
+
+static bool classic_lists_empty(struct lruvec *lruvec)
+{
+	enum lru_list lru;
+
+	for_each_evictable_lru(lru)
+		if (!list_empty(&lruvec->lists[lru]))
+			return false;
+	return true;
+}
+
+static void lru_gen_on(void)
+{
+	assert_int_equal(tb_sysfs_write(ENABLED, "y"), 1);
+}
+
+/* what "echo cmd > /sys/kernel/debug/lru_gen" returns */
+static ssize_t lru_gen_cmd(const char *fmt, ...)
+{
+	char cmd[128];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof(cmd), fmt, ap);
+	va_end(ap);
+	return tb_debugfs_write("lru_gen", cmd);
+}
+
+static unsigned short memcg_id(const char *path)
+{
+	return mem_cgroup_id(tb_memcg(path));
+}
+
+/* ---- the sysfs switch ---- */
+
+/*
+ * enabled_show() prints the caps: LRU_GEN_CORE, and the page-table walk
+ * and non-leaf young bits where the hardware has them (x86-64: both).
+ * enabled_store() takes y, n or a number; anything else is -EINVAL.
+ */
+static void enabled_reads_back_the_caps_written(void **state)
+{
+	char buf[32];
+
+	assert_int_equal(tb_sysfs_read(ENABLED, buf, sizeof(buf)), 7);
+	assert_string_equal(buf, "0x0000\n");
+	assert_false(lru_gen_enabled());
+	lru_gen_on();
+	tb_sysfs_read(ENABLED, buf, sizeof(buf));
+	assert_string_equal(buf, "0x0007\n");
+	assert_true(lru_gen_enabled());
+	assert_int_equal(tb_sysfs_write(ENABLED, "0x0001"), 6);
+	tb_sysfs_read(ENABLED, buf, sizeof(buf));
+	assert_string_equal(buf, "0x0001\n");
+	assert_int_equal(tb_sysfs_write(ENABLED, "maybe"), -EINVAL);
+	tb_sysfs_read(ENABLED, buf, sizeof(buf));
+	assert_string_equal(buf, "0x0001\n");
+	assert_int_equal(tb_sysfs_write(ENABLED, "n"), 1);
+	assert_false(lru_gen_enabled());
+}
+
+/*
+ * lru_gen_change_state(): fill_evictable() moves every folio of the
+ * classic lists onto the generations, drain_evictable() moves them back;
+ * the counts per type are kept and no folio is lost either way.
+ */
+static void switching_moves_every_folio_and_loses_none(void **state)
+{
+	struct tb_file *f = tb_file_create(256);
+	struct lruvec *lruvec;
+	struct tb_vma *vma;
+	unsigned long i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(128);
+	tb_touch_range(vma, 128, true);
+	tb_read_range(f, 256);
+	lru_add_drain();
+	lruvec = lruvec_of("a");
+	assert_int_equal(gen_pages(lruvec, LRU_GEN_ANON) + gen_pages(lruvec, LRU_GEN_FILE), 0);
+	assert_false(classic_lists_empty(lruvec));
+
+	lru_gen_on();
+	assert_true(lruvec->lrugen.enabled);
+	assert_true(classic_lists_empty(lruvec));
+	assert_int_equal(gen_pages(lruvec, LRU_GEN_ANON), 128);
+	assert_int_equal(gen_pages(lruvec, LRU_GEN_FILE), 256);
+	for (i = 0; i < 128; i++)
+		assert_true(folio_lru_gen(tb_vma_folio(vma, i)) >= 0);
+	assert_int_equal(tb_stat("a", "active_anon") + tb_stat("a", "inactive_anon"), 128 * 4096);
+	assert_int_equal(tb_stat("a", "active_file") + tb_stat("a", "inactive_file"), 256 * 4096);
+	tb_assert_lrus_consistent();
+
+	assert_int_equal(tb_sysfs_write(ENABLED, "n"), 1);
+	assert_false(lruvec->lrugen.enabled);
+	assert_int_equal(gen_pages(lruvec, LRU_GEN_ANON) + gen_pages(lruvec, LRU_GEN_FILE), 0);
+	for (i = 0; i < 128; i++)
+		assert_int_equal(folio_lru_gen(tb_vma_folio(vma, i)), -1);
+	assert_int_equal(tb_stat("a", "active_anon") + tb_stat("a", "inactive_anon"), 128 * 4096);
+	assert_int_equal(tb_stat("a", "active_file") + tb_stat("a", "inactive_file"), 256 * 4096);
+	tb_assert_lrus_consistent();
+}
+
+/* ---- the debugfs interface ---- */
+
+/*
+ * lru_gen_init_lruvec() starts a lruvec at max_seq MIN_NR_GENS + 1 with
+ * min_seq 0: lru_gen_seq_show() prints the memcg (id, cgroup path), the
+ * node, and one line per generation from min_seq[anon] to max_seq.
+ */
+static void debugfs_lists_each_memcg_with_its_generations(void **state)
+{
+	char buf[8192], head[64], *p;
+	unsigned long seq;
+	int lines = 0;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	lru_gen_on();
+	assert_true(tb_debugfs_read("lru_gen", buf, sizeof(buf)) > 0);
+	snprintf(head, sizeof(head), "memcg %5hu /a\n node     0\n", memcg_id("a"));
+	p = strstr(buf, head);
+	assert_non_null(p);
+	p += strlen(head);
+	for (seq = 0; seq <= MIN_NR_GENS + 1; seq++) {
+		unsigned long s, anon, file;
+		unsigned int age;
+
+		assert_int_equal(sscanf(p, " %lu %u %lu %lu", &s, &age, &anon, &file), 4);
+		assert_int_equal(s, seq);
+		assert_int_equal(anon + file, 0);
+		p = strchr(p, '\n') + 1;
+		lines++;
+	}
+	assert_int_equal(lines, 4);
+	assert_int_equal(lruvec_of("a")->lrugen.max_seq, MIN_NR_GENS + 1);
+}
+
+/*
+ * lru_gen_seq_write() parses "cmd memcg_id node_id seq ..." with sscanf
+ * and stops at the first bad command with its error: fewer than four
+ * fields or trailing text, an unknown command, a memcg id or node that
+ * does not exist, are -EINVAL; run_aging() refuses a seq ahead of
+ * max_seq (-EINVAL) and, with MAX_NR_GENS generations already,
+ * aging without force_scan (-ERANGE). An omitted force_scan is not 0:
+ * opt defaults to -1, and the aging is forced.
+ */
+static void debugfs_rejects_malformed_commands_with_the_handlers_errors(void **state)
+{
+	unsigned short id;
+	char cmd[32];
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	lru_gen_on();
+	id = memcg_id("a");
+	assert_int_equal(lru_gen_cmd("+ %u 0", id), -EINVAL);
+	assert_int_equal(lru_gen_cmd("+ %u 0 3 1 0 junk", id), -EINVAL);
+	assert_int_equal(lru_gen_cmd("* %u 0 3", id), -EINVAL);
+	assert_int_equal(lru_gen_cmd("+ 999 0 3"), -EINVAL);
+	assert_int_equal(lru_gen_cmd("+ %u 7 3", id), -EINVAL);
+	assert_int_equal(lru_gen_cmd("+ %u 0 4", id), -EINVAL);
+	/* without swap get_swappiness() is 0: can_swap 0, the file min_seq counts */
+	assert_int_equal(lru_gen_cmd("+ %u 0 3 0 0", id), -ERANGE);
+	/* a seq behind max_seq is done already: the whole write is taken */
+	snprintf(cmd, sizeof(cmd), "+ %u 0 2", id);
+	assert_int_equal(tb_debugfs_write("lru_gen", cmd), (ssize_t)strlen(cmd));
+	assert_int_equal(lruvec_of("a")->lrugen.max_seq, MIN_NR_GENS + 1);
+	snprintf(cmd, sizeof(cmd), "+ %u 0 3", id);
+	assert_int_equal(tb_debugfs_write("lru_gen", cmd), (ssize_t)strlen(cmd));
+	assert_int_equal(lruvec_of("a")->lrugen.max_seq, MIN_NR_GENS + 2);
+}
+
+/*
+ * Aging ("+ memcg node seq can_swap force_scan"): try_to_inc_max_seq()
+ * walks the task's x86-64 page tables (walk_mm(), mm/pagewalk.c) and
+ * moves the folios whose ptes are young to the youngest generation,
+ * clearing the bits, then inc_max_seq() opens a new one.
+ */
+static void aging_moves_folios_with_young_ptes_to_the_new_generation(void **state)
+{
+	struct lruvec *lruvec;
+	struct tb_vma *vma;
+	unsigned long i, max_seq;
+	unsigned short id;
+	int young_gen;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	lru_gen_on();
+	tb_run_in("a");
+	vma = tb_map_anon(256);
+	tb_touch_range(vma, 256, true);
+	lru_add_drain();
+	id = memcg_id("a");
+	lruvec = lruvec_of("a");
+	max_seq = lruvec->lrugen.max_seq;
+	/* faulted in: the youngest generation (folio_add_lru() in a fault) */
+	for (i = 0; i < 256; i++)
+		assert_int_equal(folio_lru_gen(tb_vma_folio(vma, i)), lru_gen_from_seq(max_seq));
+
+	/*
+	 * The walk runs before inc_max_seq(): young folios go to the then
+	 * youngest generation, and the new one starts empty. The faults'
+	 * accessed bits are all cleared on the way.
+	 */
+	assert_true(lru_gen_cmd("+ %u 0 %lu 1 1", id, max_seq) > 0);
+	assert_int_equal(lruvec->lrugen.max_seq, max_seq + 1);
+	for (i = 0; i < 256; i++)
+		assert_int_equal(folio_lru_gen(tb_vma_folio(vma, i)), lru_gen_from_seq(max_seq));
+
+	/* only the first half is touched again: only it moves up next time */
+	for (i = 0; i < 128; i++)
+		assert_int_equal(tb_touch(vma, i, false), 0);
+	assert_true(lru_gen_cmd("+ %u 0 %lu 1 1", id, max_seq + 1) > 0);
+	young_gen = lru_gen_from_seq(max_seq + 1);
+	for (i = 0; i < 256; i++) {
+		int gen = folio_lru_gen(tb_vma_folio(vma, i));
+
+		if (i < 128)
+			assert_int_equal(gen, young_gen);
+		else
+			assert_int_equal(gen, lru_gen_from_seq(max_seq));
+	}
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * "- memcg node seq swappiness nr_to_reclaim" runs evict_folios() until
+ * the oldest generation of the type is past seq: page cache read once
+ * sits in min_seq + 1 (lru_gen_add_folio()'s case 4) and goes, with the
+ * evictions counted as the memcg's pgsteal.
+ */
+static void eviction_command_evicts_the_oldest_generations(void **state)
+{
+	struct tb_file *f = tb_file_create(512);
+	struct lruvec *lruvec;
+	unsigned short id;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	lru_gen_on();
+	tb_run_in("a");
+	tb_read_range(f, 512);
+	lru_add_drain();
+	id = memcg_id("a");
+	lruvec = lruvec_of("a");
+	assert_int_equal(gen_pages(lruvec, LRU_GEN_FILE), 512);
+	assert_int_equal(lru_gen_cmd("- %u 0 2 0 0", id), -EINVAL);	/* seq + MIN_NR_GENS > max_seq */
+	assert_true(lru_gen_cmd("- %u 0 1 0 1000", id) > 0);
+	assert_int_equal(tb_file_cached(f), 0);
+	assert_int_equal(tb_stat("a", "pgsteal"), 512);
+	assert_true(lruvec->lrugen.min_seq[LRU_GEN_FILE] >= 2);
+	tb_assert_lrus_consistent();
+}
+
+/* ---- reclaim ---- */
+
+/*
+ * memory.reclaim with MGLRU on goes through lru_gen_shrink_lruvec(): the
+ * older page cache (read, then aged past) is evicted before the newer.
+ */
+static void memory_reclaim_evicts_older_generations_first(void **state)
+{
+	struct tb_file *old = tb_file_create(1024), *new = tb_file_create(1024);
+	unsigned short id;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	lru_gen_on();
+	tb_run_in("a");
+	id = memcg_id("a");
+	tb_read_range(old, 1024);
+	lru_add_drain();
+	assert_true(lru_gen_cmd("- %u 0 0 0 0", id) > 0);
+	assert_true(lru_gen_cmd("+ %u 0 3 0 1", id) > 0);
+	tb_read_range(new, 1024);
+	lru_add_drain();
+	assert_write_ok("a", "memory.reclaim", "2M");
+	assert_int_equal(tb_file_cached(old), 1024 - 512);
+	assert_int_equal(tb_file_cached(new), 1024);
+	tb_assert_lrus_consistent();
+}
+
+/* ---- the memcg LRU ---- */
+
+/*
+ * lru_gen_online_memcg() puts each node's lruvec of a new memcg at the
+ * tail of a random bin of the node's old generation (memcg_lru.seq);
+ * lru_gen_offline_memcg() moves it to the old generation's head
+ * (MEMCG_LRU_OLD), and lru_gen_release_memcg() takes it off.
+ */
+static void memcgs_join_and_leave_the_node_memcg_lru(void **state)
+{
+	struct lru_gen_memcg *lru = &NODE_DATA(0)->memcg_lru;
+	unsigned long nr, old;
+	struct lruvec *lruvec;
+
+	lru_gen_on();
+	old = READ_ONCE(lru->seq) % MEMCG_NR_GENS;
+	nr = lru->nr_memcgs[old];
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	lruvec = lruvec_of("a");
+	assert_int_equal(lru->nr_memcgs[old], nr + 1);
+	assert_int_equal(lruvec->lrugen.gen, READ_ONCE(lru->seq) % MEMCG_NR_GENS);
+	assert_int_equal(lruvec->lrugen.seg, 0);
+	assert_int_equal(tb_cgroup_rmdir("a"), 0);
+	kshim_rcu_quiesce();
+	assert_int_equal(lru->nr_memcgs[old], nr);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		TB_RECLAIM_TEST(enabled_reads_back_the_caps_written),
+		TB_RECLAIM_SWAP_TEST(switching_moves_every_folio_and_loses_none),
+		TB_RECLAIM_TEST(debugfs_lists_each_memcg_with_its_generations),
+		TB_RECLAIM_TEST(debugfs_rejects_malformed_commands_with_the_handlers_errors),
+		TB_RECLAIM_SWAP_TEST(aging_moves_folios_with_young_ptes_to_the_new_generation),
+		TB_RECLAIM_TEST(eviction_command_evicts_the_oldest_generations),
+		TB_RECLAIM_TEST(memory_reclaim_evicts_older_generations_first),
+		TB_RECLAIM_TEST(memcgs_join_and_leave_the_node_memcg_lru),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
