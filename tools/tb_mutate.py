@@ -334,8 +334,11 @@ def cmd_mutate(tb, say, fail, rel):
         cache = os.path.join(tb.build, 'mutate', 'CMakeCache.txt')
         if os.path.exists(cache) and 'CMAKE_GENERATOR:INTERNAL=Ninja\n' not in open(cache).read():
             shutil.rmtree(os.path.join(tb.build, 'mutate'))
-    bdir = tb.configure('mutate', gen + ['-DTB_SANITIZE=', '-DTB_COVERAGE=OFF', '-DTB_FUZZ=OFF',
-                                         '-DTB_BENCH=OFF', '-DTB_MUTATE_BUILD=ON'])
+    # AddressSanitizer, as in tools/tb test --sanitize address: a mutant that
+    # loses a kfree or frees too early is one the suites notice
+    bdir = tb.configure('mutate', gen + ['-DTB_SANITIZE=address', '-DTB_COVERAGE=OFF',
+                                         '-DTB_FUZZ=OFF', '-DTB_BENCH=OFF',
+                                         '-DTB_MUTATE_BUILD=ON'])
     tb.kernel = user_kernel
     # ctest names a test's executable only once it exists: the first build
     # is of everything, later ones of the label's executables only
@@ -361,6 +364,9 @@ def cmd_mutate(tb, say, fail, rel):
     # fastest first: most mutants are noticed by a quick suite
     tests.sort(key=lambda t: secs[t['name']])
     limits = {n: max(10, int(v * 5) + 5) for n, v in secs.items()}
+    # the shim's hung-task watchdog (TB_WATCHDOG_SECONDS) turns a mutant's
+    # deadlock into a failure with backtraces, sooner than the limit's kill
+    env['TB_WATCHDOG_SECONDS'] = str(max(3, int(max(secs.values()) * 2) + 1))
 
     # the mutants
     lines = pristine.splitlines(keepends=True)
