@@ -95,7 +95,8 @@ def mutants_of_line(line):
         if n > 0:
             out.append(('constant - 1', a + str(n - 1) + b + rest))
     m = RETURN_RE.match(code)
-    if m:
+    # "return NULL" -> "return 0" would be the same program
+    if m and m.group(2).strip() != 'NULL':
         val = m.group(2).strip()
         repl = {'true': 'false', 'false': 'true', '0': '1'}.get(val, '0')
         out.append(('return value', m.group(1) + repl + m.group(3) + rest))

@@ -35,6 +35,8 @@ class Operators(unittest.TestCase):
     def test_return_values(self):
         self.assertIn(('return value', '\treturn false;\n'), ops('\treturn true;\n'))
         self.assertIn(('return value', '\treturn 0;\n'), ops('\treturn nr_pages;\n'))
+        # NULL is 0: no mutant
+        self.assertEqual(m.mutants_of_line('\treturn NULL;\n'), [])
         # "return 0" -> "return 1" is one mutant, whichever operator finds it
         self.assertEqual(len(m.mutants_of_line('\treturn 0;\n')), 1)
 
