@@ -6,6 +6,8 @@
 #include <linux/sched.h>
 #include <linux/workqueue.h>
 #include <linux/completion.h>
+#include <linux/mutex.h>
+#include <kshim/report.h>
 #include <linux/rwsem.h>
 #include <kshim/testbed.h>
 
@@ -129,6 +131,28 @@ unsigned long kshim_slept_jiffies(void)
 	return slept;
 }
 
+void kshim_mutex_unlock(struct mutex *l, const char *file, int line, const char *func)
+{
+	if (__atomic_load_n(&l->owner, __ATOMIC_RELAXED) != (unsigned long)pthread_self()) {
+		/* unlocking another's (or a free) mutex is undefined for pthreads */
+		kshim_warn(file, line, func, "mutex owner != current",
+			   "mutex_unlock by a task that does not hold it");
+		return;
+	}
+	__atomic_store_n(&l->owner, 0, __ATOMIC_RELAXED);
+	pthread_mutex_unlock(&l->m);
+}
+
+int kshim_mutex_held_by_me(const struct mutex *l)
+{
+	return __atomic_load_n(&l->owner, __ATOMIC_RELAXED) == (unsigned long)pthread_self();
+}
+
+void kshim_lockdep_not_held(const char *file, int line, const char *func, const char *what)
+{
+	kshim_warn(file, line, func, what, "lockdep_assert_held(%s): not held", what);
+}
+
 void kshim_sched_reset(void)
 {
 	jiffies = INITIAL_JIFFIES;
@@ -140,10 +164,20 @@ void init_completion(struct completion *x)
 	pthread_mutex_init(&x->lock, NULL);
 	pthread_cond_init(&x->wait, NULL);
 	x->done = 0;
+	x->inited = true;
+}
+
+/* the kernel would follow a NULL wait-queue list: a WARN names the call */
+static void completion_check(struct completion *x, const char *func)
+{
+	if (!x->inited)
+		kshim_warn(__FILE__, __LINE__, func, "!x->inited",
+			   "%s: completion used before init_completion", func);
 }
 
 void reinit_completion(struct completion *x)
 {
+	completion_check(x, __func__);
 	pthread_mutex_lock(&x->lock);
 	x->done = 0;
 	pthread_mutex_unlock(&x->lock);
@@ -151,6 +185,7 @@ void reinit_completion(struct completion *x)
 
 void complete(struct completion *x)
 {
+	completion_check(x, __func__);
 	pthread_mutex_lock(&x->lock);
 	if (x->done != UINT_MAX)
 		x->done++;
@@ -160,6 +195,7 @@ void complete(struct completion *x)
 
 void complete_all(struct completion *x)
 {
+	completion_check(x, __func__);
 	pthread_mutex_lock(&x->lock);
 	x->done = UINT_MAX;
 	pthread_cond_broadcast(&x->wait);
@@ -168,6 +204,7 @@ void complete_all(struct completion *x)
 
 void kshim_wait_for_completion(struct completion *x, const char *file, int line, const char *func)
 {
+	completion_check(x, __func__);
 	kshim_might_sleep(file, line, func);
 	pthread_mutex_lock(&x->lock);
 	while (!x->done)
@@ -181,6 +218,7 @@ bool try_wait_for_completion(struct completion *x)
 {
 	bool ret = false;
 
+	completion_check(x, __func__);
 	pthread_mutex_lock(&x->lock);
 	if (x->done) {
 		if (x->done != UINT_MAX)
@@ -195,6 +233,7 @@ bool completion_done(struct completion *x)
 {
 	bool ret;
 
+	completion_check(x, __func__);
 	pthread_mutex_lock(&x->lock);
 	ret = x->done != 0;
 	pthread_mutex_unlock(&x->lock);

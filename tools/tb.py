@@ -774,6 +774,7 @@ def main():
     ap.add_argument('--json')
     ap.add_argument('--max', type=int)
     ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--rerun')
     a = ap.parse_args()
     tb = TB(a)
     fn = {'run': cmd_run, 'test': cmd_test, 'coverage': cmd_coverage,

@@ -13,8 +13,10 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 # ---- mutation operators (one source line in, variants out) ----------------
@@ -93,7 +95,8 @@ def mutants_of_line(line):
         if n > 0:
             out.append(('constant - 1', a + str(n - 1) + b + rest))
     m = RETURN_RE.match(code)
-    if m:
+    # "return NULL" -> "return 0" would be the same program
+    if m and m.group(2).strip() != 'NULL':
         val = m.group(2).strip()
         repl = {'true': 'false', 'false': 'true', '0': '1'}.get(val, '0')
         out.append(('return value', m.group(1) + repl + m.group(3) + rest))
@@ -175,14 +178,21 @@ def write_own(target, text):
 
 
 def label_tests(bdir, label):
-    """ctest names and their executables' target names for a label"""
+    """the tests of a label: [{name, command, cwd, target}]"""
     p = subprocess.run(['ctest', '--test-dir', bdir, '--show-only=json-v1', '-L', label],
                        check=True, capture_output=True, text=True)
-    tests = json.loads(p.stdout).get('tests', [])
-    names = [t['name'] for t in tests]
-    targets = sorted({os.path.basename(t['command'][0]) for t in tests
-                      if t.get('command') and not t['command'][0].endswith(('python3', 'python'))})
-    return names, targets
+    out = []
+    for t in json.loads(p.stdout).get('tests', []):
+        cmd = t.get('command') or []
+        if not cmd or cmd[0].endswith(('python3', 'python')):
+            continue
+        cwd = os.path.dirname(cmd[0])
+        for prop in t.get('properties', []):
+            if prop.get('name') == 'WORKING_DIRECTORY':
+                cwd = prop['value']
+        out.append({'name': t['name'], 'command': cmd, 'cwd': cwd,
+                    'target': os.path.basename(cmd[0])})
+    return out
 
 
 def build(bdir, targets, jobs, timeout):
@@ -196,20 +206,95 @@ def build(bdir, targets, jobs, timeout):
     return p.returncode == 0
 
 
-def run_tests(tb, bdir, label, jobs, timeout):
-    """('killed', [tests]) / ('survived', []) / ('timeout', [tests])"""
-    cmd = ['ctest', '--test-dir', bdir, '-L', label, '-j', str(jobs), '--timeout', str(timeout)]
+def kill_group(p):
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, env=tb.env(),
-                           timeout=timeout * 2 + 30)
-    except subprocess.TimeoutExpired:
-        return 'timeout', []
-    failed = re.findall(r'^\s*\d+ - (\S+) \((\w+)\)', p.stdout, re.M)
-    if not failed and p.returncode == 0:
-        return 'survived', []
-    if failed and all(kind == 'Timeout' for _, kind in failed):
-        return 'timeout', [n for n, _ in failed]
-    return 'killed', [n for n, _ in failed]
+        os.killpg(p.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    p.wait()
+
+
+def run_tests(tests, env, jobs, limits, stop_early=True):
+    """Run tests (fastest first), jobs at a time, each within limits[name]
+    seconds; with stop_early the first failure or timeout ends the run (the
+    others are killed: one test that notices is enough).
+    Returns (verdict, [tests that failed], {name: seconds}, output tail):
+    'killed' (a test failed: an assertion, a crash, the shim's watchdog),
+    'timeout' (a test overran its limit and none failed), 'survived'."""
+    pending, running = list(tests), {}
+    failed, timed, secs, tail = [], [], {}, ''
+    while pending or running:
+        while pending and len(running) < jobs and not (stop_early and (failed or timed)):
+            t = pending.pop(0)
+            log = tempfile.TemporaryFile()
+            p = subprocess.Popen(t['command'], cwd=t['cwd'], env=env, stdout=log,
+                                 stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                 start_new_session=True)
+            running[p] = (t, time.time(), log)
+        if stop_early and (failed or timed):
+            for p in list(running):
+                kill_group(p)
+                running.pop(p)[2].close()
+            break
+        time.sleep(0.02)
+        for p in list(running):
+            t, t0, log = running[p]
+            el = time.time() - t0
+            if p.poll() is None:
+                if el <= limits[t['name']]:
+                    continue
+                kill_group(p)
+                timed.append(t['name'])
+            elif p.returncode != 0:
+                failed.append(t['name'])
+                log.seek(0)
+                tail = tail or log.read()[-2000:].decode(errors='replace')
+            secs[t['name']] = round(el, 2)
+            log.close()
+            del running[p]
+    if failed:
+        return 'killed', failed, secs, tail
+    if timed:
+        return 'timeout', timed, secs, tail
+    return 'survived', [], secs, tail
+
+
+# ---- equivalent mutants (tests/mutate/equivalent.txt) -----------------------
+EQUIV_RE = re.compile(r'^(\S+):(\d+) \[([^\]]+)\] (.*\S)\s*$')
+
+
+def load_equivalents(path):
+    """{(file, line, operator, mutated line stripped): why} from a file of
+    entries 'FILE:LINE [OPERATOR] MUTATED LINE' each followed by indented
+    lines saying why the mutant cannot change behaviour"""
+    eq, key = {}, None
+    if not os.path.exists(path):
+        return eq
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            if not line.strip() or line.startswith('#'):
+                continue
+            if line[0] in ' \t':
+                if key is None:
+                    raise ValueError(f'{path}:{n}: a reason with no entry above it')
+                eq[key] = (eq[key] + ' ' + line.strip()).strip()
+                continue
+            m = EQUIV_RE.match(line)
+            if not m:
+                raise ValueError(f'{path}:{n}: not FILE:LINE [OPERATOR] MUTATED-LINE')
+            key = (m.group(1), int(m.group(2)), m.group(3), m.group(4).strip())
+            eq[key] = ''
+    return eq
+
+
+def equiv_key(path, c):
+    return (path, c['line'], c['operator'], c['new'].strip())
+
+
+def sample(cands, n, seed):
+    """n of cands, the same n for the same seed and candidate list"""
+    rng = random.Random(seed)
+    return sorted(rng.sample(cands, n), key=lambda c: (c['line'], c['operator'], c['new']))
 
 
 def cmd_mutate(tb, say, fail, rel):
@@ -219,13 +304,20 @@ def cmd_mutate(tb, say, fail, rel):
     path = path.strip('/')
     label = '^' + re.escape('kfile:' + path) + '$'
     t_start = time.time()
+    try:
+        equivalents = load_equivalents(os.path.join(tb.repo, 'tests', 'mutate', 'equivalent.txt'))
+    except ValueError as e:
+        fail(str(e))
 
-    # the tree, and which of its lines the tests run (the coverage build)
+    # the tree, and which of its lines the label's tests run (the coverage
+    # build): a line only other suites reach is not one these tests could guard
     cov = tb.coverage_build()
     tree = tb.tree.rstrip('/')
     if not os.path.exists(os.path.join(tree, path)):
         fail(f'{tree}: {path}: no such file in the kernel tree')
-    tb.ctest(cov)
+    say(f'running the tests labelled kfile:{path} in {rel(cov, tb.repo)}')
+    subprocess.run(['ctest', '--test-dir', cov, '-L', label, '-j', str(tb.jobs)],
+                   env=tb.env(), capture_output=True)
     counts = covered_lines(cov, tree, path)
     if not counts:
         fail(f'{path}: no compiled lines in the coverage build (is it a file the test bed builds?)')
@@ -235,23 +327,47 @@ def cmd_mutate(tb, say, fail, rel):
     target, pristine = scratch_tree(tree, scratch, path)
     user_kernel = tb.kernel
     tb.kernel = scratch
-    bdir = tb.configure('mutate', ['-DTB_SANITIZE=', '-DTB_COVERAGE=OFF', '-DTB_FUZZ=OFF',
-                                   '-DTB_BENCH=OFF'])
+    # Ninja: a Makefile build spends seconds per mutant only deciding that
+    # the other libraries are up to date
+    gen = []
+    if shutil.which('ninja'):
+        gen = ['-G', 'Ninja']
+        cache = os.path.join(tb.build, 'mutate', 'CMakeCache.txt')
+        if os.path.exists(cache) and 'CMAKE_GENERATOR:INTERNAL=Ninja\n' not in open(cache).read():
+            shutil.rmtree(os.path.join(tb.build, 'mutate'))
+    # AddressSanitizer, as in tools/tb test --sanitize address: a mutant that
+    # loses a kfree or frees too early is one the suites notice
+    bdir = tb.configure('mutate', gen + ['-DTB_SANITIZE=address', '-DTB_COVERAGE=OFF',
+                                         '-DTB_FUZZ=OFF', '-DTB_BENCH=OFF',
+                                         '-DTB_MUTATE_BUILD=ON'])
     tb.kernel = user_kernel
-    names, targets = label_tests(bdir, label)
-    if not names:
+    # ctest names a test's executable only once it exists: the first build
+    # is of everything, later ones of the label's executables only
+    if not label_tests(bdir, label):
+        say(f'building {rel(bdir, tb.repo)}')
+        build(bdir, [], tb.jobs, 3600)
+    tests = label_tests(bdir, label)
+    if not tests:
         fail(f'no test is labelled kfile:{path}')
-    say(f'{len(names)} tests labelled kfile:{path}: {", ".join(names)}')
+    targets = sorted({t['target'] for t in tests})
+    say(f'{len(tests)} tests labelled kfile:{path}: {", ".join(t["name"] for t in tests)}')
     t0 = time.time()
     if not build(bdir, targets, tb.jobs, 1800):
         fail(f'the unmutated scratch build of {rel(bdir, tb.repo)} failed')
+    build_secs = time.time() - t0
+    env = tb.env()
     t1 = time.time()
-    verdict, _ = run_tests(tb, bdir, label, tb.jobs, 600)
+    verdict, bad, secs, tail = run_tests(tests, env, tb.jobs,
+                                         {t['name']: 600 for t in tests}, stop_early=False)
     test_secs = time.time() - t1
-    base = time.time() - t0
     if verdict != 'survived':
-        fail(f'the tests labelled kfile:{path} fail without any mutant')
-    per_test_timeout = max(10, int(test_secs * 5) + 5)
+        fail(f'the tests labelled kfile:{path} fail without any mutant ({", ".join(bad)}):\n{tail}')
+    # fastest first: most mutants are noticed by a quick suite
+    tests.sort(key=lambda t: secs[t['name']])
+    limits = {n: max(10, int(v * 5) + 5) for n, v in secs.items()}
+    # the shim's hung-task watchdog (TB_WATCHDOG_SECONDS) turns a mutant's
+    # deadlock into a failure with backtraces, sooner than the limit's kill
+    env['TB_WATCHDOG_SECONDS'] = str(max(3, int(max(secs.values()) * 2) + 1))
 
     # the mutants
     lines = pristine.splitlines(keepends=True)
@@ -268,22 +384,51 @@ def cmd_mutate(tb, say, fail, rel):
     if func and not cands:
         fail(f'{path}: no covered line in a function named {func}')
     total = len(cands)
-    if a.max and len(cands) > a.max:
-        rng = random.Random(a.seed)
-        cands = sorted(rng.sample(cands, a.max), key=lambda c: (c['line'], c['operator']))
-    say(f'{total} mutants of covered lines; running {len(cands)} '
-        f'(tests {test_secs:.1f}s each run, limit {per_test_timeout}s per test)')
+    keys = {equiv_key(path, c) for c in cands}
+    for k in equivalents:
+        if k[0] == path and k not in keys and not func:
+            say(f'equivalent.txt: {k[0]}:{k[1]} [{k[2]}] is no mutant of a covered line (stale?)')
+    carried = []
+    if a.rerun:
+        # the mutants of an earlier run: those it killed stay killed (tests
+        # are only ever added); the others run again
+        with open(a.rerun) as f:
+            prev = json.load(f)
+        bykey = {(c['line'], c['operator'], c['new']): c for c in cands}
+        cands = []
+        for m in prev['mutants']:
+            c = bykey.get((m['line'], m['operator'], m['new']))
+            if c is None:
+                fail(f'{a.rerun}: {path}:{m["line"]} [{m["operator"]}] is no longer a mutant')
+            if m['status'] in ('killed', 'no-compile'):
+                c.update(status=m['status'], by=m['by'], seconds=m['seconds'], carried=True)
+                carried.append(c)
+            else:
+                cands.append(c)
+    elif a.max and len(cands) > a.max:
+        cands = sample(cands, a.max, a.seed)
+    say(f'{total} mutants of covered lines; running {len(cands)}'
+        + (f' (and {len(carried)} killed before, not re-run)' if carried else '')
+        + f' (unmutated: build {build_secs:.1f}s, tests {test_secs:.1f}s; '
+        f'limit {min(limits.values())}-{max(limits.values())}s per test)')
 
     results = []
+    # a killed run still puts the pristine file back (the finally below)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     try:
         for i, c in enumerate(cands, 1):
-            text = ''.join(lines[:c['line'] - 1]) + c['new'] + ''.join(lines[c['line']:])
-            write_own(target, text)
+            k = equiv_key(path, c)
             t0 = time.time()
-            if not build(bdir, targets, tb.jobs, 900):
-                c['status'], c['by'] = 'no-compile', []
+            c['by'], c['tail'] = [], ''
+            if k in equivalents:
+                c['status'], c['why'] = 'equivalent', equivalents[k]
             else:
-                c['status'], c['by'] = run_tests(tb, bdir, label, tb.jobs, per_test_timeout)
+                text = ''.join(lines[:c['line'] - 1]) + c['new'] + ''.join(lines[c['line']:])
+                write_own(target, text)
+                if not build(bdir, targets, tb.jobs, 900):
+                    c['status'] = 'no-compile'
+                else:
+                    c['status'], c['by'], _, c['tail'] = run_tests(tests, env, tb.jobs, limits)
             c['seconds'] = round(time.time() - t0, 1)
             results.append(c)
             print(f'  [{i}/{len(cands)}] {path}:{c["line"]} {c["function"]} '
@@ -294,13 +439,21 @@ def cmd_mutate(tb, say, fail, rel):
         write_own(target, pristine)
         build(bdir, targets, tb.jobs, 1800)
 
+    ran = [c for c in results if c['status'] != 'equivalent']
+    per_mutant = sum(c['seconds'] for c in ran) / len(ran) if ran else 0.0
+    results = sorted(results + carried, key=lambda c: (c['line'], c['operator'], c['new']))
     report(results, path, say)
     summary = summarize(results)
+    say(f'{per_mutant:.1f}s per mutant run (build and tests)')
     out = {'file': path, 'function': func or None, 'tree': tree, 'mutants_total': total,
-           'mutants_run': len(results), 'seed': a.seed, 'seconds': round(time.time() - t_start),
-           'baseline_seconds': round(base, 1), 'tests': names, 'by_function': summary,
-           'mutants': [{k: c[k] for k in ('line', 'function', 'operator', 'count', 'status',
-                                          'by', 'seconds', 'old', 'new')} for c in results]}
+           'mutants_run': len(ran), 'max': a.max, 'seed': a.seed, 'rerun_of': a.rerun,
+           'seconds': round(time.time() - t_start), 'seconds_per_mutant': round(per_mutant, 1),
+           'baseline_build_seconds': round(build_secs, 1),
+           'baseline_test_seconds': {n: secs[n] for n in secs},
+           'tests': [t['name'] for t in tests], 'by_function': summary,
+           'mutants': [{k: c.get(k) for k in ('line', 'function', 'operator', 'count', 'status',
+                                              'by', 'seconds', 'old', 'new', 'why', 'tail')}
+                       for c in results]}
     js = a.json or os.path.join(tb.build, 'mutate-results', path.replace('/', '_') + '.json')
     os.makedirs(os.path.dirname(os.path.abspath(js)), exist_ok=True)
     with open(js, 'w') as f:
@@ -313,36 +466,38 @@ def summarize(results):
     by = {}
     for c in results:
         s = by.setdefault(c['function'], {'mutants': 0, 'killed': 0, 'survived': 0,
-                                          'timeout': 0, 'no-compile': 0})
+                                          'timeout': 0, 'no-compile': 0, 'equivalent': 0})
         s['mutants'] += 1
         s[c['status']] += 1
     return by
 
 
 def score(s):
-    ran = s['mutants'] - s['no-compile']
+    """detected (killed or timed out) of the mutants that could be detected"""
+    ran = s['mutants'] - s['no-compile'] - s['equivalent']
     return 100.0 * (s['killed'] + s['timeout']) / ran if ran else 100.0
 
 
 def report(results, path, say):
     by = summarize(results)
-    tot = {'mutants': 0, 'killed': 0, 'survived': 0, 'timeout': 0, 'no-compile': 0}
+    tot = {'mutants': 0, 'killed': 0, 'survived': 0, 'timeout': 0, 'no-compile': 0,
+           'equivalent': 0}
     print()
     print(f'{"function":32s} {"mutants":>7s} {"killed":>6s} {"survived":>8s} '
-          f'{"timeout":>7s} {"no-cc":>5s} {"score":>6s}')
+          f'{"timeout":>7s} {"no-cc":>5s} {"equiv":>5s} {"score":>6s}')
     for fn in sorted(by):
         s = by[fn]
         for k in tot:
             tot[k] += s[k]
         print(f'{fn:32s} {s["mutants"]:7d} {s["killed"]:6d} {s["survived"]:8d} '
-              f'{s["timeout"]:7d} {s["no-compile"]:5d} {score(s):5.1f}%')
+              f'{s["timeout"]:7d} {s["no-compile"]:5d} {s["equivalent"]:5d} {score(s):5.1f}%')
     print(f'{"total":32s} {tot["mutants"]:7d} {tot["killed"]:6d} {tot["survived"]:8d} '
-          f'{tot["timeout"]:7d} {tot["no-compile"]:5d} {score(tot):5.1f}%')
+          f'{tot["timeout"]:7d} {tot["no-compile"]:5d} {tot["equivalent"]:5d} {score(tot):5.1f}%')
     surv = [c for c in results if c['status'] == 'survived']
     if surv:
         print(f'\nsurvivors ({len(surv)}), each a diff of {path} and its line\'s coverage count:')
     for c in surv:
-        print(f'\n# {c["function"]}: {c["operator"]}, line {c["line"]} ran {c["count"]} times')
+        print(f'\n# {c["function"]}: [{c["operator"]}], line {c["line"]} ran {c["count"]} times')
         sys.stdout.writelines(difflib.unified_diff([c['old']], [c['new']],
                                                    f'a/{path}:{c["line"]}', f'b/{path}:{c["line"]}',
                                                    n=0, lineterm='\n'))

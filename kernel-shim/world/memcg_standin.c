@@ -93,9 +93,12 @@ struct mem_cgroup *kshim_memcg_create(struct mem_cgroup *parent)
 	if (!parent)
 		root_mem_cgroup = memcg;
 	if (kshim_css_create(&memcg->css, parent ? &parent->css : NULL, &memory_cgrp_subsys)) {
-		if (!parent)
-			root_mem_cgroup = NULL;
-		memcg_free(memcg);
+		/*
+		 * css_create(): a css whose ->css_online failed is freed
+		 * through ->css_free, so free_shrinker_info() runs after
+		 * alloc_shrinker_info()'s own cleanup, as in the kernel
+		 */
+		memcg_css_free(&memcg->css);
 		return NULL;
 	}
 	if (parent)

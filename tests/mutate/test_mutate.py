@@ -35,6 +35,8 @@ class Operators(unittest.TestCase):
     def test_return_values(self):
         self.assertIn(('return value', '\treturn false;\n'), ops('\treturn true;\n'))
         self.assertIn(('return value', '\treturn 0;\n'), ops('\treturn nr_pages;\n'))
+        # NULL is 0: no mutant
+        self.assertEqual(m.mutants_of_line('\treturn NULL;\n'), [])
         # "return 0" -> "return 1" is one mutant, whichever operator finds it
         self.assertEqual(len(m.mutants_of_line('\treturn 0;\n')), 1)
 
@@ -59,6 +61,55 @@ class Functions(unittest.TestCase):
         self.assertEqual(owner.get(4), 'f')
         self.assertEqual(owner.get(10), 'h')
         self.assertNotIn(7, owner)
+
+
+def sh(name, script):
+    return {'name': name, 'command': ['/bin/sh', '-c', script], 'cwd': '/', 'target': name}
+
+
+class Runs(unittest.TestCase):
+    def test_a_failing_test_kills_and_stops_the_run(self):
+        tests = [sh('fails', 'exit 1'), sh('slow', 'sleep 30')]
+        v, by, secs, tail = m.run_tests(tests, dict(os.environ), 1, {'fails': 10, 'slow': 10})
+        self.assertEqual((v, by), ('killed', ['fails']))
+        self.assertNotIn('slow', secs)
+
+    def test_a_crash_is_a_kill_with_its_output(self):
+        v, by, _, tail = m.run_tests([sh('crash', 'echo boom; kill -SEGV $$')],
+                                     dict(os.environ), 1, {'crash': 10})
+        self.assertEqual((v, by), ('killed', ['crash']))
+        self.assertIn('boom', tail)
+
+    def test_an_overrun_is_a_timeout_not_a_kill(self):
+        v, by, _, _ = m.run_tests([sh('hang', 'sleep 30')], dict(os.environ), 1, {'hang': 0.3})
+        self.assertEqual((v, by), ('timeout', ['hang']))
+
+    def test_passing_tests_survive_and_are_all_timed(self):
+        tests = [sh('a', 'true'), sh('b', 'true')]
+        v, by, secs, _ = m.run_tests(tests, dict(os.environ), 2, {'a': 10, 'b': 10})
+        self.assertEqual((v, by, sorted(secs)), ('survived', [], ['a', 'b']))
+
+
+class Equivalents(unittest.TestCase):
+    def test_entries_and_their_reasons(self):
+        import tempfile
+        with tempfile.NamedTemporaryFile('w', suffix='.txt', delete=False) as f:
+            f.write('# comment\n\nmm/x.c:12 [&& / ||] if (a || b)\n'
+                    '\tb is never true without a:\n\tsee f()\n')
+        eq = m.load_equivalents(f.name)
+        os.unlink(f.name)
+        self.assertEqual(eq, {('mm/x.c', 12, '&& / ||', 'if (a || b)'): 'b is never true without a: see f()'})
+        c = {'line': 12, 'operator': '&& / ||', 'new': '\tif (a || b)\n'}
+        self.assertIn(m.equiv_key('mm/x.c', c), eq)
+
+    def test_equivalents_leave_the_score(self):
+        s = {'mutants': 10, 'killed': 8, 'survived': 0, 'timeout': 1, 'no-compile': 0, 'equivalent': 1}
+        self.assertEqual(m.score(s), 100.0)
+
+    def test_a_sample_depends_only_on_the_seed(self):
+        cands = [{'line': i, 'operator': 'x', 'new': str(i)} for i in range(50)]
+        self.assertEqual(m.sample(cands, 5, 7), m.sample(list(cands), 5, 7))
+        self.assertNotEqual(m.sample(cands, 5, 7), m.sample(cands, 5, 8))
 
 
 if __name__ == '__main__':

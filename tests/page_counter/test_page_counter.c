@@ -207,6 +207,39 @@ static void test_protected_usage(void **state)
 }
 
 /*
+ * low_usage is tracked on its own: with no min, a counter whose usage
+ * drops to zero drops its low_usage and its parent's children_low_usage
+ * to zero too.
+ */
+static void test_low_usage_follows_usage_without_min(void **state)
+{
+	struct page_counter pc[2];
+
+	chain_init(pc, 2, true);
+	page_counter_set_low(&pc[1], 10);
+	page_counter_charge(&pc[1], 5);
+	assert_prot(&pc[1], 0, 5, 0, 0);
+	assert_prot(&pc[0], 0, 0, 0, 5);
+
+	page_counter_uncharge(&pc[1], 5);
+	assert_prot(&pc[1], 0, 0, 0, 0);
+	assert_prot(&pc[0], 0, 0, 0, 0);
+}
+
+/* set_low protects the usage already charged, before any new charge */
+static void test_set_low_protects_current_usage(void **state)
+{
+	struct page_counter pc[2];
+
+	chain_init(pc, 2, true);
+	page_counter_charge(&pc[1], 6);
+	page_counter_set_low(&pc[1], 4);
+	assert_prot(&pc[1], 0, 4, 0, 0);
+	assert_prot(&pc[0], 0, 0, 0, 4);
+	page_counter_uncharge(&pc[1], 6);
+}
+
+/*
  * Without protection_support, charge and cancel skip propagation, but
  * set_min/set_low propagate unconditionally; what they leave is stale.
  */

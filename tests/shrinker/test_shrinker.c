@@ -124,6 +124,8 @@ static void test_scan_target_and_deferred(void **state)
 	assert_int_equal(kshim_vm_event_read(SLABS_SCANNED), 384);
 	assert_int_equal(tb_shrinker_deferred(t.a, 0, id), 116);
 	assert_int_equal(tb_shrinker_deferred(t.b, 0, id), 0);
+	/* the end tracepoint reports the deferred count after the add */
+	assert_int_equal(kshim_trace.last_end.new_scan_cnt, 116);
 
 	/* second pass: 616 left; the 116 deferred come back as 116 >> 2 = 29 */
 	assert_int_equal(shrink_slab(GFP_KERNEL, 0, t.a, 2), 256);
@@ -312,6 +314,160 @@ static void test_reparent_deferred(void **state)
 	kshim_memcg_destroy(root);
 }
 
+/*
+ * Memcg-aware ids start at 0 (no other memcg-aware shrinker exists here),
+ * and each id has its own bit and deferred slot in a memcg's info.
+ */
+static void test_each_shrinker_has_its_own_bit(void **state)
+{
+	struct tree t;
+	struct tb_cache *c0, *c1;
+
+	(void)state;
+	tree_create(&t);
+	c0 = tb_cache_create(SHRINKER_MEMCG_AWARE);
+	c1 = tb_cache_create(SHRINKER_MEMCG_AWARE);
+	assert_int_equal(c0->shrinker->id, 0);
+	assert_int_equal(c1->shrinker->id, 1);
+	tb_cache_add(c1, t.a, 0, 1000);
+	assert_false(tb_shrinker_bit(t.a, 0, 0));
+	assert_true(tb_shrinker_bit(t.a, 0, 1));
+	assert_int_equal(shrink_slab(GFP_KERNEL, 0, t.a, 2), 384);
+	assert_int_equal(atomic_long_read(&c0->count_calls), 0);
+	assert_int_equal(tb_shrinker_deferred(t.a, 0, 1), 116);
+	assert_int_equal(tb_shrinker_deferred(t.a, 0, 0), 0);
+	tb_cache_destroy(c1);
+	tb_cache_destroy(c0);
+	tree_destroy(&t);
+}
+
+/* a shrinker that is not memcg aware keeps its deferred work itself */
+static void test_plain_shrinker_takes_back_its_deferred(void **state)
+{
+	struct tree t;
+	struct tb_cache *plain;
+
+	(void)state;
+	tree_create(&t);
+	plain = tb_cache_create(0);
+	tb_cache_add(plain, NULL, 0, 1000);
+	assert_int_equal(shrink_slab(GFP_KERNEL, 0, t.root, 2), 384);
+	assert_int_equal(atomic_long_read(&plain->shrinker->nr_deferred[0]), 116);
+	kshim_trace_reset();
+	shrink_slab(GFP_KERNEL, 0, t.root, 2);
+	assert_int_equal(kshim_trace.last_start.nr_objects_to_shrink, 116);
+	tb_cache_destroy(plain);
+	tree_destroy(&t);
+}
+
+/*
+ * One object at priority 0: delta 1 * 4 / 2 = 2 >= freeable, so it is
+ * scanned (2 asked, 1 freed) and nothing is deferred.
+ */
+static void test_single_object_freed_at_priority_0(void **state)
+{
+	struct tree t;
+	struct tb_cache *c;
+
+	(void)state;
+	tree_create(&t);
+	c = tb_cache_create(SHRINKER_MEMCG_AWARE);
+	tb_cache_add(c, t.a, 0, 1);
+	kshim_trace_reset();
+	assert_int_equal(shrink_slab(GFP_KERNEL, 0, t.a, 0), 1);
+	assert_int_equal(tb_cache_objects(c, t.a, 0), 0);
+	assert_int_equal(kshim_trace.last_end.new_scan_cnt, 0);
+	assert_int_equal(tb_shrinker_deferred(t.a, 0, c->shrinker->id), 0);
+	tb_cache_destroy(c);
+	tree_destroy(&t);
+}
+
+/* 256 objects at priority 2: delta (256 >> 2) * 4 / 2 = 128, one batch */
+static void test_scan_target_of_one_batch(void **state)
+{
+	struct tree t;
+	struct tb_cache *c;
+
+	(void)state;
+	tree_create(&t);
+	c = tb_cache_create(SHRINKER_MEMCG_AWARE);
+	tb_cache_add(c, t.a, 0, 256);
+	assert_int_equal(shrink_slab(GFP_KERNEL, 0, t.a, 2), 128);
+	assert_int_equal(atomic_long_read(&c->scan_calls), 1);
+	tb_cache_destroy(c);
+	tree_destroy(&t);
+}
+
+/*
+ * A scan that stops defers all its work; the scan target and the deferred
+ * count are both capped at twice the freeable objects: 1000 objects at
+ * priority 0 defer 2000, then with 100 objects 2000 + 200 is cut to 200.
+ */
+static void test_scan_and_deferred_capped_at_twice_freeable(void **state)
+{
+	struct tree t;
+	struct tb_cache *c;
+	int id;
+
+	(void)state;
+	tree_create(&t);
+	c = tb_cache_create(SHRINKER_MEMCG_AWARE);
+	id = c->shrinker->id;
+	c->stop = true;
+	tb_cache_add(c, t.a, 0, 1000);
+	assert_int_equal(shrink_slab(GFP_KERNEL, 0, t.a, 0), 0);
+	assert_int_equal(tb_shrinker_deferred(t.a, 0, id), 2000);
+
+	tb_cache_add(c, t.a, 0, -900);
+	kshim_trace_reset();
+	assert_int_equal(shrink_slab(GFP_KERNEL, 0, t.a, 0), 0);
+	assert_int_equal(kshim_trace.last_start.nr_objects_to_shrink, 2000);
+	assert_int_equal(kshim_trace.last_start.total_scan, 200);
+	assert_int_equal(tb_shrinker_deferred(t.a, 0, id), 200);
+	tb_cache_destroy(c);
+	tree_destroy(&t);
+}
+
+/* shrink_slab_memcg returns 0 for an offline memcg without asking */
+static void test_offline_memcg_is_not_shrunk(void **state)
+{
+	struct tree t;
+	struct tb_cache *c;
+
+	(void)state;
+	tree_create(&t);
+	c = tb_cache_create(SHRINKER_MEMCG_AWARE);
+	tb_cache_add(c, t.a, 0, 1000);
+	css_get(&t.a->css);
+	kshim_memcg_destroy(t.a);	/* offline, still referenced */
+	assert_int_equal(shrink_slab(GFP_KERNEL, 0, t.a, 0), 0);
+	assert_int_equal(atomic_long_read(&c->count_calls), 0);
+	css_put(&t.a->css);
+	tb_cache_destroy(c);
+	kshim_memcg_destroy(t.b);
+	kshim_memcg_destroy(t.root);
+}
+
+/* the bit of a freed shrinker is cleared by the next shrink of the memcg */
+static void test_freed_shrinker_bit_is_cleared(void **state)
+{
+	struct tree t;
+	struct tb_cache *c;
+	int id;
+
+	(void)state;
+	tree_create(&t);
+	c = tb_cache_create(SHRINKER_MEMCG_AWARE);
+	id = c->shrinker->id;
+	tb_cache_add(c, t.a, 0, 10);
+	tb_cache_shrinker_free(c);
+	assert_true(tb_shrinker_bit(t.a, 0, id));
+	assert_int_equal(shrink_slab(GFP_KERNEL, 0, t.a, 0), 0);
+	assert_false(tb_shrinker_bit(t.a, 0, id));
+	tb_cache_destroy(c);
+	tree_destroy(&t);
+}
+
 /* shrinker_free of a never-registered shrinker frees without waiting */
 static void test_free_unregistered(void **state)
 {
@@ -338,6 +494,13 @@ int main(void)
 		TB_TEST(test_global_shrink_numa),
 		TB_TEST(test_reparent_deferred),
 		TB_TEST(test_free_unregistered),
+		TB_TEST(test_each_shrinker_has_its_own_bit),
+		TB_TEST(test_plain_shrinker_takes_back_its_deferred),
+		TB_TEST(test_single_object_freed_at_priority_0),
+		TB_TEST(test_scan_target_of_one_batch),
+		TB_TEST(test_scan_and_deferred_capped_at_twice_freeable),
+		TB_TEST(test_offline_memcg_is_not_shrunk),
+		TB_TEST(test_freed_shrinker_bit_is_cleared),
 	};
 
 	tb_world.nr_nodes = 2;

@@ -7,6 +7,8 @@ struct completion {
 	pthread_mutex_t lock;
 	pthread_cond_t wait;
 	unsigned int done;
+	/* set by init_completion: the kernel's wait queue is unusable before */
+	bool inited;
 };
 void init_completion(struct completion *x);
 void reinit_completion(struct completion *x);
@@ -17,5 +19,5 @@ bool try_wait_for_completion(struct completion *x);
 bool completion_done(struct completion *x);
 #define wait_for_completion(x) kshim_wait_for_completion(x, __FILE__, __LINE__, __func__)
 #define DECLARE_COMPLETION(work) struct completion work = \
-	{ PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0 }
+	{ PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, true }
 #endif
