@@ -343,6 +343,37 @@ static void memcgs_join_and_leave_the_node_memcg_lru(void **state)
 	assert_int_equal(lru->nr_memcgs[old], nr);
 }
 
+/* ---- memory.low ---- */
+
+/*
+ * Global reclaim with MGLRU on goes through lru_gen_shrink_node() and the
+ * memcg LRU: shrink_one() meets p below its memory.low, and the first
+ * time moves it to the tail of its bin (MEMCG_LRU_TAIL) instead; the next
+ * time its lruvec's seg is the tail, it counts a "low" event and reclaims
+ * it. So while u still streams page cache, p loses some of its protected
+ * cache, which the classic shrink_node_memcgs() spares until nothing else
+ * is left (test_reclaim_scan's
+ * global_reclaim_spares_memory_low_until_nothing_else_is_left).
+ */
+static void global_reclaim_reclaims_a_memcg_below_low_on_its_second_visit(void **state)
+{
+	struct tb_file *f = tb_file_create(1024), *stream = tb_file_create(PAGES(96 * MB));
+
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("u"), 0);
+	assert_write_ok("p", "memory.low", "8M");
+	lru_gen_on();
+	tb_run_in("p");
+	tb_read_range(f, 1024);
+	tb_run_in("u");
+	tb_read_range(stream, PAGES(96 * MB));
+	assert_true(tb_file_cached(stream) > 0);
+	assert_true(tb_cgroup_read_key("p", "memory.events", "low") > 0);
+	assert_true(tb_stat("p", "pgsteal") > 0);
+	assert_true(tb_file_cached(f) < 1024);
+	tb_assert_lrus_consistent();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -354,6 +385,7 @@ int main(void)
 		TB_RECLAIM_TEST(eviction_command_evicts_the_oldest_generations),
 		TB_RECLAIM_TEST(memory_reclaim_evicts_older_generations_first),
 		TB_RECLAIM_TEST(memcgs_join_and_leave_the_node_memcg_lru),
+		TB_RECLAIM_TEST(global_reclaim_reclaims_a_memcg_below_low_on_its_second_visit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
