@@ -337,9 +337,12 @@ def cmd_mutate(tb, say, fail, rel):
             shutil.rmtree(os.path.join(tb.build, 'mutate'))
     # AddressSanitizer, as in tools/tb test --sanitize address: a mutant that
     # loses a kfree or frees too early is one the suites notice
+    # A local a mutant leaves uninitialised holds a poison pattern (as under
+    # the kernel's INIT_STACK_ALL_PATTERN), not whatever the stack had
     bdir = tb.configure('mutate', gen + ['-DTB_SANITIZE=address', '-DTB_COVERAGE=OFF',
                                          '-DTB_FUZZ=OFF', '-DTB_BENCH=OFF',
-                                         '-DTB_MUTATE_BUILD=ON'])
+                                         '-DTB_MUTATE_BUILD=ON',
+                                         '-DCMAKE_C_FLAGS=-ftrivial-auto-var-init=pattern'])
     tb.kernel = user_kernel
     # ctest names a test's executable only once it exists: the first build
     # is of everything, later ones of the label's executables only
