@@ -393,8 +393,8 @@ def cmd_mutate(tb, say, fail, rel):
             say(f'equivalent.txt: {k[0]}:{k[1]} [{k[2]}] is no mutant of a covered line (stale?)')
     carried = []
     if a.rerun:
-        # the mutants of an earlier run: those it killed stay killed (tests
-        # are only ever added); the others run again
+        # the mutants of an earlier run, all run again: a sample stays the
+        # same sample when new tests reach more lines
         with open(a.rerun) as f:
             prev = json.load(f)
         bykey = {(c['line'], c['operator'], c['new']): c for c in cands}
@@ -403,11 +403,7 @@ def cmd_mutate(tb, say, fail, rel):
             c = bykey.get((m['line'], m['operator'], m['new']))
             if c is None:
                 fail(f'{a.rerun}: {path}:{m["line"]} [{m["operator"]}] is no longer a mutant')
-            if m['status'] in ('killed', 'no-compile'):
-                c.update(status=m['status'], by=m['by'], seconds=m['seconds'], carried=True)
-                carried.append(c)
-            else:
-                cands.append(c)
+            cands.append(c)
     elif a.max and len(cands) > a.max:
         cands = sample(cands, a.max, a.seed)
     say(f'{total} mutants of covered lines; running {len(cands)}'
