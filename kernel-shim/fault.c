@@ -50,12 +50,29 @@ void kshim_fault_filter(const char *func, const char *site)
 	f.armed = true;
 }
 
+/* func is one of the '|'-separated names of list */
+static bool func_listed(const char *list, const char *func)
+{
+	size_t n = strlen(func);
+
+	for (;;) {
+		const char *end = strchr(list, '|');
+		size_t len = end ? (size_t)(end - list) : strlen(list);
+
+		if (len == n && !strncmp(list, func, n))
+			return true;
+		if (!end)
+			return false;
+		list = end + 1;
+	}
+}
+
 static bool site_matches(const char *file, int line, const char *func)
 {
 	char buf[512];
 	size_t n, m;
 
-	if (f.func && strcmp(f.func, func))
+	if (f.func && !func_listed(f.func, func))
 		return false;
 	if (!f.site)
 		return true;

@@ -7,6 +7,7 @@
 #include <linux/workqueue.h>
 #include <linux/completion.h>
 #include <linux/mutex.h>
+#include <linux/spinlock.h>
 #include <kshim/report.h>
 #include <linux/rwsem.h>
 #include <kshim/testbed.h>
@@ -141,6 +142,15 @@ void kshim_mutex_unlock(struct mutex *l, const char *file, int line, const char 
 	}
 	__atomic_store_n(&l->owner, 0, __ATOMIC_RELAXED);
 	pthread_mutex_unlock(&l->m);
+}
+
+void kshim_spin_bad_magic(spinlock_t *l, const char *func)
+{
+	/* one report per lock: it is a usable (zeroed) pthread mutex */
+	if (__atomic_exchange_n(&l->magic, KSHIM_SPINLOCK_MAGIC, __ATOMIC_RELAXED) !=
+	    KSHIM_SPINLOCK_MAGIC)
+		kshim_warn(__FILE__, __LINE__, func, "lock->magic != SPINLOCK_MAGIC",
+			   "spinlock bad magic: used before spin_lock_init");
 }
 
 int kshim_mutex_held_by_me(const struct mutex *l)

@@ -337,9 +337,12 @@ def cmd_mutate(tb, say, fail, rel):
             shutil.rmtree(os.path.join(tb.build, 'mutate'))
     # AddressSanitizer, as in tools/tb test --sanitize address: a mutant that
     # loses a kfree or frees too early is one the suites notice
+    # A local a mutant leaves uninitialised holds a poison pattern (as under
+    # the kernel's INIT_STACK_ALL_PATTERN), not whatever the stack had
     bdir = tb.configure('mutate', gen + ['-DTB_SANITIZE=address', '-DTB_COVERAGE=OFF',
                                          '-DTB_FUZZ=OFF', '-DTB_BENCH=OFF',
-                                         '-DTB_MUTATE_BUILD=ON'])
+                                         '-DTB_MUTATE_BUILD=ON',
+                                         '-DCMAKE_C_FLAGS=-ftrivial-auto-var-init=pattern'])
     tb.kernel = user_kernel
     # ctest names a test's executable only once it exists: the first build
     # is of everything, later ones of the label's executables only
@@ -390,8 +393,8 @@ def cmd_mutate(tb, say, fail, rel):
             say(f'equivalent.txt: {k[0]}:{k[1]} [{k[2]}] is no mutant of a covered line (stale?)')
     carried = []
     if a.rerun:
-        # the mutants of an earlier run: those it killed stay killed (tests
-        # are only ever added); the others run again
+        # the mutants of an earlier run, all run again: a sample stays the
+        # same sample when new tests reach more lines
         with open(a.rerun) as f:
             prev = json.load(f)
         bykey = {(c['line'], c['operator'], c['new']): c for c in cands}
@@ -400,11 +403,7 @@ def cmd_mutate(tb, say, fail, rel):
             c = bykey.get((m['line'], m['operator'], m['new']))
             if c is None:
                 fail(f'{a.rerun}: {path}:{m["line"]} [{m["operator"]}] is no longer a mutant')
-            if m['status'] in ('killed', 'no-compile'):
-                c.update(status=m['status'], by=m['by'], seconds=m['seconds'], carried=True)
-                carried.append(c)
-            else:
-                cands.append(c)
+            cands.append(c)
     elif a.max and len(cands) > a.max:
         cands = sample(cands, a.max, a.seed)
     say(f'{total} mutants of covered lines; running {len(cands)}'

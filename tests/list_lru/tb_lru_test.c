@@ -26,7 +26,7 @@ int tb_lru_teardown(void **state)
 	if (ret)
 		return -1;
 	if (errors || kshim_objpage_live()) {
-		print_error("objects freed twice: %ld, object pages left: %lu\n",
+		print_error("harness errors (objects freed twice, fresh objects list_lru_add refused): %ld, object pages left: %lu\n",
 			    errors, kshim_objpage_live());
 		return -1;
 	}

@@ -232,6 +232,99 @@ static void test_memcg_lru_alloc_fails(void **state)
 	w_fini(&w);
 }
 
+/* the first object on a memcg's list sets its shrinker bit, alone */
+static void test_first_object_sets_bit(void **state)
+{
+	struct w w;
+
+	w_init(&w, state);
+	assert_false(w.ops->bit(w.m, w.a, 0));
+	assert_int_equal(w.ops->add(w.m, w.a, 0, 1), 0);
+	assert_true(w.ops->bit(w.m, w.a, 0));
+	w_fini(&w);
+}
+
+static enum tb_walk_verdict remove_all(long tag, void *arg)
+{
+	return TB_WALK_REMOVE;
+}
+
+/*
+ * list_lru_walk_node(): the node's own list, then the memcgs' lists in id
+ * order while budget is left, down to its last unit.
+ */
+static void test_node_walk_budget_reaches_memcg_lists(void **state)
+{
+	struct w w;
+	const struct tb_fs_ops *o;
+
+	w_init(&w, state);
+	o = w.ops;
+	assert_int_equal(o->add(w.m, w.a, 0, 2), 0);
+	assert_int_equal(o->add(w.m, w.b, 0, 1), 0);
+	/* budget 1: the node's own list is empty, a's first object goes */
+	assert_int_equal(o->walk_node(w.m, 0, 1, remove_all, NULL), 1);
+	/* budget 2: a's last object, then b's */
+	assert_int_equal(o->walk_node(w.m, 0, 2, remove_all, NULL), 2);
+	assert_int_equal(o->count(w.m, w.a, 0), 0);
+	assert_int_equal(o->count(w.m, w.b, 0), 0);
+	w_fini(&w);
+}
+
+/* memcg_list_lru_alloc() allocates nothing for a memcg whose lists exist */
+static void test_memcg_lru_alloc_only_once(void **state)
+{
+	struct w w;
+	const struct tb_fs_ops *o;
+	char fn[64];
+
+	w_init(&w, state);
+	o = w.ops;
+	assert_int_equal(o->add(w.m, w.a, 0, 1), 0);
+	snprintf(fn, sizeof(fn), "%smemcg_list_lru_alloc", o->prefix);
+	kshim_fault_filter(fn, NULL);
+	kshim_fault_nth(1);
+	assert_int_equal(o->add(w.m, w.a, 0, 1), 0);
+	assert_int_equal(kshim_fault_calls(), 0);
+	kshim_fault_reset();
+	w_fini(&w);
+}
+
+/*
+ * No xarray node to be had (the allocation under the lock and
+ * xas_nomem()'s both fail): memcg_list_lru_alloc() frees its lists and
+ * the add fails with -ENOMEM; once memory is back the add works.
+ */
+static void test_memcg_lru_xarray_node_fails(void **state)
+{
+	struct w w;
+	const struct tb_fs_ops *o;
+
+	w_init(&w, state);
+	o = w.ops;
+	kshim_fault_filter("xas_alloc|xas_nomem", NULL);
+	kshim_fault_probability(1000000, 1);
+	assert_int_equal(o->add(w.m, w.a, 0, 1), -ENOMEM);
+	assert_true(kshim_fault_injected() >= 2);
+	kshim_fault_reset();
+	assert_int_equal(o->count(w.m, w.a, 0), 0);
+	assert_int_equal(o->add(w.m, w.a, 0, 1), 0);
+	assert_int_equal(o->count(w.m, w.a, 0), 1);
+	w_fini(&w);
+}
+
+/* list_lru_destroy() leaves no nodes and no shrinker id; twice is harmless */
+static void test_destroy_twice(void **state)
+{
+	const struct tb_fs_ops *o = *state;
+	void *node;
+	int shrinker_id = 0;
+
+	o->destroy_twice(&node, &shrinker_id);
+	assert_null(node);
+	assert_int_equal(shrinker_id, -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -242,6 +335,11 @@ int main(void)
 		TB_LRU_BOTH(test_reparent_twice),
 		TB_LRU_BOTH(test_shrink_reclaims_everything),
 		TB_LRU_BOTH(test_memcg_lru_alloc_fails),
+		TB_LRU_BOTH(test_first_object_sets_bit),
+		TB_LRU_BOTH(test_node_walk_budget_reaches_memcg_lists),
+		TB_LRU_BOTH(test_memcg_lru_alloc_only_once),
+		TB_LRU_BOTH(test_memcg_lru_xarray_node_fails),
+		TB_LRU_BOTH(test_destroy_twice),
 	};
 
 	return TB_RUN(tests);

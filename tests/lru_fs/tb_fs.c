@@ -56,6 +56,16 @@ struct tb_mount {
 	atomic_long_t live, freed;
 };
 
+/* list_lru_add of a fresh object: true (it was not on a list) */
+static bool lru_add(struct tb_mount *m, struct tb_obj *o)
+{
+#if TB_FS_TREE == 61
+	return list_lru_add(&m->lru, &o->lru);
+#else
+	return list_lru_add_obj(&m->lru, &o->lru);
+#endif
+}
+
 static struct tb_page *obj_page(void *pg)
 {
 	return (struct tb_page *)((char *)pg + KSHIM_OBJPAGE_DATA);
@@ -227,11 +237,8 @@ static int fs_add(struct tb_mount *m, struct mem_cgroup *memcg, int nid, unsigne
 			o->page = obj_page(pg);
 			o->state = TB_OBJ_LIVE;
 			INIT_LIST_HEAD(&o->lru);
-#if TB_FS_TREE == 61
-			list_lru_add(&m->lru, &o->lru);
-#else
-			list_lru_add_obj(&m->lru, &o->lru);
-#endif
+			if (!lru_add(m, o))
+				atomic_long_inc(&tb_fs_error_count);
 		}
 		page_put(obj_page(pg));
 	}
@@ -391,11 +398,8 @@ static struct tb_obj *fs_obj_add(struct tb_mount *m, struct mem_cgroup *memcg, i
 	o->state = TB_OBJ_LIVE;
 	o->tag = tag;
 	INIT_LIST_HEAD(&o->lru);
-#if TB_FS_TREE == 61
-	list_lru_add(&m->lru, &o->lru);
-#else
-	list_lru_add_obj(&m->lru, &o->lru);
-#endif
+	if (!lru_add(m, o))
+		atomic_long_inc(&tb_fs_error_count);
 	return o;
 }
 
@@ -532,6 +536,21 @@ static void fs_use(void)
 	kshim_memcg_hooks = &hooks;
 }
 
+static void fs_destroy_twice(void **node, int *shrinker_id)
+{
+	struct list_lru lru;
+
+	memset(&lru, 0, sizeof(lru));
+	if (list_lru_init(&lru)) {
+		*node = ERR_PTR(-ENOMEM);	/* not NULL: the caller's check fails */
+		return;
+	}
+	list_lru_destroy(&lru);
+	*node = lru.node;
+	*shrinker_id = lru.shrinker_id;
+	list_lru_destroy(&lru);
+}
+
 const struct tb_fs_ops TB_FS_OPS = {
 #if TB_FS_TREE == 61
 	.tree = "6.1",
@@ -564,4 +583,5 @@ const struct tb_fs_ops TB_FS_OPS = {
 	.kmemcg_id = fs_kmemcg_id,
 	.memcg_pin = fs_memcg_pin,
 	.memcg_unpin = fs_memcg_unpin,
+	.destroy_twice = fs_destroy_twice,
 };

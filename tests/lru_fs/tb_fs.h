@@ -75,6 +75,11 @@ struct tb_fs_ops {
 	/* css_get/css_put: a pinned memcg outlives its rmdir (a zombie) */
 	void (*memcg_pin)(struct mem_cgroup *memcg);
 	void (*memcg_unpin)(struct mem_cgroup *memcg);
+	/*
+	 * list_lru_init() a bare lru, list_lru_destroy() it twice; what the
+	 * first destroy left in lru->node and lru->shrinker_id
+	 */
+	void (*destroy_twice)(void **node, int *shrinker_id);
 };
 extern const struct tb_fs_ops k61_tb_fs, k612_tb_fs;
 /* objects freed twice or used after free since the last call (must be 0) */

@@ -8,6 +8,7 @@
 #include <linux/kernel.h>
 #include <string.h>
 #include <pthread.h>
+#include <signal.h>
 #include <kshim/testbed.h>
 #include "tb_memcg.h"
 
@@ -494,6 +495,28 @@ static void test_oom_victim_charge_fails(void **state)
 }
 
 /*
+ * A task with SIGKILL pending is dying (task_is_dying): its charge over
+ * max goes through the OOM path once, where mem_cgroup_out_of_memory()
+ * kills nobody for it and reports progress; after the MAX_RECLAIM_RETRIES
+ * that follow, "passed_oom && task_is_dying()" gives -ENOMEM.
+ */
+static void test_killed_task_charge_fails_after_oom(void **state)
+{
+	int err;
+
+	full(256);
+	kshim_send_signal(current, SIGKILL);
+	assert_null(tb_folio_charge(1, GFP_KERNEL, &err));
+	kshim_clear_signals(current);
+	assert_int_equal(err, -ENOMEM);
+	assert_int_equal(event("a", "oom"), 1);
+	assert_int_equal(event("a", "oom_kill"), 0);
+	assert_false(tb_task_oom_killed());
+	/* 18 reclaims before the OOM (as above), 17 after: no second drain pass */
+	assert_int_equal(tb_reclaim_calls(), 18 + 17);
+}
+
+/*
  * A task whose memcg was removed (offlined: the task's reference keeps
  * it) charges the offline memcg, whose memory.max still applies; the
  * parent sees the charges. The real cgroup core refuses to rmdir a
@@ -577,6 +600,7 @@ int main(void)
 		TB_MEMCG_TEST(test_atomic_forced_over_max),
 		TB_MEMCG_TEST(test_nofail_forced_when_oom_fails),
 		TB_MEMCG_TEST(test_oom_victim_charge_fails),
+		TB_MEMCG_TEST(test_killed_task_charge_fails_after_oom),
 		TB_MEMCG_TEST(test_offline_memcg_charge),
 		TB_MEMCG_TEST(test_ancestor_limit),
 	};

@@ -429,6 +429,31 @@ static void test_peak_other_fd_reset_lowers_peak(void **state)
 	kshim_cgroupfs_close(c);
 }
 
+/*
+ * A reset through B raises the other files' values to the usage now but
+ * never lowers them: A, reset at 200 pages, still reads 200 after B's
+ * reset at 100.
+ */
+static void test_peak_other_fd_reset_keeps_higher_value(void **state)
+{
+	struct kernfs_open_file *a, *b;
+	struct folio *f;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	tb_charge_ok(100);
+	f = tb_charge_ok(100);
+	a = of_open("a", "memory.peak");
+	assert_int_equal(of_write(a, "r"), 1);
+	tb_folio_uncharge(f);
+	b = of_open("a", "memory.peak");
+	assert_int_equal(of_write(b, "r"), 1);
+	assert_int_equal(of_pages(b), 100);
+	assert_int_equal(of_pages(a), 200);
+	kshim_cgroupfs_close(a);
+	kshim_cgroupfs_close(b);
+}
+
 /* ---- memory.reclaim ---- */
 static void test_reclaim_parse(void **state)
 {
@@ -635,6 +660,7 @@ int main(void)
 		TB_MEMCG_TEST(test_stat_keys),
 		TB_MEMCG_TEST(test_peak_fd_reset),
 		TB_MEMCG_TEST(test_peak_other_fd_reset_lowers_peak),
+		TB_MEMCG_TEST(test_peak_other_fd_reset_keeps_higher_value),
 		TB_MEMCG_TEST(test_reclaim_parse),
 		TB_MEMCG_TEST(test_reclaim_futile_eagain),
 		TB_MEMCG_TEST(test_reclaim_frees),

@@ -16,6 +16,7 @@
 #include <linux/sched.h>
 #include <linux/sched/mm.h>
 #include <linux/workqueue.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include "tb_memcg.h"
@@ -318,6 +319,8 @@ static void test_sync_handle_when_blocking(void **state)
 	assert_non_null(tb_folio_charge(2 * MEMCG_CHARGE_BATCH, GFP_KERNEL, &err));
 	assert_int_equal(kshim_slept_jiffies() - slept, 2 * 102);
 	assert_int_equal(current->memcg_nr_pages_over_high, 0);
+	/* the penalty sleep is a memory stall, left when it ends */
+	assert_false(current->in_memstall);
 	slept = kshim_slept_jiffies();
 	tb_task_return_to_user();
 	assert_int_equal(kshim_slept_jiffies() - slept, 0);
@@ -357,6 +360,22 @@ static void test_dying_task_not_throttled(void **state)
 	assert_int_equal(kshim_slept_jiffies() - slept, 0);
 	assert_int_equal(tb_reclaim_calls() - calls, 0);
 	assert_int_equal(current->memcg_nr_pages_over_high, 0);
+}
+
+/* a task with SIGKILL pending is dying too: no reclaim, no sleep */
+static void test_killed_task_not_throttled(void **state)
+{
+	unsigned long slept, calls;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	setup_over_high("a", "100M", 118 * MB);
+	slept = kshim_slept_jiffies();
+	calls = tb_reclaim_calls();
+	kshim_send_signal(current, SIGKILL);
+	tb_task_return_to_user();
+	kshim_clear_signals(current);
+	assert_int_equal(tb_reclaim_calls() - calls, 0);
+	assert_int_equal(kshim_slept_jiffies() - slept, 0);
 }
 
 /*
@@ -407,6 +426,7 @@ int main(void)
 		TB_MEMCG_TEST(test_sync_handle_when_blocking),
 		TB_MEMCG_TEST(test_atomic_charge_defers_to_user_return),
 		TB_MEMCG_TEST(test_dying_task_not_throttled),
+		TB_MEMCG_TEST(test_killed_task_not_throttled),
 		TB_MEMCG_TEST(test_high_work_from_irq),
 	};
 

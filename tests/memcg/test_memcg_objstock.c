@@ -392,6 +392,78 @@ static void test_stat_read_flush_threshold(void **state)
 	assert_int_equal(tb_cgroup_read_key("a", "memory.stat", "slab_reclaimable"), 300);
 }
 
+/* one per-CPU batch of rstat updates: 64 pages of slab_reclaimable */
+static void batch_update(const char *path)
+{
+	tb_mod_objcg_state(objcg_of(path), NODE_DATA(0), 1, MEMCG_CHARGE_BATCH * PAGE_SIZE);
+	tb_drain_local_stock();
+}
+
+static long long slab_bytes(const char *path)
+{
+	return tb_cgroup_read_key(path, "memory.stat", "slab_reclaimable");
+}
+
+/*
+ * The read-side threshold is strict and counted afresh after each flush:
+ * 4 batches of 64 pages (= MEMCG_CHARGE_BATCH * 4 CPUs) pending leave
+ * memory.stat stale, the fifth makes the read flush; after that flush,
+ * 4 more batches stay pending again.
+ */
+static void test_stat_read_flush_threshold_is_strict(void **state)
+{
+	const long long batch = MEMCG_CHARGE_BATCH * PAGE_SIZE;
+	int i;
+
+	start(TB_OBJSTOCK_AFTER);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	for (i = 0; i < 4; i++)
+		batch_update("a");
+	assert_int_equal(slab_bytes("a"), 0);
+	batch_update("a");
+	assert_int_equal(slab_bytes("a"), 5 * batch);
+	for (i = 0; i < 4; i++)
+		batch_update("a");
+	assert_int_equal(slab_bytes("a"), 5 * batch);
+	flush_stats();
+	assert_int_equal(slab_bytes("a"), 9 * batch);
+}
+
+/*
+ * A child's updates count toward its ancestors' thresholds: five batches
+ * in p/c make a read of p flush; flushed counts move up once, not again
+ * at the next flush.
+ */
+static void test_child_updates_flush_parent_reads(void **state)
+{
+	const long long batch = MEMCG_CHARGE_BATCH * PAGE_SIZE;
+	int i;
+
+	start(TB_OBJSTOCK_AFTER);
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/c"), 0);
+	for (i = 0; i < 5; i++)
+		batch_update("p/c");
+	assert_int_equal(slab_bytes("p"), 5 * batch);
+	for (i = 0; i < 5; i++)
+		batch_update("p/c");
+	assert_int_equal(slab_bytes("p"), 10 * batch);
+	assert_int_equal(slab_bytes("p/c"), 10 * batch);
+}
+
+/*
+ * Kernel memory is counted in pages: a kmem charge of 300 pages is past
+ * the threshold by itself, so the next read shows it.
+ */
+static void test_kmem_charge_past_threshold_shows_at_once(void **state)
+{
+	start(TB_OBJSTOCK_AFTER);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_obj_cgroup_charge(objcg_of("a"), GFP_KERNEL, 300 * PAGE_SIZE), 0);
+	assert_int_equal(tb_cgroup_read_key("a", "memory.stat", "kernel"), 300 * PAGE_SIZE);
+	tb_obj_cgroup_uncharge(objcg_of("a"), 300 * PAGE_SIZE);
+}
+
 /* a mixed trace over two nodes; returns the byte totals per item */
 static void run_mixed(enum tb_objstock_variant v, const char *path, long *recl, long *unrecl)
 {
@@ -451,6 +523,9 @@ int main(void)
 		TB_MEMCG_TEST(test_single_item_traces_equal),
 		TB_MEMCG_TEST(test_pgdat_change),
 		TB_MEMCG_TEST(test_stat_read_flush_threshold),
+		TB_MEMCG_TEST(test_stat_read_flush_threshold_is_strict),
+		TB_MEMCG_TEST(test_child_updates_flush_parent_reads),
+		TB_MEMCG_TEST(test_kmem_charge_past_threshold_shows_at_once),
 		TB_MEMCG_TEST(test_stat_totals_equal),
 	};
 

@@ -21,8 +21,8 @@ void kshim_fault_reset(void);
 void kshim_fault_nth(unsigned long n);
 /* fail each matching call with this probability (per million) */
 void kshim_fault_probability(unsigned int ppm, unsigned long seed);
-/* only calls whose function name equals func (NULL: any) or whose
- * "file:line" ends with site (NULL: any) match */
+/* only calls whose function name is func (NULL: any; "a|b": a or b) and
+ * whose "file:line" ends with site (NULL: any) match */
 void kshim_fault_filter(const char *func, const char *site);
 unsigned long kshim_fault_calls(void);		/* matching calls seen */
 unsigned long kshim_fault_injected(void);	/* failures injected */

@@ -10,18 +10,35 @@
 #include <linux/irqflags.h>
 #include <linux/lockdep.h>
 
+/*
+ * magic: set by spin_lock_init() and the static initialisers, checked at
+ * each lock, as CONFIG_DEBUG_SPINLOCK's "bad magic" check: a lock in
+ * zeroed memory that nobody initialised WARNs once.
+ */
+#define KSHIM_SPINLOCK_MAGIC 0xdead4eadU
 typedef struct spinlock {
 	pthread_mutex_t m;
+	unsigned int magic;
 } spinlock_t;
 typedef spinlock_t raw_spinlock_t;
-#define __SPIN_LOCK_UNLOCKED(name) { PTHREAD_MUTEX_INITIALIZER }
+#define __SPIN_LOCK_UNLOCKED(name) { PTHREAD_MUTEX_INITIALIZER, KSHIM_SPINLOCK_MAGIC }
 #define DEFINE_SPINLOCK(x) spinlock_t x = __SPIN_LOCK_UNLOCKED(x)
 #define DEFINE_RAW_SPINLOCK(x) DEFINE_SPINLOCK(x)
-#define spin_lock_init(l) pthread_mutex_init(&(l)->m, NULL)
+#define spin_lock_init(l) do { pthread_mutex_init(&(l)->m, NULL); \
+	(l)->magic = KSHIM_SPINLOCK_MAGIC; } while (0)
 #define raw_spin_lock_init(l) spin_lock_init(l)
+void kshim_spin_bad_magic(spinlock_t *l, const char *func);
+
+static inline void kshim_spin_check(spinlock_t *l, const char *func)
+{
+	if (__builtin_expect(__atomic_load_n(&l->magic, __ATOMIC_RELAXED) !=
+			     KSHIM_SPINLOCK_MAGIC, 0))
+		kshim_spin_bad_magic(l, func);
+}
 
 static inline void spin_lock(spinlock_t *l)
 {
+	kshim_spin_check(l, __func__);
 	preempt_disable();
 	pthread_mutex_lock(&l->m);
 	kshim_lock_held(l);
@@ -34,6 +51,7 @@ static inline void spin_unlock(spinlock_t *l)
 }
 static inline int spin_trylock(spinlock_t *l)
 {
+	kshim_spin_check(l, __func__);
 	preempt_disable();
 	if (!pthread_mutex_trylock(&l->m)) {
 		kshim_lock_held(l);
