@@ -79,6 +79,7 @@ static struct tb_task *task_new(const char *path, struct task_struct *ts, int *e
 		ts = &t->own;
 		ts->pid = kshim_new_pid();
 		snprintf(ts->comm, sizeof(ts->comm), "tb/%d", ts->pid);
+		spin_lock_init(&ts->alloc_lock);
 	}
 	t->task = ts;
 	spin_lock_init(&t->lock);
