@@ -196,6 +196,25 @@ static void swapin_frees_the_slot_while_swap_is_half_full(void **state)
 	assert_int_equal(tb_cgroup_read_u64("a", "memory.swap.current"), (swapped - 1) * 4096);
 }
 
+/* a child's reclaim events reach its parent once, however often it is flushed */
+static void child_events_count_once_in_the_parent(void **state)
+{
+	struct tb_file *f = tb_file_create(PAGES(4 * MB));
+	long long steal;
+
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/c"), 0);
+	tb_run_in("p/c");
+	tb_read_range(f, PAGES(4 * MB));
+	assert_write_ok("p/c", "memory.reclaim", "2M");
+	tb_memcg_flush_stats(tb_memcg("p"));
+	steal = tb_stat("p/c", "pgsteal");
+	assert_true(steal >= (long long)PAGES(2 * MB));
+	assert_int_equal(tb_stat("p", "pgsteal"), steal);
+	tb_memcg_flush_stats(tb_memcg("p"));
+	assert_int_equal(tb_stat("p", "pgsteal"), steal);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -208,6 +227,7 @@ int main(void)
 		TB_RECLAIM_TEST(memory_max_over_anon_without_swap_oom_kills),
 		TB_RECLAIM_SWAP_TEST(read_swapin_keeps_the_swap_charge),
 		TB_RECLAIM_SWAP_TEST(swapin_frees_the_slot_while_swap_is_half_full),
+		TB_RECLAIM_TEST(child_events_count_once_in_the_parent),
 	};
 
 	return TB_RUN(tests);
