@@ -76,10 +76,11 @@ struct tb_fs_ops {
 	void (*memcg_pin)(struct mem_cgroup *memcg);
 	void (*memcg_unpin)(struct mem_cgroup *memcg);
 	/*
-	 * list_lru_init() a bare lru, list_lru_destroy() it twice; what the
-	 * first destroy left in lru->node and lru->shrinker_id
+	 * list_lru_init() a bare lru (no shrinker), list_lru_destroy() it
+	 * twice; its shrinker_id after the init, what the first destroy left
+	 * in lru->node and lru->shrinker_id
 	 */
-	void (*destroy_twice)(void **node, int *shrinker_id);
+	void (*destroy_twice)(int *init_id, void **node, int *shrinker_id);
 };
 extern const struct tb_fs_ops k61_tb_fs, k612_tb_fs;
 /* objects freed twice or used after free since the last call (must be 0) */
