@@ -314,19 +314,24 @@ static void test_memcg_lru_xarray_node_fails(void **state)
 }
 
 /*
- * An lru without a shrinker has shrinker id -1; list_lru_destroy() leaves
- * no nodes and id -1, and a second destroy is harmless.
+ * An lru without a shrinker has shrinker id -1; one inited with a
+ * shrinker has its id until list_lru_destroy(), which leaves no nodes and
+ * id -1; a second destroy is harmless.
  */
 static void test_init_and_destroy_twice(void **state)
 {
-	const struct tb_fs_ops *o = *state;
-	int init_id = 0, shrinker_id = 0;
+	struct w w;
+	int init_id = 0, memcg_id = -1, shrinker_id = 0;
 	void *node;
 
-	o->destroy_twice(&init_id, &node, &shrinker_id);
+	w_init(&w, state);
+	w.ops->destroy_twice(w.m, &init_id, &memcg_id, &node, &shrinker_id);
 	assert_int_equal(init_id, -1);
+	assert_int_equal(memcg_id, w.ops->shrinker_id(w.m));
+	assert_true(memcg_id >= 0);
 	assert_null(node);
 	assert_int_equal(shrinker_id, -1);
+	w_fini(&w);
 }
 
 /*
