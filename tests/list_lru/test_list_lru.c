@@ -313,16 +313,55 @@ static void test_memcg_lru_xarray_node_fails(void **state)
 	w_fini(&w);
 }
 
-/* list_lru_destroy() leaves no nodes and no shrinker id; twice is harmless */
-static void test_destroy_twice(void **state)
+/*
+ * An lru without a shrinker has shrinker id -1; one inited with a
+ * shrinker has its id until list_lru_destroy(), which leaves no nodes and
+ * id -1; a second destroy is harmless.
+ */
+static void test_init_and_destroy_twice(void **state)
 {
-	const struct tb_fs_ops *o = *state;
+	struct w w;
+	int init_id = 0, memcg_id = -1, shrinker_id = 0;
 	void *node;
-	int shrinker_id = 0;
 
-	o->destroy_twice(&node, &shrinker_id);
+	w_init(&w, state);
+	w.ops->destroy_twice(w.m, &init_id, &memcg_id, &node, &shrinker_id);
+	assert_int_equal(init_id, -1);
+	assert_int_equal(memcg_id, w.ops->shrinker_id(w.m));
+	assert_true(memcg_id >= 0);
 	assert_null(node);
 	assert_int_equal(shrinker_id, -1);
+	w_fini(&w);
+}
+
+/*
+ * Offlining a memcg frees its list_lru_memcg after the reparenting (after
+ * a grace period): one slab object more than for a sibling without lists.
+ */
+static void test_offline_frees_memcg_lists(void **state)
+{
+	struct w w;
+	const struct tb_fs_ops *o;
+	struct mem_cgroup *with, *without;
+	unsigned long base, freed_without, freed_with;
+
+	w_init(&w, state);
+	o = w.ops;
+	with = kshim_memcg_create(w.a);
+	without = kshim_memcg_create(w.a);
+	assert_int_equal(o->add(w.m, with, 0, 1), 0);
+	assert_true(o->del_one(w.m, with, 0));
+	kshim_rcu_quiesce();
+	base = kshim_slab_live();
+	kshim_memcg_destroy(without);
+	kshim_rcu_quiesce();
+	freed_without = base - kshim_slab_live();
+	base = kshim_slab_live();
+	kshim_memcg_destroy(with);
+	kshim_rcu_quiesce();
+	freed_with = base - kshim_slab_live();
+	assert_int_equal(freed_with, freed_without + 1);
+	w_fini(&w);
 }
 
 int main(void)
@@ -339,7 +378,8 @@ int main(void)
 		TB_LRU_BOTH(test_node_walk_budget_reaches_memcg_lists),
 		TB_LRU_BOTH(test_memcg_lru_alloc_only_once),
 		TB_LRU_BOTH(test_memcg_lru_xarray_node_fails),
-		TB_LRU_BOTH(test_destroy_twice),
+		TB_LRU_BOTH(test_init_and_destroy_twice),
+		TB_LRU_BOTH(test_offline_frees_memcg_lists),
 	};
 
 	return TB_RUN(tests);

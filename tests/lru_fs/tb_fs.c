@@ -536,15 +536,25 @@ static void fs_use(void)
 	kshim_memcg_hooks = &hooks;
 }
 
-static void fs_destroy_twice(void **node, int *shrinker_id)
+static void fs_destroy_twice(struct tb_mount *m, int *init_id, int *memcg_id,
+			     void **node, int *shrinker_id)
 {
 	struct list_lru lru;
 
 	memset(&lru, 0, sizeof(lru));
-	if (list_lru_init(&lru)) {
-		*node = ERR_PTR(-ENOMEM);	/* not NULL: the caller's check fails */
+	lru.shrinker_id = 12345;	/* what init must overwrite */
+	*node = ERR_PTR(-ENOMEM);	/* not NULL: the caller's check fails */
+	if (list_lru_init(&lru))
 		return;
-	}
+	*init_id = lru.shrinker_id;
+	list_lru_destroy(&lru);
+#if TB_FS_TREE == 61
+	if (list_lru_init_memcg(&lru, &m->shrinker))
+#else
+	if (list_lru_init_memcg(&lru, m->shrinker))
+#endif
+		return;
+	*memcg_id = lru.shrinker_id;
 	list_lru_destroy(&lru);
 	*node = lru.node;
 	*shrinker_id = lru.shrinker_id;

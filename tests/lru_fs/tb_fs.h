@@ -76,10 +76,12 @@ struct tb_fs_ops {
 	void (*memcg_pin)(struct mem_cgroup *memcg);
 	void (*memcg_unpin)(struct mem_cgroup *memcg);
 	/*
-	 * list_lru_init() a bare lru, list_lru_destroy() it twice; what the
-	 * first destroy left in lru->node and lru->shrinker_id
+	 * init_id: the shrinker id list_lru_init() gives an lru without a
+	 * shrinker; then an lru inited with m's shrinker is destroyed twice:
+	 * its id before, what the first destroy left in node and shrinker_id
 	 */
-	void (*destroy_twice)(void **node, int *shrinker_id);
+	void (*destroy_twice)(struct tb_mount *m, int *init_id, int *memcg_id,
+			      void **node, int *shrinker_id);
 };
 extern const struct tb_fs_ops k61_tb_fs, k612_tb_fs;
 /* objects freed twice or used after free since the last call (must be 0) */

@@ -495,6 +495,28 @@ static void test_oom_victim_charge_fails(void **state)
 }
 
 /*
+ * Reclaim progress buys retries that do not count only for charges of at
+ * most 1 << PAGE_ALLOC_COSTLY_ORDER pages. A 32-page charge, each reclaim
+ * freeing one page, gets the counted 18 rounds and fails (no OOM with
+ * __GFP_RETRY_MAYFAIL): 18 pages freed, short of 32.
+ */
+static void test_costly_charge_retries_are_counted(void **state)
+{
+	int err, i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	for (i = 0; i < 256; i++)
+		tb_charge_ok(1);
+	assert_write_ok("a", "memory.max", "1048576");	/* 256 pages */
+	tb_reclaim_script(TB_RECLAIM_PAGES, 1);
+	assert_null(tb_folio_charge(32, GFP_KERNEL | __GFP_RETRY_MAYFAIL, &err));
+	assert_int_equal(err, -ENOMEM);
+	assert_int_equal(tb_reclaim_calls(), 18);
+	assert_int_equal(tb_reclaim_freed(), 18);
+}
+
+/*
  * A task with SIGKILL pending is dying (task_is_dying): its charge over
  * max goes through the OOM path once, where mem_cgroup_out_of_memory()
  * kills nobody for it and reports progress; after the MAX_RECLAIM_RETRIES
@@ -601,6 +623,7 @@ int main(void)
 		TB_MEMCG_TEST(test_nofail_forced_when_oom_fails),
 		TB_MEMCG_TEST(test_oom_victim_charge_fails),
 		TB_MEMCG_TEST(test_killed_task_charge_fails_after_oom),
+		TB_MEMCG_TEST(test_costly_charge_retries_are_counted),
 		TB_MEMCG_TEST(test_offline_memcg_charge),
 		TB_MEMCG_TEST(test_ancestor_limit),
 	};

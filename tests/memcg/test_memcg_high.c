@@ -362,6 +362,25 @@ static void test_dying_task_not_throttled(void **state)
 	assert_int_equal(current->memcg_nr_pages_over_high, 0);
 }
 
+/*
+ * calculate_overage() counts a memory.high below one page as one page: at
+ * memory.high 4096 and 2 pages of usage the overage is a whole high's
+ * worth (1 << 20), and the raw delay for a batch (1 << 20)^2 * HZ >>
+ * (20 + 14) = 64000 jiffies (mem_cgroup_handle_over_high clamps it to 2 s).
+ */
+static void test_high_of_one_page(void **state)
+{
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	/* memory.max of 2 pages: each charge falls back from a batch to 1 page */
+	assert_write_ok("a", "memory.max", "8192");
+	tb_charge_ok(1);
+	tb_charge_ok(1);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 8192);
+	assert_write_ok("a", "memory.high", "4096");
+	assert_int_equal(tb_calculate_high_delay(tb_memcg("a"), MEMCG_CHARGE_BATCH), 64 * HZ);
+}
+
 /* a task with SIGKILL pending is dying too: no reclaim, no sleep */
 static void test_killed_task_not_throttled(void **state)
 {
@@ -427,6 +446,7 @@ int main(void)
 		TB_MEMCG_TEST(test_atomic_charge_defers_to_user_return),
 		TB_MEMCG_TEST(test_dying_task_not_throttled),
 		TB_MEMCG_TEST(test_killed_task_not_throttled),
+		TB_MEMCG_TEST(test_high_of_one_page),
 		TB_MEMCG_TEST(test_high_work_from_irq),
 	};
 

@@ -112,5 +112,16 @@ class Equivalents(unittest.TestCase):
         self.assertNotEqual(m.sample(cands, 5, 7), m.sample(cands, 5, 8))
 
 
+class EquivalentsFile(unittest.TestCase):
+    def test_the_repository_file_parses(self):
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'equivalent.txt')
+        eq = m.load_equivalents(path)
+        self.assertTrue(eq)
+        for (f, line, op, new), why in eq.items():
+            self.assertTrue(why, f'{f}:{line} [{op}] has no reason')
+            self.assertIn(op, ('comparison flip', 'boundary shift', '&& / ||', 'condition negation',
+                               'constant + 1', 'constant - 1', 'return value', 'statement deletion'))
+
+
 if __name__ == '__main__':
     unittest.main()

@@ -8,6 +8,7 @@
 #include <linux/mm.h>
 #include <linux/vmstat.h>
 #include <signal.h>
+#include <stdio.h>
 #include "tb_reclaim.h"
 
 /* 4 MiB of clean page cache in "a": memory.reclaim 2M frees at least 2M of it */
@@ -148,6 +149,72 @@ static void memory_max_write_stops_reclaiming_on_a_fatal_signal(void **state)
 	assert_int_equal(tb_cgroup_read_key("a", "memory.events", "oom_kill"), 0);
 }
 
+/* 2M of anon in "a", 1M or more of it swapped out by memory.reclaim */
+static struct tb_vma *anon_half_swapped(unsigned long *swapped)
+{
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(2 * MB));
+	tb_touch_range(vma, PAGES(2 * MB), true);
+	assert_write_ok("a", "memory.reclaim", "1M");
+	*swapped = tb_vma_swapped(vma);
+	assert_true(*swapped >= PAGES(1 * MB));
+	return vma;
+}
+
+/*
+ * cgroup v2: a read fault swaps the page in but the swap slot stays in the
+ * swap cache, and stays charged to memory.swap.current until it is freed.
+ */
+static void read_swapin_keeps_the_swap_charge(void **state)
+{
+	unsigned long swapped;
+	struct tb_vma *vma = anon_half_swapped(&swapped);
+
+	tb_touch_range(vma, PAGES(2 * MB), false);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.swap.current"), swapped * 4096);
+}
+
+/*
+ * With its swap usage at half of memory.swap.max the memcg's swap counts
+ * as full (mem_cgroup_swap_full): the first read swap-in frees its slot,
+ * after which usage is below half and the rest keep theirs.
+ */
+static void swapin_frees_the_slot_while_swap_is_half_full(void **state)
+{
+	unsigned long swapped;
+	struct tb_vma *vma = anon_half_swapped(&swapped);
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%lu", 2 * swapped * 4096);
+	assert_write_ok("a", "memory.swap.max", buf);
+	tb_touch_range(vma, PAGES(2 * MB), false);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.swap.current"), (swapped - 1) * 4096);
+}
+
+/* a child's reclaim events reach its parent once, however often it is flushed */
+static void child_events_count_once_in_the_parent(void **state)
+{
+	struct tb_file *f = tb_file_create(PAGES(4 * MB));
+	long long steal;
+
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/c"), 0);
+	tb_run_in("p/c");
+	tb_read_range(f, PAGES(4 * MB));
+	assert_write_ok("p/c", "memory.reclaim", "2M");
+	tb_memcg_flush_stats(tb_memcg("p"));
+	steal = tb_stat("p/c", "pgsteal");
+	assert_true(steal >= (long long)PAGES(2 * MB));
+	assert_int_equal(tb_stat("p", "pgsteal"), steal);
+	tb_memcg_flush_stats(tb_memcg("p"));
+	assert_int_equal(tb_stat("p", "pgsteal"), steal);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -158,6 +225,9 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(memory_reclaim_swaps_anon_out_and_faults_it_back),
 		TB_RECLAIM_TEST(memory_max_reclaims_page_cache_to_stay_under_limit),
 		TB_RECLAIM_TEST(memory_max_over_anon_without_swap_oom_kills),
+		TB_RECLAIM_SWAP_TEST(read_swapin_keeps_the_swap_charge),
+		TB_RECLAIM_SWAP_TEST(swapin_frees_the_slot_while_swap_is_half_full),
+		TB_RECLAIM_TEST(child_events_count_once_in_the_parent),
 	};
 
 	return TB_RUN(tests);
