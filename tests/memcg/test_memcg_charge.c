@@ -517,6 +517,27 @@ static void test_costly_charge_retries_are_counted(void **state)
 }
 
 /*
+ * A charge whose margin is reached in the last counted round still goes
+ * through: mem_cgroup_margin() is checked before the retry count. 36
+ * pages, each reclaim freeing 2: the 18th round makes room and charges.
+ */
+static void test_margin_reached_in_the_last_round(void **state)
+{
+	int err, i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	for (i = 0; i < 256; i++)
+		tb_charge_ok(1);
+	assert_write_ok("a", "memory.max", "1048576");	/* 256 pages */
+	tb_reclaim_script(TB_RECLAIM_PAGES, 2);
+	assert_non_null(tb_folio_charge(36, GFP_KERNEL | __GFP_RETRY_MAYFAIL, &err));
+	assert_int_equal(err, 0);
+	assert_int_equal(tb_reclaim_calls(), 18);
+	assert_int_equal(current_pages("a"), 256);
+}
+
+/*
  * A task with SIGKILL pending is dying (task_is_dying): its charge over
  * max goes through the OOM path once, where mem_cgroup_out_of_memory()
  * kills nobody for it and reports progress; after the MAX_RECLAIM_RETRIES
@@ -624,6 +645,7 @@ int main(void)
 		TB_MEMCG_TEST(test_oom_victim_charge_fails),
 		TB_MEMCG_TEST(test_killed_task_charge_fails_after_oom),
 		TB_MEMCG_TEST(test_costly_charge_retries_are_counted),
+		TB_MEMCG_TEST(test_margin_reached_in_the_last_round),
 		TB_MEMCG_TEST(test_offline_memcg_charge),
 		TB_MEMCG_TEST(test_ancestor_limit),
 	};

@@ -13,6 +13,7 @@
 #include <linux/kernel.h>
 #include <linux/memcontrol.h>
 #include <linux/workqueue.h>
+#include <stdlib.h>
 #include <string.h>
 #include "tb_memcg.h"
 
@@ -404,6 +405,18 @@ static long long slab_bytes(const char *path)
 	return tb_cgroup_read_key(path, "memory.stat", "slab_reclaimable");
 }
 
+/* node 0's slab_reclaimable in memory.numa_stat ("... N0=bytes ...") */
+static long long slab_bytes_n0(const char *path)
+{
+	static char buf[16384];
+	const char *p;
+
+	assert_true(tb_cgroup_read(path, "memory.numa_stat", buf, sizeof(buf) - 1) > 0);
+	p = strstr(buf, "slab_reclaimable N0=");
+	assert_non_null(p);
+	return strtoll(p + strlen("slab_reclaimable N0="), NULL, 10);
+}
+
 /*
  * The read-side threshold is strict and counted afresh after each flush:
  * 4 batches of 64 pages (= MEMCG_CHARGE_BATCH * 4 CPUs) pending leave
@@ -449,6 +462,8 @@ static void test_child_updates_flush_parent_reads(void **state)
 		batch_update("p/c");
 	assert_int_equal(slab_bytes("p"), 10 * batch);
 	assert_int_equal(slab_bytes("p/c"), 10 * batch);
+	/* and so do the per-node counts of memory.numa_stat */
+	assert_int_equal(slab_bytes_n0("p"), 10 * batch);
 }
 
 /*

@@ -599,6 +599,8 @@ int main(void)
 		TB_TEST(test_set_max),
 		TB_TEST(test_set_min_low_high),
 		TB_TEST(test_protected_usage),
+		TB_TEST(test_low_usage_follows_usage_without_min),
+		TB_TEST(test_set_low_protects_current_usage),
 		TB_TEST(test_no_protection_support),
 		TB_TEST(test_mixed_protection_flags),
 		TB_TEST(test_watermark),

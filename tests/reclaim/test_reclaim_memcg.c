@@ -196,11 +196,13 @@ static void swapin_frees_the_slot_while_swap_is_half_full(void **state)
 	assert_int_equal(tb_cgroup_read_u64("a", "memory.swap.current"), (swapped - 1) * 4096);
 }
 
-/* a child's reclaim events reach its parent once, however often it is flushed */
+/*
+ * A child's reclaim events reach its parent once: a flush after more
+ * reclaim in the child adds only the new events.
+ */
 static void child_events_count_once_in_the_parent(void **state)
 {
 	struct tb_file *f = tb_file_create(PAGES(4 * MB));
-	long long steal;
 
 	assert_int_equal(tb_cgroup_mkdir("p"), 0);
 	assert_int_equal(tb_cgroup_mkdir("p/c"), 0);
@@ -208,11 +210,28 @@ static void child_events_count_once_in_the_parent(void **state)
 	tb_read_range(f, PAGES(4 * MB));
 	assert_write_ok("p/c", "memory.reclaim", "2M");
 	tb_memcg_flush_stats(tb_memcg("p"));
-	steal = tb_stat("p/c", "pgsteal");
-	assert_true(steal >= (long long)PAGES(2 * MB));
-	assert_int_equal(tb_stat("p", "pgsteal"), steal);
+	assert_true(tb_stat("p/c", "pgsteal") >= (long long)PAGES(2 * MB));
+	assert_int_equal(tb_stat("p", "pgsteal"), tb_stat("p/c", "pgsteal"));
+	assert_write_ok("p/c", "memory.reclaim", "1M");
 	tb_memcg_flush_stats(tb_memcg("p"));
-	assert_int_equal(tb_stat("p", "pgsteal"), steal);
+	assert_int_equal(tb_stat("p", "pgsteal"), tb_stat("p/c", "pgsteal"));
+}
+
+/*
+ * As with memory.swap.max, swap usage at half of memory.swap.high counts
+ * as full: the first read swap-in frees its slot.
+ */
+static void swapin_frees_the_slot_while_swap_is_half_high(void **state)
+{
+	unsigned long swapped;
+	struct tb_vma *vma = anon_half_swapped(&swapped);
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%lu", 2 * swapped * 4096);
+	assert_write_ok("a", "memory.swap.high", buf);
+	tb_touch_range(vma, PAGES(2 * MB), false);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.swap.current"), (swapped - 1) * 4096);
 }
 
 int main(void)
@@ -228,6 +247,7 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(read_swapin_keeps_the_swap_charge),
 		TB_RECLAIM_SWAP_TEST(swapin_frees_the_slot_while_swap_is_half_full),
 		TB_RECLAIM_TEST(child_events_count_once_in_the_parent),
+		TB_RECLAIM_SWAP_TEST(swapin_frees_the_slot_while_swap_is_half_high),
 	};
 
 	return TB_RUN(tests);
