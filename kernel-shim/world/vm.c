@@ -212,9 +212,10 @@ static unsigned long vma_addr(struct tb_vma *v, unsigned long idx)
 	return v->vma.vm_start + (idx << PAGE_SHIFT);
 }
 
-static pte_t *vma_pte(struct tb_vma *v, unsigned long idx)
+/* the pte of page idx, or NULL where no table was ever made */
+static pte_t *vma_ptep(struct tb_vma *v, unsigned long idx)
 {
-	return mm_pte(v->vma.vm_mm, vma_addr(v, idx), true, false);
+	return mm_pte(v->vma.vm_mm, vma_addr(v, idx), false, false);
 }
 
 static struct folio *pte_folio(pte_t pte)
@@ -375,10 +376,9 @@ static void rmap_remove(struct tb_vma *vma, struct folio *folio)
 static void map_pte(struct tb_vma *vma, unsigned long idx, struct folio *folio, bool write)
 {
 	pteval_t v = _PAGE_ACCESSED | (write ? _PAGE_DIRTY : 0);
+	pte_t *ptep = mm_pte(vma->vma.vm_mm, vma_addr(vma, idx), true, true);
 
-	mm_pte(vma->vma.vm_mm, vma_addr(vma, idx), true, true);
-	set_pte(vma_pte(vma, idx), __pte(pte_val(pfn_pte(folio_pfn(folio),
-							 vma->vma.vm_page_prot)) | v));
+	set_pte(ptep, __pte(pte_val(pfn_pte(folio_pfn(folio), vma->vma.vm_page_prot)) | v));
 }
 
 /* mm/swap_state.c: an unmapped folio's swap cache copy is not kept */
@@ -393,7 +393,7 @@ static void free_swap_cache(struct folio *folio)
 /* zap_pte_range() for one pte */
 static void zap_pte(struct tb_vma *vma, unsigned long idx)
 {
-	pte_t *ptep = mm_pte(vma->vma.vm_mm, vma_addr(vma, idx), false, false);
+	pte_t *ptep = vma_ptep(vma, idx);
 	struct mm_struct *mm = vma->vma.vm_mm;
 	struct folio *folio;
 	pte_t pte;
@@ -480,7 +480,7 @@ unsigned long tb_mm_rss(struct mm_struct *mm)
 
 static pte_t vma_pte_get(struct tb_vma *vma, unsigned long idx)
 {
-	pte_t *ptep = mm_pte(vma->vma.vm_mm, vma_addr(vma, idx), false, false);
+	pte_t *ptep = vma_ptep(vma, idx);
 
 	return ptep ? ptep_get(ptep) : __pte(0);
 }
@@ -742,7 +742,7 @@ int folio_referenced(struct folio *folio, int is_locked, struct mem_cgroup *memc
 	if (folio_test_anon(folio))
 		return referenced_one(anon_vma_of(folio), folio, memcg, vm_flags);
 	list_for_each_entry(vma, tb_file_vmas(tb_mapping_file(folio->mapping)), file_node)
-		referenced += !!referenced_one(vma, folio, memcg, vm_flags);
+		referenced += referenced_one(vma, folio, memcg, vm_flags);
 	return referenced;
 }
 

@@ -39,11 +39,9 @@ void tb_flushers_run(void);	/* the flusher work kswapd queued */
 void tb_flushers_reset(void);
 
 /* vm.c: tasks' address spaces and the reverse map */
-void tb_tasks_mm_shutdown(void);
-void tb_mm_init(struct mm_struct *mm, struct task_struct *owner);
-void tb_mm_exit(struct mm_struct *mm);	/* unmap all, wait for walkers, free tables */
+void tb_mm_init(struct mm_struct *mm, struct task_struct *owner);	/* fork's part */
 void tb_task_mm_reap(struct mm_struct *mm);	/* OOM reaper: zap all pages */
-void tb_task_mm_exit(struct mm_struct *mm);	/* exit_mmap(): unmap all */
+void tb_task_mm_exit(struct mm_struct *mm);	/* exit_mmap(): unmap all, wait for walkers, free tables */
 unsigned long tb_mm_rss(struct mm_struct *mm);	/* resident + swapped pages */
 bool tb_global_oom(gfp_t gfp);			/* out_of_memory(), global */
 
