@@ -494,6 +494,18 @@ static void test_oom_victim_charge_fails(void **state)
 	assert_int_equal(event("a", "oom"), 1);
 }
 
+/* the current task in "a", charged up to its memory.max of 256 pages */
+static void enter_full_at_256_pages(void)
+{
+	int i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	for (i = 0; i < 256; i++)
+		tb_charge_ok(1);
+	assert_write_ok("a", "memory.max", "1048576");	/* 256 pages */
+}
+
 /*
  * Reclaim progress buys retries that do not count only for charges of at
  * most 1 << PAGE_ALLOC_COSTLY_ORDER pages. A 32-page charge, each reclaim
@@ -502,13 +514,9 @@ static void test_oom_victim_charge_fails(void **state)
  */
 static void test_costly_charge_retries_are_counted(void **state)
 {
-	int err, i;
+	int err;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	assert_int_equal(tb_task_enter("a"), 0);
-	for (i = 0; i < 256; i++)
-		tb_charge_ok(1);
-	assert_write_ok("a", "memory.max", "1048576");	/* 256 pages */
+	enter_full_at_256_pages();
 	tb_reclaim_script(TB_RECLAIM_PAGES, 1);
 	assert_null(tb_folio_charge(32, GFP_KERNEL | __GFP_RETRY_MAYFAIL, &err));
 	assert_int_equal(err, -ENOMEM);
@@ -523,13 +531,9 @@ static void test_costly_charge_retries_are_counted(void **state)
  */
 static void test_margin_reached_in_the_last_round(void **state)
 {
-	int err, i;
+	int err;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	assert_int_equal(tb_task_enter("a"), 0);
-	for (i = 0; i < 256; i++)
-		tb_charge_ok(1);
-	assert_write_ok("a", "memory.max", "1048576");	/* 256 pages */
+	enter_full_at_256_pages();
 	tb_reclaim_script(TB_RECLAIM_PAGES, 2);
 	assert_non_null(tb_folio_charge(36, GFP_KERNEL | __GFP_RETRY_MAYFAIL, &err));
 	assert_int_equal(err, 0);
