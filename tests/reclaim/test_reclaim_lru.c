@@ -38,8 +38,8 @@ static void use_once_page_cache_goes_before_mapped_pages_in_use(void **state)
 	struct tb_file *mapped = tb_file_create(256), *once = tb_file_create(256);
 	struct tb_vma *vma;
 	int round;
-	TB_CLASSIC_LRU_ONLY("active/inactive balance of use-once cache");
 
+	TB_CLASSIC_LRU_ONLY("active/inactive balance of use-once cache");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
 	vma = tb_map_file(mapped);
@@ -68,8 +68,8 @@ static void use_once_page_cache_goes_before_mapped_pages_in_use(void **state)
 static void refault_within_workingset_is_activated(void **state)
 {
 	struct tb_file *hot = tb_file_create(512), *cold = tb_file_create(64);
-	TB_CLASSIC_LRU_ONLY("workingset_refault() activation on the classic lists");
 
+	TB_CLASSIC_LRU_ONLY("workingset_refault() activation on the classic lists");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
 	/* read twice: folio_mark_accessed() activates the hot file */
@@ -91,8 +91,8 @@ static void refault_within_workingset_is_activated(void **state)
 static void refault_beyond_workingset_stays_inactive(void **state)
 {
 	struct tb_file *f = tb_file_create(64);
-	TB_CLASSIC_LRU_ONLY("workingset_refault() distance test on the classic lists");
 
+	TB_CLASSIC_LRU_ONLY("workingset_refault() distance test on the classic lists");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
 	reread(f, 64);
@@ -138,8 +138,8 @@ static void swappiness_200_spares_page_cache_in_use(void **state)
 {
 	struct tb_file *f = tb_file_create(1024);
 	struct tb_vma *vma = anon_and_file(f, 1024);
-	TB_CLASSIC_LRU_ONLY("get_scan_count()'s anon/file split");
 
+	TB_CLASSIC_LRU_ONLY("get_scan_count()'s anon/file split");
 	reread(f, 1024);
 	assert_write_ok("a", "memory.reclaim", "2M swappiness=200");
 	assert_int_equal(tb_file_cached(f), 1024);
@@ -194,8 +194,8 @@ static void stale_memcg_lru_sizes_miss_cache_trim_mode(void **state)
 {
 	struct tb_file *f = tb_file_create(8192);
 	struct tb_vma *vma;
-	TB_CLASSIC_LRU_ONLY("prepare_scan_control()'s cache_trim_mode");
 
+	TB_CLASSIC_LRU_ONLY("prepare_scan_control()'s cache_trim_mode");
 	msleep(2100);
 	/* the periodic flush is a work on another CPU: let it finish first */
 	flush_workqueue(system_unbound_wq);

@@ -294,8 +294,8 @@ static void page_cache_folio_with_an_extra_reference_is_not_freed(void **state)
 {
 	struct tb_file *f = tb_file_create(PAGES(1 * MB));
 	struct folio *folio;
-	TB_CLASSIC_LRU_ONLY("asserts the inactive list the folio is put back on");
 
+	TB_CLASSIC_LRU_ONLY("asserts the inactive list the folio is put back on");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
 	tb_read_range(f, PAGES(1 * MB));
@@ -332,8 +332,8 @@ static void dma_pinned_anon_folio_is_not_added_to_swap(void **state)
 	unsigned long n = PAGES(1 * MB);
 	struct tb_vma *vma;
 	struct folio *folio;
-	TB_CLASSIC_LRU_ONLY("asserts the inactive list the folio is put back on");
 
+	TB_CLASSIC_LRU_ONLY("asserts the inactive list the folio is put back on");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
 	vma = tb_map_anon(n);
@@ -382,8 +382,8 @@ static void pinned_mapped_file_folio_is_unmapped_but_kept(void **state)
 	struct tb_file *f = tb_file_create(n);
 	struct tb_vma *vma;
 	struct folio *folio;
-	TB_CLASSIC_LRU_ONLY("asserts activations matched by shrink_active_list() deactivations");
 
+	TB_CLASSIC_LRU_ONLY("asserts activations matched by shrink_active_list() deactivations");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
 	vma = tb_map_file(f);
@@ -432,8 +432,8 @@ static void shm_locked_page_cache_is_culled_to_the_unevictable_list(void **state
 	struct tb_file *f = tb_file_create(n);
 	long long pgactivate;
 	unsigned long i;
-	TB_CLASSIC_LRU_ONLY("asserts the active/inactive counts and pgrefill");
 
+	TB_CLASSIC_LRU_ONLY("asserts the active/inactive counts and pgrefill");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
 	tb_read_range(f, n);

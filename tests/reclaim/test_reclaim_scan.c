@@ -92,8 +92,8 @@ static void memory_reclaim_scans_lru_size_shifted_by_priority(void **state)
 	};
 	static const unsigned long none[KSHIM_TRACE_PRIORITIES];
 	struct tb_file *f = tb_file_create(8192);
-	TB_CLASSIC_LRU_ONLY("get_scan_count()'s lru_size >> priority");
 
+	TB_CLASSIC_LRU_ONLY("get_scan_count()'s lru_size >> priority");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
 	tb_read_range(f, 8192);
@@ -168,8 +168,8 @@ static void swappiness_60_scans_both_types_and_anon_rotations_shift_it_to_file(v
 	struct tb_file *hot = tb_file_create(2048), *cold = tb_file_create(1024);
 	struct tb_vma *vma;
 	struct lruvec *lruvec;
-	TB_CLASSIC_LRU_ONLY("get_scan_count()'s cost balance");
 
+	TB_CLASSIC_LRU_ONLY("get_scan_count()'s cost balance");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
 	vma = tb_map_anon(4096);
@@ -238,8 +238,8 @@ static void file_rotations_shift_the_fraction_to_anon(void **state)
 	struct tb_file *hot = tb_file_create(2048);
 	struct tb_vma *vma, *mv;
 	struct lruvec *lruvec;
-	TB_CLASSIC_LRU_ONLY("get_scan_count()'s cost balance");
 
+	TB_CLASSIC_LRU_ONLY("get_scan_count()'s cost balance");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
 	mv = tb_map_file(mapped);
@@ -313,8 +313,8 @@ static void global_reclaim_with_tiny_page_cache_scans_anon_only(void **state)
 	unsigned long i, anon = 0;
 	struct tb_vma *vma;
 	int p;
-	TB_CLASSIC_LRU_ONLY("prepare_scan_control()'s file_is_tiny");
 
+	TB_CLASSIC_LRU_ONLY("prepare_scan_control()'s file_is_tiny");
 	tb_run_in("");
 	tb_read_range(f, 64);
 	vma = tb_map_anon(PAGES(64 * MB));
@@ -415,8 +415,8 @@ static void exec_file_pages_are_activated_at_first_use_and_kept_active(void **st
 	struct tb_file *text = tb_file_create(TEXT_PAGES);
 	unsigned long first, refill;
 	struct tb_vma *vma = run_program_streaming(text, true, &first);
-	TB_CLASSIC_LRU_ONLY("shrink_active_list()'s VM_EXEC rule");
 
+	TB_CLASSIC_LRU_ONLY("shrink_active_list()'s VM_EXEC rule");
 	assert_int_equal(first, TEXT_PAGES);
 	refill = kshim_vm_event_read(PGREFILL);
 	assert_true(refill > TEXT_PAGES);
@@ -437,8 +437,8 @@ static void mapped_file_pages_without_exec_are_deactivated(void **state)
 {
 	struct tb_file *text = tb_file_create(TEXT_PAGES);
 	unsigned long first, refill;
-	TB_CLASSIC_LRU_ONLY("shrink_active_list()'s deactivation");
 
+	TB_CLASSIC_LRU_ONLY("shrink_active_list()'s deactivation");
 	run_program_streaming(text, false, &first);
 	assert_int_equal(first, 0);
 	refill = kshim_vm_event_read(PGREFILL);
@@ -474,8 +474,8 @@ static void kswapd_ages_anon_of_a_memcg_that_reclaim_skips(void **state)
 	long long refill, deactivate, scan;
 	unsigned long steal_anon, i;
 	struct tb_vma *vma;
-	TB_CLASSIC_LRU_ONLY("kswapd_age_node()'s inactive_is_low aging (MGLRU ages by lru_gen_age_node())");
 
+	TB_CLASSIC_LRU_ONLY("kswapd_age_node()'s inactive_is_low aging (MGLRU ages by lru_gen_age_node())");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	assert_int_equal(tb_cgroup_mkdir("b"), 0);
 	tb_run_in("a");
@@ -605,8 +605,8 @@ static void global_reclaim_spares_memory_low_until_nothing_else_is_left(void **s
 	unsigned long i, stream_left = ~0UL;
 	struct tb_vma *vma;
 	int err = 0;
-	TB_CLASSIC_LRU_ONLY("shrink_node_memcgs()'s low skip; MGLRU's shrink_one() reclaims a below-low memcg on its second visit (test_reclaim_mglru)");
 
+	TB_CLASSIC_LRU_ONLY("shrink_node_memcgs()'s low skip; MGLRU's shrink_one() reclaims a below-low memcg on its second visit (test_reclaim_mglru)");
 	assert_int_equal(tb_cgroup_mkdir("p"), 0);
 	assert_int_equal(tb_cgroup_mkdir("u"), 0);
 	assert_write_ok("p", "memory.low", "8M");
@@ -743,8 +743,8 @@ static void reclaim_culls_page_cache_locked_on_the_lru_to_the_unevictable_list(v
 {
 	struct tb_file *once = tb_file_create(256), *twice = tb_file_create(512);
 	struct tb_file *late = tb_file_create(1);
-	TB_CLASSIC_LRU_ONLY("culling through shrink_active_list()");
 
+	TB_CLASSIC_LRU_ONLY("culling through shrink_active_list()");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
 	tb_read_range(once, 256);
