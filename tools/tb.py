@@ -364,11 +364,13 @@ def release_build(tb, targets=()):
     return bdir
 
 
-def run_seed(tb, m, bdir, quick=False):
+def run_seed(tb, m, bdir, quick=False, opts=None):
     outdir = os.path.join(tb.build, 'seeds', m.NUM)
     os.makedirs(outdir, exist_ok=True)
     t0 = time.time()
-    data = m.run({'tb': tb, 'bdir': bdir, 'outdir': outdir, 'quick': quick})
+    ctx = {'tb': tb, 'bdir': bdir, 'outdir': outdir, 'quick': quick}
+    ctx.update(opts or {})
+    data = m.run(ctx)
     data = {'seed': m.NUM, 'title': m.TITLE, 'kernel': tb.tree_version,
             'seconds': round(time.time() - t0, 1), 'results': data}
     with open(os.path.join(outdir, f'seed_{m.NUM}.json'), 'w') as f:
@@ -380,8 +382,12 @@ def cmd_seed(tb):
     m = next((m for m in seed_modules(tb.repo) if m.NUM == tb.a.target), None)
     if m is None:
         fail(f'no experiment for seed {tb.a.target}')
+    opts = {k: getattr(tb.a, k) for k in ('scale', 'rounds') if getattr(tb.a, k)}
+    for k in opts:
+        if k not in getattr(m, 'OPTIONS', ()):
+            fail(f'seed {m.NUM} takes no --{k}')
     bdir = release_build(tb, m.TARGETS)
-    data = run_seed(tb, m, bdir)
+    data = run_seed(tb, m, bdir, opts=opts)
     print(f'== seed {m.NUM}: {m.TITLE}')
     print(m.render(data['results']))
     if tb.a.json:
@@ -775,6 +781,8 @@ def main():
     ap.add_argument('--max', type=int)
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--rerun')
+    ap.add_argument('--scale', type=int)
+    ap.add_argument('--rounds', type=int)
     a = ap.parse_args()
     tb = TB(a)
     fn = {'run': cmd_run, 'test': cmd_test, 'coverage': cmd_coverage,

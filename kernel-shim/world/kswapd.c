@@ -17,6 +17,7 @@
 #include <linux/jiffies.h>
 #include <kshim/testbed.h>
 #include <kshim/trace.h>
+#include <time.h>
 #include "world.h"
 
 /* mm/vmscan.c (globalized) */
@@ -200,6 +201,23 @@ const struct kshim_trace *tb_kswapd_trace(int nid)
 		if (kthreads[i].pgdat->node_id == nid)
 			return kthreads[i].trace;
 	return NULL;
+}
+
+/* host CPU time node nid's kswapd thread has used: what its reclaim costs here */
+u64 tb_kswapd_cpu_ns(int nid)
+{
+	struct timespec ts;
+	clockid_t clk;
+	int i;
+
+	for (i = 0; i < nr_kthreads; i++) {
+		if (kthreads[i].pgdat->node_id != nid || kthreads[i].exited)
+			continue;
+		if (pthread_getcpuclockid(kthreads[i].tid, &clk) || clock_gettime(clk, &ts))
+			return 0;
+		return (u64)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+	}
+	return 0;
 }
 
 void tb_kthreads_settle(void)

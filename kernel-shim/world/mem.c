@@ -46,7 +46,8 @@ void setup_per_zone_lowmem_reserve(void);
 void __setup_per_zone_wmarks(void);
 unsigned int gfp_to_alloc_flags(gfp_t gfp_mask, unsigned int order);
 
-#define TB_MAX_RAM_PAGES (16UL << (30 - PAGE_SHIFT))	/* 16 GiB per node */
+/* 256 GiB per node: seed 002 at the seed's full size (memmap calloc'd, 4 GiB) */
+#define TB_MAX_RAM_PAGES (256UL << (30 - PAGE_SHIFT))
 
 static struct list_head *free_list(struct zone *zone)
 {
@@ -134,7 +135,7 @@ static struct folio *rmqueue(struct zone *zone);
 static int check_config(unsigned long ram, const struct tb_mem_config *cfg)
 {
 	if (ram < 1024 || ram > TB_MAX_RAM_PAGES) {
-		fprintf(stderr, "tb: RAM of %lu pages per node: give 1024 (4 MiB) to %lu (16 GiB)\n",
+		fprintf(stderr, "tb: RAM of %lu pages per node: give 1024 (4 MiB) to %lu (256 GiB)\n",
 			ram, TB_MAX_RAM_PAGES);
 		return -EINVAL;
 	}

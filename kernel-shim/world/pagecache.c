@@ -265,6 +265,8 @@ int tb_file_read(struct tb_file *file, unsigned long index)
 
 	if (index >= file->nr_pages)
 		return -EINVAL;
+	/* the other CPUs' kthreads (kswapd) run while this one reads, as at a touch */
+	tb_kthreads_run();
 	/* a task the OOM killer chose has a fatal signal: its read fails */
 	if (tsk_is_oom_victim(current))
 		return -EINTR;

@@ -54,7 +54,6 @@ void tb_kthreads_run(void);		/* the test thread's yield point */
 void tb_charge_time(u64 ns);
 void tb_charge_swapout(void);
 void tb_charge_reclaimed(unsigned long nr);
-void tb_kthreads_settle(void);		/* run kthreads until all sleep */
 u64 tb_cost_hit(void);
 u64 tb_cost_file_read(void);
 u64 tb_cost_file_write(void);

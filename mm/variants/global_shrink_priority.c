@@ -83,6 +83,8 @@ void shrink_lruvec(struct lruvec *lruvec, struct scan_control *sc)
 	__real_shrink_lruvec(lruvec, sc);
 	sc->priority -= delta;
 	/* counted with the variant off too: the control row's figures */
+	if (seed000_global(sc) && !lru_gen_enabled())
+		atomic_long_inc(&tb_root_visits);	/* seed 002's classic row */
 	if (seed000_global(sc) && memcg && priority >= 0 && priority <= DEF_PRIORITY) {
 		seed000_scanned[mem_cgroup_id(memcg)][priority] += sc->nr_scanned - scanned;
 		seed000_lru_pages[mem_cgroup_id(memcg)][priority] += lru_pages;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * mm/vmscan.c's extract (#line markers into the tree) over the reclaim
- * environment, and the variants that hook it (seed 000).
+ * environment, and the variants that hook it (seeds 000 and 002).
  */
 #include "vmscan/reclaim_env.h"
 
@@ -14,6 +14,16 @@ void shrink_lruvec(struct lruvec *lruvec, struct scan_control *sc);
 static void shrink_active_list(unsigned long nr_to_scan, struct lruvec *lruvec,
 			       struct scan_control *sc, enum lru_list lru);
 static void kswapd_age_node(struct pglist_data *pgdat, struct scan_control *sc);
+/* seed 002 (mm/variants/memcg_iter_shrink_many.c) */
+static void shrink_many(struct pglist_data *pgdat, struct scan_control *sc);
+static int shrink_one(struct lruvec *lruvec, struct scan_control *sc);
+static void lru_gen_shrink_lruvec(struct lruvec *lruvec, struct scan_control *sc);
+static void lru_gen_rotate_memcg(struct lruvec *lruvec, int op);
+/*
+ * root reclaim: lruvecs the memcg walk handed to reclaim (classic
+ * shrink_lruvec(), MGLRU shrink_one()), seed 002's cost of a walk
+ */
+static atomic_long_t tb_root_visits = ATOMIC_LONG_INIT(0);
 /* seed 000: shrink_node_memcgs()'s two calls that take the memcg's value */
 static bool seed000_below_min(struct mem_cgroup *target, struct mem_cgroup *memcg,
 			      struct scan_control *sc);
@@ -27,3 +37,4 @@ static unsigned long seed000_shrink_slab(gfp_t gfp_mask, int nid, struct mem_cgr
 #undef mem_cgroup_below_min
 #undef shrink_slab
 #include "variants/global_shrink_priority.c"
+#include "variants/memcg_iter_shrink_many.c"

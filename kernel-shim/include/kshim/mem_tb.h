@@ -115,6 +115,10 @@ unsigned long tb_swap_used(void);		/* slots in use */
 /* ---- kswapd ---- */
 /* the vmscan tracepoints node nid's kswapd recorded (its thread's kshim_trace) */
 const struct kshim_trace *tb_kswapd_trace(int nid);
+/* run the kernel threads until each sleeps, whatever their clocks (a quiet world) */
+void tb_kthreads_settle(void);
+/* host CPU time node nid's kswapd thread has used (ns; 0: no kswapd) */
+u64 tb_kswapd_cpu_ns(int nid);
 
 /*
  * ---- virtual time ----

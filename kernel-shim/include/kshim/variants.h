@@ -21,4 +21,18 @@ int tb_variant_global_shrink_priority(bool on);
  */
 unsigned long tb_variant_global_shrink_scanned(struct mem_cgroup *memcg, int priority,
 					       unsigned long *lru_pages);
+/*
+ * Seed 002: MGLRU's root reclaim walks memcgs with mem_cgroup_iter() and a
+ * per-node cookie instead of the memcg LRU (mm/variants/memcg_iter_shrink_many.c).
+ * AS_POSTED is the seed's diff, which leaks a memcg reference when a walk
+ * without a cookie (kswapd's) stops early; FIXED drops it. OFF: 6.12.
+ */
+enum tb_memcg_iter {
+	TB_MEMCG_ITER_OFF,
+	TB_MEMCG_ITER_AS_POSTED,
+	TB_MEMCG_ITER_FIXED,
+};
+void tb_variant_memcg_iter(enum tb_memcg_iter mode);	/* and zeroes the visits */
+/* lruvecs root reclaim handed to reclaim, MGLRU (either walk) or classic */
+unsigned long tb_variant_memcg_iter_visits(void);
 #endif

@@ -1,0 +1,392 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Seed 002 (the multi-gen LRU's memcg LRU vs mem_cgroup_iter) on the real
+ * 6.12 mm/vmscan.c, by Yu Zhao's method for the memcg LRU: 128 memcgs,
+ * each a task doing random reads and writes over a mapping of its own
+ * (fio --ioengine=mmap --filename=/dev/zero --rw=randrw --rate=64m,64m
+ * --random_distribution=random) at that fixed virtual rate; after a
+ * warm-up, rounds of "write N to the root's memory.reclaim, sleep 6 s",
+ * no global pressure (RAM holds every mapping). fio's shared mapping of
+ * /dev/zero is shmem: swap-backed, on the anon LRU, swapped out and
+ * refaulted from swap. The world has no shmem, so each task maps private
+ * anonymous memory: the same LRU, swap-out and refault path. One variant
+ * per run:
+ *   lru    MGLRU on, 6.12's memcg LRU (the real shrink_many())
+ *   iter   MGLRU on, the seed's mem_cgroup_iter walk (mm/variants/)
+ *   off    MGLRU off: the classic LRU's shrink_node_memcgs()
+ * Sizes are the seed's divided by the scale: each mapping 1920 MiB / scale,
+ * each write 256 MiB / scale, the accesses per 6-s round (64 MiB/s of
+ * 4 KiB reads and as many writes) too; swap holds every mapping.
+ * Prints one JSON object (tools/seeds/seed_002.py).
+ *
+ * usage: seed_002 VARIANT [scale [rounds [warmup_rounds [memcgs [accesses_per_round]]]]]
+ *
+ * With "kswapd VARIANT NR_MEMCGS PAGES ROUNDS" it runs the objection's
+ * experiment instead: global pressure over many small memcgs, kswapd
+ * reclaiming, and reports kswapd's pages reclaimed per second of its CPU
+ * time (the host's thread CPU clock around the world's reclaim work).
+ */
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/memcontrol.h>
+#include <linux/delay.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <kshim/testbed.h>
+#include <kshim/memcg_tb.h>
+#include <kshim/mem_tb.h>
+#include <kshim/variants.h>
+
+#define MIB (1024UL * 1024)
+#define ROUND_MS 6000
+
+struct worker {
+	char cgroup[16];
+	struct tb_task *task;
+	struct tb_vma *vma;
+	u64 rng;
+	long long steal0, refault0;
+};
+
+static struct {
+	const char *variant;
+	unsigned long scale, rounds, warmup, memcgs, file_pages, request_pages, accesses;
+} cfg = { .scale = 64, .rounds = 60, .warmup = 2, .memcgs = 128 };
+
+static void die(const char *what, long err)
+{
+	fprintf(stderr, "seed_002: %s failed (%ld)\n", what, err);
+	exit(1);
+}
+
+/* xorshift64*: the task's own random offsets, the same for every variant */
+static unsigned long next_index(struct worker *w, unsigned long n)
+{
+	w->rng ^= w->rng >> 12;
+	w->rng ^= w->rng << 25;
+	w->rng ^= w->rng >> 27;
+	return (w->rng * 0x2545F4914F6CDD1DULL >> 32) % n;
+}
+
+static void select_variant(const char *v)
+{
+	long err;
+
+	if (!strcmp(v, "off"))
+		return;
+	err = tb_sysfs_write("kernel/mm/lru_gen/enabled", "y");
+	if (err != 1)
+		die("lru_gen/enabled", err);
+	if (!strcmp(v, "iter"))
+		tb_variant_memcg_iter(TB_MEMCG_ITER_FIXED);
+	else if (strcmp(v, "lru"))
+		die("variant (lru, iter or off)", -EINVAL);
+}
+
+static void boot(unsigned long ram_pages, unsigned long swap_pages, bool kswapd)
+{
+	struct kshim_world_config w = { .nr_cpus = 4, .seed = 2 };
+	struct tb_mem_config m = {
+		.ram_pages = ram_pages, .swap_pages = swap_pages, .no_kswapd = !kswapd,
+	};
+	long err;
+
+	kshim_world_boot(&w);
+	if ((err = tb_memcg_boot()) || (err = tb_mem_boot(&m)))
+		die("boot", err);
+	tb_variant_memcg_iter(TB_MEMCG_ITER_OFF);
+	select_variant(cfg.variant);
+}
+
+static void start(struct worker *w, int i, unsigned long pages)
+{
+	int err;
+
+	snprintf(w->cgroup, sizeof(w->cgroup), "test%d", i);
+	if ((err = tb_cgroup_mkdir(w->cgroup)))
+		die("mkdir", err);
+	w->task = tb_task_spawn(w->cgroup, &err);
+	if (!w->task)
+		die("spawn", err);
+	tb_task_switch(w->task);
+	w->vma = tb_map_anon(pages);
+	if (!w->vma)
+		die("map", -ENOMEM);
+	tb_task_switch(NULL);
+	w->rng = 0x9E3779B97F4A7C15ULL * (i + 1);
+}
+
+/* n random accesses, half writes, then sleep until the world's round ends */
+static void work(struct worker *w, unsigned long n, u64 until_ns)
+{
+	unsigned long i, idx;
+	u64 now;
+	int err;
+
+	tb_task_switch(w->task);
+	for (i = 0; i < n; i++) {
+		idx = next_index(w, cfg.file_pages);
+		err = tb_touch(w->vma, idx, next_index(w, 2));
+		if (err)
+			die("touch", err);
+	}
+	now = tb_task_vclock_ns(w->task);
+	if (now < until_ns)
+		msleep((until_ns - now) / 1000000);
+	tb_task_switch(NULL);
+}
+
+/* the warm-up's first pass: every page written once */
+static void populate(struct worker *w)
+{
+	unsigned long i;
+	int err;
+
+	tb_task_switch(w->task);
+	for (i = 0; i < cfg.file_pages; i++)
+		if ((err = tb_touch(w->vma, i, true)))
+			die("touch", err);
+	tb_task_switch(NULL);
+}
+
+static long long stat_of(struct worker *w, const char *key)
+{
+	return tb_cgroup_read_key(w->cgroup, "memory.stat", key);
+}
+
+static void round_of_work(struct worker *ws, struct tb_task *ctl)
+{
+	u64 until = tb_task_vclock_ns(ctl);
+	unsigned long i;
+
+	for (i = 0; i < cfg.memcgs; i++)
+		work(&ws[i], cfg.accesses, until);
+}
+
+/* echo N > memory.reclaim of the root, then sleep 6 s */
+static int reclaim_round(struct tb_task *ctl, const char *req)
+{
+	ssize_t ret;
+
+	tb_task_switch(ctl);
+	ret = tb_cgroup_write_str("", "memory.reclaim", req);
+	msleep(ROUND_MS);
+	tb_task_switch(NULL);
+	if (ret < 0 && ret != -EAGAIN)
+		die("memory.reclaim", ret);
+	return ret < 0;
+}
+
+static void teardown(void)
+{
+	const char *msg = tb_mem_teardown();
+
+	if (!msg)
+		msg = kshim_world_check();
+	if (msg)
+		die(msg, 0);
+	kshim_world_teardown();
+}
+
+static void print_list(const char *key, struct worker *ws, const char *stat, bool steal)
+{
+	unsigned long i;
+
+	printf("\"%s\": [", key);
+	for (i = 0; i < cfg.memcgs; i++)
+		printf("%s%lld", i ? ", " : "",
+		       stat_of(&ws[i], stat) - (steal ? ws[i].steal0 : ws[i].refault0));
+	printf("]");
+}
+
+static void run_fairness(void)
+{
+	struct worker *ws = calloc(cfg.memcgs, sizeof(*ws));
+	unsigned long i, eagain = 0;
+	struct tb_task *ctl;
+	char req[32];
+	int err;
+
+	if (!ws)
+		die("calloc", -ENOMEM);
+	/* every mapping fits, with room above the watermarks: no global pressure */
+	boot(cfg.memcgs * cfg.file_pages + cfg.memcgs * cfg.file_pages / 4 + 16384,
+	     min(cfg.memcgs * cfg.file_pages, 64UL << (30 - PAGE_SHIFT)), false);
+	ctl = tb_task_spawn("", &err);
+	if (!ctl)
+		die("spawn", err);
+	for (i = 0; i < cfg.memcgs; i++)
+		start(&ws[i], i, cfg.file_pages);
+	for (i = 0; i < cfg.memcgs; i++)
+		populate(&ws[i]);
+	for (i = 0; i < cfg.warmup; i++) {
+		tb_task_switch(ctl);
+		msleep(ROUND_MS);
+		tb_task_switch(NULL);
+		round_of_work(ws, ctl);
+	}
+	for (i = 0; i < cfg.memcgs; i++) {
+		ws[i].steal0 = stat_of(&ws[i], "pgsteal");
+		ws[i].refault0 = stat_of(&ws[i], "workingset_refault_anon");
+	}
+	tb_variant_memcg_iter(strcmp(cfg.variant, "iter") ? TB_MEMCG_ITER_OFF :
+			      TB_MEMCG_ITER_FIXED);
+	snprintf(req, sizeof(req), "%lu", cfg.request_pages * PAGE_SIZE);
+	for (i = 0; i < cfg.rounds; i++) {
+		eagain += reclaim_round(ctl, req);
+		round_of_work(ws, ctl);
+	}
+	printf("{\"variant\": \"%s\", \"scale\": %lu, \"rounds\": %lu, \"warmup_rounds\": %lu, "
+	       "\"memcgs\": %lu, \"file_pages\": %lu, \"request_pages\": %lu, "
+	       "\"accesses_per_round\": %lu, \"eagain\": %lu, \"visits\": %lu, ",
+	       cfg.variant, cfg.scale, cfg.rounds, cfg.warmup, cfg.memcgs, cfg.file_pages,
+	       cfg.request_pages, cfg.accesses, eagain, tb_variant_memcg_iter_visits());
+	print_list("pgsteal", ws, "pgsteal", true);
+	printf(", ");
+	print_list("refaults", ws, "workingset_refault_anon", false);
+	printf("}\n");
+	free(ws);
+	teardown();
+}
+
+/*
+ * The objection's experiment: many memcgs, each a task streaming through a
+ * file of its own with read() (clean page cache, as dd), twice the RAM in
+ * all, so kswapd reclaims; what its reclaim costs per page it frees.
+ */
+static struct {
+	unsigned long memcgs, pages, passes;
+} kcfg = { .memcgs = 1024, .pages = 256, .passes = 4 };
+
+struct reader {
+	char cgroup[24];
+	struct tb_task *task;
+	struct tb_file *file;
+	long long steal0;
+};
+
+static void read_chunk(struct reader *r, unsigned long from, unsigned long n)
+{
+	unsigned long i;
+	int err;
+
+	tb_task_switch(r->task);
+	/* one CPU for the readers: a turn starts when the last one ended */
+	if (tb_world_ns() > tb_task_vclock_ns(r->task) + 1000000)
+		msleep((tb_world_ns() - tb_task_vclock_ns(r->task)) / 1000000);
+	for (i = from; i < from + n && i < kcfg.pages; i++)
+		if ((err = tb_file_read(r->file, i)))
+			die("read", err);
+	tb_task_switch(NULL);
+}
+
+static long long sum_stat(struct reader *rs, const char *key)
+{
+	long long n = 0;
+	unsigned long i;
+
+	for (i = 0; i < kcfg.memcgs; i++)
+		n += tb_cgroup_read_key(rs[i].cgroup, "memory.stat", key);
+	return n;
+}
+
+static void run_kswapd(void)
+{
+	struct reader *rs = calloc(kcfg.memcgs, sizeof(*rs));
+	unsigned long i, p, off;
+	u64 cpu0;
+	int err;
+
+	if (!rs)
+		die("calloc", -ENOMEM);
+	boot(kcfg.memcgs * kcfg.pages / 2 + 8192, 0, true);
+	for (i = 0; i < kcfg.memcgs; i++) {
+		snprintf(rs[i].cgroup, sizeof(rs[i].cgroup), "r%lu", i);
+		if ((err = tb_cgroup_mkdir(rs[i].cgroup)))
+			die("mkdir", err);
+		rs[i].task = tb_task_spawn(rs[i].cgroup, &err);
+		if (!rs[i].task)
+			die("spawn", err);
+		rs[i].file = tb_file_create(kcfg.pages);
+		if (!rs[i].file)
+			die("file", -ENOMEM);
+	}
+	tb_variant_memcg_iter(strcmp(cfg.variant, "iter") ? TB_MEMCG_ITER_OFF :
+			      TB_MEMCG_ITER_FIXED);
+	cpu0 = tb_kswapd_cpu_ns(0);
+	/* the readers take turns of 32 pages, as concurrent dd's would interleave */
+	for (p = 0; p < kcfg.passes; p++)
+		for (off = 0; off < kcfg.pages; off += 32)
+			for (i = 0; i < kcfg.memcgs; i++)
+				read_chunk(&rs[i], off, 32);
+	printf("{\"variant\": \"%s\", \"memcgs\": %lu, \"pages\": %lu, \"passes\": %lu, "
+	       "\"kswapd_cpu_ns\": %llu, \"visits\": %lu, \"pgsteal_kswapd\": %lld, "
+	       "\"pgsteal_direct\": %lld, \"pgscan_kswapd\": %lld, \"pgsteal\": [",
+	       cfg.variant, kcfg.memcgs, kcfg.pages, kcfg.passes,
+	       (unsigned long long)(tb_kswapd_cpu_ns(0) - cpu0), tb_variant_memcg_iter_visits(),
+	       sum_stat(rs, "pgsteal_kswapd"), sum_stat(rs, "pgsteal_direct"),
+	       sum_stat(rs, "pgscan_kswapd"));
+	for (i = 0; i < kcfg.memcgs; i++)
+		printf("%s%lld", i ? ", " : "",
+		       tb_cgroup_read_key(rs[i].cgroup, "memory.stat", "pgsteal"));
+	printf("]}\n");
+	free(rs);
+	teardown();
+}
+
+static int main_kswapd(int argc, char **argv)
+{
+	if (argc < 3) {
+		fprintf(stderr, "usage: seed_002 kswapd lru|iter|off [memcgs [pages [passes]]]\n");
+		return 2;
+	}
+	cfg.variant = argv[2];
+	if (argc > 3)
+		kcfg.memcgs = strtoul(argv[3], NULL, 0);
+	if (argc > 4)
+		kcfg.pages = strtoul(argv[4], NULL, 0);
+	if (argc > 5)
+		kcfg.passes = strtoul(argv[5], NULL, 0);
+	if (!kcfg.memcgs || kcfg.pages < 64 || !kcfg.passes) {
+		fprintf(stderr, "seed_002: kswapd: memcgs, passes positive and pages >= 64\n");
+		return 2;
+	}
+	kshim_thread_enter(0);
+	run_kswapd();
+	kshim_thread_exit();
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], "kswapd"))
+		return main_kswapd(argc, argv);
+	if (argc < 2) {
+		fprintf(stderr, "usage: seed_002 lru|iter|off [scale [rounds [warmup [memcgs [accesses]]]]]\n");
+		return 2;
+	}
+	cfg.variant = argv[1];
+	if (argc > 2)
+		cfg.scale = strtoul(argv[2], NULL, 0);
+	if (argc > 3)
+		cfg.rounds = strtoul(argv[3], NULL, 0);
+	if (argc > 4)
+		cfg.warmup = strtoul(argv[4], NULL, 0);
+	if (argc > 5)
+		cfg.memcgs = strtoul(argv[5], NULL, 0);
+	if (!cfg.scale || cfg.scale > 1024 || !cfg.memcgs) {
+		fprintf(stderr, "seed_002: give a scale 1..1024 and memcgs > 0\n");
+		return 2;
+	}
+	cfg.file_pages = 1920 * MIB / PAGE_SIZE / cfg.scale;
+	cfg.request_pages = 256 * MIB / PAGE_SIZE / cfg.scale;
+	/* fio --rate=64m,64m: 128 MiB/s of 4 KiB accesses for 6 s, scaled */
+	cfg.accesses = argc > 6 ? strtoul(argv[6], NULL, 0) :
+		128 * MIB / PAGE_SIZE * (ROUND_MS / 1000) / cfg.scale;
+	kshim_thread_enter(0);
+	run_fairness();
+	kshim_thread_exit();
+	return 0;
+}
