@@ -32,7 +32,8 @@ bool tb_lru_gen_on(void);
 /*
  * A case asserting the classic active/inactive LRU's own policy (list
  * placement, get_scan_count()): skipped, with the reason, when the suite
- * runs with the multi-gen LRU on; test_reclaim_mglru asserts its policy.
+ * runs with the multi-gen LRU on; test_reclaim_mglru_classic asserts
+ * what the multi-gen LRU does in the same situation.
  */
 #define TB_CLASSIC_LRU_ONLY(why)						\
 	do {								\

@@ -13,29 +13,11 @@
 #include <linux/mm_inline.h>
 #include <linux/memcontrol.h>
 #include <kshim/testbed.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include "tb_reclaim.h"
+#include "tb_mglru.h"
 
-#define ENABLED "kernel/mm/lru_gen/enabled"
-
-static struct lruvec *lruvec_of(const char *path)
-{
-	return mem_cgroup_lruvec(tb_memcg(path), NODE_DATA(0));
-}
-
-/* pages of one type in the generations, as lru_gen_update_size() keeps them */
-static long gen_pages(struct lruvec *lruvec, int type)
-{
-	long n = 0;
-	int gen, zone;
-
-	for (gen = 0; gen < MAX_NR_GENS; gen++)
-		for (zone = 0; zone < MAX_NR_ZONES; zone++)
-			n += lruvec->lrugen.nr_pages[gen][type][zone];
-	return n;
-}
+#define ENABLED LRU_GEN_ENABLED
 
 static bool classic_lists_empty(struct lruvec *lruvec)
 {
@@ -45,28 +27,6 @@ static bool classic_lists_empty(struct lruvec *lruvec)
 		if (!list_empty(&lruvec->lists[lru]))
 			return false;
 	return true;
-}
-
-static void lru_gen_on(void)
-{
-	assert_int_equal(tb_sysfs_write(ENABLED, "y"), 1);
-}
-
-/* what "echo cmd > /sys/kernel/debug/lru_gen" returns */
-static ssize_t lru_gen_cmd(const char *fmt, ...)
-{
-	char cmd[128];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(cmd, sizeof(cmd), fmt, ap);
-	va_end(ap);
-	return tb_debugfs_write("lru_gen", cmd);
-}
-
-static unsigned short memcg_id(const char *path)
-{
-	return mem_cgroup_id(tb_memcg(path));
 }
 
 /* ---- the sysfs switch ---- */
@@ -83,7 +43,7 @@ static void enabled_reads_back_the_caps_written(void **state)
 	assert_int_equal(tb_sysfs_read(ENABLED, buf, sizeof(buf)), 7);
 	assert_string_equal(buf, "0x0000\n");
 	assert_false(lru_gen_enabled());
-	lru_gen_on();
+	tb_mglru_switch_on();
 	tb_sysfs_read(ENABLED, buf, sizeof(buf));
 	assert_string_equal(buf, "0x0007\n");
 	assert_true(lru_gen_enabled());
@@ -115,15 +75,15 @@ static void switching_moves_every_folio_and_loses_none(void **state)
 	tb_touch_range(vma, 128, true);
 	tb_read_range(f, 256);
 	lru_add_drain();
-	lruvec = lruvec_of("a");
-	assert_int_equal(gen_pages(lruvec, LRU_GEN_ANON) + gen_pages(lruvec, LRU_GEN_FILE), 0);
+	lruvec = tb_lruvec_of("a");
+	assert_int_equal(tb_gen_pages(lruvec, LRU_GEN_ANON) + tb_gen_pages(lruvec, LRU_GEN_FILE), 0);
 	assert_false(classic_lists_empty(lruvec));
 
-	lru_gen_on();
+	tb_mglru_switch_on();
 	assert_true(lruvec->lrugen.enabled);
 	assert_true(classic_lists_empty(lruvec));
-	assert_int_equal(gen_pages(lruvec, LRU_GEN_ANON), 128);
-	assert_int_equal(gen_pages(lruvec, LRU_GEN_FILE), 256);
+	assert_int_equal(tb_gen_pages(lruvec, LRU_GEN_ANON), 128);
+	assert_int_equal(tb_gen_pages(lruvec, LRU_GEN_FILE), 256);
 	for (i = 0; i < 128; i++)
 		assert_true(folio_lru_gen(tb_vma_folio(vma, i)) >= 0);
 	assert_int_equal(tb_stat("a", "active_anon") + tb_stat("a", "inactive_anon"), 128 * 4096);
@@ -132,7 +92,7 @@ static void switching_moves_every_folio_and_loses_none(void **state)
 
 	assert_int_equal(tb_sysfs_write(ENABLED, "n"), 1);
 	assert_false(lruvec->lrugen.enabled);
-	assert_int_equal(gen_pages(lruvec, LRU_GEN_ANON) + gen_pages(lruvec, LRU_GEN_FILE), 0);
+	assert_int_equal(tb_gen_pages(lruvec, LRU_GEN_ANON) + tb_gen_pages(lruvec, LRU_GEN_FILE), 0);
 	for (i = 0; i < 128; i++)
 		assert_int_equal(folio_lru_gen(tb_vma_folio(vma, i)), -1);
 	assert_int_equal(tb_stat("a", "active_anon") + tb_stat("a", "inactive_anon"), 128 * 4096);
@@ -154,9 +114,9 @@ static void debugfs_lists_each_memcg_with_its_generations(void **state)
 	int lines = 0;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	lru_gen_on();
+	tb_mglru_switch_on();
 	assert_true(tb_debugfs_read("lru_gen", buf, sizeof(buf)) > 0);
-	snprintf(head, sizeof(head), "memcg %5hu /a\n node     0\n", memcg_id("a"));
+	snprintf(head, sizeof(head), "memcg %5hu /a\n node     0\n", tb_memcg_id("a"));
 	p = strstr(buf, head);
 	assert_non_null(p);
 	p += strlen(head);
@@ -171,7 +131,7 @@ static void debugfs_lists_each_memcg_with_its_generations(void **state)
 		lines++;
 	}
 	assert_int_equal(lines, 4);
-	assert_int_equal(lruvec_of("a")->lrugen.max_seq, MIN_NR_GENS + 1);
+	assert_int_equal(tb_lruvec_of("a")->lrugen.max_seq, MIN_NR_GENS + 1);
 }
 
 /*
@@ -189,23 +149,23 @@ static void debugfs_rejects_malformed_commands_with_the_handlers_errors(void **s
 	char cmd[32];
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	lru_gen_on();
-	id = memcg_id("a");
-	assert_int_equal(lru_gen_cmd("+ %u 0", id), -EINVAL);
-	assert_int_equal(lru_gen_cmd("+ %u 0 3 1 0 junk", id), -EINVAL);
-	assert_int_equal(lru_gen_cmd("* %u 0 3", id), -EINVAL);
-	assert_int_equal(lru_gen_cmd("+ 999 0 3"), -EINVAL);
-	assert_int_equal(lru_gen_cmd("+ %u 7 3", id), -EINVAL);
-	assert_int_equal(lru_gen_cmd("+ %u 0 4", id), -EINVAL);
+	tb_mglru_switch_on();
+	id = tb_memcg_id("a");
+	assert_int_equal(tb_lru_gen_cmd("+ %u 0", id), -EINVAL);
+	assert_int_equal(tb_lru_gen_cmd("+ %u 0 3 1 0 junk", id), -EINVAL);
+	assert_int_equal(tb_lru_gen_cmd("* %u 0 3", id), -EINVAL);
+	assert_int_equal(tb_lru_gen_cmd("+ 999 0 3"), -EINVAL);
+	assert_int_equal(tb_lru_gen_cmd("+ %u 7 3", id), -EINVAL);
+	assert_int_equal(tb_lru_gen_cmd("+ %u 0 4", id), -EINVAL);
 	/* without swap get_swappiness() is 0: can_swap 0, the file min_seq counts */
-	assert_int_equal(lru_gen_cmd("+ %u 0 3 0 0", id), -ERANGE);
+	assert_int_equal(tb_lru_gen_cmd("+ %u 0 3 0 0", id), -ERANGE);
 	/* a seq behind max_seq is done already: the whole write is taken */
 	snprintf(cmd, sizeof(cmd), "+ %u 0 2", id);
 	assert_int_equal(tb_debugfs_write("lru_gen", cmd), (ssize_t)strlen(cmd));
-	assert_int_equal(lruvec_of("a")->lrugen.max_seq, MIN_NR_GENS + 1);
+	assert_int_equal(tb_lruvec_of("a")->lrugen.max_seq, MIN_NR_GENS + 1);
 	snprintf(cmd, sizeof(cmd), "+ %u 0 3", id);
 	assert_int_equal(tb_debugfs_write("lru_gen", cmd), (ssize_t)strlen(cmd));
-	assert_int_equal(lruvec_of("a")->lrugen.max_seq, MIN_NR_GENS + 2);
+	assert_int_equal(tb_lruvec_of("a")->lrugen.max_seq, MIN_NR_GENS + 2);
 }
 
 /*
@@ -223,13 +183,13 @@ static void aging_moves_folios_with_young_ptes_to_the_new_generation(void **stat
 	int young_gen;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	lru_gen_on();
+	tb_mglru_switch_on();
 	tb_run_in("a");
 	vma = tb_map_anon(256);
 	tb_touch_range(vma, 256, true);
 	lru_add_drain();
-	id = memcg_id("a");
-	lruvec = lruvec_of("a");
+	id = tb_memcg_id("a");
+	lruvec = tb_lruvec_of("a");
 	max_seq = lruvec->lrugen.max_seq;
 	/* faulted in: the youngest generation (folio_add_lru() in a fault) */
 	for (i = 0; i < 256; i++)
@@ -240,7 +200,7 @@ static void aging_moves_folios_with_young_ptes_to_the_new_generation(void **stat
 	 * youngest generation, and the new one starts empty. The faults'
 	 * accessed bits are all cleared on the way.
 	 */
-	assert_true(lru_gen_cmd("+ %u 0 %lu 1 1", id, max_seq) > 0);
+	assert_true(tb_lru_gen_cmd("+ %u 0 %lu 1 1", id, max_seq) > 0);
 	assert_int_equal(lruvec->lrugen.max_seq, max_seq + 1);
 	for (i = 0; i < 256; i++)
 		assert_int_equal(folio_lru_gen(tb_vma_folio(vma, i)), lru_gen_from_seq(max_seq));
@@ -248,7 +208,7 @@ static void aging_moves_folios_with_young_ptes_to_the_new_generation(void **stat
 	/* only the first half is touched again: only it moves up next time */
 	for (i = 0; i < 128; i++)
 		assert_int_equal(tb_touch(vma, i, false), 0);
-	assert_true(lru_gen_cmd("+ %u 0 %lu 1 1", id, max_seq + 1) > 0);
+	assert_true(tb_lru_gen_cmd("+ %u 0 %lu 1 1", id, max_seq + 1) > 0);
 	young_gen = lru_gen_from_seq(max_seq + 1);
 	for (i = 0; i < 256; i++) {
 		int gen = folio_lru_gen(tb_vma_folio(vma, i));
@@ -274,15 +234,15 @@ static void eviction_command_evicts_the_oldest_generations(void **state)
 	unsigned short id;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	lru_gen_on();
+	tb_mglru_switch_on();
 	tb_run_in("a");
 	tb_read_range(f, 512);
 	lru_add_drain();
-	id = memcg_id("a");
-	lruvec = lruvec_of("a");
-	assert_int_equal(gen_pages(lruvec, LRU_GEN_FILE), 512);
-	assert_int_equal(lru_gen_cmd("- %u 0 2 0 0", id), -EINVAL);	/* seq + MIN_NR_GENS > max_seq */
-	assert_true(lru_gen_cmd("- %u 0 1 0 1000", id) > 0);
+	id = tb_memcg_id("a");
+	lruvec = tb_lruvec_of("a");
+	assert_int_equal(tb_gen_pages(lruvec, LRU_GEN_FILE), 512);
+	assert_int_equal(tb_lru_gen_cmd("- %u 0 2 0 0", id), -EINVAL);	/* seq + MIN_NR_GENS > max_seq */
+	assert_true(tb_lru_gen_cmd("- %u 0 1 0 1000", id) > 0);
 	assert_int_equal(tb_file_cached(f), 0);
 	assert_int_equal(tb_stat("a", "pgsteal"), 512);
 	assert_true(lruvec->lrugen.min_seq[LRU_GEN_FILE] >= 2);
@@ -301,13 +261,13 @@ static void memory_reclaim_evicts_older_generations_first(void **state)
 	unsigned short id;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	lru_gen_on();
+	tb_mglru_switch_on();
 	tb_run_in("a");
-	id = memcg_id("a");
+	id = tb_memcg_id("a");
 	tb_read_range(old, 1024);
 	lru_add_drain();
-	assert_true(lru_gen_cmd("- %u 0 0 0 0", id) > 0);
-	assert_true(lru_gen_cmd("+ %u 0 3 0 1", id) > 0);
+	assert_true(tb_lru_gen_cmd("- %u 0 0 0 0", id) > 0);
+	assert_true(tb_lru_gen_cmd("+ %u 0 3 0 1", id) > 0);
 	tb_read_range(new, 1024);
 	lru_add_drain();
 	assert_write_ok("a", "memory.reclaim", "2M");
@@ -330,11 +290,11 @@ static void memcgs_join_and_leave_the_node_memcg_lru(void **state)
 	unsigned long nr, old;
 	struct lruvec *lruvec;
 
-	lru_gen_on();
+	tb_mglru_switch_on();
 	old = READ_ONCE(lru->seq) % MEMCG_NR_GENS;
 	nr = lru->nr_memcgs[old];
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	lruvec = lruvec_of("a");
+	lruvec = tb_lruvec_of("a");
 	assert_int_equal(lru->nr_memcgs[old], nr + 1);
 	assert_int_equal(lruvec->lrugen.gen, READ_ONCE(lru->seq) % MEMCG_NR_GENS);
 	assert_int_equal(lruvec->lrugen.seg, 0);
@@ -362,7 +322,7 @@ static void global_reclaim_reclaims_a_memcg_below_low_on_its_second_visit(void *
 	assert_int_equal(tb_cgroup_mkdir("p"), 0);
 	assert_int_equal(tb_cgroup_mkdir("u"), 0);
 	assert_write_ok("p", "memory.low", "8M");
-	lru_gen_on();
+	tb_mglru_switch_on();
 	tb_run_in("p");
 	tb_read_range(f, 1024);
 	tb_run_in("u");

@@ -475,7 +475,7 @@ static void kswapd_ages_anon_of_a_memcg_that_reclaim_skips(void **state)
 	unsigned long steal_anon, i;
 	struct tb_vma *vma;
 
-	TB_CLASSIC_LRU_ONLY("kswapd_age_node()'s inactive_is_low aging (MGLRU ages by lru_gen_age_node())");
+	TB_CLASSIC_LRU_ONLY("kswapd_age_node()'s inactive_is_low aging (MGLRU's lru_gen_age_node() ages nothing: test_reclaim_mglru_classic)");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	assert_int_equal(tb_cgroup_mkdir("b"), 0);
 	tb_run_in("a");

@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The memcg LRU of the multi-gen LRU (mm/vmscan.c): global reclaim
+ * (lru_gen_shrink_node(): kswapd, direct reclaim, memory.reclaim of the
+ * root) walks only the node's old memcg generation, memcg_lru.seq %
+ * MEMCG_NR_GENS, bin by bin, and shrink_one()'s outcome rotates each
+ * memcg it visits (lru_gen_rotate_memcg()): MEMCG_LRU_YOUNG when its
+ * eviction had to age it or it is below memory.min, MEMCG_LRU_TAIL on the
+ * first visit of a memcg below memory.low, too small or offline, nothing
+ * when it was reclaimed and still has cold folios. When the old generation
+ * is empty, seq moves on and the young generation is the old one.
+ * Memcg reclaim (memory.reclaim of a non-root memcg) iterates with
+ * mem_cgroup_iter() and only rotates a memcg it aged (MEMCG_LRU_YOUNG).
+ * lru_gen_offline_memcg() moves a removed memcg to the head of a bin of
+ * the old generation (MEMCG_LRU_OLD), lru_gen_release_memcg() takes it
+ * off. The bins are drawn at random; the cases assert what holds
+ * whichever bins were drawn.
+ *
+ * No swap: only page cache is reclaimed, read once by a task of each
+ * memcg.
+ */
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/mm_inline.h>
+#include <linux/memcontrol.h>
+#include <linux/list_nulls.h>
+#include <linux/workqueue.h>
+#include <kshim/testbed.h>
+#include "tb_mglru.h"
+
+/* lruvec->lrugen.seg after MEMCG_LRU_TAIL (mm/vmscan.c's enum) */
+#define SEG_TAIL 2
+
+static struct lru_gen_memcg *memcg_lru(void)
+{
+	return &NODE_DATA(0)->memcg_lru;
+}
+
+static int old_gen(void)
+{
+	return READ_ONCE(memcg_lru()->seq) % MEMCG_NR_GENS;
+}
+
+static int young_gen(void)
+{
+	return (READ_ONCE(memcg_lru()->seq) + 1) % MEMCG_NR_GENS;
+}
+
+static unsigned long nr_memcgs(void)
+{
+	unsigned long n = 0;
+	int gen;
+
+	for (gen = 0; gen < MEMCG_NR_GENS; gen++)
+		n += memcg_lru()->nr_memcgs[gen];
+	return n;
+}
+
+/* the bin of generation gen holding lruvec (-1: none), *first: at its head */
+static int memcg_lru_bin(struct lruvec *lruvec, int gen, bool *first)
+{
+	struct hlist_nulls_node *pos;
+	int bin;
+
+	for (bin = 0; bin < MEMCG_NR_BINS; bin++) {
+		*first = true;
+		for (pos = memcg_lru()->fifo[gen][bin].first; !is_a_nulls(pos); pos = pos->next) {
+			if (pos == &lruvec->lrugen.list)
+				return bin;
+			*first = false;
+		}
+	}
+	return -1;
+}
+
+/* a task of path reads pages [0, n) of f once, then the thread switches back */
+static void read_in(const char *path, struct tb_file *f, unsigned long n)
+{
+	tb_run_in(path);
+	tb_read_range(f, n);
+	tb_task_switch(NULL);
+	lru_add_drain();
+}
+
+/*
+ * "a" and "b" have page cache read once. memory.reclaim of "a" asks for
+ * more than all of it: its oldest generations empty, should_run_aging()
+ * finds it out of cold folios and, below DEF_PRIORITY, try_to_inc_max_seq()
+ * ages it; lru_gen_shrink_lruvec() then rotates it to the young
+ * generation. (A memory.reclaim satisfied by the last cold folio stops
+ * before it ages.) It reads its file again.
+ *
+ * memory.reclaim "256K" of the root (nr_to_reclaim 32, below
+ * MIN_LRU_BATCH: set_initial_priority() leaves DEF_PRIORITY) then takes
+ * b's page cache only, 64 pages (one batch) a round, though a has page
+ * cache read once too: shrink_many() walks the old generation only. The
+ * empty root goes to the tail, then young, at once. b stays (reclaimed,
+ * no rotation) while lruvec_is_sizable() holds: its pages >> priority
+ * are not 0. The round that leaves it under 1 << DEF_PRIORITY pages sends
+ * it to the tail, the next one (reclaimed again, still too small) to the
+ * young generation, never aged; the old generation is empty and seq
+ * moves on.
+ */
+static void memcg_aged_by_its_own_reclaim_waits_in_the_young_generation(void **state)
+{
+	struct tb_file *fa = tb_file_create(512), *fb = tb_file_create(8192);
+	unsigned long seq, max_seq_a, max_seq_b;
+	struct lruvec *a, *b;
+	long long steal_a, steal_b;
+	int round;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("b"), 0);
+	read_in("a", fa, 512);
+	read_in("b", fb, 8192);
+	a = tb_lruvec_of("a");
+	b = tb_lruvec_of("b");
+	seq = READ_ONCE(memcg_lru()->seq);
+	assert_int_equal(a->lrugen.gen, old_gen());
+	assert_int_equal(b->lrugen.gen, old_gen());
+
+	max_seq_a = a->lrugen.max_seq;
+	assert_write("a", "memory.reclaim", "4M", -EAGAIN);
+	assert_int_equal(tb_file_cached(fa), 0);
+	assert_true(a->lrugen.max_seq > max_seq_a);
+	assert_int_equal(a->lrugen.gen, young_gen());
+	assert_int_equal(a->lrugen.seg, 0);
+	assert_int_equal(memcg_lru()->seq, seq);
+	assert_int_equal(b->lrugen.gen, old_gen());
+	read_in("a", fa, 512);
+
+	steal_a = tb_stat("a", "pgsteal");
+	max_seq_b = b->lrugen.max_seq;
+	for (round = 0; READ_ONCE(memcg_lru()->seq) == seq; round++) {
+		assert_true(round < 8192 / 64);
+		steal_b = tb_stat("b", "pgsteal");
+		assert_write_ok("", "memory.reclaim", "256K");
+		if (READ_ONCE(memcg_lru()->seq) != seq)
+			break;
+		assert_int_equal(tb_stat("a", "pgsteal"), steal_a);
+		assert_int_equal(tb_stat("b", "pgsteal"), steal_b + 64);
+		assert_int_equal(b->lrugen.gen, old_gen());
+		assert_int_equal(b->lrugen.max_seq, max_seq_b);
+		/* sizable at DEF_PRIORITY: one page or more after >> DEF_PRIORITY */
+		if (tb_file_cached(fb) >> DEF_PRIORITY)
+			assert_int_equal(b->lrugen.seg, 0);
+		else
+			assert_int_equal(b->lrugen.seg, SEG_TAIL);
+	}
+	/* b left while it still had page cache, never aged */
+	assert_true(round > 8192 / 64 / 2);
+	assert_true(tb_file_cached(fb) > 0);
+	assert_int_equal(b->lrugen.max_seq, max_seq_b);
+	assert_int_equal(tb_file_cached(fa), 512);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * shrink_one() rotates a memcg below memory.min to the young generation
+ * without reclaiming it, so the old generation empties and seq moves on
+ * while p keeps all of its page cache. The protection it reads is the
+ * effective one, memory.emin, which mem_cgroup_calculate_protection()
+ * computes; on the lru_gen_shrink_node() path only kswapd's
+ * lru_gen_age_node() computes it ("lru_gen_age_node() called
+ * mem_cgroup_calculate_protection()"). Until then emin is 0: memory.reclaim
+ * of the root reclaims p like any memcg. A memcg reclaim of p's parent
+ * (here the root's child "A") computes it too, on the mem_cgroup_iter()
+ * path; after that the root's memory.reclaim spares p.
+ */
+static void memcg_below_min_is_rotated_young_once_its_protection_was_computed(void **state)
+{
+	struct tb_file *fp = tb_file_create(1024), *fu = tb_file_create(4096);
+	unsigned long seq;
+	struct lruvec *p;
+	int round;
+
+	assert_int_equal(tb_cgroup_mkdir("A"), 0);
+	assert_int_equal(tb_cgroup_mkdir("A/p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("u"), 0);
+	assert_write_ok("A/p", "memory.min", "8M");
+	read_in("A/p", fp, 1024);
+	read_in("u", fu, 4096);
+	p = tb_lruvec_of("A/p");
+	assert_int_equal(tb_memcg("A/p")->memory.emin, 0);
+
+	/* nothing computed emin yet: the root's reclaim takes p's page cache too */
+	for (round = 0; tb_file_cached(fp) == 1024; round++) {
+		assert_true(round < 64);
+		assert_write_ok("", "memory.reclaim", "1M");
+	}
+	assert_true(tb_stat("A/p", "pgsteal") > 0);
+	read_in("A/p", fp, 1024);
+
+	/* memory.reclaim of A computes A/p's emin on its way (memory.min of A/p: nothing taken) */
+	assert_write("A", "memory.reclaim", "1M", -EAGAIN);
+	assert_int_equal(tb_memcg("A/p")->memory.emin, 8 * MB / PAGE_SIZE);
+	assert_int_equal(tb_file_cached(fp), 1024);
+
+	seq = READ_ONCE(memcg_lru()->seq);
+	for (round = 0; READ_ONCE(memcg_lru()->seq) == seq; round++) {
+		assert_true(round < 64);
+		assert_write_ok("", "memory.reclaim", "256K");
+		assert_int_equal(p->lrugen.seg, 0);
+	}
+	assert_int_equal(tb_file_cached(fp), 1024);
+	assert_true(tb_file_cached(fu) < 4096);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * rmdir: lru_gen_offline_memcg() moves each node's lruvec of the memcg
+ * to the head of a random bin of the old generation (MEMCG_LRU_OLD, seg
+ * reset), wherever it was. Its page cache keeps the css; reclaimed to
+ * the last page, the css is released and lru_gen_release_memcg() takes
+ * it off the memcg LRU.
+ */
+static void removed_memcg_moves_to_the_head_of_the_old_generation_until_released(void **state)
+{
+	struct tb_file *f = tb_file_create(512), *other = tb_file_create(1);
+	struct mem_cgroup *cached;
+	struct tb_task *t;
+	struct lruvec *a;
+	unsigned long nr;
+	bool first;
+	int round;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("b"), 0);
+	assert_int_equal(tb_cgroup_mkdir("c"), 0);
+	t = tb_run_in("a");
+	tb_read_range(f, 512);
+	tb_task_switch(NULL);
+	lru_add_drain();
+	a = tb_lruvec_of("a");
+	/* aged by its own reclaim: young (the first case) */
+	assert_write("a", "memory.reclaim", "4M", -EAGAIN);
+	assert_int_equal(a->lrugen.gen, young_gen());
+	tb_task_switch(t);
+	tb_read_range(f, 256);
+	tb_task_exit(t);
+	lru_add_drain();
+	assert_true(memcg_lru_bin(a, young_gen(), &first) >= 0);
+	nr = nr_memcgs();
+
+	assert_int_equal(tb_cgroup_rmdir("a"), 0);
+	kshim_rcu_quiesce();
+	assert_int_equal(nr_memcgs(), nr);
+	assert_int_equal(a->lrugen.gen, old_gen());
+	assert_int_equal(a->lrugen.seg, 0);
+	assert_int_equal(memcg_lru_bin(a, young_gen(), &first), -1);
+	assert_true(memcg_lru_bin(a, old_gen(), &first) >= 0);
+	assert_true(first);
+
+	/* the root's reclaim takes the offline memcg's pages, then it is released */
+	for (round = 0; tb_file_cached(f); round++) {
+		assert_true(round < 16);
+		assert_write_ok("", "memory.reclaim", "256K");
+	}
+	/*
+	 * This CPU's charge stock still caches a (with no pages: the offline
+	 * drain_all_stock() only drains stocks holding pages) and so holds a
+	 * reference, until a charge of another memcg replaces it.
+	 */
+	assert_int_equal(tb_stock_pages(0, &cached), 0);
+	assert_ptr_equal(cached, lruvec_memcg(a));
+	read_in("b", other, 1);
+	/* css_release() runs its work on system_wq, which releases it */
+	flush_workqueue(system_wq);
+	kshim_rcu_quiesce();
+	assert_int_equal(nr_memcgs(), nr - 1);
+	tb_assert_lrus_consistent();
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		TB_MGLRU_TEST(memcg_aged_by_its_own_reclaim_waits_in_the_young_generation),
+		TB_MGLRU_TEST(memcg_below_min_is_rotated_young_once_its_protection_was_computed),
+		TB_MGLRU_TEST(removed_memcg_moves_to_the_head_of_the_old_generation_until_released),
+	};
+
+	return TB_RUN(tests);
+}

@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Tiers and the refault feedback of the multi-gen LRU (mm/vmscan.c's PID
+ * controller), and lru_gen_min_ttl.
+ *
+ * A folio read N times through a file descriptor is in tier
+ * order_base_2(N): folio_inc_refs() (folio_mark_accessed() with MGLRU on)
+ * sets PG_referenced, then PG_workingset, then counts in LRU_REFS. The
+ * eviction (sort_folio()) protects a folio of a tier above the one
+ * get_tier_idx() returns -- the last tier whose refault rate
+ * refaulted / (evicted + protected) is not above tier 0's (gain 1:2), or
+ * that has fewer than MIN_LRU_BATCH refaults -- by moving it to the next
+ * generation, and always protects a folio whose refs are saturated.
+ * lru_gen_eviction() counts each eviction in evicted[] of its tier,
+ * lru_gen_refault() each refault of a folio evicted from the current
+ * oldest generation in refaulted[]; sort_folio() counts protected[].
+ *
+ * The machine has no swap: get_swappiness() is 0 and only page cache is
+ * evicted, its tier chosen by get_tier_idx().
+ */
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/mm_inline.h>
+#include <linux/memcontrol.h>
+#include <linux/vmstat.h>
+#include <kshim/testbed.h>
+#include <string.h>
+#include "tb_mglru.h"
+
+#define F LRU_GEN_FILE
+
+/* the history slot of the oldest file generation (NR_HIST_GENS is 1 here) */
+static int file_hist(struct lruvec *lruvec)
+{
+	return lru_hist_from_seq(READ_ONCE(lruvec->lrugen.min_seq[F]));
+}
+
+static unsigned long evicted(struct lruvec *lruvec, int tier)
+{
+	return atomic_long_read(&lruvec->lrugen.evicted[file_hist(lruvec)][F][tier]);
+}
+
+static unsigned long refaulted(struct lruvec *lruvec, int tier)
+{
+	return atomic_long_read(&lruvec->lrugen.refaulted[file_hist(lruvec)][F][tier]);
+}
+
+/* folios of tier >= 1 that sort_folio() protected in this generation */
+static unsigned long protected(struct lruvec *lruvec, int tier)
+{
+	return lruvec->lrugen.protected[file_hist(lruvec)][F][tier - 1];
+}
+
+static unsigned long cached(struct tb_file *f, unsigned long from, unsigned long to)
+{
+	unsigned long i, n = 0;
+
+	for (i = from; i < to; i++)
+		n += tb_file_folio(f, i) != NULL;
+	return n;
+}
+
+static void read_n_times(struct tb_file *f, unsigned long from, unsigned long to, int n)
+{
+	unsigned long i;
+	int k;
+
+	for (i = from; i < to; i++)
+		for (k = 0; k < n; k++)
+			assert_int_equal(tb_file_read(f, i), 0);
+}
+
+/*
+ * The tier line of lru_gen_full for the file type in the oldest
+ * generation of "a": lru_gen_seq_show_full() prints refaulted, evicted
+ * and protected of the current history slot as "Nr Ne Np".
+ */
+static void full_tier_line(unsigned long min_seq, int tier, unsigned long *r,
+			   unsigned long *e, unsigned long *p)
+{
+	static char buf[65536];
+	char head[64], *s;
+	unsigned long n[6];
+	char c[6];
+	int t;
+
+	assert_true(tb_debugfs_read("lru_gen_full", buf, sizeof(buf)) > 0);
+	snprintf(head, sizeof(head), "memcg %5hu /a\n node     0\n", tb_memcg_id("a"));
+	s = strstr(buf, head);
+	assert_non_null(s);
+	/* the generation's line: seq, age, anon and file sizes */
+	snprintf(head, sizeof(head), "\n %10lu ", min_seq);
+	s = strstr(s, head);
+	assert_non_null(s);
+	s = strchr(s + 1, '\n') + 1;
+	for (t = 0; t < tier; t++)
+		s = strchr(s, '\n') + 1;
+	assert_int_equal(sscanf(s, " %d %lu%c %lu%c %lu%c %lu%c %lu%c %lu%c", &t,
+				&n[0], &c[0], &n[1], &c[1], &n[2], &c[2],
+				&n[3], &c[3], &n[4], &c[4], &n[5], &c[5]), 13);
+	assert_int_equal(t, tier);
+	assert_memory_equal(&c[3], "rep", 3);
+	*r = n[3];
+	*e = n[4];
+	*p = n[5];
+}
+
+/*
+ * Page cache of two files, page by page: t read twice (tier 1), o read
+ * once (tier 0), in one generation, the oldest pages at its tail.
+ *
+ * Without refaults get_tier_idx() returns the last tier and nothing is
+ * protected: the eviction takes t and o in their LRU order. Refaults of
+ * t's evicted pages count in tier 1; below MIN_LRU_BATCH of them change
+ * nothing, at MIN_LRU_BATCH tier 1's refault rate (64 of 96) is far
+ * above tier 0's (0 of 96) and from then on sort_folio() moves t's pages
+ * to the next generation (counted as protected) while the eviction takes
+ * only o's.
+ */
+static void folios_read_twice_are_protected_once_their_tier_refaults_more_than_tier_0(void **state)
+{
+	struct tb_file *t = tb_file_create(512), *o = tb_file_create(512);
+	unsigned long i, min_seq, r, e, p;
+	struct lruvec *lruvec;
+	unsigned short id;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	for (i = 0; i < 512; i++) {
+		read_n_times(t, i, i + 1, 2);
+		read_n_times(o, i, i + 1, 1);
+	}
+	lru_add_drain();
+	id = tb_memcg_id("a");
+	lruvec = tb_lruvec_of("a");
+	assert_int_equal(folio_lru_refs(tb_file_folio(t, 0)), 1);
+	assert_int_equal(lru_tier_from_refs(folio_lru_refs(tb_file_folio(t, 0))), 1);
+	assert_int_equal(lru_tier_from_refs(folio_lru_refs(tb_file_folio(o, 0))), 0);
+
+	/* no refaults: two batches of MIN_LRU_BATCH, t and o alike */
+	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", id, 2 * MIN_LRU_BATCH) > 0);
+	min_seq = lruvec->lrugen.min_seq[F];
+	assert_int_equal(cached(t, 0, 512), 512 - MIN_LRU_BATCH);
+	assert_int_equal(cached(o, 0, 512), 512 - MIN_LRU_BATCH);
+	assert_int_equal(evicted(lruvec, 1), MIN_LRU_BATCH);
+	assert_int_equal(evicted(lruvec, 0), MIN_LRU_BATCH);
+	assert_int_equal(protected(lruvec, 1), 0);
+
+	/* one refault short of MIN_LRU_BATCH: still no protection */
+	read_n_times(t, 0, MIN_LRU_BATCH - 1, 1);
+	assert_int_equal(refaulted(lruvec, 1), MIN_LRU_BATCH - 1);
+	assert_int_equal(refaulted(lruvec, 0), 0);
+	assert_int_equal(tb_stat("a", "workingset_refault_file"), MIN_LRU_BATCH - 1);
+	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", id, MIN_LRU_BATCH) > 0);
+	assert_int_equal(lruvec->lrugen.min_seq[F], min_seq);
+	assert_int_equal(protected(lruvec, 1), 0);
+	assert_int_equal(evicted(lruvec, 1), MIN_LRU_BATCH + MIN_LRU_BATCH / 2);
+	assert_int_equal(evicted(lruvec, 0), MIN_LRU_BATCH + MIN_LRU_BATCH / 2);
+
+	/* the 64th refault turns tier 1's protection on */
+	read_n_times(t, MIN_LRU_BATCH - 1, MIN_LRU_BATCH, 1);
+	assert_int_equal(refaulted(lruvec, 1), MIN_LRU_BATCH);
+	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", id, MIN_LRU_BATCH) > 0);
+	assert_int_equal(lruvec->lrugen.min_seq[F], min_seq);
+	assert_int_equal(protected(lruvec, 1), MIN_LRU_BATCH);
+	assert_int_equal(evicted(lruvec, 1), MIN_LRU_BATCH + MIN_LRU_BATCH / 2);
+	assert_int_equal(evicted(lruvec, 0), 2 * MIN_LRU_BATCH + MIN_LRU_BATCH / 2);
+	/* the protected pages went up one generation with their refs cleared */
+	for (i = MIN_LRU_BATCH + MIN_LRU_BATCH / 2; i < 2 * MIN_LRU_BATCH + MIN_LRU_BATCH / 2; i++) {
+		struct folio *folio = tb_file_folio(t, i);
+
+		assert_non_null(folio);
+		assert_int_equal(folio_lru_gen(folio), lru_gen_from_seq(min_seq + 1));
+		assert_int_equal(folio_lru_refs(folio), 0);
+	}
+
+	/* lru_gen_full shows the same counters for the oldest generation */
+	full_tier_line(min_seq, 1, &r, &e, &p);
+	assert_int_equal(r, refaulted(lruvec, 1));
+	assert_int_equal(e, evicted(lruvec, 1));
+	assert_int_equal(p, protected(lruvec, 1));
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * The protection follows the rates, not the tier alone: once o's pages
+ * refault as well, tier 0's rate catches up with tier 1's and t's pages
+ * are evicted again.
+ */
+static void protection_ends_when_tier_0_refaults_as_much(void **state)
+{
+	struct tb_file *t = tb_file_create(512), *o = tb_file_create(512);
+	unsigned long t_left, o_left;
+	struct lruvec *lruvec;
+	unsigned short id;
+	unsigned long i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	for (i = 0; i < 512; i++) {
+		read_n_times(t, i, i + 1, 2);
+		read_n_times(o, i, i + 1, 1);
+	}
+	lru_add_drain();
+	id = tb_memcg_id("a");
+	lruvec = tb_lruvec_of("a");
+	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", id, 2 * MIN_LRU_BATCH) > 0);
+	read_n_times(t, 0, MIN_LRU_BATCH, 1);
+	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", id, MIN_LRU_BATCH) > 0);
+	assert_int_equal(protected(lruvec, 1), MIN_LRU_BATCH);
+	assert_int_equal(evicted(lruvec, 0), 2 * MIN_LRU_BATCH);
+
+	/* every evicted page of o refaults: 128 of 128 against tier 1's 64 of 128 */
+	read_n_times(o, 0, 2 * MIN_LRU_BATCH, 1);
+	assert_int_equal(refaulted(lruvec, 0), 2 * MIN_LRU_BATCH);
+	t_left = cached(t, 0, 512);
+	o_left = cached(o, 0, 512);
+	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", id, MIN_LRU_BATCH) > 0);
+	assert_int_equal(protected(lruvec, 1), MIN_LRU_BATCH);
+	assert_true(cached(t, 0, 512) < t_left);
+	assert_int_equal(t_left - cached(t, 0, 512) + o_left - cached(o, 0, 512), MIN_LRU_BATCH);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * Saturated refs: the (BIT(LRU_REFS_WIDTH) + 1)th read leaves
+ * folio_lru_refs() at BIT(LRU_REFS_WIDTH), and sort_folio() protects such
+ * a folio whatever get_tier_idx() says; one read fewer is tier 2, which
+ * without refaults is evicted like tier 0.
+ */
+static void folios_with_saturated_refs_are_protected_without_refaults(void **state)
+{
+	const int most = BIT(LRU_REFS_WIDTH) + 1;
+	struct tb_file *h = tb_file_create(MIN_LRU_BATCH), *q = tb_file_create(MIN_LRU_BATCH);
+	struct lruvec *lruvec;
+	unsigned long min_seq;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	read_n_times(h, 0, MIN_LRU_BATCH, most);
+	read_n_times(q, 0, MIN_LRU_BATCH, most - 1);
+	lru_add_drain();
+	lruvec = tb_lruvec_of("a");
+	assert_int_equal(folio_lru_refs(tb_file_folio(h, 0)), BIT(LRU_REFS_WIDTH));
+	assert_int_equal(lru_tier_from_refs(folio_lru_refs(tb_file_folio(q, 0))), 2);
+
+	/* the reads went to generation 1: evict it */
+	assert_int_equal(tb_gen_seq_pages(lruvec, 1, F), 2 * MIN_LRU_BATCH);
+	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", tb_memcg_id("a"), MIN_LRU_BATCH) > 0);
+	assert_int_equal(tb_file_cached(h), MIN_LRU_BATCH);
+	assert_int_equal(tb_file_cached(q), 0);
+	assert_int_equal(folio_lru_gen(tb_file_folio(h, 0)), lru_gen_from_seq(2));
+	assert_int_equal(folio_lru_refs(tb_file_folio(h, 0)), 0);
+	/*
+	 * Generation 1 was empty once the batch was isolated: evict_folios()'s
+	 * try_to_inc_min_seq() moved min_seq to 2 and reset_ctrl_pos() folded
+	 * the generation's counters into the moving averages (halved) and
+	 * cleared them, before shrink_folio_list() evicted the batch. So tier
+	 * 3's average holds what was protected, and the batch's evictions
+	 * count in the new oldest generation, not in the one they came from.
+	 */
+	min_seq = lruvec->lrugen.min_seq[F];
+	assert_int_equal(min_seq, 2);
+	assert_int_equal(protected(lruvec, MAX_NR_TIERS - 1), 0);
+	assert_int_equal(lruvec->lrugen.avg_total[F][MAX_NR_TIERS - 1], MIN_LRU_BATCH / 2);
+	assert_int_equal(evicted(lruvec, 2), MIN_LRU_BATCH);
+	assert_int_equal(lruvec->lrugen.avg_total[F][2], 0);
+	tb_assert_lrus_consistent();
+}
+
+/* ---- lru_gen_min_ttl ---- */
+
+/* lru_gen_min_ttl is the kernel's static: back to 0 for the next world */
+static int min_ttl_teardown(void **state)
+{
+	ssize_t n = tb_sysfs_write(LRU_GEN_MIN_TTL, "0");
+
+	return tb_reclaim_teardown(state) || n != 1 ? -1 : 0;
+}
+
+#define TB_MIN_TTL_TEST(fn) cmocka_unit_test_setup_teardown(fn, tb_mglru_setup, min_ttl_teardown)
+
+struct streamer {
+	struct tb_vma *anon;		/* the task's own memory: what an OOM kill frees */
+	unsigned long read;		/* pages of the stream read */
+	unsigned long cached_at_kill;	/* the stream's page cache when the kill came */
+	int err;			/* the last read: -EINTR once the task is a victim */
+};
+
+/*
+ * A task in "a" (made by the caller) with 16 MiB of anon (no swap: not reclaimable) reads a
+ * 96 MiB file once through the 64 MiB machine; kswapd wakes at the low
+ * watermark and balance_pgdat() calls lru_gen_age_node() at each priority
+ * before it reclaims. The read costs 100 us of virtual time a page: the
+ * whole stream takes under 2.5 s. The task may idle for idle_ms first
+ * (virtual time: the jiffies move on with its clock).
+ */
+static void stream_with_kswapd(struct streamer *s, unsigned int idle_ms)
+{
+	struct tb_file *stream = tb_file_create(PAGES(96 * MB));
+
+	tb_run_in("a");
+	if (idle_ms)
+		msleep(idle_ms);
+	s->anon = tb_map_anon(PAGES(16 * MB));
+	tb_touch_range(s->anon, PAGES(16 * MB), true);
+	s->err = 0;
+	s->cached_at_kill = 0;
+	for (s->read = 0; s->read < PAGES(96 * MB); s->read++) {
+		s->err = tb_file_read(stream, s->read);
+		if (s->err) {
+			s->cached_at_kill = tb_file_cached(stream);
+			break;
+		}
+	}
+}
+
+/*
+ * min_ttl_ms 10000: lruvec_is_reclaimable() finds the oldest file
+ * generation of "a" born when "a" was made, under 10 s ago, and the root
+ * too small to count (lruvec_is_sizable(): its pages >> priority are 0),
+ * so lru_gen_age_node() calls the OOM killer at kswapd's first
+ * balance_pgdat(), with tens of MiB of page cache read once still there
+ * to reclaim. The victim is the task (the one holding memory); its next
+ * read fails.
+ */
+static void kswapd_oom_kills_while_every_generation_is_younger_than_min_ttl(void **state)
+{
+	struct streamer s;
+	char buf[16];
+
+	assert_int_equal(tb_sysfs_write(LRU_GEN_MIN_TTL, "10000"), 5);
+	assert_int_equal(tb_sysfs_read(LRU_GEN_MIN_TTL, buf, sizeof(buf)), 6);
+	assert_string_equal(buf, "10000\n");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	stream_with_kswapd(&s, 0);
+	assert_int_equal(s.err, -EINTR);
+	assert_int_equal(kshim_vm_event_read(OOM_KILL), 1);
+	assert_int_equal(tb_cgroup_read_key("a", "memory.events", "oom_kill"), 1);
+	assert_int_equal(tb_vma_resident(s.anon), 0);
+	assert_true(s.read < PAGES(64 * MB));
+	assert_true(s.cached_at_kill > PAGES(32 * MB));
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_DIRECT), 0);
+	assert_true(tb_world_ns() < 10000000000ULL);
+}
+
+/* min_ttl_ms 0 (the default): kswapd reclaims the stream, nobody is killed */
+static void kswapd_reclaims_without_oom_kills_at_min_ttl_0(void **state)
+{
+	struct streamer s;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	stream_with_kswapd(&s, 0);
+	assert_int_equal(s.err, 0);
+	assert_int_equal(s.read, PAGES(96 * MB));
+	assert_int_equal(kshim_vm_event_read(OOM_KILL), 0);
+	assert_int_equal(tb_vma_resident(s.anon), PAGES(16 * MB));
+	assert_true(kshim_vm_event_read(PGSTEAL_KSWAPD) >= PAGES(32 * MB));
+}
+
+/*
+ * The same min_ttl_ms 10000 with the task idle for 20 s before it
+ * streams: the generations of "a" were born when it was made, 20 s
+ * before, so the oldest is older than min_ttl and kswapd reclaims it.
+ * The stream's pages join that oldest generation (lru_gen_add_folio():
+ * min_seq + MIN_NR_GENS >= max_seq) and kswapd evicts them from there, so
+ * it never has to age and the oldest generation stays old.
+ */
+static void kswapd_reclaims_generations_older_than_min_ttl(void **state)
+{
+	struct streamer s;
+
+	assert_int_equal(tb_sysfs_write(LRU_GEN_MIN_TTL, "10000"), 5);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	stream_with_kswapd(&s, 20000);
+	assert_int_equal(kshim_vm_event_read(OOM_KILL), 0);
+	assert_int_equal(s.read, PAGES(96 * MB));
+	assert_true(kshim_vm_event_read(PGSTEAL_KSWAPD) >= PAGES(32 * MB));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		TB_MGLRU_TEST(folios_read_twice_are_protected_once_their_tier_refaults_more_than_tier_0),
+		TB_MGLRU_TEST(protection_ends_when_tier_0_refaults_as_much),
+		TB_MGLRU_TEST(folios_with_saturated_refs_are_protected_without_refaults),
+		TB_MIN_TTL_TEST(kswapd_oom_kills_while_every_generation_is_younger_than_min_ttl),
+		TB_MIN_TTL_TEST(kswapd_reclaims_without_oom_kills_at_min_ttl_0),
+		TB_MIN_TTL_TEST(kswapd_reclaims_generations_older_than_min_ttl),
+	};
+
+	return TB_RUN(tests);
+}
