@@ -12,6 +12,10 @@
  * perf_event_open; insn_counted = 0 where the machine has no counter),
  * scanned_per_page (pgscan over pgsteal), pages_per_iter, short_iters
  * (writes that returned -EAGAIN, short of N).
+ * The *_mglru rows are the same with the multi-gen LRU switched on
+ * (lru_gen/enabled = y before the first page): eviction by
+ * lru_gen_shrink_lruvec(), its aging and evict_folios(), beside the
+ * classic LRU's shrink_lruvec() in the same run.
  * C++ only: the kernel side lives in reclaim_ops.c.
  */
 #include <benchmark/benchmark.h>
@@ -21,10 +25,11 @@
 static bool setup_failed;
 static bool teardown_failed;
 
+template <int mglru>
 static void setup(const benchmark::State &state)
 {
 	setup_failed = rb_setup(static_cast<enum rb_kind>(state.range(0)),
-				static_cast<unsigned long>(state.range(1))) != 0;
+				static_cast<unsigned long>(state.range(1)), mglru) != 0;
 }
 
 static void teardown(const benchmark::State &state)
@@ -75,17 +80,17 @@ static void BM_reclaim(benchmark::State &state)
 }
 
 /* kind (0 = clean page cache, 1 = anon to swap) x pages per iteration */
-BENCHMARK(BM_reclaim)->Name("BM_reclaim_file")
-	->ArgNames({"anon", "pages"})
-	->ArgsProduct({{RB_FILE}, {8192, 16384, 32768}})
-	->Setup(setup)->Teardown(teardown)
-	->UseManualTime()->Unit(benchmark::kMillisecond);
+#define BM_RECLAIM(name, k, mglru)					\
+	BENCHMARK(BM_reclaim)->Name(name)				\
+		->ArgNames({"anon", "pages"})				\
+		->ArgsProduct({{k}, {8192, 16384, 32768}})		\
+		->Setup(setup<mglru>)->Teardown(teardown)		\
+		->UseManualTime()->Unit(benchmark::kMillisecond)
 
-BENCHMARK(BM_reclaim)->Name("BM_reclaim_anon")
-	->ArgNames({"anon", "pages"})
-	->ArgsProduct({{RB_ANON}, {8192, 16384, 32768}})
-	->Setup(setup)->Teardown(teardown)
-	->UseManualTime()->Unit(benchmark::kMillisecond);
+BM_RECLAIM("BM_reclaim_file", RB_FILE, 0);
+BM_RECLAIM("BM_reclaim_file_mglru", RB_FILE, 1);
+BM_RECLAIM("BM_reclaim_anon", RB_ANON, 0);
+BM_RECLAIM("BM_reclaim_anon_mglru", RB_ANON, 1);
 
 int main(int argc, char **argv)
 {

@@ -11,6 +11,10 @@
  *  - RB_ANON: nr_pages of anonymous memory written once, with a 256 MiB
  *    swap device (synchronous, as zram: a page is written when
  *    swap_writepage() returns).
+ * With mglru set, the multi-gen LRU is switched on (the caps "y" written to
+ * /sys/kernel/mm/lru_gen/enabled, the kernel's enabled_store()) right after
+ * boot, before any page is faulted: the same write then reclaims through
+ * lru_gen_shrink_lruvec() (aging by the page-table walk, evict_folios()).
  * What is measured is one write of nr_pages' worth of bytes to
  * b/memory.reclaim (memory_reclaim() -> try_to_free_mem_cgroup_pages()
  * -> shrink_node() ... shrink_folio_list()): its wall time, its
@@ -23,6 +27,7 @@
 #include <linux/kernel.h>
 #include <linux/errno.h>
 #include <linux/mm.h>
+#include <linux/mm_inline.h>
 #include <kshim/testbed.h>
 #include <kshim/memcg_tb.h>
 #include <kshim/mem_tb.h>
@@ -106,7 +111,7 @@ int rb_refill(void)
 	return 0;
 }
 
-int rb_setup(enum rb_kind k, unsigned long nr_pages)
+int rb_setup(enum rb_kind k, unsigned long nr_pages, int mglru)
 {
 	struct kshim_world_config cfg = { .nr_cpus = 2, .nr_nodes = 1, .seed = 1 };
 	struct tb_mem_config mem = {
@@ -123,6 +128,11 @@ int rb_setup(enum rb_kind k, unsigned long nr_pages)
 	kshim_world_boot(&cfg);
 	if (tb_memcg_boot() || tb_mem_boot(&mem)) {
 		fprintf(stderr, "bench_reclaim: tb_memcg_boot/tb_mem_boot failed\n");
+		return -1;
+	}
+	if (mglru && (tb_sysfs_write("kernel/mm/lru_gen/enabled", "y") != 1 ||
+		      !lru_gen_enabled())) {
+		fprintf(stderr, "bench_reclaim: writing y to lru_gen/enabled failed\n");
 		return -1;
 	}
 	if (tb_cgroup_mkdir(RB_CGROUP)) {

@@ -17,9 +17,10 @@ enum rb_kind {
 /*
  * A fresh world: 256 MiB of RAM, no kswapd, cgroup "b" with a task in it
  * holding nr_pages of the kind (a file read once, or anon written once;
- * RB_ANON also gets a swap device). 0, or -1 (one line on stderr).
+ * RB_ANON also gets a swap device); mglru: the multi-gen LRU switched on
+ * (lru_gen/enabled = y) before the first page. 0, or -1 (one line on stderr).
  */
-int rb_setup(enum rb_kind kind, unsigned long nr_pages);
+int rb_setup(enum rb_kind kind, unsigned long nr_pages, int mglru);
 /* every task and file gone, every page back, the world checked; 0 or -1 */
 int rb_teardown(void);
 /* untimed: read the file / write-touch the anon pages again; 0 or -1 */

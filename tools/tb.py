@@ -43,6 +43,12 @@ SANITIZER_ENV = {
     'UBSAN_OPTIONS': 'halt_on_error=1:print_stacktrace=1',
 }
 AFL_DRIVER = '/usr/lib/afl/libAFLDriver.a'
+# Parts of a kernel file with a coverage figure of their own: (name, file,
+# CONFIG symbol): the lines of the file's first `#ifdef SYMBOL` up to its
+# own #else or #endif, found in the tree's file at every run.
+COVERAGE_REGIONS = [
+    ('vmscan.c (MGLRU part)', 'mm/vmscan.c', 'CONFIG_LRU_GEN'),
+]
 
 
 def say(msg):
@@ -78,6 +84,7 @@ class TB:
         self.tree_version = None
         self.tree_before = None  # KERNEL_SRC_BEFORE (6.1): files named 'x.c@6.1'
         self.tree_before_version = None
+        self.regions = {}  # COVERAGE_REGIONS' figures, after gcovr()
 
     # ---- cmake ---------------------------------------------------------
     def configure(self, variant, defs=(), env=None):
@@ -181,6 +188,7 @@ class TB:
         tree = self.tree.rstrip('/')
         html = os.path.join(bdir, 'index.html')
         js = os.path.join(bdir, 'coverage.json')
+        lines_js = os.path.join(bdir, 'coverage-lines.json')
         for old in glob.glob(os.path.join(bdir, 'index*.html')):
             os.unlink(old)
         # the before tree's files (6.1's list_lru.c, its vmscan.c extract)
@@ -190,7 +198,8 @@ class TB:
         cmd = ['gcovr', '--root', tree, '--filter', re.escape(tree + '/')] + extra + [
                '--object-directory', bdir, '-j', str(self.jobs),
                '--html-details', html, '--html-title', f'mm test bed: {self.tree_version}',
-               '--json-summary', js, '--json-summary-pretty', '--gcov-ignore-parse-errors']
+               '--json-summary', js, '--json-summary-pretty', '--json', lines_js,
+               '--gcov-ignore-parse-errors']
         if shutil.which('gcov-12'):
             cmd += ['--gcov-executable', 'gcov-12']
         cmd.append(bdir)
@@ -217,6 +226,7 @@ class TB:
         if before:
             with open(js, 'w') as f:
                 json.dump(data, f, indent=2)
+        self.regions = region_coverage(tree, lines_js)
         return files, html, js
 
     def tree_file_name(self, tree, before, name):
@@ -266,6 +276,83 @@ def pct(a, b):
     return f'{100.0 * a / b:.1f}' if b else '-'
 
 
+def ifdef_region(path, sym):
+    """(first, last) lines inside the first `#ifdef sym` of path, up to its
+    own #else, #elif or #endif (nested conditionals skipped), or None."""
+    with open(path, errors='replace') as f:
+        lines = f.read().splitlines()
+    opener = re.compile(r'^\s*#\s*ifdef\s+' + re.escape(sym) + r'\b(?!\w)')
+    for i, line in enumerate(lines):
+        if not opener.match(line):
+            continue
+        depth = 0
+        for j in range(i + 1, len(lines)):
+            d = re.match(r'^\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b', lines[j])
+            if not d:
+                continue
+            if d.group(1).startswith('if'):
+                depth += 1
+            elif depth == 0:
+                return i + 2, j
+            elif d.group(1) == 'endif':
+                depth -= 1
+        return None
+    return None
+
+
+def region_coverage(tree, lines_js):
+    """Line coverage of COVERAGE_REGIONS from gcovr's per-line JSON: {name:
+    {file, first, last, lines, covered, percent, uncovered_functions}}."""
+    with open(lines_js) as f:
+        data = json.load(f)
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import tb_mutate
+    out = {}
+    for name, kfile, sym in COVERAGE_REGIONS:
+        src = os.path.join(tree, kfile)
+        span = ifdef_region(src, sym) if os.path.exists(src) else None
+        if not span:
+            continue
+        counts = {}
+        # a file compiled into several objects comes once per object
+        for fd in data.get('files', []):
+            if fd.get('file') != kfile:
+                continue
+            for ln in fd.get('lines', []):
+                if not ln.get('gcovr/noncode') and span[0] <= ln['line_number'] <= span[1]:
+                    n = ln['line_number']
+                    counts[n] = counts.get(n, 0) + ln.get('count', 0)
+        with open(src, errors='replace') as f:
+            owner = tb_mutate.functions_of(f.read().splitlines())
+        per_fn = {}
+        for n, c in counts.items():
+            fn = per_fn.setdefault(owner.get(n) or '(outside functions)', [0, 0])
+            fn[0] += 1
+            fn[1] += c > 0
+        unc = sorted(((f, t - c, t) for f, (t, c) in per_fn.items() if c < t),
+                     key=lambda x: (-x[1], x[0]))
+        covered = sum(1 for c in counts.values() if c > 0)
+        out[name] = {'file': kfile, 'first': span[0], 'last': span[1], 'lines': len(counts),
+                     'covered': covered,
+                     'percent': round(100.0 * covered / len(counts), 1) if counts else None,
+                     'uncovered_functions': [{'function': f, 'uncovered': u, 'lines': t}
+                                             for f, u, t in unc]}
+    return out
+
+
+def region_table(regions, top=8):
+    """'vmscan.c (MGLRU part): 61.7% (...)' and its least covered functions"""
+    out = []
+    for name, r in regions.items():
+        out.append(f'{name}: {pct(r["covered"], r["lines"])}% ({r["covered"]} of {r["lines"]} '
+                   f'compiled lines, {r["file"]}:{r["first"]}-{r["last"]})')
+        fns = r['uncovered_functions'][:top]
+        if fns:
+            out.append('  most lines uncovered: ' + ', '.join(
+                f'{f["function"]} {f["uncovered"]}/{f["lines"]}' for f in fns))
+    return '\n'.join(out)
+
+
 # ---- commands ------------------------------------------------------------
 def cmd_test(tb):
     variant = {'': 'default', 'address': 'asan', 'thread': 'tsan'}[tb.a.sanitize or '']
@@ -281,6 +368,9 @@ def cmd_coverage(tb):
     files, html, js = tb.gcovr(bdir)
     print()
     print(coverage_table(files))
+    if tb.regions:
+        print()
+        print(region_table(tb.regions))
     print()
     say(f'coverage report: {rel(html, tb.repo)}, {rel(js, tb.repo)}')
     return rc
@@ -594,6 +684,17 @@ class KernelFilesSection(Section):
         return '\n'.join(s)
 
 
+class RegionsSection(Section):
+    name = 'coverage_regions'
+    title = 'Line coverage of kernel file parts'
+
+    def collect(self, ctx):
+        return ctx['tb'].regions
+
+    def render(self, data):
+        return region_table(data) if data else 'none'
+
+
 class FailuresSection(Section):
     name = 'failures'
     title = 'Failed test cases'
@@ -631,7 +732,8 @@ class SeedSection(Section):
         return self.m.render(data)
 
 
-REPORT_SECTIONS = [KernelTreeSection(), KernelFilesSection(), FailuresSection()]
+REPORT_SECTIONS = [KernelTreeSection(), KernelFilesSection(), RegionsSection(),
+                   FailuresSection()]
 
 
 def parse_cmocka_xml(path):

@@ -17,7 +17,7 @@
  *   byte 2: vm.swappiness b % 201, 255: not given (60)
  *   byte 3: low nibble vm.min_free_kbytes (0: the kernel's formula, else
  *           64 KiB steps), high nibble vm.watermark_scale_factor (table)
- * Each operation is an op byte (op % 16) and its arguments:
+ * Each operation is an op byte and its arguments; below 0xc0, op % 16:
  *   0 mkdir, 1 rmdir ("a", "b", "a/c"; not while a task of the harness
  *   is in it, as the kernel refuses a populated cgroup), 2 write canned
  *   text, 3 write raw input bytes to memory.{max,high,low,min,swap.max,
@@ -28,7 +28,22 @@
  *   forwards, backwards, scattered or twice; read or write; -ENOMEM is
  *   an OOM kill), 10 read / 11 write file pages through the page cache,
  *   12 unmap, 13 move the harness to another CPU, 14 memory.reclaim of
- *   a canned amount, 15 touch one page of each vma.
+ *   a canned amount, 15 touch one page of each vma;
+ * 0xc0 and above, the multi-gen LRU's interface, (op - 0xc0) % 8:
+ *   0 write a canned value to /sys/kernel/mm/lru_gen/enabled ("y", "n",
+ *   caps such as "0x0007" or "0x0001", junk: -EINVAL), 1 raw bytes to it,
+ *   2 a canned value / 3 raw bytes to lru_gen/min_ttl_ms, 4 an aging
+ *   command "+ memcg_id node_id seq [can_swap [force_scan]]" and 5 an
+ *   eviction command "- memcg_id node_id seq [swappiness [nr_to_reclaim]]"
+ *   to debugfs lru_gen, built from argument bytes (a real or unknown memcg
+ *   id, a node with or without memory, seq around min_seq and max_seq, the
+ *   optional fields, junk, a bad command letter), 6 raw bytes to debugfs
+ *   lru_gen, 7 read debugfs lru_gen or lru_gen_full and the two sysfs
+ *   files. A write gets its length or the handler's own error: the
+ *   harness predicts which (lru_gen_seq_write()'s -EINVAL and -ERANGE
+ *   from the state before the command; enabled_store() and
+ *   min_ttl_ms_store() with kstrtouint()) and checks it, and that enabled
+ *   reads back the caps written.
  * Every input is bounded: MAX_OPS operations, MAX_TOUCHES page accesses.
  *
  * Checked after every operation (OOM victims exit first, as they would):
@@ -38,11 +53,19 @@
  * - the same over the whole RAM: pages in use against the root's stats;
  * - swap: max(swap ptes, swap cache) <= tb_swap_used() <= swap ptes +
  *   swap cache and <= the device; each memory.swap.current <= used;
- * - each vma: resident + swapped <= its size.
+ * - each vma: resident + swapped <= its size;
+ * - the multi-gen LRU of every lruvec: with MGLRU on the classic lists are
+ *   empty, with it off the generations are; the pages on a type's and
+ *   zone's generation lists are what its nr_pages counters add up to; the
+ *   number of generations is within the kernel's bounds (seq_is_valid());
+ *   and, without kswapd (no walk or eviction left half done), each
+ *   generation's counter is the pages whose flags name that generation.
  * At the end every task and file goes and the world must be empty: all
  * pages free, no swap slot, no leak, no unexpected WARN.
  */
+#include <linux/ctype.h>
 #include <linux/memcontrol.h>
+#include <linux/mm_inline.h>
 #include <linux/mmzone.h>
 #include <linux/swap.h>
 #include <linux/workqueue.h>
@@ -58,6 +81,10 @@
 #define MAX_OPS 256
 #define MAX_TOUCHES 20000
 #define STAT_BUF 16384
+#define DEBUGFS_BUF (256 << 10)
+#define MGLRU_OPS 0xc0		/* op bytes from here on: the lru_gen interface */
+#define ENABLED "kernel/mm/lru_gen/enabled"
+#define MIN_TTL "kernel/mm/lru_gen/min_ttl_ms"
 
 static const char *const paths[] = { "", "a", "b", "a/c" };
 #define NR_PATHS ((int)ARRAY_SIZE(paths))
@@ -108,10 +135,14 @@ struct fz {
 	const u8 *data;
 	size_t size, pos, op;
 	char *buf;
+	unsigned int caps;	/* what lru_gen/enabled should read back */
+	bool lru_gen_was_on;	/* MGLRU was on at some point (kswapd_slack()) */
+	long long min_ttl_ms;	/* what min_ttl_ms should read back, -1: unknown */
 };
 
 static size_t cur_op;
 static bool trace;
+static char dbuf[DEBUGFS_BUF];	/* debugfs reads */
 
 static void __printf(1, 2) fz_fail(const char *fmt, ...)
 {
@@ -436,9 +467,349 @@ static void op_cpu(struct fz *f, u8 a)
 	kshim_cpu_switch(f->cpu);
 }
 
+/* ---- the multi-gen LRU's sysfs and debugfs files ---- */
+/* bytes of the input as a NUL-terminated string of at most max - 1 bytes */
+static size_t raw_text(struct fz *f, char *buf, size_t max)
+{
+	size_t len = next(f) % max, i;
+
+	for (i = 0; i < len; i++)
+		buf[i] = next(f);
+	buf[len] = '\0';
+	return strlen(buf);
+}
+
+static void check_caps(struct fz *f)
+{
+	char buf[32];
+	unsigned int caps;
+
+	CHECK(tb_sysfs_read(ENABLED, buf, sizeof(buf)) == 7);
+	CHECK(sscanf(buf, "0x%x", &caps) == 1);
+	if (caps != f->caps)
+		fz_fail("lru_gen/enabled reads %#06x, %#06x written", caps, f->caps);
+	CHECK(lru_gen_enabled() == !!(caps & BIT(LRU_GEN_CORE)));
+}
+
+/*
+ * enabled_store(): 'n'/'N' first clears every cap, 'y'/'Y' sets them all,
+ * else kstrtouint() (base 0: "0x0007", "7", "07") or -EINVAL; only the
+ * NR_LRU_GEN_CAPS low bits count.
+ */
+static void write_enabled(struct fz *f, const char *text)
+{
+	size_t len = strlen(text);
+	unsigned int caps;
+	ssize_t ret;
+	int err = 0;
+
+	if (tolower(*text) == 'n')
+		caps = 0;
+	else if (tolower(*text) == 'y')
+		caps = -1;
+	else if (kstrtouint(text, 0, &caps))
+		err = -EINVAL;
+	ret = tb_sysfs_write(ENABLED, text);
+	if (ret != (err ? err : (ssize_t)len))
+		fz_fail("lru_gen/enabled \"%s\": %zd, expected %d", text, ret, err ? err : (int)len);
+	if (!err)
+		f->caps = caps & (BIT(NR_LRU_GEN_CAPS) - 1);
+	if (lru_gen_enabled())
+		f->lru_gen_was_on = true;
+	check_caps(f);
+}
+
+static void op_enabled_canned(struct fz *f)
+{
+	static const char *const vals[] = {
+		"y", "n", "Y\n", "N\n", "yes", "no", "0x0007", "0x0001", "0x0003",
+		"0x0005", "0x0006", "0x0000", "0", "7", "1\n", "07", "+1",
+		"maybe", "", "0x", "-1", "4294967295", "4294967296", "0x0007 junk",
+	};
+
+	write_enabled(f, vals[next(f) % ARRAY_SIZE(vals)]);
+}
+
+static void op_enabled_raw(struct fz *f)
+{
+	char buf[16];
+
+	raw_text(f, buf, sizeof(buf));
+	write_enabled(f, buf);
+}
+
+/* min_ttl_ms_store(): kstrtouint(), else -EINVAL; it reads back in ms (HZ 1000) */
+static void write_min_ttl(struct fz *f, const char *text)
+{
+	size_t len = strlen(text);
+	unsigned int ms;
+	ssize_t ret;
+	int err = kstrtouint(text, 0, &ms) ? -EINVAL : 0;
+
+	ret = tb_sysfs_write(MIN_TTL, text);
+	if (ret != (err ? err : (ssize_t)len))
+		fz_fail("lru_gen/min_ttl_ms \"%s\": %zd, expected %d", text, ret, err ? err : (int)len);
+	if (!err)
+		f->min_ttl_ms = ms <= INT_MAX ? ms : -1;
+}
+
+static void op_min_ttl_canned(struct fz *f)
+{
+	static const char *const vals[] = {
+		"0", "1", "10", "100", "1000", "5000\n", "60000", "0x10", "abc", "-1",
+		"4294967295", "4294967296", "", "1 2",
+	};
+
+	write_min_ttl(f, vals[next(f) % ARRAY_SIZE(vals)]);
+}
+
+static void op_min_ttl_raw(struct fz *f)
+{
+	char buf[16];
+
+	raw_text(f, buf, sizeof(buf));
+	write_min_ttl(f, buf);
+}
+
+/* the lru_gen debugfs write: its length, or the handler's own error */
+static void debugfs_cmd(const char *cmd, int expect, bool may_be_interrupted)
+{
+	ssize_t ret = tb_debugfs_write("lru_gen", cmd);
+	ssize_t ok = strlen(cmd);
+
+	if (trace)
+		fprintf(stderr, "  lru_gen \"%s\": %zd (expected %d)\n", cmd, ret, expect);
+	if (ret == (expect ? expect : ok))
+		return;
+	/* run_eviction() stops with -EINTR when the writer has a signal pending */
+	if (may_be_interrupted && ret == -EINTR)
+		return;
+	fz_fail("lru_gen \"%s\": %zd, expected %zd", cmd, ret, expect ? (ssize_t)expect : ok);
+}
+
+/*
+ * An aging or eviction command from argument bytes: a, the memcg (a
+ * path's id, the id of a path that does not exist, 0, an id never given);
+ * b, the node (bits 0-1) and the optional fields (bits 2-3: none, one,
+ * two); c, the seq (around min_seq and max_seq, 0, a huge one, "-1");
+ * d, the optional fields' values; e, the form (bits 0-2: plain, leading
+ * spaces and separators, a trailing newline, trailing junk, a bad command
+ * letter, a second command after ';').
+ */
+struct lru_gen_cmd {
+	char op;
+	int path;		/* -1: not a memcg of the harness */
+	unsigned int id;
+	int nid, nr_opt;
+	bool neg_seq;		/* "-1": the kernel's %lu takes no sign */
+	unsigned long seq;
+	int opt1;		/* swappiness / can_swap; -1 */
+	long long opt2;		/* nr_to_reclaim / force_scan; -1 */
+	int form;
+};
+
+static unsigned int unknown_memcg_id(void)
+{
+	return 60000;	/* below MEM_CGROUP_ID_MAX, far above any id here */
+}
+
+static void build_cmd(struct fz *f, struct lru_gen_cmd *c, char op)
+{
+	static const int opt1s[] = { 0, 1, 60, 200, 201, -1 };
+	static const long long opt2s[] = { 0, 1, 32, 1000, -1, -2 };
+	u8 a = next(f), b = next(f), cs = next(f), d = next(f), e = next(f);
+	struct lruvec *lruvec = NULL;
+	unsigned long max_seq = 0, min_seq = 0;
+
+	memset(c, 0, sizeof(*c));
+	c->op = op;
+	c->path = a % 8 < NR_PATHS ? a % 8 : -1;
+	if (c->path >= 0 && f->exists[c->path])
+		c->id = mem_cgroup_id(tb_memcg(paths[c->path]));
+	else
+		c->id = a % 8 == 4 ? 0 : unknown_memcg_id();
+	if (c->path >= 0 && !f->exists[c->path])
+		c->path = -1;
+	c->nid = b & 3;
+	c->nr_opt = (b >> 2) & 3;
+	if (c->path >= 0 && c->nid < f->nr_nodes) {
+		lruvec = mem_cgroup_lruvec(tb_memcg(paths[c->path]), NODE_DATA(c->nid));
+		max_seq = READ_ONCE(lruvec->lrugen.max_seq);
+		min_seq = READ_ONCE(lruvec->lrugen.min_seq[LRU_GEN_FILE]);
+	}
+	switch (cs % 8) {
+	case 0: c->seq = max_seq; break;
+	case 1: c->seq = max_seq + 1; break;
+	case 2: c->seq = max_seq - 1; break;
+	case 3: c->seq = max_seq - MIN_NR_GENS; break;
+	case 4: c->seq = min_seq; break;
+	case 5: c->seq = 0; break;
+	case 6: c->seq = ULONG_MAX; break;
+	default: c->neg_seq = true;
+	}
+	c->opt1 = opt1s[(d & 15) % ARRAY_SIZE(opt1s)];
+	c->opt2 = opt2s[(d >> 4) % ARRAY_SIZE(opt2s)];
+	c->form = e % 8;
+}
+
+static int format_cmd(const struct lru_gen_cmd *c, char *buf, size_t size)
+{
+	static const char *const pre[] = { "", "", "  ", ",\n;", "", "", "", "" };
+	char seq[24], o1[16] = "", o2[24] = "";
+	int n;
+
+	if (c->neg_seq)
+		strscpy(seq, "-1", sizeof(seq));
+	else
+		snprintf(seq, sizeof(seq), "%lu", c->seq);
+	if (c->nr_opt >= 1)
+		snprintf(o1, sizeof(o1), " %d", c->opt1);
+	if (c->nr_opt >= 2)
+		snprintf(o2, sizeof(o2), " %lld", c->opt2);
+	n = snprintf(buf, size, "%s%c %u %d %s%s%s%s", pre[c->form],
+		     c->form == 5 ? '*' : c->op, c->id, c->nid, seq, o1, o2,
+		     c->form == 4 ? " junk" : c->form == 2 ? "\n" : "");
+	if (c->form == 6)
+		n += snprintf(buf + n, size - n, "; %c %u %d %s", c->op, c->id, c->nid, seq);
+	return n;
+}
+
+/*
+ * lru_gen_seq_write() -> run_cmd(), in its order: sscanf() needs at least
+ * "cmd memcg node seq" and nothing after the last field it took (a "-1"
+ * field stops it there: -EINVAL); the node must have memory and the memcg
+ * exist (-EINVAL); a given swappiness above MAX_SWAPPINESS is -EINVAL; an
+ * unknown command letter is -EINVAL. Aging: seq past max_seq -EINVAL,
+ * before it nothing to do; at max_seq without force_scan and with
+ * MAX_NR_GENS generations -ERANGE. Eviction: seq + MIN_NR_GENS past
+ * max_seq -EINVAL. Returns the error (0: the length), *maybe_eintr for an
+ * eviction that may meet a pending signal. A second command (form 6) is
+ * the same one: it only runs when the first succeeded.
+ */
+static int predict_cmd(struct fz *f, const struct lru_gen_cmd *c, bool *maybe_eintr)
+{
+	struct lruvec *lruvec;
+	unsigned long max_seq, min_seq;
+	int swappiness;
+	bool force_scan;
+
+	*maybe_eintr = false;
+	if (c->neg_seq || c->form == 4 || (c->nr_opt >= 1 && c->opt1 < 0) ||
+	    (c->nr_opt >= 2 && c->opt2 < 0))
+		return -EINVAL;
+	if (c->nid >= f->nr_nodes || c->path < 0)
+		return -EINVAL;
+	if (c->nr_opt >= 1 && c->opt1 > MAX_SWAPPINESS)
+		return -EINVAL;
+	if (c->form == 5)
+		return -EINVAL;
+	lruvec = mem_cgroup_lruvec(tb_memcg(paths[c->path]), NODE_DATA(c->nid));
+	max_seq = READ_ONCE(lruvec->lrugen.max_seq);
+	if (c->op == '-') {
+		if (c->seq + MIN_NR_GENS > max_seq)
+			return -EINVAL;
+		*maybe_eintr = true;
+		return 0;
+	}
+	if (c->seq < max_seq)
+		return 0;
+	if (c->seq > max_seq)
+		return -EINVAL;
+	/* can_swap: the given field, or get_swappiness(): which the harness does not redo */
+	if (c->nr_opt < 1)
+		return INT_MIN;
+	swappiness = c->opt1;
+	force_scan = c->nr_opt < 2 || c->opt2;
+	min_seq = READ_ONCE(lruvec->lrugen.min_seq[!swappiness]);
+	if (!force_scan && min_seq + MAX_NR_GENS - 1 <= max_seq)
+		return -ERANGE;
+	return 0;
+}
+
+static void op_lru_gen_cmd(struct fz *f, char op)
+{
+	struct lru_gen_cmd c;
+	char buf[128];
+	bool maybe_eintr;
+	int expect;
+	ssize_t ret;
+
+	build_cmd(f, &c, op);
+	format_cmd(&c, buf, sizeof(buf));
+	expect = predict_cmd(f, &c, &maybe_eintr);
+	if (expect != INT_MIN) {
+		debugfs_cmd(buf, expect, maybe_eintr);
+		return;
+	}
+	/* aging at max_seq, can_swap from get_swappiness(): done or -ERANGE */
+	ret = tb_debugfs_write("lru_gen", buf);
+	if (ret != (ssize_t)strlen(buf) && ret != -ERANGE)
+		fz_fail("lru_gen \"%s\": %zd", buf, ret);
+}
+
+/* any text: the length or one of the handler's errors */
+static void op_lru_gen_raw(struct fz *f)
+{
+	char buf[48];
+	ssize_t ret;
+
+	raw_text(f, buf, sizeof(buf));
+	ret = tb_debugfs_write("lru_gen", buf);
+	if (ret != (ssize_t)strlen(buf) && ret != -EINVAL && ret != -ERANGE && ret != -EINTR)
+		fz_fail("lru_gen \"%s\": %zd", buf, ret);
+}
+
+/*
+ * lru_gen_seq_show(): every memcg of the harness is listed ("memcg %5hu
+ * /path", its node lines after it); the sysfs files read back what was
+ * written.
+ */
+static void op_lru_gen_read(struct fz *f, u8 a)
+{
+	const char *name = a & 1 ? "lru_gen_full" : "lru_gen";
+	char head[64], buf[32];
+	ssize_t n;
+	int p;
+
+	n = tb_debugfs_read(name, dbuf, DEBUGFS_BUF);
+	if (n <= 0)
+		fz_fail("debugfs %s: %zd", name, n);
+	for (p = 0; p < NR_PATHS; p++) {
+		if (!f->exists[p])
+			continue;
+		snprintf(head, sizeof(head), "memcg %5hu /%s\n node     0\n",
+			 mem_cgroup_id(tb_memcg(paths[p])), paths[p]);
+		if (!strstr(dbuf, head))
+			fz_fail("debugfs %s lists no \"%s\"", name, head);
+	}
+	check_caps(f);
+	CHECK(tb_sysfs_read(MIN_TTL, buf, sizeof(buf)) > 0);
+	if (f->min_ttl_ms >= 0 && strtoll(buf, NULL, 10) != f->min_ttl_ms)
+		fz_fail("min_ttl_ms reads %s, %lld written", buf, f->min_ttl_ms);
+}
+
+static void run_mglru_op(struct fz *f, u8 op)
+{
+	switch ((op - MGLRU_OPS) % 8) {
+	case 0: op_enabled_canned(f); break;
+	case 1: op_enabled_raw(f); break;
+	case 2: op_min_ttl_canned(f); break;
+	case 3: op_min_ttl_raw(f); break;
+	case 4: op_lru_gen_cmd(f, '+'); break;
+	case 5: op_lru_gen_cmd(f, '-'); break;
+	case 6: op_lru_gen_raw(f); break;
+	case 7: op_lru_gen_read(f, next(f)); break;
+	}
+}
+
 static void run_op(struct fz *f)
 {
 	u8 op = next(f);
+
+	if (op >= MGLRU_OPS) {
+		run_mglru_op(f, op);
+		return;
+	}
 
 	switch (op % 16) {
 	case 0: op_mkdir(f, next(f)); break;
@@ -524,11 +895,16 @@ static unsigned long stock_pages(struct mem_cgroup *memcg)
  * for mem_cgroup_uncharge_folios(): at most the SWAP_CLUSTER_MAX folios it
  * isolated, per kswapd. Nothing else is charged in this world: no kmem
  * (objcg) charges, no shmem, no sockets; a folio whose last reference is
- * a per-CPU folio batch cannot outlive an operation (op_cpu()).
+ * a per-CPU folio batch cannot outlive an operation (op_cpu()). With the
+ * multi-gen LRU, scan_folios() isolates up to MIN_LRU_BATCH folios for
+ * one evict_folios() (and a kswapd stopped in one keeps them after MGLRU
+ * is switched off).
  */
 static unsigned long kswapd_slack(struct fz *f)
 {
-	return f->mem.no_kswapd ? 0 : SWAP_CLUSTER_MAX * f->nr_nodes;
+	unsigned long batch = f->lru_gen_was_on ? MIN_LRU_BATCH : SWAP_CLUSTER_MAX;
+
+	return f->mem.no_kswapd ? 0 : batch * f->nr_nodes;
 }
 
 /*
@@ -652,6 +1028,94 @@ static void exit_victims(struct fz *f)
 	switch_to(f, cur);
 }
 
+/*
+ * The multi-gen LRU of one lruvec, under its lru_lock. Enabled: no folio
+ * on the classic evictable lists (lru_gen_add_folio() takes them all);
+ * disabled: none in the generations (state_is_valid()). The generations
+ * hold, per type and zone, as many pages as nr_pages[][][] adds up to (a
+ * page-table walk or look-around may have moved a folio's generation in
+ * its flags, the counters following in batches, but never the total);
+ * seq_is_valid(): MIN_NR_GENS <= file generations <= anon generations <=
+ * MAX_NR_GENS. exact: no batch can be pending (no kswapd): each
+ * generation's counter is the pages whose flags name that generation.
+ */
+static const char *check_lrugen(struct lruvec *lruvec, bool exact)
+{
+	static char msg[192];
+	struct lru_gen_folio *lrugen = &lruvec->lrugen;
+	unsigned long nr_gens[ANON_AND_FILE];
+	int gen, type, zone;
+	enum lru_list lru;
+
+	for_each_evictable_lru(lru)
+		if (lrugen->enabled && !list_empty(&lruvec->lists[lru]))
+			return "MGLRU on, a classic list not empty";
+	for (type = 0; type < ANON_AND_FILE; type++) {
+		nr_gens[type] = lrugen->max_seq - lrugen->min_seq[type] + 1;
+		for (zone = 0; zone < MAX_NR_ZONES; zone++) {
+			long listed[MAX_NR_GENS] = { 0 }, flagged[MAX_NR_GENS] = { 0 };
+			long counted = 0, total = 0;
+			struct folio *folio;
+
+			for (gen = 0; gen < MAX_NR_GENS; gen++) {
+				list_for_each_entry(folio, &lrugen->folios[gen][type][zone], lru) {
+					int g = folio_lru_gen(folio);
+
+					listed[gen] += folio_nr_pages(folio);
+					if (g < 0 || g >= (int)MAX_NR_GENS)
+						return "a folio in the generations names none";
+					flagged[g] += folio_nr_pages(folio);
+				}
+				counted += lrugen->nr_pages[gen][type][zone];
+				total += listed[gen];
+			}
+			if (!lrugen->enabled && total)
+				return "MGLRU off, folios in the generations";
+			if (total != counted) {
+				snprintf(msg, sizeof(msg), "type %d zone %d: %ld pages in the generations, nr_pages adds up to %ld",
+					 type, zone, total, counted);
+				return msg;
+			}
+			for (gen = 0; exact && gen < MAX_NR_GENS; gen++) {
+				if (flagged[gen] == lrugen->nr_pages[gen][type][zone])
+					continue;
+				snprintf(msg, sizeof(msg), "gen %d type %d zone %d: %ld pages name it, nr_pages %ld",
+					 gen, type, zone, flagged[gen], lrugen->nr_pages[gen][type][zone]);
+				return msg;
+			}
+		}
+	}
+	if (nr_gens[LRU_GEN_FILE] < MIN_NR_GENS || nr_gens[LRU_GEN_FILE] > nr_gens[LRU_GEN_ANON] ||
+	    nr_gens[LRU_GEN_ANON] > MAX_NR_GENS) {
+		snprintf(msg, sizeof(msg), "max_seq %lu, min_seq anon %lu file %lu",
+			 lrugen->max_seq, lrugen->min_seq[LRU_GEN_ANON], lrugen->min_seq[LRU_GEN_FILE]);
+		return msg;
+	}
+	return NULL;
+}
+
+static void check_lru_gen(struct fz *f)
+{
+	struct mem_cgroup *memcg;
+	const char *msg = NULL;
+	int nid;
+
+	for (nid = 0; nid < f->nr_nodes; nid++) {
+		memcg = mem_cgroup_iter(NULL, NULL, NULL);
+		do {
+			struct lruvec *lruvec = mem_cgroup_lruvec(memcg, NODE_DATA(nid));
+
+			spin_lock_irq(&lruvec->lru_lock);
+			msg = check_lrugen(lruvec, f->mem.no_kswapd);
+			spin_unlock_irq(&lruvec->lru_lock);
+			if (msg) {
+				mem_cgroup_iter_break(NULL, memcg);
+				fz_fail("node %d memcg %u: %s", nid, mem_cgroup_id(memcg), msg);
+			}
+		} while ((memcg = mem_cgroup_iter(NULL, memcg, NULL)));
+	}
+}
+
 static void check_invariants(struct fz *f)
 {
 	const char *msg;
@@ -671,6 +1135,7 @@ static void check_invariants(struct fz *f)
 			check_memcg(f, p);
 	check_ram(f);
 	check_swap(f);
+	check_lru_gen(f);
 }
 
 /* ---- boot and teardown ---- */
@@ -720,6 +1185,10 @@ static void boot(struct fz *f)
 		fz_fail("tb_mem_boot: %d", err);
 	f->exists[0] = true;
 	f->cur = -1;
+	/* every world boots with MGLRU off and min_ttl_ms 0 */
+	f->caps = 0;
+	f->min_ttl_ms = 0;
+	check_caps(f);
 	for (i = 0; i < NR_FILES; i++) {
 		f->file[i] = tb_file_create(file_pages[i]);
 		CHECK(f->file[i]);

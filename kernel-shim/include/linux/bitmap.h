@@ -28,6 +28,15 @@ static inline void bitmap_clear(unsigned long *map, unsigned int start, unsigned
 	for (k = start; k < start + len; k++)
 		__clear_bit(k, map);
 }
+/* lib/vsprintf.c's vsscanf() complements a %[^...] set */
+static inline void bitmap_complement(unsigned long *dst, const unsigned long *src,
+				     unsigned int nbits)
+{
+	unsigned int k;
+
+	for (k = 0; k < BITS_TO_LONGS(nbits); k++)
+		dst[k] = ~src[k];
+}
 static inline bool bitmap_empty(const unsigned long *src, unsigned int nbits)
 {
 	return find_first_bit(src, nbits) >= nbits;
