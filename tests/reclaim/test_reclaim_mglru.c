@@ -249,6 +249,32 @@ static void eviction_command_evicts_the_oldest_generations(void **state)
 	tb_assert_lrus_consistent();
 }
 
+/*
+ * A kernel bug (6.12): run_eviction() rejects a seq past max_seq -
+ * MIN_NR_GENS with "seq + MIN_NR_GENS > max_seq", in unsigned arithmetic,
+ * so ULONG_MAX - 1 wraps to 0 and passes: the command a user meant as out
+ * of range evicts everything it can (as seq max_seq - 2 would), where
+ * seq 2 on the same lruvec is -EINVAL.
+ */
+static void eviction_command_accepts_a_seq_that_wraps_past_max_seq(void **state)
+{
+	struct tb_file *f = tb_file_create(512);
+	unsigned short id;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	tb_read_range(f, 512);
+	lru_add_drain();
+	id = tb_memcg_id("a");
+	assert_int_equal(tb_lru_gen_cmd("- %u 0 2 0 1000", id), -EINVAL);
+	assert_int_equal(tb_file_cached(f), 512);
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 0 1000", id, ULONG_MAX - 1) > 0);
+	assert_int_equal(tb_file_cached(f), 0);
+	assert_int_equal(tb_stat("a", "pgsteal"), 512);
+	tb_assert_lrus_consistent();
+}
+
 /* ---- reclaim ---- */
 
 /*
@@ -343,6 +369,7 @@ int main(void)
 		TB_RECLAIM_TEST(debugfs_rejects_malformed_commands_with_the_handlers_errors),
 		TB_RECLAIM_SWAP_TEST(aging_moves_folios_with_young_ptes_to_the_new_generation),
 		TB_RECLAIM_TEST(eviction_command_evicts_the_oldest_generations),
+		TB_RECLAIM_TEST(eviction_command_accepts_a_seq_that_wraps_past_max_seq),
 		TB_RECLAIM_TEST(memory_reclaim_evicts_older_generations_first),
 		TB_RECLAIM_TEST(memcgs_join_and_leave_the_node_memcg_lru),
 		TB_RECLAIM_TEST(global_reclaim_reclaims_a_memcg_below_low_on_its_second_visit),
