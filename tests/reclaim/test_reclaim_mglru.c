@@ -221,6 +221,17 @@ static void aging_moves_folios_with_young_ptes_to_the_new_generation(void **stat
 	tb_assert_lrus_consistent();
 }
 
+/* MGLRU on, memcg "a" holding f's pages read once; a's memcg id */
+static unsigned short a_reads_once(struct tb_file *f, unsigned long pages)
+{
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	tb_read_range(f, pages);
+	lru_add_drain();
+	return tb_memcg_id("a");
+}
+
 /*
  * "- memcg node seq swappiness nr_to_reclaim" runs evict_folios() until
  * the oldest generation of the type is past seq: page cache read once
@@ -230,16 +241,9 @@ static void aging_moves_folios_with_young_ptes_to_the_new_generation(void **stat
 static void eviction_command_evicts_the_oldest_generations(void **state)
 {
 	struct tb_file *f = tb_file_create(512);
-	struct lruvec *lruvec;
-	unsigned short id;
+	unsigned short id = a_reads_once(f, 512);
+	struct lruvec *lruvec = tb_lruvec_of("a");
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
-	tb_read_range(f, 512);
-	lru_add_drain();
-	id = tb_memcg_id("a");
-	lruvec = tb_lruvec_of("a");
 	assert_int_equal(tb_gen_pages(lruvec, LRU_GEN_FILE), 512);
 	assert_int_equal(tb_lru_gen_cmd("- %u 0 2 0 0", id), -EINVAL);	/* seq + MIN_NR_GENS > max_seq */
 	assert_true(tb_lru_gen_cmd("- %u 0 1 0 1000", id) > 0);
@@ -259,14 +263,8 @@ static void eviction_command_evicts_the_oldest_generations(void **state)
 static void eviction_command_accepts_a_seq_that_wraps_past_max_seq(void **state)
 {
 	struct tb_file *f = tb_file_create(512);
-	unsigned short id;
+	unsigned short id = a_reads_once(f, 512);
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
-	tb_read_range(f, 512);
-	lru_add_drain();
-	id = tb_memcg_id("a");
 	assert_int_equal(tb_lru_gen_cmd("- %u 0 2 0 1000", id), -EINVAL);
 	assert_int_equal(tb_file_cached(f), 512);
 	assert_true(tb_lru_gen_cmd("- %u 0 %lu 0 1000", id, ULONG_MAX - 1) > 0);

@@ -167,9 +167,11 @@ static long references_left_after_rmdir(struct mem_cgroup **held)
 static void drop_references(struct mem_cgroup **held)
 {
 	unsigned int i;
+	long n;
 
+	/* counted first: the last put frees the memcg */
 	for (i = 0; i < ARRAY_SIZE(memcgs); i++)
-		while (atomic_long_read(&held[i]->css.refcnt.count) > 0)
+		for (n = atomic_long_read(&held[i]->css.refcnt.count); n > 0; n--)
 			css_put(&held[i]->css);
 }
 
