@@ -71,6 +71,24 @@ static void read_n_times(struct tb_file *f, unsigned long from, unsigned long to
 }
 
 /*
+ * memcg "a" reads each page of t twice (tier 1) and of o once (tier 0),
+ * page by page in turn, so the two interleave in one generation; a's id
+ */
+static unsigned short a_reads_twice_and_once(struct tb_file *t, struct tb_file *o)
+{
+	unsigned long i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	for (i = 0; i < 512; i++) {
+		read_n_times(t, i, i + 1, 2);
+		read_n_times(o, i, i + 1, 1);
+	}
+	lru_add_drain();
+	return tb_memcg_id("a");
+}
+
+/*
  * The tier line of lru_gen_full for the file type in the oldest
  * generation of "a": lru_gen_seq_show_full() prints refaulted, evicted
  * and protected of the current history slot as "Nr Ne Np".
@@ -124,14 +142,7 @@ static void folios_read_twice_are_protected_once_their_tier_refaults_more_than_t
 	struct lruvec *lruvec;
 	unsigned short id;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_run_in("a");
-	for (i = 0; i < 512; i++) {
-		read_n_times(t, i, i + 1, 2);
-		read_n_times(o, i, i + 1, 1);
-	}
-	lru_add_drain();
-	id = tb_memcg_id("a");
+	id = a_reads_twice_and_once(t, o);
 	lruvec = tb_lruvec_of("a");
 	assert_int_equal(folio_lru_refs(tb_file_folio(t, 0)), 1);
 	assert_int_equal(lru_tier_from_refs(folio_lru_refs(tb_file_folio(t, 0))), 1);
@@ -193,16 +204,8 @@ static void protection_ends_when_tier_0_refaults_as_much(void **state)
 	unsigned long t_left, o_left;
 	struct lruvec *lruvec;
 	unsigned short id;
-	unsigned long i;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_run_in("a");
-	for (i = 0; i < 512; i++) {
-		read_n_times(t, i, i + 1, 2);
-		read_n_times(o, i, i + 1, 1);
-	}
-	lru_add_drain();
-	id = tb_memcg_id("a");
+	id = a_reads_twice_and_once(t, o);
 	lruvec = tb_lruvec_of("a");
 	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", id, 2 * MIN_LRU_BATCH) > 0);
 	read_n_times(t, 0, MIN_LRU_BATCH, 1);
