@@ -70,7 +70,8 @@ static unsigned long next_index(struct worker *w, unsigned long n)
 	return (w->rng * 0x2545F4914F6CDD1DULL >> 32) % n;
 }
 
-static void select_variant(const char *v)
+/* MGLRU on for lru and iter, as an administrator does after boot */
+static void switch_lru_gen(const char *v)
 {
 	long err;
 
@@ -79,10 +80,23 @@ static void select_variant(const char *v)
 	err = tb_sysfs_write("kernel/mm/lru_gen/enabled", "y");
 	if (err != 1)
 		die("lru_gen/enabled", err);
-	if (!strcmp(v, "iter"))
-		tb_variant_memcg_iter(TB_MEMCG_ITER_FIXED);
-	else if (strcmp(v, "lru"))
-		die("variant (lru, iter or off)", -EINVAL);
+}
+
+/* the row's walk from here on, its visits counted from zero */
+static void start_measuring(void)
+{
+	tb_variant_memcg_iter(strcmp(cfg.variant, "iter") ? TB_MEMCG_ITER_OFF :
+			      TB_MEMCG_ITER_FIXED);
+}
+
+/* the row to run, or false after one line on stderr */
+static bool set_variant(const char *v)
+{
+	cfg.variant = v;
+	if (!strcmp(v, "lru") || !strcmp(v, "iter") || !strcmp(v, "off"))
+		return true;
+	fprintf(stderr, "seed_002: variant %s: give lru, iter or off\n", v);
+	return false;
 }
 
 static void boot(unsigned long ram_pages, unsigned long swap_pages, bool kswapd)
@@ -97,7 +111,7 @@ static void boot(unsigned long ram_pages, unsigned long swap_pages, bool kswapd)
 	if ((err = tb_memcg_boot()) || (err = tb_mem_boot(&m)))
 		die("boot", err);
 	tb_variant_memcg_iter(TB_MEMCG_ITER_OFF);
-	select_variant(cfg.variant);
+	switch_lru_gen(cfg.variant);
 }
 
 static void start(struct worker *w, int i, unsigned long pages)
@@ -231,8 +245,7 @@ static void run_fairness(void)
 		ws[i].steal0 = stat_of(&ws[i], "pgsteal");
 		ws[i].refault0 = stat_of(&ws[i], "workingset_refault_anon");
 	}
-	tb_variant_memcg_iter(strcmp(cfg.variant, "iter") ? TB_MEMCG_ITER_OFF :
-			      TB_MEMCG_ITER_FIXED);
+	start_measuring();
 	snprintf(req, sizeof(req), "%lu", cfg.request_pages * PAGE_SIZE);
 	for (i = 0; i < cfg.rounds; i++) {
 		eagain += reclaim_round(ctl, req);
@@ -313,8 +326,7 @@ static void run_kswapd(void)
 		if (!rs[i].file)
 			die("file", -ENOMEM);
 	}
-	tb_variant_memcg_iter(strcmp(cfg.variant, "iter") ? TB_MEMCG_ITER_OFF :
-			      TB_MEMCG_ITER_FIXED);
+	start_measuring();
 	cpu0 = tb_kswapd_cpu_ns(0);
 	/* the readers take turns of 32 pages, as concurrent dd's would interleave */
 	for (p = 0; p < kcfg.passes; p++)
@@ -342,7 +354,8 @@ static int main_kswapd(int argc, char **argv)
 		fprintf(stderr, "usage: seed_002 kswapd lru|iter|off [memcgs [pages [passes]]]\n");
 		return 2;
 	}
-	cfg.variant = argv[2];
+	if (!set_variant(argv[2]))
+		return 2;
 	if (argc > 3)
 		kcfg.memcgs = strtoul(argv[3], NULL, 0);
 	if (argc > 4)
@@ -367,7 +380,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: seed_002 lru|iter|off [scale [rounds [warmup [memcgs [accesses]]]]]\n");
 		return 2;
 	}
-	cfg.variant = argv[1];
+	if (!set_variant(argv[1]))
+		return 2;
 	if (argc > 2)
 		cfg.scale = strtoul(argv[2], NULL, 0);
 	if (argc > 3)
