@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <linux/kernel.h>
+#include <linux/swap.h>
+#include <linux/vmstat.h>
 #include <string.h>
 #include "tb_reclaim.h"
 
@@ -91,4 +93,21 @@ void tb_assert_lrus_consistent(void)
 
 	if (msg)
 		fail_msg("%s", msg);
+}
+
+void tb_assert_shm_unlock_rescues(const char *path, struct tb_file *a, struct tb_file *b,
+				  unsigned long nr, struct tb_file *late)
+{
+	tb_file_set_unevictable(a, false);
+	tb_file_set_unevictable(b, false);
+	assert_int_equal(kshim_vm_event_read(UNEVICTABLE_PGRESCUED), nr);
+	assert_int_equal(kshim_vm_event_read(UNEVICTABLE_PGSCANNED), nr);
+
+	tb_file_set_unevictable(late, true);
+	tb_read_range(late, 1);
+	tb_file_set_unevictable(late, false);
+	assert_int_equal(kshim_vm_event_read(UNEVICTABLE_PGSCANNED), nr + 1);
+	assert_int_equal(kshim_vm_event_read(UNEVICTABLE_PGRESCUED), nr);
+	lru_add_drain();
+	assert_int_equal(tb_stat(path, "unevictable"), 0);
 }

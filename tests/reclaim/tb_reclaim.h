@@ -52,6 +52,14 @@ void tb_touch_range(struct tb_vma *vma, unsigned long n, bool write);
 long long tb_stat(const char *path, const char *key);
 /* assert the LRUs match their counters now */
 void tb_assert_lrus_consistent(void);
+/*
+ * SHM_UNLOCK of a and b, whose nr pages reclaim culled to path's
+ * unevictable list, rescues (scans) every one; then late, locked with
+ * one page read and unlocked at once, is scanned but, still on the
+ * per-CPU batch, not rescued; drained, path has no unevictable page left
+ */
+void tb_assert_shm_unlock_rescues(const char *path, struct tb_file *a, struct tb_file *b,
+				  unsigned long nr, struct tb_file *late);
 
 #define assert_write(path, file, s, expect) \
 	assert_int_equal(tb_cgroup_write_str(path, file, s), (expect))

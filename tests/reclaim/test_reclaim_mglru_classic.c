@@ -704,18 +704,7 @@ static void reclaim_culls_locked_page_cache_from_every_generation_in_one_pass(vo
 	assert_int_equal(tb_gen_pages(lruvec, FILE), 0);
 	assert_int_equal(tb_file_cached(once) + tb_file_cached(twice), 768);
 
-	tb_file_set_unevictable(once, false);
-	tb_file_set_unevictable(twice, false);
-	assert_int_equal(kshim_vm_event_read(UNEVICTABLE_PGRESCUED), 768);
-	assert_int_equal(kshim_vm_event_read(UNEVICTABLE_PGSCANNED), 768);
-
-	tb_file_set_unevictable(late, true);
-	tb_read_range(late, 1);
-	tb_file_set_unevictable(late, false);
-	assert_int_equal(kshim_vm_event_read(UNEVICTABLE_PGSCANNED), 769);
-	assert_int_equal(kshim_vm_event_read(UNEVICTABLE_PGRESCUED), 768);
-	lru_add_drain();
-	assert_int_equal(tb_stat("a", "unevictable"), 0);
+	tb_assert_shm_unlock_rescues("a", once, twice, 768, late);
 	assert_int_equal(tb_gen_pages(lruvec, FILE), 769);
 	tb_assert_lrus_consistent();
 }

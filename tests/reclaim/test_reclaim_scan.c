@@ -766,18 +766,7 @@ static void reclaim_culls_page_cache_locked_on_the_lru_to_the_unevictable_list(v
 	assert_int_equal(tb_stat("a", "inactive_file") + tb_stat("a", "active_file"), 0);
 	assert_int_equal(tb_file_cached(once) + tb_file_cached(twice), 768);
 
-	tb_file_set_unevictable(once, false);
-	tb_file_set_unevictable(twice, false);
-	assert_int_equal(kshim_vm_event_read(UNEVICTABLE_PGRESCUED), 768);
-	assert_int_equal(kshim_vm_event_read(UNEVICTABLE_PGSCANNED), 768);
-
-	tb_file_set_unevictable(late, true);
-	tb_read_range(late, 1);
-	tb_file_set_unevictable(late, false);
-	assert_int_equal(kshim_vm_event_read(UNEVICTABLE_PGSCANNED), 769);
-	assert_int_equal(kshim_vm_event_read(UNEVICTABLE_PGRESCUED), 768);
-	lru_add_drain();
-	assert_int_equal(tb_stat("a", "unevictable"), 0);
+	tb_assert_shm_unlock_rescues("a", once, twice, 768, late);
 	assert_int_equal(tb_stat("a", "inactive_file") + tb_stat("a", "active_file"), 769 * 4096);
 	tb_assert_lrus_consistent();
 }
