@@ -101,6 +101,18 @@ function(kernel_headers tree dest)
   endforeach()
 endfunction()
 
+# kernel_features(<tree>): the tree's features (tools/tb_features.py) as the
+# `--features a,b` kextract needs for the manifests' `if FEATURE` lines.
+function(kernel_features tree out)
+  if(tree STREQUAL KTREE_BEFORE AND NOT tree STREQUAL KTREE)
+    set(f "${TB_FEATURES_BEFORE}")
+  else()
+    set(f "${TB_FEATURES}")
+  endif()
+  list(JOIN f "," f)
+  set(${out} "--features=${f}" PARENT_SCOPE)
+endfunction()
+
 # The CONFIG set, read from the shim's kconfig.h, as -D options for kextract.
 function(kernel_config_defines out)
   file(STRINGS "${PROJECT_SOURCE_DIR}/kernel-shim/include/kshim/kconfig.h" lines
@@ -120,6 +132,7 @@ function(kextract out tree file)
   get_filename_component(outdir "${out}" DIRECTORY)
   file(MAKE_DIRECTORY "${outdir}")
   kernel_config_defines(defs)
+  kernel_features("${tree}" feats)
   if(NOT K_LABEL)
     set(K_LABEL "${tree}")
   endif()
@@ -130,8 +143,9 @@ function(kextract out tree file)
   add_custom_command(OUTPUT "${out}"
     COMMAND ${Python3_EXECUTABLE} "${PROJECT_SOURCE_DIR}/tools/kextract"
             "${tree}/${file}" --srcname "${tree}/${file}" --tree "${K_LABEL}"
-            ${defs} ${margs} ${K_ARGS} -o "${out}"
+            ${defs} ${feats} ${margs} ${K_ARGS} -o "${out}"
     DEPENDS "${tree}/${file}" "${PROJECT_SOURCE_DIR}/tools/kextract" ${K_MANIFEST}
+            "${TB_FEATURES_FILE}"
             "${PROJECT_SOURCE_DIR}/kernel-shim/include/kshim/kconfig.h"
     COMMENT "kextract ${file}"
     VERBATIM)
@@ -142,6 +156,7 @@ endfunction()
 # them without ordering dependencies; drift fails the configure.
 function(kextract_header tree file out manifest)
   kernel_config_defines(defs)
+  kernel_features("${tree}" feats)
   if(NOT EXISTS "${tree}/${file}")
     message(FATAL_ERROR "kernel tree ${tree}: ${file}: file missing")
   endif()
@@ -150,7 +165,7 @@ function(kextract_header tree file out manifest)
   execute_process(
     COMMAND ${Python3_EXECUTABLE} "${PROJECT_SOURCE_DIR}/tools/kextract"
             "${tree}/${file}" --srcname "${tree}/${file}" --tree "${tree}"
-            ${defs} --no-includes --manifest "${manifest}" -o "${out}"
+            ${defs} ${feats} --no-includes --manifest "${manifest}" -o "${out}"
     RESULT_VARIABLE rc ERROR_VARIABLE err)
   if(NOT rc EQUAL 0)
     string(STRIP "${err}" err)

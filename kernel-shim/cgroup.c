@@ -76,7 +76,9 @@ static void css_unlink(struct cgroup_subsys_state *css)
 	lockdep_assert_held(&cgroup_mutex);
 	if (css->parent) {
 		list_del_rcu(&css->sibling);
+#if TB_HAVE_css_nr_descendants
 		css->parent->nr_descendants--;
+#endif
 	}
 }
 
@@ -190,7 +192,9 @@ int kshim_css_create(struct cgroup_subsys_state *css, struct cgroup_subsys_state
 	if (parent) {
 		css_get(parent);
 		list_add_tail_rcu(&css->sibling, &parent->children);
+#if TB_HAVE_css_nr_descendants
 		parent->nr_descendants++;
+#endif
 	}
 	mutex_unlock(&cgroup_mutex);
 	ret = ss->css_online ? ss->css_online(css) : 0;

@@ -130,6 +130,21 @@ char *kstrdup(const char *s, gfp_t gfp)
 	return p;
 }
 
+/* mm/util.c's: len bytes of s and a NUL (lib/parser.c's match_strdup) */
+char *kmemdup_nul(const char *s, size_t len, gfp_t gfp)
+{
+	char *p;
+
+	if (!s)
+		return NULL;
+	p = kmalloc(len + 1, gfp);
+	if (p) {
+		memcpy(p, s, len);
+		p[len] = '\0';
+	}
+	return p;
+}
+
 const char *kstrdup_const(const char *s, gfp_t gfp)
 {
 	return kstrdup(s, gfp);

@@ -25,8 +25,10 @@ static struct cftype *cft_sets[CFT_SETS];
 static struct cgroup *fs_root;
 static DEFINE_MUTEX(cgroupfs_mutex);
 
+#if TB_HAVE_cgroup_of_peak
 static_assert(sizeof(struct kshim_of_peak) == sizeof(struct cgroup_of_peak));
 static_assert(offsetof(struct kshim_of_peak, list) == offsetof(struct cgroup_of_peak, list));
+#endif
 
 int cgroup_add_dfl_cftypes(struct cgroup_subsys *ss, struct cftype *cfts)
 {

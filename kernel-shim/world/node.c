@@ -71,9 +71,16 @@ void kshim_folio_prep(struct folio *folio, unsigned long nr_pages, int nid)
 	atomic_set(&folio->_mapcount, -1);
 	if (nr_pages > 1) {
 		__set_bit(PG_head, &folio->flags);
-		folio->_flags_1 = ilog2(roundup_pow_of_two(nr_pages));
 		folio->_folio_nr_pages = nr_pages;
+#if TB_HAVE_folio_order_member
+		/* before 6.6: the order in a byte of its own and one compound
+		 * mapcount (prep_compound_head()) */
+		folio->_folio_order = ilog2(roundup_pow_of_two(nr_pages));
+		atomic_set(&folio->_total_mapcount, -1);
+#else
+		folio->_flags_1 = ilog2(roundup_pow_of_two(nr_pages));
 		atomic_set(&folio->_large_mapcount, -1);
 		atomic_set(&folio->_entire_mapcount, -1);
+#endif
 	}
 }

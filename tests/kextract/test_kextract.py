@@ -403,6 +403,36 @@ class Output(unittest.TestCase):
         self.assertEqual(p.returncode, 1)
         self.assertIn(":2: unknown manifest keyword 'frobnicate'", p.stderr)
 
+    def test_manifest_feature_lines(self):
+        # `if F LINE` keeps LINE only when the tree has F, `if !F` when not
+        with tempfile.NamedTemporaryFile('w', suffix='.manifest', delete=False) as f:
+            f.write('want compute_total\nno-includes\n'
+                    'if shrinker_c want foo_factor\n'
+                    'if !shrinker_c want count_bump\n')
+        try:
+            with_f = extract(BASIC, '--manifest', f.name, '--features=shrinker_c,x')
+            without = extract(BASIC, '--manifest', f.name, '--features=')
+            unknown = kextract(BASIC, '--manifest', f.name)
+        finally:
+            os.unlink(f.name)
+        self.assertIn('int foo_factor(void)', with_f)
+        self.assertNotIn('count_bump(', with_f)
+        self.assertNotIn('int foo_factor(void)', without)
+        self.assertIn('count_bump(', without)
+        # without the tree's features an `if` line is an error, not a guess
+        self.assertEqual(unknown.returncode, 1)
+        self.assertIn("'if shrinker_c' needs --features", unknown.stderr)
+
+    def test_manifest_unknown_feature(self):
+        with tempfile.NamedTemporaryFile('w', suffix='.manifest', delete=False) as f:
+            f.write('want compute_total\nif no_such_feature want foo_factor\n')
+        try:
+            p = kextract(BASIC, '--manifest', f.name, '--features=')
+        finally:
+            os.unlink(f.name)
+        self.assertEqual(p.returncode, 1)
+        self.assertIn(":2: unknown feature 'no_such_feature'", p.stderr)
+
 
 HARNESS = r'''
 int main(void)

@@ -18,6 +18,16 @@ int tb_run(const char *name, const struct CMUnitTest *tests, size_t n);
 #define TB_TEST(fn) cmocka_unit_test_setup_teardown(fn, tb_setup, tb_teardown)
 #define TB_RUN(tests) tb_run(__FILE__, tests, sizeof(tests) / sizeof((tests)[0]))
 
+/*
+ * A case whose kernel code this tree lacks (tools/tb_features.py's
+ * TB_HAVE_*): the reason on stdout, the case reported skipped, never passed.
+ */
+#define tb_skip(why)							\
+	do {								\
+		print_message("[  SKIP    ] %s\n", why);			\
+		skip();							\
+	} while (0)
+
 /* worlds with a non-default shape: set before the test's setup runs */
 extern struct kshim_world_config tb_world;
 

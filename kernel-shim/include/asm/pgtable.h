@@ -39,6 +39,7 @@ static inline pte_t ptep_get(pte_t *ptep)
 	return (pte_t){ __atomic_load_n(&ptep->pte, __ATOMIC_RELAXED) };
 }
 #define ptep_get ptep_get
+#define __HAVE_ARCH_PTEP_GET	/* the name linux/pgtable.h tested before 6.5 */
 
 static inline int pmd_none(pmd_t pmd)		{ return !pmd.pmd; }
 static inline int pmd_present(pmd_t pmd)	{ return pmd.pmd & _PAGE_PRESENT; }

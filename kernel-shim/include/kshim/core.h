@@ -39,5 +39,11 @@
 #undef abs
 
 #include <kshim/kconfig.h>
+#if !TB_HAVE_base_small_bool
+/* an int option, always defined, before it became a bool; not in kconfig.h,
+ * whose set kextract reads: unifdef would take the bool's
+ * IS_ENABLED(CONFIG_BASE_SMALL) as true */
+#define CONFIG_BASE_SMALL 0
+#endif
 
 #endif /* _KSHIM_CORE_H */

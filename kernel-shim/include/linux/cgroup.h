@@ -21,10 +21,12 @@ struct cgroup_subsys_state *css_next_descendant_pre(struct cgroup_subsys_state *
 						    struct cgroup_subsys_state *css);
 #include <kgen/cgroup.h>
 
+#if TB_HAVE_cgroup_refcnt_h
 /* !CONFIG_DEBUG_CGROUP_REF: the kernel includes these as static inline */
 #define CGROUP_REF_FN_ATTRS static inline
 #define CGROUP_REF_EXPORT(fn)
 #include <linux/cgroup_refcnt.h>
+#endif /* else: in kgen/cgroup.h, from the tree's linux/cgroup.h */
 
 #include <linux/kernfs.h>
 #include <linux/seq_file.h>

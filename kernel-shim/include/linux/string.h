@@ -31,6 +31,7 @@ static inline __must_check char *strstrip(char *str)
 	return strim(str);
 }
 char *kstrdup(const char *s, gfp_t gfp);
+char *kmemdup_nul(const char *s, size_t len, gfp_t gfp);
 const char *kstrdup_const(const char *s, gfp_t gfp);
 char *kvasprintf(gfp_t gfp, const char *fmt, va_list args);
 char *kasprintf(gfp_t gfp, const char *fmt, ...) __printf(2, 3);

@@ -1,0 +1,278 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""tb_features.py - what a kernel tree has, by feature, and which suites run on it.
+
+The one place that knows kernel versions.  FEATURES names each piece of mm
+that moved between versions, how to detect it in a tree (a file, a function
+definition, a macro, a struct member) and when it changed; SUITES names the
+features each test suite needs and why.  The build (CMakeLists.txt, through
+`tb_features.py cmake`), tools/kextract (manifest lines `if FEATURE ...`),
+`tools/tb doctor` and `tools/tb run` all read this table, so a new kernel
+version is taught here, once, not by copying manifests.
+
+Usage:
+  tb_features.py cmake TREE OUT [--before TREE]   write OUT (a cmake file) and
+                                                  OUT.json for the tools
+  tb_features.py list TREE                        the tree's features, one a line
+"""
+import json
+import os
+import re
+import sys
+
+
+class Feature:
+    """A feature of a tree: `probe` is (kind, file, name[, member]).
+
+    kinds: file (the file exists), func (a function definition), macro
+    (#define NAME), struct (struct NAME {), member (a member of a struct),
+    word (the identifier appears outside comments), regex (a match outside
+    comments).
+    """
+
+    def __init__(self, name, probe, since, what):
+        self.name, self.probe, self.since, self.what = name, probe, since, what
+
+
+FEATURES = [
+    Feature('cgroup_refcnt_h', ('file', 'include/linux/cgroup_refcnt.h'), '6.10',
+            'css_get/css_put in linux/cgroup_refcnt.h (before: in linux/cgroup.h)'),
+    Feature('shrinker_c', ('file', 'mm/shrinker.c'), '6.7',
+            'the shrinker in mm/shrinker.c, shrinker_alloc/shrinker_register '
+            '(before: in mm/vmscan.c, register_shrinker)'),
+    Feature('memcontrol_v1_c', ('file', 'mm/memcontrol-v1.c'), '6.11',
+            'memcg v1 split out of mm/memcontrol.c into mm/memcontrol-v1.c'),
+    Feature('page_counter_protection',
+            ('func', 'mm/page_counter.c', 'page_counter_calculate_protection'), '6.12',
+            'effective min/low computed in mm/page_counter.c '
+            '(before: mem_cgroup_calculate_protection in mm/memcontrol.c)'),
+    Feature('page_counter_protection_support',
+            ('member', 'include/linux/page_counter.h', 'page_counter', 'protection_support'),
+            '6.10', 'a counter tracks protected usage only with protection_support '
+            '(before: every counter)'),
+    Feature('page_counter_track_failcnt',
+            ('member', 'include/linux/page_counter.h', 'page_counter', 'track_failcnt'),
+            '6.14', 'page_counter counts failcnt only when asked (track_failcnt)'),
+    Feature('page_counter_local_watermark',
+            ('member', 'include/linux/page_counter.h', 'page_counter', 'local_watermark'),
+            '6.12', 'a second peak (local_watermark) for memory.peak resets'),
+    Feature('pte_offset_map_nolock', ('word', 'include/linux/mm.h', 'pte_offset_map_nolock'),
+            '6.5', 'pte_offset_map() and friends in linux/mm.h over __pte_offset_map() '
+            '(before: arch macros)'),
+    Feature('pmdp_get_lockless', ('func', 'include/linux/pgtable.h', 'pmdp_get_lockless_sync'),
+            '6.5', 'pmdp_get_lockless()/_sync() in linux/pgtable.h'),
+    Feature('mglru_memcg', ('struct', 'include/linux/mmzone.h', 'lru_gen_memcg'), '6.3',
+            'the multi-gen LRU keeps a per-node memcg LRU (struct lru_gen_memcg, '
+            'lru_gen_online_memcg)'),
+    Feature('lru_gen_folio', ('struct', 'include/linux/mmzone.h', 'lru_gen_folio'), '6.3',
+            'struct lru_gen_folio (before: struct lru_gen_struct)'),
+    Feature('max_page_order', ('macro', 'include/linux/mmzone.h', 'MAX_PAGE_ORDER'), '6.8',
+            'MAX_PAGE_ORDER/NR_PAGE_ORDERS (before: MAX_ORDER, one more)'),
+    Feature('promo_wmark', ('word', 'include/linux/mmzone.h', 'promo_wmark_pages'), '6.0',
+            'the NUMA-balancing promotion watermark'),
+    Feature('lru_refs_flags', ('macro', 'include/linux/mmzone.h', 'LRU_REFS_FLAGS'), '6.10',
+            'LRU_REFS_FLAGS and folio_clear_lru_refs() (MGLRU tier flags)'),
+    Feature('swappiness_range', ('macro', 'include/linux/swap.h', 'MAX_SWAPPINESS'), '6.8',
+            'MIN_SWAPPINESS/MAX_SWAPPINESS (memory.reclaim swappiness=)'),
+    Feature('gfp_has_io_fs', ('func', 'include/linux/gfp.h', 'gfp_has_io_fs'), '6.5',
+            'gfp_has_io_fs()'),
+    Feature('huge_zero_folio', ('func', 'include/linux/huge_mm.h', 'is_huge_zero_folio'),
+            '6.8', 'is_huge_zero_folio()'),
+    Feature('fmode_noreuse', ('macro', 'include/linux/fs.h', 'FMODE_NOREUSE'), '6.3',
+            'FMODE_NOREUSE and vma_has_recency() (MADV/fadvise NOREUSE)'),
+    Feature('folio_flush_mapping', ('func', 'include/linux/pagemap.h', 'folio_flush_mapping'),
+            '6.4', 'folio_flush_mapping()'),
+    Feature('new_folio_t', ('word', 'include/linux/migrate.h', 'new_folio_t'), '6.4',
+            'migrate_pages() takes new_folio_t/free_folio_t'),
+    Feature('cgroup_of_peak', ('struct', 'include/linux/cgroup-defs.h', 'cgroup_of_peak'),
+            '6.12', 'per-open-file memory.peak (struct cgroup_of_peak)'),
+    Feature('css_nr_descendants',
+            ('member', 'include/linux/cgroup-defs.h', 'cgroup_subsys_state', 'nr_descendants'),
+            '6.10', 'a css counts its live descendants (nr_descendants)'),
+    Feature('base_small_bool',
+            ('regex', 'include/linux/xarray.h', r'IS_ENABLED\(CONFIG_BASE_SMALL\)'), '6.9',
+            'CONFIG_BASE_SMALL a bool (before: an int, always defined, 0 here)'),
+    Feature('folio_order_member',
+            ('member', 'include/linux/mm_types.h', 'folio', '_folio_order'), '<6.6',
+            'struct folio has _folio_order and _total_mapcount (6.6: the order in '
+            '_flags_1, 6.10: _large_mapcount/_entire_mapcount)'),
+    Feature('folio_mapcount_ptr', ('func', 'include/linux/mm_types.h', 'folio_mapcount_ptr'),
+            '<6.2', 'folio_mapcount_ptr() in linux/mm_types.h'),
+    Feature('memcg_kmem_online', ('func', 'include/linux/memcontrol.h', 'memcg_kmem_online'),
+            '6.6', 'memcg_kmem_online() (before: memcg_kmem_enabled(), CONFIG_MEMCG_KMEM)'),
+    Feature('mm_account_reclaimed_pages',
+            ('word', 'include/linux/swap.h', 'mm_account_reclaimed_pages'), '6.4',
+            'mm_account_reclaimed_pages() (before: current->reclaim_state)'),
+    Feature('workingset_test_recent',
+            ('word', 'include/linux/swap.h', 'workingset_test_recent'), '6.3',
+            'workingset_test_recent() (refault distance test of the workingset)'),
+    Feature('lru_note_cost_refault', ('word', 'include/linux/swap.h', 'lru_note_cost_refault'),
+            '6.4', 'lru_note_cost_refault() (before: lru_note_cost_folio)'),
+    Feature('folio_deactivate', ('word', 'include/linux/swap.h', 'folio_deactivate'), '6.3',
+            'folio_deactivate() (before: deactivate_page)'),
+    Feature('free_area_empty', ('func', 'mm/internal.h', 'free_area_empty'), '6.2',
+            'free_area_empty() in mm/internal.h'),
+]
+
+# Suites: ctest names (exact, or a prefix ending in '*'), the features they
+# need, and the reason printed when one is missing (the feature's text is
+# appended).
+SUITES = [
+    ('shim', ['test_shim_*', 'test_failfast'], [], ''),
+    ('tools', ['kextract', 'mutate_operators'], [], ''),
+    ('page_counter', ['test_page_counter', 'test_page_counter_stress'], [], ''),
+    ('page_counter_fuzz', ['replay_page_counter'],
+     ['page_counter_protection', 'page_counter_local_watermark'],
+     'the harness checks the protection sums and local_watermark'),
+    ('shrinker', ['test_shrinker', 'test_shrinker_expand', 'test_shrinker_stress',
+                  'replay_shrinker'],
+     ['shrinker_c'], 'the suite drives mm/shrinker.c'),
+    ('list_lru', ['test_list_lru', 'test_shrinker_trees', 'test_lru_stress',
+                  'replay_list_lru'],
+     ['shrinker_c'], 'the suites run list_lru.c of this tree beside mm/shrinker.c'),
+    ('memcg', ['test_memcg_*', 'replay_memcg'], ['memcontrol_v1_c', 'memcg_kmem_online', 'shrinker_c'],
+     'the memcontrol.c extract is laid out after the v1 split'),
+    ('reclaim', ['test_reclaim_*', 'test_memcontrol_selftests*', 'replay_reclaim'],
+     ['memcontrol_v1_c', 'shrinker_c', 'mglru_memcg', 'lru_refs_flags'],
+     'the reclaim world runs vmscan.c beside memcontrol.c and mm/shrinker.c'),
+]
+
+COMMENT = re.compile(r'/\*.*?\*/|//[^\n]*', re.S)
+_texts = {}
+
+
+def _text(tree, path):
+    key = os.path.join(tree, path)
+    if key not in _texts:
+        try:
+            with open(key, errors='replace') as f:
+                _texts[key] = COMMENT.sub(' ', f.read())
+        except OSError:
+            _texts[key] = None
+    return _texts[key]
+
+
+def _struct_body(text, tag):
+    m = re.search(r'\bstruct\s+%s\s*\{' % re.escape(tag), text)
+    if not m:
+        return None
+    depth, i = 1, m.end()
+    while i < len(text) and depth:
+        depth += {'{': 1, '}': -1}.get(text[i], 0)
+        i += 1
+    return text[m.end():i]
+
+
+def probe(tree, f):
+    """(present, detail): detail names the file and symbol looked for."""
+    kind, path = f.probe[0], f.probe[1]
+    if kind == 'file':
+        return os.path.exists(os.path.join(tree, path)), path
+    text = _text(tree, path)
+    name = f.probe[2]
+    detail = '%s: %s' % (path, name)
+    if text is None:
+        return False, '%s: file missing' % path
+    if kind == 'func':
+        ok = re.search(r'\n([A-Za-z_][^\n;=(]*[ \t*])?%s\([^;{]*\)[ \t\n]*\{' % name, text)
+    elif kind == 'macro':
+        ok = re.search(r'^\s*#\s*define\s+%s\b' % name, text, re.M)
+    elif kind == 'struct':
+        ok = _struct_body(text, name) is not None
+    elif kind == 'member':
+        body = _struct_body(text, name)
+        detail = '%s: struct %s.%s' % (path, name, f.probe[3])
+        ok = body is not None and re.search(r'\b%s\b' % f.probe[3], body)
+    elif kind == 'regex':
+        ok = re.search(name, text)
+    elif kind == 'word':
+        ok = re.search(r'\b%s\b' % name, text)
+    else:
+        raise ValueError(kind)
+    return bool(ok), detail
+
+
+def tree_version(tree):
+    try:
+        with open(os.path.join(tree, 'Makefile')) as f:
+            head = f.read(400)
+    except OSError:
+        return None
+    v = [re.search(r'^%s = (\d+)' % k, head, re.M) for k in
+         ('VERSION', 'PATCHLEVEL', 'SUBLEVEL')]
+    return '.'.join(m.group(1) for m in v) if all(v) else None
+
+
+def detect(tree):
+    """{feature name: (present, detail)} for tree."""
+    return {f.name: probe(tree, f) for f in FEATURES}
+
+
+def by_name(name):
+    return next(f for f in FEATURES if f.name == name)
+
+
+def suites(tree, found=None):
+    """[(suite, tests, supported, reason)] for tree."""
+    found = found or detect(tree)
+    out = []
+    for name, tests, needs, why in SUITES:
+        missing = [n for n in needs if not found[n][0]]
+        reason = ''
+        if missing:
+            f = by_name(missing[0])
+            reason = '%s has no %s: %s; %s' % (tree_version(tree) or 'the tree',
+                                               found[f.name][1], f.what, why)
+        out.append((name, tests, not missing, reason))
+    return out
+
+
+def _cmake_str(s):
+    return '"%s"' % s.replace('\\', '\\\\').replace('"', '\\"')
+
+
+def write_cmake(tree, out, before=None):
+    found = detect(tree)
+    have = [n for n, (ok, _) in found.items() if ok]
+    lines = ['# generated by tools/tb_features.py from %s' % tree,
+             'set(TB_FEATURES %s)' % _cmake_str(';'.join(have))]
+    for f in FEATURES:
+        lines.append('set(TB_HAVE_%s %d)' % (f.name, 1 if found[f.name][0] else 0))
+    if before:
+        bfound = detect(before)
+        lines.append('set(TB_FEATURES_BEFORE %s)' % _cmake_str(
+            ';'.join(n for n, (ok, _) in bfound.items() if ok)))
+    js = {'tree': tree, 'version': tree_version(tree), 'features': have, 'suites': []}
+    for name, tests, ok, reason in suites(tree, found):
+        lines.append('set(TB_SUITE_SKIP_%s %s)' % (name, _cmake_str(reason)))
+        js['suites'].append({'suite': name, 'tests': tests, 'supported': ok,
+                             'reason': reason})
+    text = '\n'.join(lines) + '\n'
+    old = None
+    if os.path.exists(out):
+        with open(out) as f:
+            old = f.read()
+    if old != text:  # unchanged: no reconfigure loop
+        with open(out, 'w') as f:
+            f.write(text)
+    with open(out + '.json', 'w') as f:
+        json.dump(js, f, indent=1)
+
+
+def main(argv):
+    if len(argv) >= 3 and argv[0] == 'cmake':
+        before = None
+        if len(argv) == 5 and argv[3] == '--before':
+            before = argv[4]
+        write_cmake(argv[1], argv[2], before)
+        return 0
+    if len(argv) == 2 and argv[0] == 'list':
+        for n, (ok, d) in detect(argv[1]).items():
+            print('%-30s %-4s %s' % (n, 'yes' if ok else 'no', d))
+        return 0
+    print(__doc__.split('Usage:')[1], file=sys.stderr)
+    return 2
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))
