@@ -8,7 +8,7 @@
 #include <linux/kernel.h>
 #include <linux/page_counter.h>
 #include <kshim/testbed.h>
-#include "tb_page_counter.h"
+#include <kshim/page_counter.h>
 #include "page_counter_ops.h"
 
 #define PCB_MAX_DEPTH 8
@@ -25,7 +25,7 @@ void pcb_setup(unsigned int depth)
 	kshim_world_boot(NULL);
 	memset(chain, 0, sizeof(chain));
 	for (i = 0; i < depth; i++)
-		tb_page_counter_init(&chain[i], i ? &chain[i - 1] : NULL, true);
+		kshim_page_counter_init(&chain[i], i ? &chain[i - 1] : NULL, true);
 	leaf = &chain[depth - 1];
 }
 

@@ -33,6 +33,7 @@ import time
 import xml.etree.ElementTree as ET
 
 TEST_LABELS = 'unit|stress'
+DEFAULT_SERIES = '6.12'  # the Debian linux-source-X.Y used without --kernel
 SANITIZER_ENV = {
     # suppressions: tests/tsan.supp, added per repository in TB.env();
     # history_size=7: the longest access history, so the stack of the
@@ -79,7 +80,10 @@ class TB:
         self.kcache = os.path.abspath(os.environ.get('TB_KERNEL_CACHE_DIR') or
                                       os.path.join(self.build, 'kernel-trees'))
         self.jobs = a.jobs
-        self.kernel = os.path.abspath(a.kernel) if a.kernel else ''
+        # --kernel X.Y: Debian's linux-source-X.Y (extracted and cached like
+        # the default); any other value is a tree used in place
+        self.series = a.kernel if a.kernel and re.fullmatch(r'\d+\.\d+', a.kernel) else ''
+        self.kernel = os.path.abspath(a.kernel) if a.kernel and not self.series else ''
         self.tree = None
         self.tree_version = None
         self.tree_before = None  # KERNEL_SRC_BEFORE (6.1): files named 'x.c@6.1'
@@ -92,7 +96,8 @@ class TB:
         os.makedirs(bdir, exist_ok=True)
         cmd = ['cmake', '-S', self.repo, '-B', bdir,
                f'-DKERNEL_CACHE_DIR={self.kcache}',
-               f'-DKERNEL_SRC={self.kernel}'] + list(defs)
+               f'-DKERNEL_SRC={self.kernel}',
+               f'-DKERNEL_SERIES={self.series or DEFAULT_SERIES}'] + list(defs)
         log = os.path.join(bdir, 'tb-configure.log')
         say(f'configuring {rel(bdir, self.repo)}')
         t0 = time.time()
@@ -110,7 +115,7 @@ class TB:
         if m:
             self.tree_before, self.tree_before_version = m.group(1), m.group(2)
         for line in p.stdout.splitlines():
-            if line.startswith('-- Extracting'):
+            if line.startswith(('-- Extracting', '-- Suite ', '-- Fuzz target ')):
                 say(line[3:])
             if line.startswith('CMake Warning'):
                 say(f'configure warning: see {rel(log, self.repo)}')
@@ -636,7 +641,8 @@ class KernelTreeSection(Section):
     def collect(self, ctx):
         tb = ctx['tb']
         return {'path': tb.tree, 'version': tb.tree_version,
-                'source': 'KERNEL_SRC' if tb.kernel else 'linux-source-6.12 (Debian)'}
+                'source': 'KERNEL_SRC' if tb.kernel else
+                f'linux-source-{tb.series or DEFAULT_SERIES} (Debian)'}
 
     def render(self, d):
         return f'{d["path"]}\nversion {d["version"]} ({d["source"]})'
@@ -721,6 +727,11 @@ class SeedSection(Section):
     def collect(self, ctx):
         if 'release' not in ctx:
             ctx['release'] = release_build(ctx['tb'])
+        import tb_doctor
+        missing = tb_doctor.missing_targets(ctx['release'], self.m.TARGETS)
+        if missing:
+            return {'skipped': f'this tree builds no {" ".join(missing)} '
+                               '(see the suites skipped on this tree)'}
         try:
             return run_seed(ctx['tb'], self.m, ctx['release'], quick=True)['results']
         except Exception as e:  # a failed experiment is reported, not fatal to the run
@@ -729,6 +740,8 @@ class SeedSection(Section):
     def render(self, data):
         if isinstance(data, dict) and 'error' in data and len(data) == 1:
             return f'FAILED: {data["error"]}'
+        if isinstance(data, dict) and 'skipped' in data and len(data) == 1:
+            return f'skipped: {data["skipped"]}'
         return self.m.render(data)
 
 
@@ -832,10 +845,13 @@ def cmd_run(tb):
             if status == 'FAIL':
                 print(out)
     cov, html, js = tb.gcovr(bdir)
-    ctx = {'tb': tb, 'tests': tests, 'coverage': cov}
+    ctx = {'tb': tb, 'tests': tests, 'coverage': cov, 'bdir': bdir}
     summary = {'generated': time.strftime('%Y-%m-%dT%H:%M:%S%z'), 'sections': {}}
     print()
-    sections = REPORT_SECTIONS + [SeedSection(m) for m in seed_modules(tb.repo)]
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import tb_doctor
+    sections = REPORT_SECTIONS[:2] + [tb_doctor.SkippedSuitesSection()] + \
+        REPORT_SECTIONS[2:] + [SeedSection(m) for m in seed_modules(tb.repo)]
     for s in sections:
         data = s.collect(ctx)
         summary['sections'][s.name] = {'title': s.title, 'data': data}
@@ -861,6 +877,12 @@ def cmd_run(tb):
     return 0 if not tfail else 1
 
 
+def cmd_doctor(tb):
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import tb_doctor
+    return tb_doctor.cmd_doctor(tb, say, fail)
+
+
 def cmd_mutate(tb):
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import tb_mutate
@@ -870,7 +892,7 @@ def cmd_mutate(tb):
 def main():
     ap = argparse.ArgumentParser(prog='tb.py')
     ap.add_argument('command', choices=['run', 'test', 'coverage', 'bench', 'fuzz', 'seed',
-                                        'mutate'])
+                                        'mutate', 'doctor'])
     ap.add_argument('--repo', required=True)
     ap.add_argument('-j', dest='jobs', type=int, default=os.cpu_count() or 2)
     ap.add_argument('--kernel')
@@ -889,7 +911,7 @@ def main():
     tb = TB(a)
     fn = {'run': cmd_run, 'test': cmd_test, 'coverage': cmd_coverage,
           'bench': cmd_bench, 'fuzz': cmd_fuzz, 'seed': cmd_seed,
-          'mutate': cmd_mutate}[a.command]
+          'mutate': cmd_mutate, 'doctor': cmd_doctor}[a.command]
     try:
         return fn(tb)
     except KeyboardInterrupt:

@@ -100,6 +100,16 @@ FEATURES = [
             '<6.2', 'folio_mapcount_ptr() in linux/mm_types.h'),
     Feature('memcg_kmem_online', ('func', 'include/linux/memcontrol.h', 'memcg_kmem_online'),
             '6.6', 'memcg_kmem_online() (before: memcg_kmem_enabled(), CONFIG_MEMCG_KMEM)'),
+] + [
+    # memcontrol.h helpers memcontrol.c and reclaim reach (the memcg world)
+    Feature(name, ('word', 'include/linux/memcontrol.h', name), since, name + '()')
+    for name, since in [('folio_memcg_charged', '6.12'), ('mem_cgroup_unprotected', '6.8'),
+                        ('mem_cgroup_uncharge_folios', '6.8'),
+                        ('mem_cgroup_tryget_online', '6.3'), ('mem_cgroup_tryget', '6.3'),
+                        ('mem_cgroup_flush_stats_ratelimited', '6.2'),
+                        ('memcg1_soft_limit_reclaim', '6.11'),
+                        ('mem_cgroup_set_socket_pressure', '6.12')]
+] + [
     Feature('mm_account_reclaimed_pages',
             ('word', 'include/linux/swap.h', 'mm_account_reclaimed_pages'), '6.4',
             'mm_account_reclaimed_pages() (before: current->reclaim_state)'),
@@ -127,14 +137,16 @@ SUITES = [
     ('shrinker', ['test_shrinker', 'test_shrinker_expand', 'test_shrinker_stress',
                   'replay_shrinker'],
      ['shrinker_c'], 'the suite drives mm/shrinker.c'),
-    ('list_lru', ['test_list_lru', 'test_shrinker_trees', 'test_lru_stress',
-                  'replay_list_lru'],
-     ['shrinker_c'], 'the suites run list_lru.c of this tree beside mm/shrinker.c'),
+    ('list_lru', ['test_list_lru', 'test_shrinker_trees', 'test_lru_stress'], [], ''),
+    ('list_lru_fuzz', ['replay_list_lru'], ['shrinker_c'],
+     'the harness runs both trees\' list_lru.c, the main tree\'s with mm/shrinker.c'),
     ('memcg', ['test_memcg_*', 'replay_memcg'], ['memcontrol_v1_c', 'memcg_kmem_online', 'shrinker_c'],
-     'the memcontrol.c extract is laid out after the v1 split'),
+     'the test bed\'s memcg world extracts memcontrol.c as laid out since the v1 '
+     'split and links the reclaim world: not ported to older trees'),
     ('reclaim', ['test_reclaim_*', 'test_memcontrol_selftests*', 'replay_reclaim'],
      ['memcontrol_v1_c', 'shrinker_c', 'mglru_memcg', 'lru_refs_flags'],
-     'the reclaim world runs vmscan.c beside memcontrol.c and mm/shrinker.c'),
+     'the reclaim world extracts vmscan.c (MGLRU with its memcg LRU) beside '
+     'memcontrol.c and mm/shrinker.c: not ported to older trees'),
 ]
 
 COMMENT = re.compile(r'/\*.*?\*/|//[^\n]*', re.S)
@@ -170,9 +182,9 @@ def probe(tree, f):
         return os.path.exists(os.path.join(tree, path)), path
     text = _text(tree, path)
     name = f.probe[2]
-    detail = '%s: %s' % (path, name)
+    detail = '%s: %s' % (path, name.replace('\\', ''))
     if text is None:
-        return False, '%s: file missing' % path
+        return False, '%s (file missing)' % path
     if kind == 'func':
         ok = re.search(r'\n([A-Za-z_][^\n;=(]*[ \t*])?%s\([^;{]*\)[ \t\n]*\{' % name, text)
     elif kind == 'macro':
@@ -221,8 +233,8 @@ def suites(tree, found=None):
         reason = ''
         if missing:
             f = by_name(missing[0])
-            reason = '%s has no %s: %s; %s' % (tree_version(tree) or 'the tree',
-                                               found[f.name][1], f.what, why)
+            reason = '%s lacks %s (%s, since %s); %s' % (
+                tree_version(tree) or 'the tree', found[f.name][1], f.what, f.since, why)
         out.append((name, tests, not missing, reason))
     return out
 

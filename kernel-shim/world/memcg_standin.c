@@ -11,6 +11,7 @@
 #include <linux/memcontrol.h>
 #include <linux/slab.h>
 #include <kshim/memcg.h>
+#include <kshim/page_counter.h>
 
 struct mem_cgroup *root_mem_cgroup;
 DEFINE_STATIC_KEY_FALSE(memcg_kmem_online_key);
@@ -21,15 +22,24 @@ static int memcg_css_online(struct cgroup_subsys_state *css)
 {
 	if (kshim_memcg_hooks)
 		return kshim_memcg_hooks->online(mem_cgroup_from_css(css));
+#if TB_HAVE_shrinker_c
 	return alloc_shrinker_info(mem_cgroup_from_css(css));
+#else
+	/* the tree's shrinker is in mm/vmscan.c: reached through the hooks
+	 * its suites install (tests/lru_fs), never by default */
+	WARN_ONCE(1, "memcg stand-in: no kshim_memcg_hooks on a tree without mm/shrinker.c");
+	return -ENODEV;
+#endif
 }
 
 static void memcg_css_offline(struct cgroup_subsys_state *css)
 {
 	if (kshim_memcg_hooks)
 		kshim_memcg_hooks->offline(mem_cgroup_from_css(css));
+#if TB_HAVE_shrinker_c
 	else
 		reparent_shrinker_deferred(mem_cgroup_from_css(css));
+#endif
 }
 
 static void memcg_free(struct mem_cgroup *memcg)
@@ -47,8 +57,10 @@ static void memcg_css_free(struct cgroup_subsys_state *css)
 
 	if (kshim_memcg_hooks)
 		kshim_memcg_hooks->free(memcg);
+#if TB_HAVE_shrinker_c
 	else
 		free_shrinker_info(memcg);
+#endif
 	if (memcg == root_mem_cgroup)
 		root_mem_cgroup = NULL;
 	memcg_free(memcg);
@@ -79,8 +91,8 @@ static struct mem_cgroup *memcg_alloc(struct mem_cgroup *parent)
 		pn->memcg = memcg;
 		memcg->nodeinfo[nid] = pn;
 	}
-	page_counter_init(&memcg->memory, parent ? &parent->memory : NULL, true);
-	page_counter_init(&memcg->swap, parent ? &parent->swap : NULL, false);
+	kshim_page_counter_init(&memcg->memory, parent ? &parent->memory : NULL, true);
+	kshim_page_counter_init(&memcg->swap, parent ? &parent->swap : NULL, false);
 	return memcg;
 }
 
@@ -163,8 +175,11 @@ unsigned long kshim_shrink_memcgs_with(kshim_shrink_slab_fn shrink, struct mem_c
 	return freed;
 }
 
+#if TB_HAVE_shrinker_c
+/* the main tree's mm/shrinker.c (a 6.1 tree's is k61_shrink_slab: _with) */
 unsigned long kshim_shrink_memcgs(struct mem_cgroup *root, int nid, int priority,
 				  unsigned long *visits)
 {
 	return kshim_shrink_memcgs_with(shrink_slab, root, nid, priority, visits);
 }
+#endif

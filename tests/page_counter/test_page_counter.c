@@ -8,7 +8,7 @@
 #include <linux/errno.h>
 #include <linux/page_counter.h>
 #include "tb_test.h"
-#include "tb_page_counter.h"
+#include <kshim/page_counter.h>
 
 #define MAX_DEPTH 4
 
@@ -22,7 +22,7 @@ static void chain_init(struct page_counter *pc, int depth, bool prot)
 
 	memset(pc, 0, sizeof(*pc) * depth);
 	for (i = 0; i < depth; i++)
-		tb_page_counter_init(&pc[i], i ? &pc[i - 1] : NULL, prot);
+		kshim_page_counter_init(&pc[i], i ? &pc[i - 1] : NULL, prot);
 }
 
 /* the second peak memory.peak's per-file reset lowers (6.12) */
@@ -494,7 +494,7 @@ static void assert_eff(struct page_counter *c, unsigned long emin, unsigned long
 static void node_init(struct page_counter *c, struct page_counter *parent)
 {
 	memset(c, 0, sizeof(*c));
-	tb_page_counter_init(c, parent, true);
+	kshim_page_counter_init(c, parent, true);
 }
 
 /* top-down walk, as mem_cgroup_calculate_protection's callers do */

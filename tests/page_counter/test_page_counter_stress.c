@@ -8,7 +8,7 @@
 #include <linux/kernel.h>
 #include <linux/page_counter.h>
 #include "tb_test.h"
-#include "tb_page_counter.h"
+#include <kshim/page_counter.h>
 
 #define NR_THREADS	4
 #define NR_ITERS	100000
@@ -79,15 +79,15 @@ static void stress_init(struct stress *st)
 	int i;
 
 	memset(st, 0, sizeof(*st));
-	tb_page_counter_init(&st->root, NULL, true);
+	kshim_page_counter_init(&st->root, NULL, true);
 	page_counter_set_max(&st->root, 160);
 	for (i = 0; i < 2; i++) {
-		tb_page_counter_init(&st->mid[i], &st->root, true);
+		kshim_page_counter_init(&st->mid[i], &st->root, true);
 		page_counter_set_max(&st->mid[i], 100);
 		page_counter_set_min(&st->mid[i], 20);
 	}
 	for (i = 0; i < NR_THREADS; i++) {
-		tb_page_counter_init(&st->leaf[i], &st->mid[i / 2], true);
+		kshim_page_counter_init(&st->leaf[i], &st->mid[i / 2], true);
 		page_counter_set_max(&st->leaf[i], 64);
 		page_counter_set_low(&st->leaf[i], 16);
 	}

@@ -12,6 +12,9 @@
 #define CONFIG_NUMA 1
 #define CONFIG_CGROUPS 1
 #define CONFIG_MEMCG 1
+/* kmem accounting: its own option, default y with MEMCG, until 6.10 folded
+ * it into CONFIG_MEMCG (older trees test it) */
+#define CONFIG_MEMCG_KMEM 1
 #define CONFIG_SWAP 1
 #define CONFIG_NODES_SHIFT 2
 #define CONFIG_NR_CPUS 64

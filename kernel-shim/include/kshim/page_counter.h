@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-#ifndef _TB_PAGE_COUNTER_H
-#define _TB_PAGE_COUNTER_H
+#ifndef _KSHIM_PAGE_COUNTER_H
+#define _KSHIM_PAGE_COUNTER_H
 #include <linux/page_counter.h>
 
 /*
@@ -8,7 +8,7 @@
  * usage only with protection_support, its third argument; before, every
  * counter did (tools/tb_features.py: page_counter_protection_support).
  */
-static inline void tb_page_counter_init(struct page_counter *c,
+static inline void kshim_page_counter_init(struct page_counter *c,
 					struct page_counter *parent, bool prot)
 {
 #if TB_HAVE_page_counter_protection_support

@@ -1,0 +1,121 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""tb doctor: which suites a kernel tree supports, and why not, without building.
+
+Reads the tree's Makefile (version) and the files tools/tb_features.py
+probes; prints one table of suites (supported, or skipped and why) and one
+of features (present or not, with the file and symbol looked for).
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tb_features  # noqa: E402
+
+DEFAULT_SERIES = '6.12'
+
+
+def default_tree(kcache, series=DEFAULT_SERIES):
+    """The cached extraction of Debian's linux-source-<series>, as
+    cmake/KernelTree.cmake names it, or (None, why)."""
+    pkg = f'linux-source-{series}'
+    tarball = f'/usr/src/{pkg}.tar.xz'
+    if not os.path.exists(tarball):
+        return None, (f'{tarball} is missing (apt-get install {pkg}, '
+                      'or pass --kernel DIR)')
+    try:
+        ver = subprocess.run(['dpkg-query', '-W', '-f=${Version}', pkg],
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                             text=True).stdout.strip()
+    except OSError:
+        ver = ''
+    if not ver:
+        ver = time.strftime('%Y%m%d%H%M%S', time.localtime(os.path.getmtime(tarball)))
+    tree = os.path.join(kcache, f'{pkg}_' + re.sub(r'[^A-Za-z0-9.+-]', '_', ver))
+    if not os.path.exists(os.path.join(tree, '.extracted')):
+        return None, (f'{pkg} is not extracted yet into {kcache} '
+                      '(tools/tb test extracts it once, or pass --kernel DIR)')
+    return tree, ''
+
+
+def table(rows, head):
+    w = [max(len(str(r[i])) for r in rows + [head]) for i in range(len(head) - 1)]
+    out = []
+    for r in [head] + rows:
+        out.append('  '.join(f'{str(c):<{w[i]}}' for i, c in enumerate(r[:-1])) +
+                   '  ' + str(r[-1]))
+    return '\n'.join(out)
+
+
+def report(tree):
+    """The doctor's text for tree (a kernel source tree)."""
+    version = tb_features.tree_version(tree)
+    found = tb_features.detect(tree)
+    suites = tb_features.suites(tree, found)
+    nsup = sum(1 for s in suites if s[2])
+    out = [f'kernel tree {tree}', f'version     {version}',
+           f'suites      {nsup} of {len(suites)} supported', '']
+    out.append(table([[name, 'supported' if ok else 'skipped', ', '.join(tests),
+                       reason] for name, tests, ok, reason in suites],
+                     ['suite', 'status', 'tests', 'why not']))
+    out.append('')
+    out.append(table([[f.name, 'yes' if found[f.name][0] else 'no', f.since,
+                       found[f.name][1]] for f in tb_features.FEATURES],
+                     ['feature (tools/tb_features.py)', 'has', 'since', 'looked for']))
+    return '\n'.join(out)
+
+
+def cmd_doctor(tb, say, fail):
+    t0 = time.time()
+    if tb.kernel:
+        tree = tb.kernel
+        if not os.path.exists(os.path.join(tree, 'Makefile')) or \
+                not os.path.isdir(os.path.join(tree, 'mm')):
+            fail(f'kernel tree {tree}: not a kernel source tree (no Makefile or mm/)')
+    else:
+        tree, why = default_tree(tb.kcache, getattr(tb, 'series', '') or DEFAULT_SERIES)
+        if not tree:
+            fail(why)
+    if not tb_features.tree_version(tree):
+        fail(f'kernel tree {tree}: Makefile has no VERSION/PATCHLEVEL/SUBLEVEL')
+    print(report(tree))
+    say(f'doctor: {time.time() - t0:.2f}s, nothing built')
+    return 0
+
+
+def skipped_suites(bdir):
+    """The suites the configured build in bdir left out, with the reason
+    (tb-features.cmake.json, written by cmake/Features.cmake)."""
+    try:
+        with open(os.path.join(bdir, 'tb-features.cmake.json')) as f:
+            js = json.load(f)
+    except (OSError, ValueError):
+        return []
+    return [{'suite': s['suite'], 'tests': s['tests'], 'reason': s['reason']}
+            for s in js.get('suites', []) if not s['supported']]
+
+
+class SkippedSuitesSection:
+    """tb run: the suites the tree cannot run, listed, never dropped silently."""
+    name = 'skipped_suites'
+    title = 'Suites skipped on this tree (tools/tb_features.py)'
+
+    def collect(self, ctx):
+        return skipped_suites(ctx['bdir'])
+
+    def render(self, rows):
+        if not rows:
+            return 'none'
+        return table([[r['suite'], ', '.join(r['tests']), r['reason']] for r in rows],
+                     ['suite', 'tests', 'why'])
+
+
+def missing_targets(bdir, targets):
+    """targets the configured build in bdir does not define."""
+    p = subprocess.run(['cmake', '--build', bdir, '--target', 'help'],
+                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    have = set(re.findall(r'^\.\.\. (\S+)', p.stdout, re.M))
+    return [t for t in targets if t not in have]
