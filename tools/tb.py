@@ -349,6 +349,9 @@ def region_table(regions, top=8):
     """'vmscan.c (MGLRU part): 61.7% (...)' and its least covered functions"""
     out = []
     for name, r in regions.items():
+        if not r['lines']:  # e.g. a tree whose reclaim suites are skipped
+            out.append(f'{name}: not compiled in this build ({r["file"]}:{r["first"]}-{r["last"]})')
+            continue
         out.append(f'{name}: {pct(r["covered"], r["lines"])}% ({r["covered"]} of {r["lines"]} '
                    f'compiled lines, {r["file"]}:{r["first"]}-{r["last"]})')
         fns = r['uncovered_functions'][:top]

@@ -129,7 +129,7 @@ FEATURES = [
 # appended).
 SUITES = [
     ('shim', ['test_shim_*', 'test_failfast'], [], ''),
-    ('tools', ['kextract', 'mutate_operators'], [], ''),
+    ('tools', ['kextract', 'mutate_operators', 'tb_features'], [], ''),
     ('page_counter', ['test_page_counter', 'test_page_counter_stress'], [], ''),
     ('page_counter_fuzz', ['replay_page_counter'],
      ['page_counter_protection', 'page_counter_local_watermark'],
