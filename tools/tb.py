@@ -458,6 +458,13 @@ def seed_modules(repo):
 def release_build(tb, targets=()):
     bdir = tb.configure('release', ['-DCMAKE_BUILD_TYPE=RelWithDebInfo', '-DTB_BENCH=ON',
                                     '-DTB_SANITIZE=', '-DTB_COVERAGE=OFF', '-DTB_FUZZ=OFF'])
+    if targets:
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import tb_doctor
+        missing = tb_doctor.missing_targets(bdir, targets)
+        if missing:
+            fail(f'kernel tree {tb.tree} ({tb.tree_version}) builds no {" ".join(missing)}: '
+                 f'its suites are skipped (tools/tb doctor says why)')
     tb.build_dir(bdir, targets)
     return bdir
 
