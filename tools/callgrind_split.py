@@ -25,6 +25,7 @@ Example (README, "MGLRU eviction benchmark"):
 """
 import argparse
 import collections
+import os
 import re
 import subprocess
 import sys
@@ -32,8 +33,14 @@ import sys
 PLACES = ('kernel', 'shim', 'world', 'glibc', 'liburcu')
 
 
+# trees given with --kernel live anywhere: tools/tb adds them here
+KERNEL_DIRS = [d for d in os.environ.get('TB_KERNEL_DIRS', '').split(':') if d]
+
+
 def place(path):
     if '/kernel-trees/' in path or '/kernel-gen/' in path:
+        return 'kernel'
+    if any(path.startswith(d.rstrip('/') + '/') for d in KERNEL_DIRS):
         return 'kernel'
     if 'kernel-shim/world/' in path:
         return 'world'

@@ -431,7 +431,34 @@ def cmd_bench(tb):
             print(f'{n:<{w}}  {real:>12.1f}  {cpu:>12.1f}  {it:>12}')
         print()
         say(f'JSON results in {rel(outdir, tb.repo)}/')
+    if rows and not tb.a.no_insn:
+        rc = bench_insn(tb, bdir, rows, outdir) or rc
     return rc
+
+
+def bench_insn(tb, bdir, rows, outdir):
+    """Instructions per operation of each benchmark (tools/tb_insn.py)."""
+    sys.path.insert(0, os.path.join(tb.repo, 'tools'))
+    import callgrind_split
+    import tb_insn
+    for d in (tb.kernel, tb.tree, tb.tree_before):
+        if d:
+            callgrind_split.KERNEL_DIRS.append(d)
+    cgdir = os.path.join(outdir, 'callgrind')
+    os.makedirs(cgdir, exist_ok=True)
+    say(f'counting instructions: one callgrind run per benchmark ({len(rows)}; --no-insn skips)')
+    res = []
+    for exe, name, *_ in rows:
+        path = os.path.join(bdir, 'bench', exe)
+        res.append((name, tb_insn.measure(path, name, cgdir, tb.env())))
+    print()
+    print('\n'.join(tb_insn.table(res)))
+    print()
+    out = os.path.join(outdir, 'insn.json')
+    with open(out, 'w') as f:
+        json.dump({n: r for n, r in res}, f, indent=1)
+    say(f'instruction counts in {rel(out, tb.repo)}, profiles in {rel(cgdir, tb.repo)}/')
+    return 1 if any('error' in r for _, r in res) else 0
 
 
 # ---- seed experiments ------------------------------------------------------
@@ -876,6 +903,7 @@ def main():
     ap.add_argument('--kernel')
     ap.add_argument('--sanitize', choices=['address', 'thread'])
     ap.add_argument('--filter')
+    ap.add_argument('--no-insn', action='store_true')
     ap.add_argument('--target')
     ap.add_argument('--seconds', type=int)
     ap.add_argument('--engine', choices=['afl', 'libfuzzer'], default='afl')
