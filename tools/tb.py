@@ -476,6 +476,7 @@ def seed_modules(repo):
 
 def release_build(tb, targets=()):
     bdir = tb.configure('release', ['-DCMAKE_BUILD_TYPE=RelWithDebInfo', '-DTB_BENCH=ON',
+                                    '-DTB_KERNEL_COST=ON',
                                     '-DTB_SANITIZE=', '-DTB_COVERAGE=OFF', '-DTB_FUZZ=OFF'])
     tb.build_dir(bdir, targets)
     return bdir
