@@ -91,7 +91,10 @@ class TB:
         self.regions = {}  # COVERAGE_REGIONS' figures, after gcovr()
 
     # ---- cmake ---------------------------------------------------------
-    def configure(self, variant, defs=(), env=None):
+    def configure(self, variant, defs=(), env=None, fatal=True):
+        """Configure build/<variant> (or skip it: same options as last time).
+        A failure ends tb with one line, or, with fatal=False, raises
+        ConfigureError with that line."""
         bdir = os.path.join(self.build, variant)
         os.makedirs(bdir, exist_ok=True)
         rb = rel(bdir, self.repo)
@@ -120,8 +123,10 @@ class TB:
         if self.verbose:
             print(p.stdout, end='', flush=True)
         if p.returncode != 0:
-            fail(f'configure failed: {cmake_error(p.stdout)} '
-                 f'(log: {rel(log, self.repo)})')
+            msg = f'configure failed: {cmake_error(p.stdout)} (log: {rel(log, self.repo)})'
+            if not fatal:
+                raise ConfigureError(msg)
+            fail(msg)
         m = re.search(r'^-- Kernel tree: (.*) \(([^()]*)\)\s*$', p.stdout, re.M)
         if m:
             self.tree, self.tree_version = m.group(1), m.group(2)
@@ -322,6 +327,10 @@ class TB:
             ver = '.'.join((self.tree_before_version or '6.1').split('.')[:2])
             return os.path.relpath(path, before) + '@' + ver
         fail(f'gcovr named a file outside the kernel trees: {name}')
+
+
+class ConfigureError(Exception):
+    pass
 
 
 def cmake_error(out):
@@ -964,7 +973,7 @@ def cmd_run(tb):
 
 def cmd_compare(tb):
     import tb_compare
-    return tb_compare.cmd_compare(tb)
+    return tb_compare.cmd_compare(tb, sys.modules[__name__])
 
 
 def cmd_mutate(tb):
