@@ -135,6 +135,56 @@ void kshim_timers_run(void)
 	pthread_mutex_unlock(&wq_lock);
 }
 
+/*
+ * The delayed works pending when a harness's world was booted (a periodic
+ * flush), and the time each had left: kshim_world_rewind() gives them that
+ * time again, so a reused world's timers fire as a fresh world's would.
+ */
+#define NR_MARKED 16
+static struct {
+	struct delayed_work *dw;
+	unsigned long left;
+} marked[NR_MARKED];
+static int nr_marked;
+
+void kshim_timers_mark(void)
+{
+	struct delayed_work *dw;
+	unsigned long now = kshim_jiffies();
+
+	pthread_mutex_lock(&wq_lock);
+	nr_marked = 0;
+	list_for_each_entry(dw, &timers, work.entry) {
+		if (nr_marked == NR_MARKED)
+			break;
+		marked[nr_marked].dw = dw;
+		marked[nr_marked++].left = dw->timer_expires - now;
+	}
+	pthread_mutex_unlock(&wq_lock);
+}
+
+/* 0, or how many marked timers are no longer pending, or pending unmarked */
+int kshim_timers_restore(void)
+{
+	struct delayed_work *dw;
+	unsigned long now = kshim_jiffies();
+	int i, bad = 0, found = 0;
+
+	pthread_mutex_lock(&wq_lock);
+	list_for_each_entry(dw, &timers, work.entry) {
+		for (i = 0; i < nr_marked && marked[i].dw != dw; i++)
+			;
+		if (i == nr_marked) {
+			bad++;
+			continue;
+		}
+		dw->timer_expires = now + marked[i].left;
+		found++;
+	}
+	pthread_mutex_unlock(&wq_lock);
+	return bad + nr_marked - found;
+}
+
 static bool work_busy(struct work_struct *work)
 {
 	int cpu;
