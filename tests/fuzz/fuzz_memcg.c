@@ -92,6 +92,8 @@ struct fz {
 	} obj[NR_OBJ];
 	int nr_obj;
 	int self_cpu;		/* the fuzz thread's own CPU */
+	struct worker *charger;	/* this operation's successful charge: who, */
+	unsigned int charged;	/* and its pages */
 	const u8 *data;
 	size_t size, pos, op, op_pos;
 };
@@ -455,8 +457,13 @@ static void check_invariants(struct fz *f)
 			continue;
 		call(f, w, W_STATE, 0, 0);
 		if (w->killed) {
-			/* an OOM victim exits; the killer took all its pages */
-			CHECK(w->pages == 0);
+			/*
+			 * an OOM victim exits; the killer took all its pages,
+			 * but a victim killed by its own charge's OOM retries
+			 * the charge (try_charge_memcg() after mem_cgroup_oom())
+			 * and keeps the folio it gets
+			 */
+			CHECK(w->pages == 0 || (w == f->charger && w->pages == f->charged));
 			call(f, w, W_LEAVE, 0, 0);
 			w->path = -1;
 		}
@@ -478,6 +485,7 @@ static void run_op(struct fz *f)
 	u8 op = next(f), a;
 	struct worker *w = &f->w[(op >> 4) % NR_TASKS];
 
+	f->charger = NULL;
 	switch (op % 16) {
 	case 0: op_mkdir(f, next(f)); break;
 	case 1: op_rmdir(f, next(f)); break;
@@ -489,9 +497,12 @@ static void run_op(struct fz *f)
 		break;
 	case 4:
 		a = next(f);
-		if (w->path >= 0)
-			call(f, w, W_CHARGE, folio_pages[a % ARRAY_SIZE(folio_pages)],
-			     (a >> 3) % ARRAY_SIZE(gfps));
+		if (w->path >= 0 &&
+		    !call(f, w, W_CHARGE, folio_pages[a % ARRAY_SIZE(folio_pages)],
+			  (a >> 3) % ARRAY_SIZE(gfps))) {
+			f->charger = w;
+			f->charged = folio_pages[a % ARRAY_SIZE(folio_pages)];
+		}
 		break;
 	case 5:
 		a = next(f);
