@@ -22,14 +22,14 @@ import callgrind_split as cgs
 UNITS = [
     (r'BM_prim/(\w+)/', r'prim_\1', r'prim_\1', 1000),
     (r'BM_charge_uncharge', 'pcb_charge_uncharge', 'pcb_charge_uncharge', 1),
-    (r'BM_memcg_charge_(hit|miss)', 'mcb_charge_run', 'mem_cgroup_charge', 1),
+    (r'BM_memcg_charge_(hit|miss)', 'mcb_charge_run', '__mem_cgroup_charge', 1),
     (r'BM_memcg_objstock', 'mcb_objstock_step', 'mcb_objstock_step', 1),
     (r'BM_reclaim_', 'rb_reclaim', 'workingset_eviction', 1),
     (r'BM_shrink_trees', 'st_pass', 'shrink_slab|k61_shrink_slab', 1),
     (r'BM_shrink_slab_memcgs', 'sb_shrink_all', 'shrink_slab', 1),
 ]
 UNIT_NAMES = {'workingset_eviction': 'page', 'shrink_slab|k61_shrink_slab': 'memcg visit',
-              'shrink_slab': 'memcg visit', 'mem_cgroup_charge': 'charge+uncharge'}
+              'shrink_slab': 'memcg visit', '__mem_cgroup_charge': 'charge+uncharge'}
 COLUMNS = ('kernel', 'shim', 'world', 'harness')
 
 
