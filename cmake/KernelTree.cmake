@@ -68,37 +68,84 @@ function(kernel_tree var series src)
   set(${var}_VERSION "${version}" PARENT_SCOPE)
 endfunction()
 
-# kernel_require(<tree> <file> [SYMBOLS s...]): one-line failure naming the
-# tree, the file and the missing symbol, so drift is obvious.
+# kernel_require(<tree> <file> [SYMBOLS s...]): the file must exist
+# (checked at configure time); its symbols are checked at build time, by a
+# step that depends on the file alone, so an edited kernel .c re-runs that
+# check, never configure. A missing one fails the build with one line naming
+# the tree, the file and the symbol, so drift is obvious.
 function(kernel_require tree file)
   cmake_parse_arguments(K "" "" "SYMBOLS" ${ARGN})
   if(NOT EXISTS "${tree}/${file}")
     message(FATAL_ERROR "kernel tree ${tree}: ${file}: file missing")
   endif()
-  file(READ "${tree}/${file}" text)
-  # a definition: the name at the start of a line or after its return
-  # type, its parameter list, then the opening brace
-  foreach(sym ${K_SYMBOLS})
-    if(NOT text MATCHES "\n([A-Za-z_][^\n;=(]*[ \t*])?${sym}\\([^;{]*\\)[ \t\n]*{")
-      message(FATAL_ERROR "kernel tree ${tree}: ${file}: symbol '${sym}' missing")
-    endif()
-  endforeach()
-  # an edited file re-runs configure, to check its symbols again; not in
-  # tools/tb mutate's build, whose mutants change lines, never definitions
-  if(NOT TB_MUTATE_BUILD)
-    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${tree}/${file}")
+  if(NOT K_SYMBOLS)
+    return()
+  endif()
+  string(MD5 id "${tree}/${file};${K_SYMBOLS}")
+  string(SUBSTRING "${id}" 0 12 id)
+  if(TARGET kcheck_${id})
+    return()
+  endif()
+  set(stamp "${CMAKE_BINARY_DIR}/kernel-gen/require/${id}.stamp")
+  add_custom_command(OUTPUT "${stamp}"
+    COMMAND ${Python3_EXECUTABLE} "${PROJECT_SOURCE_DIR}/cmake/kernel_require.py"
+            "${tree}" "${file}" "${stamp}" ${K_SYMBOLS}
+    DEPENDS "${tree}/${file}" "${PROJECT_SOURCE_DIR}/cmake/kernel_require.py"
+    COMMENT "kernel_require ${file}"
+    VERBATIM)
+  # in every build, beside the compiles rather than before them: an edited
+  # file's check does not delay its compile
+  add_custom_target(kcheck_${id} ALL DEPENDS "${stamp}")
+  set_property(GLOBAL APPEND PROPERTY TB_KERNEL_CHECKS kcheck_${id})
+endfunction()
+
+# kernel_checks: every kernel_require() check, for a build of chosen
+# targets (tools/tb test --file builds it beside the suites' executables).
+function(kernel_checks_target)
+  get_property(checks GLOBAL PROPERTY TB_KERNEL_CHECKS)
+  add_custom_target(kernel_checks)
+  if(checks)
+    add_dependencies(kernel_checks ${checks})
+  endif()
+endfunction()
+
+# _kgen_step(<name> <output>...): a build step every translation unit of the
+# kernel environment waits for (kenv's dependencies are followed by all that
+# link it), without rebuilding when the step re-runs and changes nothing.
+function(_kgen_step name)
+  if(NOT TARGET ${name})
+    add_custom_target(${name} DEPENDS ${ARGN})
+    add_dependencies(kenv ${name})
   endif()
 endfunction()
 
 # kernel_headers(<tree> <dest> h...): make the named real headers, and only
-# those, visible to the build (copied into dest, refreshed on change).
+# those, visible to the build: copied into dest at build time when they
+# differ (an edited header re-copies itself, not configure).
 function(kernel_headers tree dest)
+  set(outs "")
   foreach(h ${ARGN})
     if(NOT EXISTS "${tree}/include/${h}")
       message(FATAL_ERROR "kernel tree ${tree}: include/${h}: file missing")
     endif()
-    configure_file("${tree}/include/${h}" "${dest}/${h}" COPYONLY)
+    add_custom_command(OUTPUT "${dest}/${h}"
+      COMMAND ${CMAKE_COMMAND} -E copy_if_different "${tree}/include/${h}" "${dest}/${h}"
+      DEPENDS "${tree}/include/${h}"
+      VERBATIM)
+    list(APPEND outs "${dest}/${h}")
   endforeach()
+  string(MD5 id "${tree};${dest};${ARGN}")
+  string(SUBSTRING "${id}" 0 12 id)
+  _kgen_step(kheaders_${id} ${outs})
+endfunction()
+
+# kgen_write(<path> <content>...): a generated file, written only when its
+# content changes (a re-run of configure recompiles nothing by itself).
+function(kgen_write path)
+  string(CONCAT text ${ARGN})
+  file(WRITE "${path}.tmp" "${text}")
+  file(COPY_FILE "${path}.tmp" "${path}" ONLY_IF_DIFFERENT)
+  file(REMOVE "${path}.tmp")
 endfunction()
 
 # kernel_features(<tree>): the tree's features (tools/tb_features.py) as the
@@ -115,6 +162,8 @@ endfunction()
 
 # The CONFIG set, read from the shim's kconfig.h, as -D options for kextract.
 function(kernel_config_defines out)
+  set_property(DIRECTORY "${PROJECT_SOURCE_DIR}" APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+    "${PROJECT_SOURCE_DIR}/kernel-shim/include/kshim/kconfig.h")
   file(STRINGS "${PROJECT_SOURCE_DIR}/kernel-shim/include/kshim/kconfig.h" lines
        REGEX "^#define CONFIG_")
   set(defs "")
@@ -151,9 +200,10 @@ function(kextract out tree file)
     VERBATIM)
 endfunction()
 
-# kextract_header(<tree> <file> <out> <manifest>): header pieces are
-# extracted at configure time (they are few and fast), so every target sees
-# them without ordering dependencies; drift fails the configure.
+# kextract_header(<tree> <file> <out> <manifest>): header pieces, extracted
+# at build time before anything compiles (drift fails the build with
+# kextract's one line); kextract rewrites an output only when its text
+# changes, so an edit elsewhere in the header recompiles nothing.
 function(kextract_header tree file out manifest)
   kernel_config_defines(defs)
   kernel_features("${tree}" feats)
@@ -162,16 +212,15 @@ function(kextract_header tree file out manifest)
   endif()
   get_filename_component(outdir "${out}" DIRECTORY)
   file(MAKE_DIRECTORY "${outdir}")
-  execute_process(
+  add_custom_command(OUTPUT "${out}"
     COMMAND ${Python3_EXECUTABLE} "${PROJECT_SOURCE_DIR}/tools/kextract"
             "${tree}/${file}" --srcname "${tree}/${file}" --tree "${tree}"
             ${defs} ${feats} --no-includes --manifest "${manifest}" -o "${out}"
-    RESULT_VARIABLE rc ERROR_VARIABLE err)
-  if(NOT rc EQUAL 0)
-    string(STRIP "${err}" err)
-    message(FATAL_ERROR "${err}")
-  endif()
-  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
-    "${tree}/${file}" "${manifest}" "${PROJECT_SOURCE_DIR}/tools/kextract"
-    "${PROJECT_SOURCE_DIR}/kernel-shim/include/kshim/kconfig.h")
+    DEPENDS "${tree}/${file}" "${manifest}" "${PROJECT_SOURCE_DIR}/tools/kextract"
+            "${PROJECT_SOURCE_DIR}/kernel-shim/include/kshim/kconfig.h" "${TB_FEATURES_FILE}"
+    COMMENT "kextract ${file} (header pieces)"
+    VERBATIM)
+  string(MD5 id "${out}")
+  string(SUBSTRING "${id}" 0 12 id)
+  _kgen_step(kgen_${id} "${out}")
 endfunction()

@@ -9,6 +9,9 @@
 #include <linux/sched.h>
 #include <kshim/testbed.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
+#include <linux/futex.h>
+#include <unistd.h>
 
 __thread struct kshim_task_ctx kshim_ctx;
 unsigned int kshim_nr_cpus = 1;
@@ -18,17 +21,39 @@ char *kshim_pcpu_dyn_base;
 /* Guarantees the section exists even when no per-CPU variable is linked. */
 static DEFINE_PER_CPU(long, kshim_pcpu_anchor);
 
-static pthread_mutex_t cpu_owner[KSHIM_MAX_CPUS];
+/*
+ * Owner locks: a futex word each (0 free, 1 owned, 2 owned with waiters),
+ * so an uncontended section costs one compare-and-swap and one exchange
+ * rather than a pthread mutex's calls: preempt_disable() is on every
+ * per-CPU fast path of the code under test.
+ */
+static int cpu_owner[KSHIM_MAX_CPUS];
 static char *static_copy[KSHIM_MAX_CPUS];
+
+static void owner_wait(int *w)
+{
+	int c = __atomic_exchange_n(w, 2, __ATOMIC_ACQUIRE);
+
+	while (c) {
+		syscall(SYS_futex, w, FUTEX_WAIT_PRIVATE, 2, NULL, NULL, 0);
+		c = __atomic_exchange_n(w, 2, __ATOMIC_ACQUIRE);
+	}
+}
 
 void kshim_cpu_own(void)
 {
-	pthread_mutex_lock(&cpu_owner[kshim_ctx.cpu]);
+	int *w = &cpu_owner[kshim_ctx.cpu], c = 0;
+
+	if (!__atomic_compare_exchange_n(w, &c, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+		owner_wait(w);
 }
 
 void kshim_cpu_release(void)
 {
-	pthread_mutex_unlock(&cpu_owner[kshim_ctx.cpu]);
+	int *w = &cpu_owner[kshim_ctx.cpu];
+
+	if (__atomic_exchange_n(w, 0, __ATOMIC_RELEASE) == 2)
+		syscall(SYS_futex, w, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 }
 
 void kshim_cpu_switch(int cpu)
@@ -47,7 +72,7 @@ void kshim_percpu_boot(unsigned int nr_cpus)
 	(void)kshim_pcpu_anchor;
 	kshim_nr_cpus = nr_cpus;
 	for (c = 0; c < nr_cpus; c++) {
-		pthread_mutex_init(&cpu_owner[c], NULL);
+		cpu_owner[c] = 0;
 		static_copy[c] = aligned_alloc(64, (sz + 63) & ~63UL);
 		memcpy(static_copy[c], __start_kshim_percpu, sz);
 		kshim_pcpu_static_off[c] = static_copy[c] - __start_kshim_percpu;
@@ -70,7 +95,6 @@ void kshim_percpu_teardown(void)
 	for (c = 0; c < kshim_nr_cpus; c++) {
 		free(static_copy[c]);
 		static_copy[c] = NULL;
-		pthread_mutex_destroy(&cpu_owner[c]);
 	}
 }
 

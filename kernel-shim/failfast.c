@@ -88,7 +88,7 @@ static void held_part(const char **sep, int n, const char *fmt)
  */
 const char *kshim_release_held(void)
 {
-	int locks = kshim_ctx.nr_held, rcu = kshim_ctx.rcu;
+	int locks = kshim_ctx.nr_held, rcu = kshim_rcu_depth();
 	int preempt = kshim_ctx.preempt, irq = kshim_ctx.irq_off, i;
 	const char *sep = "";
 
@@ -99,10 +99,7 @@ const char *kshim_release_held(void)
 	for (i = min(locks, KSHIM_MAX_HELD) - 1; i >= 0; i--)
 		pthread_mutex_unlock(&((spinlock_t *)kshim_ctx.held[i])->m);
 	kshim_ctx.nr_held = 0;
-	while (kshim_ctx.rcu > 0) {
-		kshim_ctx.rcu--;
-		urcu_memb_read_unlock();
-	}
+	kshim_rcu_release_all();
 	if (kshim_atomic_depth() > 0)
 		kshim_cpu_release();
 	kshim_ctx.preempt = 0;

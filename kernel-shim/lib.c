@@ -1,36 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Small library pieces the kernel gets from lib/: bit search, PRNG. */
+/* Small library pieces the kernel gets from lib/: the PRNG. */
 #include <linux/kernel.h>
 #include <linux/bitops.h>
 #include <linux/random.h>
-
-static unsigned long find_bit(const unsigned long *addr, unsigned long size,
-			      unsigned long offset, unsigned long invert)
-{
-	unsigned long word;
-
-	while (offset < size) {
-		word = (__atomic_load_n(&addr[offset / BITS_PER_LONG], __ATOMIC_RELAXED) ^ invert) >>
-		       (offset % BITS_PER_LONG);
-		if (word) {
-			offset += __builtin_ctzl(word);
-			return offset < size ? offset : size;
-		}
-		offset = (offset / BITS_PER_LONG + 1) * BITS_PER_LONG;
-	}
-	return size;
-}
-
-unsigned long find_next_bit(const unsigned long *addr, unsigned long size, unsigned long offset)
-{
-	return find_bit(addr, size, offset, 0);
-}
-
-unsigned long find_next_zero_bit(const unsigned long *addr, unsigned long size,
-				 unsigned long offset)
-{
-	return find_bit(addr, size, offset, ~0UL);
-}
 
 /* splitmix64: one shared sequence, reproducible for a given seed */
 static u64 rng_state = 0x9e3779b97f4a7c15ULL;

@@ -33,6 +33,26 @@ const char *__tsan_default_suppressions(void)
 #define tsan_acquire(addr) do { (void)(addr); } while (0)
 #define tsan_release(addr) do { (void)(addr); } while (0)
 #endif
+#ifndef CONFIG_PROVE_RCU
+#undef urcu_memb_has_sys_membarrier
+extern int urcu_memb_has_sys_membarrier;
+
+/*
+ * The benchmark build's inline readers take no fence (urcu_inline.h):
+ * correct only if liburcu's writers use sys_membarrier. Checked once,
+ * after liburcu's own constructor probed for it.
+ */
+static void __attribute__((constructor)) check_sys_membarrier(void)
+{
+	urcu_memb_register_thread();
+	urcu_memb_unregister_thread();
+	if (!urcu_memb_has_sys_membarrier) {
+		fprintf(stderr, "kshim: liburcu found no sys_membarrier(); the benchmark build's RCU readers need it (use a test build)\n");
+		exit(1);
+	}
+}
+#endif
+
 static char gp_sync;		/* reader sections -> after a grace period */
 
 void kshim_rcu_read_lock(void)
@@ -50,10 +70,30 @@ void kshim_rcu_read_unlock(void)
 	urcu_memb_read_unlock();
 }
 
+/* reader depth in either build (benchmark builds keep only liburcu's count) */
+int kshim_rcu_depth(void)
+{
+#ifdef CONFIG_PROVE_RCU
+	return kshim_ctx.rcu;
+#else
+	return (URCU_TLS(urcu_memb_reader).ctr & URCU_GP_CTR_NEST_MASK) / URCU_GP_COUNT;
+#endif
+}
+
+/* failfast: end the read sections a failed test left open */
+void kshim_rcu_release_all(void)
+{
+	int depth = kshim_rcu_depth();
+
+	kshim_ctx.rcu = 0;
+	while (depth-- > 0)
+		urcu_memb_read_unlock();
+}
+
 void kshim_synchronize_rcu(const char *file, int line, const char *func)
 {
 	kshim_might_sleep(file, line, func);
-	if (kshim_ctx.rcu) {
+	if (kshim_rcu_depth()) {
 		/* would deadlock: already reported as a context violation */
 		return;
 	}

@@ -4,6 +4,7 @@
  * and the might_sleep() check (RCU reader, spinlock, preempt or irq off).
  */
 #include <linux/sched.h>
+#include <linux/rcupdate.h>
 #include <linux/workqueue.h>
 #include <linux/completion.h>
 #include <linux/mutex.h>
@@ -43,9 +44,23 @@ struct task_struct *kshim_current(void)
 	return &task;
 }
 
+/*
+ * The calling thread's own task as a new thread's (a thread that a reused
+ * world keeps from run to run): nothing switched in, no signal, no memcg
+ * state, a new pid at its next use, nothing slept.
+ */
+void kshim_task_reset(void)
+{
+	switched_in = NULL;
+	memset(&task, 0, sizeof(task));
+	slept = 0;
+}
+
 void kshim_might_sleep(const char *file, int line, const char *func)
 {
-	if (kshim_ctx.rcu)
+	if (!IS_ENABLED(CONFIG_DEBUG_ATOMIC_SLEEP))
+		return;
+	if (kshim_rcu_depth())
 		kshim_context_violation(file, line, func, "inside rcu_read_lock()");
 	else if (kshim_ctx.irq_off)
 		kshim_context_violation(file, line, func, "with interrupts disabled");
@@ -253,11 +268,49 @@ bool completion_done(struct completion *x)
 
 void kshim_init_rwsem(struct rw_semaphore *sem)
 {
-	pthread_rwlockattr_t attr;
+	*sem = (struct rw_semaphore)__RWSEM_INITIALIZER(*sem);
+}
 
-	pthread_rwlockattr_init(&attr);
-	pthread_rwlockattr_setkind_np(&attr, PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
-	pthread_rwlock_init(&sem->l, &attr);
-	pthread_rwlockattr_destroy(&attr);
-	sem->waiters = 0;
+/* one try of a sleeper: the waiters bit, which it set itself, does not stop it */
+static bool rwsem_try_waiting(struct rw_semaphore *sem, bool write)
+{
+	long c = __atomic_load_n(&sem->count, __ATOMIC_RELAXED);
+
+	for (;;) {
+		long want;
+
+		if (write ? (c & ~KSHIM_RWSEM_WAITERS) : (c & KSHIM_RWSEM_WRITER))
+			return false;
+		want = write ? c | KSHIM_RWSEM_WRITER : c + KSHIM_RWSEM_READER;
+		if (__atomic_compare_exchange_n(&sem->count, &c, want, false,
+						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+			return true;
+	}
+}
+
+/*
+ * The slow path: announce a waiter (new readers' trylocks now fail, as in
+ * the kernel), sleep until the lock can be taken. The bit is set under
+ * wait_lock before the last try, so a release either sees it and wakes us
+ * or happened before that try.
+ */
+void kshim_rwsem_sleep(struct rw_semaphore *sem, bool write)
+{
+	pthread_mutex_lock(&sem->wait_lock);
+	sem->waiters++;
+	__atomic_fetch_or(&sem->count, KSHIM_RWSEM_WAITERS, __ATOMIC_RELAXED);
+	while (!rwsem_try_waiting(sem, write))
+		pthread_cond_wait(&sem->wake, &sem->wait_lock);
+	if (!--sem->waiters)
+		__atomic_fetch_and(&sem->count, ~KSHIM_RWSEM_WAITERS, __ATOMIC_RELAXED);
+	else
+		pthread_cond_broadcast(&sem->wake);	/* other readers may follow */
+	pthread_mutex_unlock(&sem->wait_lock);
+}
+
+void kshim_rwsem_wake(struct rw_semaphore *sem)
+{
+	pthread_mutex_lock(&sem->wait_lock);
+	pthread_cond_broadcast(&sem->wake);
+	pthread_mutex_unlock(&sem->wait_lock);
 }

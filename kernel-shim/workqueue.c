@@ -23,9 +23,11 @@ struct worker {
 	bool started;
 	struct list_head queue;
 	struct work_struct *running;
+	pthread_cond_t wake;	/* work queued for this worker, or stop */
 };
 static struct worker workers[KSHIM_MAX_CPUS];
 static pthread_mutex_t wq_lock = PTHREAD_MUTEX_INITIALIZER;
+/* a work done: flushers wait on it (workers on their own wake) */
 static pthread_cond_t wq_cond = PTHREAD_COND_INITIALIZER;
 static bool wq_stop;
 
@@ -41,7 +43,7 @@ static void *worker_main(void *arg)
 		struct work_struct *work;
 
 		if (list_empty(&w->queue)) {
-			pthread_cond_wait(&wq_cond, &wq_lock);
+			pthread_cond_wait(&w->wake, &wq_lock);
 			continue;
 		}
 		work = list_first_entry(&w->queue, struct work_struct, entry);
@@ -71,13 +73,14 @@ static void enqueue_locked(int cpu, struct work_struct *work)
 	w = &workers[cpu];
 	if (!w->started) {
 		INIT_LIST_HEAD(&w->queue);
+		pthread_cond_init(&w->wake, NULL);
 		w->cpu = cpu;
 		w->started = true;
 		wq_stop = false;
 		pthread_create(&w->tid, NULL, worker_main, w);
 	}
 	list_add_tail(&work->entry, &w->queue);
-	pthread_cond_broadcast(&wq_cond);
+	pthread_cond_signal(&w->wake);
 }
 
 bool queue_work_on(int cpu, struct workqueue_struct *wq, struct work_struct *work)
@@ -133,6 +136,56 @@ void kshim_timers_run(void)
 		enqueue_locked(dw->cpu, &dw->work);
 	}
 	pthread_mutex_unlock(&wq_lock);
+}
+
+/*
+ * The delayed works pending when a harness's world was booted (a periodic
+ * flush), and the time each had left: kshim_world_rewind() gives them that
+ * time again, so a reused world's timers fire as a fresh world's would.
+ */
+#define NR_MARKED 16
+static struct {
+	struct delayed_work *dw;
+	unsigned long left;
+} marked[NR_MARKED];
+static int nr_marked;
+
+void kshim_timers_mark(void)
+{
+	struct delayed_work *dw;
+	unsigned long now = kshim_jiffies();
+
+	pthread_mutex_lock(&wq_lock);
+	nr_marked = 0;
+	list_for_each_entry(dw, &timers, work.entry) {
+		if (nr_marked == NR_MARKED)
+			break;
+		marked[nr_marked].dw = dw;
+		marked[nr_marked++].left = dw->timer_expires - now;
+	}
+	pthread_mutex_unlock(&wq_lock);
+}
+
+/* 0, or how many marked timers are no longer pending, or pending unmarked */
+int kshim_timers_restore(void)
+{
+	struct delayed_work *dw;
+	unsigned long now = kshim_jiffies();
+	int i, bad = 0, found = 0;
+
+	pthread_mutex_lock(&wq_lock);
+	list_for_each_entry(dw, &timers, work.entry) {
+		for (i = 0; i < nr_marked && marked[i].dw != dw; i++)
+			;
+		if (i == nr_marked) {
+			bad++;
+			continue;
+		}
+		dw->timer_expires = now + marked[i].left;
+		found++;
+	}
+	pthread_mutex_unlock(&wq_lock);
+	return bad + nr_marked - found;
 }
 
 static bool work_busy(struct work_struct *work)
@@ -203,12 +256,15 @@ void kshim_workqueue_teardown(void)
 		atomic_long_set(&dw->work.data, 0);
 	}
 	wq_stop = true;
-	pthread_cond_broadcast(&wq_cond);
+	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++)
+		if (workers[cpu].started)
+			pthread_cond_signal(&workers[cpu].wake);
 	pthread_mutex_unlock(&wq_lock);
 	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++) {
 		if (!workers[cpu].started)
 			continue;
 		pthread_join(workers[cpu].tid, NULL);
+		pthread_cond_destroy(&workers[cpu].wake);
 		workers[cpu].started = false;
 	}
 }

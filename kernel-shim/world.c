@@ -27,8 +27,11 @@ void kshim_percpu_release_all(void);
 void kshim_sched_reset(void);
 void kshim_nodes_reset(void);
 void kshim_workqueue_teardown(void);
+void kshim_timers_mark(void);
+int kshim_timers_restore(void);
 
 static unsigned long slab_base, pcpu_base;
+static unsigned long slab_boot, pcpu_boot;
 static char check_msg[768];
 
 void kshim_trace_reset(void)
@@ -78,6 +81,48 @@ void kshim_world_boot(const struct kshim_world_config *cfg)
 	kshim_watchdog_boot();
 	slab_base = kshim_slab_live();
 	pcpu_base = kshim_percpu_live();
+}
+
+/*
+ * on: what the world holds now (a harness's booted state: root memcg,
+ * mounts) is its own, not a leak, for kshim_world_check(); off: back to
+ * boot's baseline, before the harness frees its booted state.
+ */
+void kshim_world_hold(bool on)
+{
+	if (on) {
+		slab_boot = slab_base;
+		pcpu_boot = pcpu_base;
+		slab_base = kshim_slab_live();
+		pcpu_base = kshim_percpu_live();
+		kshim_timers_mark();
+	} else {
+		slab_base = slab_boot;
+		pcpu_base = pcpu_boot;
+	}
+}
+
+/*
+ * A booted world made ready for its next run (fuzz harnesses reuse one
+ * world from input to input): what kshim_world_boot() resets per world
+ * and that a run changes, without stopping the threads and per-CPU areas
+ * that outlive a run. Virtual time goes back to boot time, and the delayed
+ * works pending at kshim_world_hold(true) get the time they had left then.
+ * The caller has undone what its run made and passed kshim_world_check().
+ * Returns NULL, or why the world cannot be rewound.
+ */
+const char *kshim_world_rewind(const struct kshim_world_config *cfg)
+{
+	kshim_report_reset();
+	kshim_fault_reset();
+	kshim_sched_reset();
+	if (kshim_timers_restore())
+		return "the delayed works pending differ from those at boot";
+	kshim_trace_reset();
+	kshim_random_seed(cfg && cfg->seed ? cfg->seed : 1);
+	memset(kshim_vm_events, 0, sizeof(kshim_vm_events));
+	kshim_watchdog_boot();
+	return NULL;
 }
 
 /*

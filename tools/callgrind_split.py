@@ -25,6 +25,7 @@ Example (README, "MGLRU eviction benchmark"):
 """
 import argparse
 import collections
+import os
 import re
 import subprocess
 import sys
@@ -32,8 +33,14 @@ import sys
 PLACES = ('kernel', 'shim', 'world', 'glibc', 'liburcu')
 
 
+# trees given with --kernel live anywhere: tools/tb adds them here
+KERNEL_DIRS = [d for d in os.environ.get('TB_KERNEL_DIRS', '').split(':') if d]
+
+
 def place(path):
     if '/kernel-trees/' in path or '/kernel-gen/' in path:
+        return 'kernel'
+    if any(path.startswith(d.rstrip('/') + '/') for d in KERNEL_DIRS):
         return 'kernel'
     if 'kernel-shim/world/' in path:
         return 'world'
@@ -67,17 +74,35 @@ def calls_to(profile, fn):
 
 
 def self_costs(profile):
-    """{(file, function): instructions}, callgrind_annotate's self cost."""
+    """({(file, function): [count per event]}, [event names]): callgrind_annotate's
+    self cost, every event the profile recorded (Ir; with --cache-sim=yes also
+    the D1 and LL misses)."""
     p = subprocess.run(['callgrind_annotate', '--threshold=100', '--auto=no', profile],
                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     if p.returncode != 0:
         sys.exit(f'callgrind_split: callgrind_annotate {profile} failed')
-    costs = collections.Counter()
+    events = ['Ir']
+    costs = {}
+    num = r'([\d,]+|\.)(?: \([\s\d.]+%\))?\s+'
     for line in p.stdout.splitlines():
-        m = re.match(r'\s*([\d,]+) \([\s\d.]+%\)\s+(\S+?):(\S+)', line)
-        if m and 'PROGRAM TOTALS' not in line:
-            costs[(m.group(2), m.group(3))] += int(m.group(1).replace(',', ''))
-    return costs
+        if line.startswith('Events shown:'):
+            events = line.split(':', 1)[1].split()
+            continue
+        m = re.match(r'\s*' + num * len(events) + r'(\S+?):(\S+)', line)
+        if not m or 'PROGRAM TOTALS' in line:
+            continue
+        vals = [0 if v == '.' else int(v.replace(',', '')) for v in m.groups()[:len(events)]]
+        key = (m.group(len(events) + 1), m.group(len(events) + 2))
+        costs[key] = [a + b for a, b in zip(costs.get(key, [0] * len(events)), vals)]
+    return costs, events
+
+
+def misses(vals, events):
+    """(D1 misses, LL misses) of one cost row; (None, None) without cache-sim."""
+    ev = dict(zip(events, vals))
+    if 'D1mr' not in ev:
+        return None, None
+    return ev['D1mr'] + ev.get('D1mw', 0), ev.get('DLmr', 0) + ev.get('DLmw', 0)
 
 
 def main():
@@ -89,18 +114,35 @@ def main():
     units = calls_to(a.profile, a.per)
     if not units:
         sys.exit(f'callgrind_split: no call of {a.per} in {a.profile}')
-    costs = self_costs(a.profile)
-    total = sum(costs.values())
-    by_place = collections.Counter()
-    for (path, _), n in costs.items():
-        by_place[place(path)] += n
-    print(f'{units} calls of {a.per}; instructions per call:')
+    costs, events = self_costs(a.profile)
+    total = sum(v[0] for v in costs.values())
+    by_place = collections.defaultdict(lambda: [0] * len(events))
+    for (path, _), v in costs.items():
+        by_place[place(path)] = [a + b for a, b in zip(by_place[place(path)], v)]
+    cache = 'D1mr' in events
+    print(f'{units} calls of {a.per}; per call:' +
+          ('  instructions   share   D1 misses  LL misses' if cache else ''))
     for p in PLACES + ('other',):
-        if by_place[p]:
-            print(f'  {p:<8} {by_place[p] / units:8.0f}  {100.0 * by_place[p] / total:5.1f}%')
-    print(f'  {"total":<8} {total / units:8.0f}')
-    for (path, fn), n in costs.most_common(a.top):
-        print(f'    {place(path):<8} {path.split("/")[-1] + ":" + fn:<60} {n / units:8.1f}')
+        v = by_place.get(p)
+        if not v or not v[0]:
+            continue
+        line = f'  {p:<8} {v[0] / units:12.0f}  {100.0 * v[0] / total:5.1f}%'
+        if cache:
+            d1, ll = misses(v, events)
+            line += f'  {d1 / units:10.1f} {ll / units:10.1f}'
+        print(line)
+    line = f'  {"total":<8} {total / units:12.0f}'
+    if cache:
+        d1 = sum(misses(v, events)[0] for v in by_place.values())
+        ll = sum(misses(v, events)[1] for v in by_place.values())
+        line += f'  {"":6} {d1 / units:10.1f} {ll / units:10.1f}'
+    print(line)
+    top = sorted(costs.items(), key=lambda kv: -kv[1][0])[:a.top]
+    for (path, fn), v in top:
+        line = f'    {place(path):<8} {path.split("/")[-1] + ":" + fn:<60} {v[0] / units:8.1f}'
+        if cache:
+            line += f'  {misses(v, events)[0] / units:8.1f}'
+        print(line)
     return 0
 
 

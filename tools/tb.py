@@ -32,6 +32,9 @@ import sys
 import time
 import xml.etree.ElementTree as ET
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tb_output  # noqa: E402
+
 TEST_LABELS = 'unit|stress'
 DEFAULT_SERIES = '6.12'  # the Debian linux-source-X.Y used without --kernel
 SANITIZER_ENV = {
@@ -80,6 +83,7 @@ class TB:
         self.kcache = os.path.abspath(os.environ.get('TB_KERNEL_CACHE_DIR') or
                                       os.path.join(self.build, 'kernel-trees'))
         self.jobs = a.jobs
+        self.verbose = getattr(a, 'verbose', False)
         # --kernel X.Y: Debian's linux-source-X.Y (extracted and cached like
         # the default); any other value is a tree used in place
         self.series = a.kernel if a.kernel and re.fullmatch(r'\d+\.\d+', a.kernel) else ''
@@ -91,23 +95,43 @@ class TB:
         self.regions = {}  # COVERAGE_REGIONS' figures, after gcovr()
 
     # ---- cmake ---------------------------------------------------------
-    def configure(self, variant, defs=(), env=None):
+    def configure(self, variant, defs=(), env=None, fatal=True):
+        """Configure build/<variant> (or skip it: same options as last time).
+        A failure ends tb with one line, or, with fatal=False, raises
+        ConfigureError with that line."""
         bdir = os.path.join(self.build, variant)
         os.makedirs(bdir, exist_ok=True)
-        cmd = ['cmake', '-S', self.repo, '-B', bdir,
-               f'-DKERNEL_CACHE_DIR={self.kcache}',
-               f'-DKERNEL_SRC={self.kernel}',
-               f'-DKERNEL_SERIES={self.series or DEFAULT_SERIES}'] + list(defs)
+        rb = rel(bdir, self.repo)
+        cmd = (['cmake', '-S', self.repo, '-B', bdir]
+               + tb_output.generator_args(bdir, defs, say, rb) + tb_output.python_args()
+               + [f'-DKERNEL_CACHE_DIR={self.kcache}', f'-DKERNEL_SRC={self.kernel}',
+                  f'-DKERNEL_SERIES={self.series or DEFAULT_SERIES}']
+               + list(defs))
+        # configured with the same options: the build system re-runs cmake
+        # by itself when a CMakeLists.txt changed, and a kernel file's edit
+        # needs no configure
+        key = {'cmd': cmd, 'env': env or {}}
+        st = tb_output.configured_state(bdir, key)
+        if st:
+            for k in ('tree', 'tree_version', 'tree_before', 'tree_before_version'):
+                setattr(self, k, st.get(k))
+            say(f'{rb}: configured (kernel tree {self.tree}, {self.tree_version})')
+            return bdir
+        tb_output.forget_state(bdir)
         log = os.path.join(bdir, 'tb-configure.log')
-        say(f'configuring {rel(bdir, self.repo)}')
+        say(f'configuring {rb}' + ('' if self.verbose else f' (log: {rel(log, self.repo)})'))
         t0 = time.time()
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                            text=True, env=self.env(env))
         with open(log, 'w') as f:
             f.write(' '.join(cmd) + '\n' + p.stdout)
+        if self.verbose:
+            print(p.stdout, end='', flush=True)
         if p.returncode != 0:
-            fail(f'configure failed: {cmake_error(p.stdout)} '
-                 f'(log: {rel(log, self.repo)})')
+            msg = f'configure failed: {cmake_error(p.stdout)} (log: {rel(log, self.repo)})'
+            if not fatal:
+                raise ConfigureError(msg)
+            fail(msg)
         m = re.search(r'^-- Kernel tree: (.*) \(([^()]*)\)\s*$', p.stdout, re.M)
         if m:
             self.tree, self.tree_version = m.group(1), m.group(2)
@@ -121,18 +145,46 @@ class TB:
                 say(f'configure warning: see {rel(log, self.repo)}')
         say(f'kernel tree {self.tree} ({self.tree_version}); '
             f'configured in {time.time() - t0:.1f}s')
+        tb_output.save_state(bdir, key, self)
         return bdir
 
-    def build_dir(self, bdir, targets=()):
+    def build_dir(self, bdir, targets=(), fatal=True):
+        """Build (the targets of) bdir; its output goes to tb-build.log unless
+        -v. A failure prints the error and the log's path; it ends tb, or,
+        with fatal=False, returns (one line, log path)."""
         cmd = ['cmake', '--build', bdir, '-j', str(self.jobs)]
         for t in targets:
             cmd += ['--target', t]
-        say(f'building {rel(bdir, self.repo)}' + (f' ({" ".join(targets)})' if targets else ''))
+        rb = rel(bdir, self.repo)
+        what = f' ({len(targets)} targets)' if len(targets) > 3 else (
+            f' ({" ".join(targets)})' if targets else '')
+        log = os.path.join(bdir, 'tb-build.log')
         t0 = time.time()
-        p = subprocess.run(cmd, env=self.env())
+        if self.verbose:
+            say(f'building {rb}{what}')
+            p = subprocess.run(cmd, env=self.env())
+            if p.returncode != 0:
+                if not fatal:
+                    return f'build of {rb} failed', None
+                fail(f'build of {rb} failed', p.returncode)
+            say(f'built in {time.time() - t0:.1f}s')
+            return None
+        say(f'building {rb}{what} (log: {rel(log, self.repo)})')
+        with open(log, 'w') as f:
+            f.write(' '.join(cmd) + '\n')
+            f.flush()
+            p = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT, env=self.env())
+        with open(log, errors='replace') as f:
+            text = f.read()
         if p.returncode != 0:
-            fail(f'build of {rel(bdir, self.repo)} failed', p.returncode)
-        say(f'built in {time.time() - t0:.1f}s')
+            line, excerpt = tb_output.build_failure(text)
+            if not fatal:
+                return line, log
+            print('\n'.join(excerpt), file=sys.stderr)
+            fail(f'build of {rb} failed: {line} (log: {rel(log, self.repo)})', p.returncode)
+        n = tb_output.build_steps(text)
+        say(f'built in {time.time() - t0:.1f}s ({n} step{"s" if n != 1 else ""})')
+        return None
 
     def env(self, extra=None):
         e = dict(os.environ)
@@ -145,12 +197,48 @@ class TB:
             e.update(extra)
         return e
 
-    def ctest(self, bdir, extra=(), env=None):
+    def ctest(self, bdir, extra=(), env=None, what=None):
         cmd = ['ctest', '--test-dir', bdir, '--output-on-failure', '--no-tests=error',
                '-L', TEST_LABELS, '-j', str(self.jobs)] + list(extra)
-        say('running ' + ' '.join(cmd[:1] + cmd[3:]))
-        sys.stdout.flush()
-        return subprocess.run(cmd, env=self.env(env)).returncode
+        if self.verbose:
+            say('running ' + ' '.join(cmd[:1] + cmd[3:]))
+            sys.stdout.flush()
+            return subprocess.run(cmd, env=self.env(env)).returncode
+        log = os.path.join(bdir, 'tb-test.log')
+        junit = os.path.join(bdir, 'tb-test.xml')
+        if os.path.exists(junit):
+            os.unlink(junit)
+        say(f'running {what or "the tests labelled " + TEST_LABELS}, {self.jobs} at a time '
+            f'(log: {rel(log, self.repo)})')
+        t0 = time.time()
+        with open(log, 'w') as f:
+            f.write(' '.join(cmd) + '\n')
+            f.flush()
+            # whole outputs: a passing test's is cut at 1 KiB by default
+            p = subprocess.run(cmd + ['--output-junit', junit, '--test-output-size-passed',
+                                      '4000000', '--test-output-size-failed', '4000000'], stdout=f,
+                               stderr=subprocess.STDOUT, env=self.env(env))
+        secs = time.time() - t0
+        results = tb_output.parse_junit(junit)
+        if not results:
+            with open(log, errors='replace') as f:
+                print(''.join(f.readlines()[-15:]), end='')
+            say(f'ctest ran no test (status {p.returncode}; log: {rel(log, self.repo)})')
+            return p.returncode or 1
+        listing = tb_output.ctest_listing(bdir, self.env(), '.')
+        print()
+        print(tb_output.test_table(results, tb_output.test_areas(listing, self.repo, bdir)))
+        failed = [r for r in results if r['status'] == 'failed']
+        for r in failed:
+            print()
+            print(f'FAILED {r["name"]}:')
+            print('\n'.join('  ' + l for l in tb_output.failure_excerpt(r['output'])))
+        print()
+        npass = sum(r['status'] == 'passed' for r in results)
+        say(f'{npass} of {len(results)} tests passed in {secs:.1f}s'
+            + (f'; failed: {", ".join(r["name"] for r in failed)}; log: {rel(log, self.repo)}'
+               if failed else ''))
+        return p.returncode
 
     def list_tests(self, bdir):
         p = subprocess.run(['ctest', '--test-dir', bdir, '--show-only=json-v1',
@@ -244,6 +332,10 @@ class TB:
             ver = '.'.join((self.tree_before_version or '6.1').split('.')[:2])
             return os.path.relpath(path, before) + '@' + ver
         fail(f'gcovr named a file outside the kernel trees: {name}')
+
+
+class ConfigureError(Exception):
+    pass
 
 
 def cmake_error(out):
@@ -366,8 +458,21 @@ def cmd_test(tb):
     variant = {'': 'default', 'address': 'asan', 'thread': 'tsan'}[tb.a.sanitize or '']
     bdir = tb.configure(variant, [f'-DTB_SANITIZE={tb.a.sanitize or ""}',
                                   '-DTB_COVERAGE=OFF', '-DTB_FUZZ=OFF'])
-    tb.build_dir(bdir)
-    return tb.ctest(bdir)
+    if not tb.a.file:
+        tb.build_dir(bdir)
+        return tb.ctest(bdir)
+    # --file: the suites that reach those kernel files, and only their
+    # executables built
+    files = [tb_output.kfile_name(f, tb.tree) for f in tb.a.file]
+    listing = tb_output.ctest_listing(bdir, tb.env(), TEST_LABELS)
+    tests, targets, err = tb_output.select_by_files(listing or [], files, bdir)
+    if err:
+        fail(err)
+    # kernel_checks: the symbol checks of kernel_require(), run by a whole build
+    tb.build_dir(bdir, targets + ['kernel_checks'] if targets else ())
+    what = (f'{len(tests)} test{"s" if len(tests) != 1 else ""} labelled '
+            + ' or '.join('kfile:' + f for f in files))
+    return tb.ctest(bdir, ['-R', tb_output.name_regex(t['name'] for t in tests)], what=what)
 
 
 def cmd_coverage(tb):
@@ -439,7 +544,34 @@ def cmd_bench(tb):
             print(f'{n:<{w}}  {real:>12.1f}  {cpu:>12.1f}  {it:>12}')
         print()
         say(f'JSON results in {rel(outdir, tb.repo)}/')
+    if rows and not tb.a.no_insn:
+        rc = bench_insn(tb, bdir, rows, outdir) or rc
     return rc
+
+
+def bench_insn(tb, bdir, rows, outdir):
+    """Instructions per operation of each benchmark (tools/tb_insn.py)."""
+    sys.path.insert(0, os.path.join(tb.repo, 'tools'))
+    import callgrind_split
+    import tb_insn
+    for d in (tb.kernel, tb.tree, tb.tree_before):
+        if d:
+            callgrind_split.KERNEL_DIRS.append(d)
+    cgdir = os.path.join(outdir, 'callgrind')
+    os.makedirs(cgdir, exist_ok=True)
+    say(f'counting instructions: one callgrind run per benchmark ({len(rows)}; --no-insn skips)')
+    res = []
+    for exe, name, *_ in rows:
+        path = os.path.join(bdir, 'bench', exe)
+        res.append((name, tb_insn.measure(path, name, cgdir, tb.env())))
+    print()
+    print('\n'.join(tb_insn.table(res)))
+    print()
+    out = os.path.join(outdir, 'insn.json')
+    with open(out, 'w') as f:
+        json.dump({n: r for n, r in res}, f, indent=1)
+    say(f'instruction counts in {rel(out, tb.repo)}, profiles in {rel(cgdir, tb.repo)}/')
+    return 1 if any('error' in r for _, r in res) else 0
 
 
 # ---- seed experiments ------------------------------------------------------
@@ -457,6 +589,7 @@ def seed_modules(repo):
 
 def release_build(tb, targets=()):
     bdir = tb.configure('release', ['-DCMAKE_BUILD_TYPE=RelWithDebInfo', '-DTB_BENCH=ON',
+                                    '-DTB_KERNEL_COST=ON',
                                     '-DTB_SANITIZE=', '-DTB_COVERAGE=OFF', '-DTB_FUZZ=OFF'])
     if targets:
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -850,10 +983,15 @@ def cmd_run(tb):
         for f in concurrent.futures.as_completed(futs):
             t, out = f.result()
             status = 'PASS' if t['ctest_passed'] and t['passed'] == t['cases'] else 'FAIL'
-            print(f'  {status} {t["name"]:<32} {t["passed"]}/{t["cases"]} cases  {t["seconds"]:.2f}s',
-                  flush=True)
+            if status == 'FAIL' or tb.verbose:
+                print(f'  {status} {t["name"]:<32} {t["passed"]}/{t["cases"]} cases  '
+                      f'{t["seconds"]:.2f}s', flush=True)
             if status == 'FAIL':
-                print(out)
+                print(out if tb.verbose else
+                      '\n'.join('    ' + l for l in tb_output.failure_excerpt(out)))
+    nfail = sum(1 for t in tests if not (t['ctest_passed'] and t['passed'] == t['cases']))
+    say(f'{len(tests) - nfail} of {len(tests)} tests passed ({sum(t["passed"] for t in tests)} '
+        f'of {sum(t["cases"] for t in tests)} cases)')
     cov, html, js = tb.gcovr(bdir)
     ctx = {'tb': tb, 'tests': tests, 'coverage': cov, 'bdir': bdir}
     summary = {'generated': time.strftime('%Y-%m-%dT%H:%M:%S%z'), 'sections': {}}
@@ -887,6 +1025,11 @@ def cmd_run(tb):
     return 0 if not tfail else 1
 
 
+def cmd_compare(tb):
+    import tb_compare
+    return tb_compare.cmd_compare(tb, sys.modules[__name__])
+
+
 def cmd_doctor(tb):
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import tb_doctor
@@ -902,12 +1045,13 @@ def cmd_mutate(tb):
 def main():
     ap = argparse.ArgumentParser(prog='tb.py')
     ap.add_argument('command', choices=['run', 'test', 'coverage', 'bench', 'fuzz', 'seed',
-                                        'mutate', 'doctor'])
+                                        'mutate', 'compare', 'doctor'])
     ap.add_argument('--repo', required=True)
     ap.add_argument('-j', dest='jobs', type=int, default=os.cpu_count() or 2)
     ap.add_argument('--kernel')
     ap.add_argument('--sanitize', choices=['address', 'thread'])
     ap.add_argument('--filter')
+    ap.add_argument('--no-insn', action='store_true')
     ap.add_argument('--target')
     ap.add_argument('--seconds', type=int)
     ap.add_argument('--engine', choices=['afl', 'libfuzzer'], default='afl')
@@ -917,11 +1061,19 @@ def main():
     ap.add_argument('--rerun')
     ap.add_argument('--scale', type=int)
     ap.add_argument('--rounds', type=int)
+    ap.add_argument('-v', '--verbose', action='store_true')
+    ap.add_argument('--file', action='append')
+    ap.add_argument('--patch')
+    ap.add_argument('--before')
+    ap.add_argument('--after')
+    ap.add_argument('--bench')
+    ap.add_argument('--tests')
+    ap.add_argument('--seeds')
     a = ap.parse_args()
     tb = TB(a)
     fn = {'run': cmd_run, 'test': cmd_test, 'coverage': cmd_coverage,
           'bench': cmd_bench, 'fuzz': cmd_fuzz, 'seed': cmd_seed,
-          'mutate': cmd_mutate, 'doctor': cmd_doctor}[a.command]
+          'mutate': cmd_mutate, 'compare': cmd_compare, 'doctor': cmd_doctor}[a.command]
     try:
         return fn(tb)
     except KeyboardInterrupt:

@@ -110,6 +110,11 @@ FEATURES = [
                         ('memcg1_soft_limit_reclaim', '6.11'),
                         ('mem_cgroup_set_socket_pressure', '6.12')]
 ] + [
+    # lib/find_bit.c's searches that find.h gained after 6.1
+    Feature(name, ('word', 'lib/find_bit.c', name), since, name + '() in lib/find_bit.c')
+    for name, since in [('_find_first_and_and_bit', '6.11'), ('_find_next_or_bit', '6.5'),
+                        ('__find_nth_and_andnot_bit', '6.5')]
+] + [
     Feature('mm_account_reclaimed_pages',
             ('word', 'include/linux/swap.h', 'mm_account_reclaimed_pages'), '6.4',
             'mm_account_reclaimed_pages() (before: current->reclaim_state)'),
@@ -131,19 +136,19 @@ SUITES = [
     ('shim', ['test_shim_*', 'test_failfast'], [], ''),
     ('tools', ['kextract', 'mutate_operators', 'tb_features'], [], ''),
     ('page_counter', ['test_page_counter', 'test_page_counter_stress'], [], ''),
-    ('page_counter_fuzz', ['replay_page_counter'],
+    ('page_counter_fuzz', ['replay_page_counter*'],
      ['page_counter_protection', 'page_counter_local_watermark'],
      'the harness checks the protection sums and local_watermark'),
     ('shrinker', ['test_shrinker', 'test_shrinker_expand', 'test_shrinker_stress',
-                  'replay_shrinker'],
+                  'replay_shrinker*'],
      ['shrinker_c'], 'the suite drives mm/shrinker.c'),
     ('list_lru', ['test_list_lru', 'test_shrinker_trees', 'test_lru_stress'], [], ''),
-    ('list_lru_fuzz', ['replay_list_lru'], ['shrinker_c'],
+    ('list_lru_fuzz', ['replay_list_lru*'], ['shrinker_c'],
      'the harness runs both trees\' list_lru.c, the main tree\'s with mm/shrinker.c'),
-    ('memcg', ['test_memcg_*', 'replay_memcg'], ['memcontrol_v1_c', 'memcg_kmem_online', 'shrinker_c'],
+    ('memcg', ['test_memcg_*', 'replay_memcg*'], ['memcontrol_v1_c', 'memcg_kmem_online', 'shrinker_c'],
      'the test bed\'s memcg world extracts memcontrol.c as laid out since the v1 '
      'split and links the reclaim world: not ported to older trees'),
-    ('reclaim', ['test_reclaim_*', 'test_memcontrol_selftests*', 'replay_reclaim'],
+    ('reclaim', ['test_reclaim_*', 'test_memcontrol_selftests*', 'replay_reclaim*'],
      ['memcontrol_v1_c', 'shrinker_c', 'mglru_memcg', 'lru_refs_flags'],
      'the reclaim world extracts vmscan.c (MGLRU with its memcg LRU) beside '
      'memcontrol.c and mm/shrinker.c: not ported to older trees'),

@@ -341,7 +341,6 @@ def cmd_mutate(tb, say, fail, rel):
     # the kernel's INIT_STACK_ALL_PATTERN), not whatever the stack had
     bdir = tb.configure('mutate', gen + ['-DTB_SANITIZE=address', '-DTB_COVERAGE=OFF',
                                          '-DTB_FUZZ=OFF', '-DTB_BENCH=OFF',
-                                         '-DTB_MUTATE_BUILD=ON',
                                          '-DCMAKE_C_FLAGS=-ftrivial-auto-var-init=pattern'])
     tb.kernel = user_kernel
     # ctest names a test's executable only once it exists: the first build

@@ -9,13 +9,13 @@
 #include <linux/rwsem.h>
 #include <k61/stats.h>
 
-atomic_long_t k61_trylock_fails, k61_trylocks, k61_contended_breaks;
+/* failures only: a count of every call would add an atomic the kernel has not */
+atomic_long_t k61_trylock_fails, k61_contended_breaks;
 
 bool k61_down_read_trylock(struct rw_semaphore *sem)
 {
-	bool ok = pthread_rwlock_tryrdlock(&sem->l) == 0;
+	bool ok = down_read_trylock(sem);
 
-	atomic_long_inc(&k61_trylocks);
 	if (!ok)
 		atomic_long_inc(&k61_trylock_fails);
 	return ok;
@@ -32,14 +32,12 @@ bool k61_rwsem_is_contended(struct rw_semaphore *sem)
 
 void k61_stats_read(struct k61_stats *st)
 {
-	st->trylocks = atomic_long_read(&k61_trylocks);
 	st->trylock_fails = atomic_long_read(&k61_trylock_fails);
 	st->contended_breaks = atomic_long_read(&k61_contended_breaks);
 }
 
 void k61_stats_reset(void)
 {
-	atomic_long_set(&k61_trylocks, 0);
 	atomic_long_set(&k61_trylock_fails, 0);
 	atomic_long_set(&k61_contended_breaks, 0);
 }

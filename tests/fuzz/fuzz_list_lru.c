@@ -24,7 +24,9 @@
  * must visit exactly the objects, in the order, that the model's replay of
  * __list_lru_walk_one with the same verdicts visits, and isolate what the
  * callback chose. After an rmdir the parent's lists start with the dead
- * memcg's objects (list_splice_init). The world tears down leak-free.
+ * memcg's objects (list_splice_init). The world tears down leak-free;
+ * one world serves every input and tree (fuzz_reuse.h), and the counts
+ * checked go into the digest.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -34,6 +36,7 @@
 #include <kshim/objpage.h>
 #include <kshim/testbed.h>
 #include "tb_fs.h"
+#include "fuzz_reuse.h"
 
 #define MAX_MEMCG 8
 #define MAX_OBJ 48
@@ -183,6 +186,7 @@ static void check_counts(struct fz *f)
 		if (!f->mount[m])
 			continue;
 		CHECK(f->ops->live(f->mount[m]) == live[m]);
+		fz_digest(live[m]);
 		for (nid = 0; nid < NR_NODES; nid++) {
 			long total = 0;
 
@@ -197,6 +201,7 @@ static void check_counts(struct fz *f)
 					CHECK(f->ops->count(f->mount[m], f->memcg[i], nid) == l->nr);
 			}
 			CHECK(f->ops->count_node(f->mount[m], nid) == total);
+			fz_digest(total);
 		}
 	}
 	CHECK(tb_fs_errors() == 0);
@@ -445,15 +450,16 @@ static void teardown(struct fz *f)
 
 static void run_tree(const struct tb_fs_ops *ops, const uint8_t *data, size_t size)
 {
-	struct kshim_world_config cfg = { .nr_cpus = 2, .nr_nodes = NR_NODES, .seed = 1 };
+	static const struct kshim_world_config cfg = {
+		.nr_cpus = 2, .nr_nodes = NR_NODES, .seed = 1,
+	};
 	struct fz *f = calloc(1, sizeof(*f));
-	const char *msg;
 
 	if (!f)
 		abort();
 	f->ops = ops;
 	f->stop_ok = strcmp(ops->tree, "6.1") != 0;
-	kshim_world_boot(&cfg);
+	fz_world_enter(&cfg);
 	ops->use();
 	tb_fs_errors();
 	f->memcg[0] = kshim_memcg_create(NULL);
@@ -467,13 +473,8 @@ static void run_tree(const struct tb_fs_ops *ops, const uint8_t *data, size_t si
 	kshim_fault_reset();
 	teardown(f);
 	CHECK(tb_fs_errors() == 0);
-	msg = kshim_world_check();
-	if (msg) {
-		fprintf(stderr, "fuzz_list_lru: %s: world check: %s\n", ops->tree, msg);
-		abort();
-	}
-	kshim_world_teardown();
-	/* after the teardown: its RCU flush frees memcgs through the hooks */
+	fz_world_leave(&cfg, f->stop_ok ? "fuzz_list_lru: 6.12" : "fuzz_list_lru: 6.1");
+	/* after the check: its RCU flush frees memcgs through the hooks */
 	kshim_memcg_hooks = NULL;
 	CHECK(kshim_objpage_live() == 0);
 	free(f);

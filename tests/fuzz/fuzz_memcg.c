@@ -5,9 +5,12 @@
  * removed by path, control files written with canned or raw text, tasks
  * charging folios from virtual CPUs, obj charges, scripted reclaim.
  *
- * Tasks: NR_TASKS worker threads, each a task of the test bed (a task is
- * the calling thread) in at most one cgroup. The fuzz thread hands one
- * command at a time to a worker and waits for it, so a run is a sequence.
+ * Tasks: NR_TASKS workers, each on a virtual CPU of its own and, once it
+ * enters a cgroup, a task of the test bed (tb_task_spawn) in at most one
+ * cgroup. The fuzz thread runs one command at a time as the worker:
+ * switched to its CPU and into its task (tb_task_switch), then back, so a
+ * run is a sequence. (Worker threads, one command handed over at a time,
+ * ran the same sequence at two context switches per command.)
  *
  * Input: a byte stream; each operation is an op byte and its arguments
  * (op % 16; op >> 4 picks the task): 0 mkdir (maybe with an injected
@@ -26,6 +29,12 @@
  * objcgs now pointing into it (live obj bytes + obj stock bytes +
  * nr_charged_bytes, which must be whole pages); no counter is negative.
  * At the end the world tears down with no leak and no unexpected WARN.
+ *
+ * One world serves every input (fuzz_world.h): after an input the tasks
+ * leave, the obj charges go, the cgroups are removed, every stock is
+ * drained, and the world must be as booted (root usage 0, stocks empty,
+ * nothing leaked, no WARN) before it is rewound. Every operation's
+ * result and every counter checked go into the digest.
  */
 #include <linux/memcontrol.h>
 #include <linux/mmzone.h>
@@ -33,7 +42,8 @@
 #include <linux/sched/mm.h>
 #include <kshim/memcg_tb.h>
 #include <kshim/testbed.h>
-#include <pthread.h>
+#include <kshim/mem_tb.h>
+#include "fuzz_world.h"
 
 #define NR_CPUS_FZ 4
 #define NR_TASKS 3
@@ -62,14 +72,13 @@ static const gfp_t gfps[] = {
 };
 
 enum wcmd { W_NONE, W_ENTER, W_LEAVE, W_CHARGE, W_UNCHARGE, W_RETURN, W_CPU,
-	    W_DRAIN, W_STATE, W_STOP };
+	    W_DRAIN, W_STATE };
 
+/* a worker: a task when in a cgroup, always a virtual CPU of its own */
 struct worker {
-	pthread_t tid;
-	int cpu;
+	struct tb_task *task;	/* NULL: not a task */
+	int cpu, first_cpu;
 	int path;		/* index in paths, -1: not a task */
-	enum wcmd cmd;
-	long a, b, ret;
 	unsigned long pages;	/* W_STATE: tb_task_pages() */
 	bool killed;		/* W_STATE: tb_task_oom_killed() */
 };
@@ -82,12 +91,13 @@ struct fz {
 		size_t size;
 	} obj[NR_OBJ];
 	int nr_obj;
+	int self_cpu;		/* the fuzz thread's own CPU */
+	struct worker *charger;	/* this operation's successful charge: who, */
+	unsigned int charged;	/* and its pages */
 	const u8 *data;
 	size_t size, pos, op, op_pos;
 };
 
-static pthread_mutex_t cmd_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t cmd_cond = PTHREAD_COND_INITIALIZER;
 static size_t cur_op;
 static bool trace;
 
@@ -95,26 +105,32 @@ static bool trace;
 	fprintf(stderr, "fuzz_memcg: op %zu: %s failed\n", cur_op, #cond); \
 	abort(); } } while (0)
 
-/* ---- workers: one task each, run one command at a time ---- */
-static long worker_do(struct worker *w)
+/*
+ * ---- workers: the fuzz thread runs a worker's command as it: switched
+ * to the worker's CPU and, when it is one, into its task (tb_task_switch),
+ * then back. A run stays a sequence of commands, with no thread handoff.
+ */
+static long worker_do(struct worker *w, enum wcmd cmd, long a, long b)
 {
 	int err;
 
-	switch (w->cmd) {
+	switch (cmd) {
 	case W_ENTER:
-		return tb_task_enter(paths[w->a]);
+		w->task = tb_task_spawn(paths[a], &err);
+		return w->task ? 0 : err;
 	case W_LEAVE:
-		tb_task_leave();
+		tb_task_exit(w->task);
+		w->task = NULL;
 		return 0;
 	case W_CHARGE:
-		return tb_folio_charge(w->a, gfps[w->b], &err) ? 0 : err;
+		return tb_folio_charge(a, gfps[b], &err) ? 0 : err;
 	case W_UNCHARGE:
-		return tb_task_uncharge_pages(w->a);
+		return tb_task_uncharge_pages(a);
 	case W_RETURN:
 		tb_task_return_to_user();
 		return 0;
 	case W_CPU:
-		kshim_cpu_switch(w->a);
+		w->cpu = a;
 		return 0;
 	case W_DRAIN:
 		tb_drain_local_stock();
@@ -128,43 +144,19 @@ static long worker_do(struct worker *w)
 	}
 }
 
-static void *worker_main(void *p)
+static long call(struct fz *f, struct worker *w, enum wcmd cmd, long a, long b)
 {
-	struct worker *w = p;
-	bool stop = false;
+	long ret;
 
-	kshim_thread_enter(w->cpu);
-	pthread_mutex_lock(&cmd_lock);
-	while (!stop) {
-		if (w->cmd == W_NONE) {
-			pthread_cond_wait(&cmd_cond, &cmd_lock);
-			continue;
-		}
-		pthread_mutex_unlock(&cmd_lock);
-		stop = w->cmd == W_STOP;
-		if (stop)
-			tb_task_leave();
-		w->ret = worker_do(w);
-		pthread_mutex_lock(&cmd_lock);
-		w->cmd = W_NONE;
-		pthread_cond_broadcast(&cmd_cond);
-	}
-	pthread_mutex_unlock(&cmd_lock);
-	kshim_thread_exit();
-	return NULL;
-}
-
-static long call(struct worker *w, enum wcmd cmd, long a, long b)
-{
-	pthread_mutex_lock(&cmd_lock);
-	w->a = a;
-	w->b = b;
-	w->cmd = cmd;
-	pthread_cond_broadcast(&cmd_cond);
-	while (w->cmd != W_NONE)
-		pthread_cond_wait(&cmd_cond, &cmd_lock);
-	pthread_mutex_unlock(&cmd_lock);
-	return w->ret;
+	kshim_cpu_switch(w->cpu);
+	if (w->task && cmd != W_LEAVE)
+		tb_task_switch(w->task);
+	ret = worker_do(w, cmd, a, b);
+	tb_task_switch(NULL);
+	kshim_cpu_switch(f->self_cpu);
+	fz_digest(cmd);
+	fz_digest(ret);
+	return ret;
 }
 
 /* ---- input ---- */
@@ -204,6 +196,7 @@ static void op_mkdir(struct fz *f, u8 a)
 		kshim_fault_nth(1 + next(f) % 16);
 	ret = tb_cgroup_mkdir(paths[i]);
 	kshim_fault_reset();
+	fz_digest(ret);
 	if (f->exists[i])
 		CHECK(ret == -EEXIST);
 	else if (p >= 0 && !f->exists[p])
@@ -224,6 +217,7 @@ static void op_rmdir(struct fz *f, u8 a)
 	if (path_busy(f, i))
 		return;
 	ret = tb_cgroup_rmdir(paths[i]);
+	fz_digest(ret);
 	if (!f->exists[i])
 		CHECK(ret == -ENOENT);
 	else if (has_child(f, i))
@@ -247,7 +241,7 @@ static void op_enter(struct fz *f, struct worker *w, u8 a)
 
 	if (w->path >= 0)
 		return;
-	ret = call(w, W_ENTER, i, 0);
+	ret = call(f, w, W_ENTER, i, 0);
 	CHECK(f->exists[i] ? ret == 0 : ret == -ENOENT);
 	if (!ret)
 		w->path = i;
@@ -263,6 +257,8 @@ static void op_write(struct fz *f, u8 a, u8 b, const char *text, size_t len)
 
 	rb = tb_cgroup_read(paths[i], file, before, sizeof(before));
 	ret = tb_cgroup_write(paths[i], file, text, len);
+	fz_digest(rb);
+	fz_digest(ret);
 	CHECK(ret == (ssize_t)len || (ret < 0 && ret >= -MAX_ERRNO));
 	if (!f->exists[i])
 		CHECK(ret == -ENOENT && rb == -ENOENT);
@@ -321,6 +317,7 @@ static void op_obj_charge(struct fz *f)
 	old = set_active_memcg(tb_memcg(paths[i]));
 	ret = tb_obj_cgroup_charge(objcg, gfp, size);
 	set_active_memcg(old);
+	fz_digest(ret);
 	if (ret) {
 		obj_cgroup_put(objcg);
 		return;
@@ -352,7 +349,8 @@ static void op_self(struct fz *f)
 {
 	u8 a = next(f);
 
-	kshim_cpu_switch(a % NR_CPUS_FZ);
+	f->self_cpu = a % NR_CPUS_FZ;
+	kshim_cpu_switch(f->self_cpu);
 	if (a & 0x10)
 		tb_drain_local_stock();
 	if (a & 0x20)
@@ -439,6 +437,8 @@ static void check_counter(struct fz *f, struct mem_cgroup *memcg,
 {
 	unsigned long usage = page_counter_read(&memcg->memory);
 
+	fz_digest(usage);
+
 	CHECK(usage <= PAGE_COUNTER_MAX);
 	CHECK(usage == expected_pages(f, memcg, set, nr_set));
 }
@@ -455,11 +455,16 @@ static void check_invariants(struct fz *f)
 
 		if (w->path < 0)
 			continue;
-		call(w, W_STATE, 0, 0);
+		call(f, w, W_STATE, 0, 0);
 		if (w->killed) {
-			/* an OOM victim exits; the killer took all its pages */
-			CHECK(w->pages == 0);
-			call(w, W_LEAVE, 0, 0);
+			/*
+			 * an OOM victim exits; the killer took all its pages,
+			 * but a victim killed by its own charge's OOM retries
+			 * the charge (try_charge_memcg() after mem_cgroup_oom())
+			 * and keeps the folio it gets
+			 */
+			CHECK(w->pages == 0 || (w == f->charger && w->pages == f->charged));
+			call(f, w, W_LEAVE, 0, 0);
 			w->path = -1;
 		}
 	}
@@ -480,29 +485,33 @@ static void run_op(struct fz *f)
 	u8 op = next(f), a;
 	struct worker *w = &f->w[(op >> 4) % NR_TASKS];
 
+	f->charger = NULL;
 	switch (op % 16) {
 	case 0: op_mkdir(f, next(f)); break;
 	case 1: op_rmdir(f, next(f)); break;
 	case 2: op_enter(f, w, next(f)); break;
 	case 3:
 		if (w->path >= 0)
-			call(w, W_LEAVE, 0, 0);
+			call(f, w, W_LEAVE, 0, 0);
 		w->path = -1;
 		break;
 	case 4:
 		a = next(f);
-		if (w->path >= 0)
-			call(w, W_CHARGE, folio_pages[a % ARRAY_SIZE(folio_pages)],
-			     (a >> 3) % ARRAY_SIZE(gfps));
+		if (w->path >= 0 &&
+		    !call(f, w, W_CHARGE, folio_pages[a % ARRAY_SIZE(folio_pages)],
+			  (a >> 3) % ARRAY_SIZE(gfps))) {
+			f->charger = w;
+			f->charged = folio_pages[a % ARRAY_SIZE(folio_pages)];
+		}
 		break;
 	case 5:
 		a = next(f);
 		if (w->path >= 0)
-			call(w, W_UNCHARGE, a, 0);
+			call(f, w, W_UNCHARGE, a, 0);
 		break;
-	case 6: if (w->path >= 0) call(w, W_RETURN, 0, 0); break;
-	case 7: call(w, W_CPU, next(f) % NR_CPUS_FZ, 0); break;
-	case 8: call(w, W_DRAIN, 0, 0); break;
+	case 6: if (w->path >= 0) call(f, w, W_RETURN, 0, 0); break;
+	case 7: call(f, w, W_CPU, next(f) % NR_CPUS_FZ, 0); break;
+	case 8: call(f, w, W_DRAIN, 0, 0); break;
 	case 9: op_write_canned(f); break;
 	case 10: op_write_raw(f); break;
 	case 11: op_obj_charge(f); break;
@@ -520,51 +529,148 @@ static void run_op(struct fz *f)
 	}
 }
 
-static void teardown(struct fz *f)
+/* ---- the world: booted at the first input, reused after ---- */
+static const struct kshim_world_config world_cfg = {
+	.nr_cpus = NR_CPUS_FZ, .nr_nodes = 1, .seed = 1,
+};
+static struct fz *world;	/* the booted world's harness (workers), or NULL */
+
+static void world_boot(void)
 {
 	int t;
 
+	world = calloc(1, sizeof(*world));
+	if (!world)
+		abort();
+	kshim_world_boot(&world_cfg);
+	if (tb_memcg_boot()) {
+		fprintf(stderr, "fuzz_memcg: tb_memcg_boot failed\n");
+		abort();
+	}
 	for (t = 0; t < NR_TASKS; t++) {
-		call(&f->w[t], W_STOP, 0, 0);
-		pthread_join(f->w[t].tid, NULL);
+		world->w[t].cpu = world->w[t].first_cpu = t % NR_CPUS_FZ;
+		world->w[t].path = -1;
+	}
+	kshim_rcu_quiesce();
+	kshim_world_hold(true);
+}
+
+static void world_check(const char *when)
+{
+	const char *msg = kshim_world_check();
+
+	if (msg) {
+		fprintf(stderr, "fuzz_memcg: world check %s: %s\n", when, msg);
+		abort();
+	}
+}
+
+static void world_teardown(void)
+{
+	struct fz *f = world;
+	int t;
+
+	for (t = 0; t < NR_TASKS; t++)
+		if (f->w[t].task)
+			call(f, &f->w[t], W_LEAVE, 0, 0);
+	while (f->nr_obj)
+		obj_uncharge(f, f->nr_obj - 1);
+	tb_objstock_set_variant(TB_OBJSTOCK_AFTER);
+	kshim_world_hold(false);
+	kshim_cpu_switch(0);
+	tb_memcg_shutdown();
+	world_check("at teardown");
+	kshim_world_teardown();
+	free(f);
+	world = NULL;
+}
+
+void fz_world_release(void)
+{
+	if (world)
+		world_teardown();
+}
+
+/*
+ * Undo an input: the world must then be as tb_memcg_boot() left it, with
+ * the threads it keeps as new ones.
+ */
+static void world_undo(struct fz *f)
+{
+	struct mem_cgroup *cached;
+	struct obj_cgroup *ocached;
+	const char *msg;
+	int t, i, cpu;
+
+	for (t = 0; t < NR_TASKS; t++) {
+		if (f->w[t].task)
+			call(f, &f->w[t], W_LEAVE, 0, 0);
+		f->w[t].path = -1;
+		f->w[t].cpu = f->w[t].first_cpu;
 	}
 	while (f->nr_obj)
 		obj_uncharge(f, f->nr_obj - 1);
 	tb_objstock_set_variant(TB_OBJSTOCK_AFTER);
-	tb_memcg_shutdown();
+	/* children first: paths[] lists parents before their children */
+	for (i = NR_PATHS - 1; i >= 0; i--) {
+		if (f->exists[i])
+			CHECK(tb_cgroup_rmdir(paths[i]) == 0);
+		f->exists[i] = false;
+	}
+	kshim_rcu_quiesce();
+	/*
+	 * every CPU's stock drained on that CPU, as tb_memcg_shutdown() does
+	 * (drain_all_stock() leaves a memcg cached with no pages); twice, as
+	 * offlining may refill a stock
+	 */
+	for (i = 0; i < 2; i++) {
+		for (cpu = 0; cpu < NR_CPUS_FZ; cpu++) {
+			kshim_cpu_switch(cpu);
+			tb_drain_local_stock();
+		}
+		kshim_rcu_quiesce();
+	}
+	f->self_cpu = 0;
+	kshim_cpu_switch(0);
+	for (cpu = 0; cpu < NR_CPUS_FZ; cpu++) {
+		CHECK(tb_stock_pages(cpu, &cached) == 0 && !cached);
+		CHECK(tb_obj_stock_bytes(cpu, &ocached) == 0 && !ocached);
+	}
+	CHECK(page_counter_read(&root_mem_cgroup->memory) == 0);
+	CHECK(tb_memcg_tasks_empty());
+	world_check("after an input");
+	tb_memcg_world_reset();
+	msg = kshim_world_rewind(&world_cfg);
+	if (msg) {
+		fprintf(stderr, "fuzz_memcg: rewind: %s\n", msg);
+		abort();
+	}
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct kshim_world_config cfg = { .nr_cpus = NR_CPUS_FZ, .nr_nodes = 1, .seed = 1 };
-	struct fz *f = calloc(1, sizeof(*f));
-	const char *msg;
-	int t;
+	struct fz *f;
+	uint64_t digest;
 
 	trace = getenv("FUZZ_MEMCG_TRACE");
+	if (!world)
+		world_boot();
+	f = world;
 	f->data = data;
 	f->size = size;
+	f->pos = 0;
 	cur_op = 0;
-	kshim_world_boot(&cfg);
-	CHECK(tb_memcg_boot() == 0);
-	for (t = 0; t < NR_TASKS; t++) {
-		f->w[t].cpu = t % NR_CPUS_FZ;
-		f->w[t].path = -1;
-		CHECK(!pthread_create(&f->w[t].tid, NULL, worker_main, &f->w[t]));
-	}
 	for (f->op = 0; f->pos < f->size && f->op < MAX_OPS; f->op++) {
 		cur_op = f->op;
 		f->op_pos = f->pos;
 		run_op(f);
 		check_invariants(f);
 	}
-	teardown(f);
-	msg = kshim_world_check();
-	if (msg) {
-		fprintf(stderr, "fuzz_memcg: world check: %s\n", msg);
-		abort();
-	}
-	kshim_world_teardown();
-	free(f);
+	digest = fz_digest_value;	/* the run's, not the cleanup's */
+	if (fz_fresh)
+		world_teardown();
+	else
+		world_undo(f);
+	fz_digest_value = digest;
 	return 0;
 }

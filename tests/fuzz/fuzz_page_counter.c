@@ -32,13 +32,15 @@
  * every counter's usage must equal the sum of the live charges in its
  * subtree, watermarks must cover usage, and a refused try_charge must
  * have changed nothing but failcnt and the transient watermarks.
- * Deterministic: no randomness, a fresh world per input.
+ * Deterministic: no randomness. One world for every input (fuzz_reuse.h);
+ * each counter's usage, watermarks and failcnt go into the digest.
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
 #include <linux/page_counter.h>
 #include <kshim/testbed.h>
 #include <stdint.h>
+#include "fuzz_reuse.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -156,6 +158,10 @@ static void check_invariants(void)
 		CHECK(u == want[i]);
 		CHECK(c->local_watermark >= (unsigned long)u);
 		CHECK(c->watermark >= c->local_watermark);
+		fz_digest(u);
+		fz_digest(c->watermark);
+		fz_digest(c->local_watermark);
+		fz_digest(c->failcnt);
 		/* only the protection-aware paths keep these sums exact */
 		if (fs.prot)
 			check_protection(i);
@@ -418,9 +424,7 @@ static void drain(void)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	const char *msg;
-
-	kshim_world_boot(NULL);
+	fz_world_enter(NULL);
 	fs.data = data;
 	fs.size = size;
 	fs.pos = 0;
@@ -431,11 +435,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_invariants();
 	}
 	drain();
-	msg = kshim_world_check();
-	if (msg) {
-		fprintf(stderr, "fuzz_page_counter: world check: %s\n", msg);
-		abort();
-	}
-	kshim_world_teardown();
+	fz_world_leave(NULL, "fuzz_page_counter");
 	return 0;
 }

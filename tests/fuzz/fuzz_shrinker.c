@@ -17,13 +17,16 @@
  * objects added minus those scanned away equal what is left; no callback
  * after shrinker_free(); a memcg-aware cache with objects in an online
  * memcg has that memcg's shrinker bit set (SHRINK_EMPTY loses nothing);
- * and at the end the world tears down with nothing leaked.
+ * and at the end the world tears down with nothing leaked. One world for
+ * every input (fuzz_reuse.h); objects freed and shrinker bits seen go
+ * into the digest.
  */
 #include <linux/memcontrol.h>
 #include <linux/shrinker.h>
 #include <kshim/memcg.h>
 #include <kshim/testbed.h>
 #include "tb_cache.h"
+#include "fuzz_reuse.h"
 
 unsigned long shrink_slab(gfp_t gfp_mask, int nid, struct mem_cgroup *memcg, int priority);
 
@@ -164,13 +167,17 @@ static void check_invariants(struct fz *f)
 		if (!c)
 			continue;
 		CHECK(atomic_long_read(&c->late_calls) == 0);
+		fz_digest(atomic_long_read(&c->freed));
 		CHECK(f->added[i] - atomic_long_read(&c->freed) == cache_total(c, f));
 		if (!(c->shrinker->flags & SHRINKER_MEMCG_AWARE))
 			continue;
 		for (j = 1; j < f->nr_memcg; j++)
 			for (nid = 0; nid < 2; nid++)
-				if (f->memcg[j] && tb_cache_objects(c, f->memcg[j], nid) > 0)
-					CHECK(tb_shrinker_bit(f->memcg[j], nid, c->shrinker->id));
+				if (f->memcg[j]) {
+					fz_digest(tb_shrinker_bit(f->memcg[j], nid, c->shrinker->id));
+					if (tb_cache_objects(c, f->memcg[j], nid) > 0)
+						CHECK(tb_shrinker_bit(f->memcg[j], nid, c->shrinker->id));
+				}
 	}
 	for (i = 0; i < f->nr_dead; i++)
 		CHECK(atomic_long_read(&f->dead[i]->late_calls) == 0);
@@ -207,11 +214,10 @@ static void teardown(struct fz *f)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct kshim_world_config cfg = { .nr_cpus = 2, .nr_nodes = 2, .seed = 1 };
+	static const struct kshim_world_config cfg = { .nr_cpus = 2, .nr_nodes = 2, .seed = 1 };
 	struct fz *f = calloc(1, sizeof(*f));
-	const char *msg;
 
-	kshim_world_boot(&cfg);
+	fz_world_enter(&cfg);
 	f->memcg[0] = kshim_memcg_create(NULL);
 	f->nr_memcg = 1;
 	CHECK(f->memcg[0]);
@@ -220,12 +226,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_invariants(f);
 	}
 	teardown(f);
-	msg = kshim_world_check();
-	if (msg) {
-		fprintf(stderr, "fuzz_shrinker: world check: %s\n", msg);
-		abort();
-	}
-	kshim_world_teardown();
+	fz_world_leave(&cfg, "fuzz_shrinker");
 	free(f);
 	return 0;
 }

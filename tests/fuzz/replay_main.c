@@ -7,6 +7,21 @@
  * directory is skipped with a note, so an empty corpus or regress folder
  * is not an error.  Each input is named on stderr before it runs, so the
  * one that crashes is the last one printed.
+ *
+ * Modes (first argument):
+ *   (none)      one world reused from input to input, as the fuzzers run
+ *   --fresh     a fresh world per input (fz_fresh), as before the reuse
+ *   --compare   proves the reuse: every input once in a fresh world, then
+ *               all of them in one reused world in name order and again
+ *               in reverse order; each run's digest (fz_digest: every
+ *               operation's result and the state checked after it) must
+ *               equal the fresh run's, else the input is named and the
+ *               exit status is 1 (unless up to 16 more fresh runs give
+ *               the reused digest too: a nondeterministic input, named)
+ *   --loops N   the reused world N times over the inputs, timed (inputs/s
+ *               on stdout): the harness's cost without a fuzzer
+ *   --digests   each input's digest and name on stdout (with --fresh: in
+ *               a fresh world): to compare two versions of a harness
  */
 #include <dirent.h>
 #include <errno.h>
@@ -15,13 +30,33 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include "fuzz_world.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv) __attribute__((weak));
 
-static unsigned long replayed;
+struct input {
+	char *path;
+	uint8_t *data;
+	size_t len;
+};
 
-static int replay_file(const char *path)
+static struct input *inputs;
+static size_t nr_inputs, cap_inputs;
+static bool quiet;
+
+static void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p) {
+		fprintf(stderr, "replay: out of memory\n");
+		exit(2);
+	}
+	return p;
+}
+
+static int load_file(const char *path)
 {
 	FILE *f = fopen(path, "rb");
 	uint8_t *buf = NULL;
@@ -34,30 +69,35 @@ static int replay_file(const char *path)
 	do {
 		if (len == cap) {
 			cap = cap ? 2 * cap : 4096;
-			buf = realloc(buf, cap);
-			if (!buf) {
-				fprintf(stderr, "replay: out of memory\n");
-				exit(2);
-			}
+			buf = xrealloc(buf, cap);
 		}
 		n = fread(buf + len, 1, cap - len, f);
 		len += n;
 	} while (n > 0);
 	fclose(f);
-	fprintf(stderr, "replay: %s (%zu bytes)\n", path, len);
-	/* an exact-size copy, so ASan sees reads past the input's end */
-	{
-		uint8_t *in = malloc(len ? len : 1);
-
-		if (!in)
-			exit(2);
-		memcpy(in, buf, len);
-		free(buf);
-		LLVMFuzzerTestOneInput(in, len);
-		free(in);
+	if (nr_inputs == cap_inputs) {
+		cap_inputs = cap_inputs ? 2 * cap_inputs : 64;
+		inputs = xrealloc(inputs, cap_inputs * sizeof(*inputs));
 	}
-	replayed++;
+	inputs[nr_inputs].path = strdup(path);
+	inputs[nr_inputs].data = buf;
+	inputs[nr_inputs++].len = len;
 	return 0;
+}
+
+/* an exact-size copy, so ASan sees reads past the input's end */
+static uint64_t run_input(const struct input *in)
+{
+	uint8_t *copy = xrealloc(NULL, in->len);
+
+	if (!quiet)
+		fprintf(stderr, "replay: %s (%zu bytes)%s\n", in->path, in->len,
+			fz_fresh ? " fresh world" : "");
+	memcpy(copy, in->data, in->len);
+	fz_digest_value = 0xcbf29ce484222325ULL;
+	LLVMFuzzerTestOneInput(copy, in->len);
+	free(copy);
+	return fz_digest_value;
 }
 
 static int by_name(const void *a, const void *b)
@@ -65,7 +105,7 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int replay_dir(const char *dir)
+static int load_dir(const char *dir)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -82,13 +122,9 @@ static int replay_dir(const char *dir)
 			continue;
 		if (nr == cap) {
 			cap = cap ? 2 * cap : 64;
-			names = realloc(names, cap * sizeof(*names));
-			if (!names)
-				exit(2);
+			names = xrealloc(names, cap * sizeof(*names));
 		}
-		names[nr] = malloc(strlen(dir) + strlen(e->d_name) + 2);
-		if (!names[nr])
-			exit(2);
+		names[nr] = xrealloc(NULL, strlen(dir) + strlen(e->d_name) + 2);
 		sprintf(names[nr], "%s/%s", dir, e->d_name);
 		nr++;
 	}
@@ -98,7 +134,7 @@ static int replay_dir(const char *dir)
 	for (i = 0; i < nr; i++) {
 		struct stat st;
 
-		if (stat(names[i], &st) == 0 && S_ISREG(st.st_mode) && replay_file(names[i]))
+		if (stat(names[i], &st) == 0 && S_ISREG(st.st_mode) && load_file(names[i]))
 			ret = -1;
 		free(names[i]);
 	}
@@ -106,22 +142,141 @@ static int replay_dir(const char *dir)
 	return ret;
 }
 
+/*
+ * A reused world's digest that a fresh world gives too, on some run: the
+ * input is nondeterministic (threads race in the kernel code: e.g.
+ * drain_all_stock()'s works against the writer's retry), not the reuse.
+ */
+static bool fresh_again(const struct input *in, uint64_t d)
+{
+	bool seen = false;
+	int i;
+
+	fz_fresh = true;
+	for (i = 0; i < 16 && !seen; i++)
+		seen = run_input(in) == d;
+	fz_fresh = false;
+	return seen;
+}
+
+static int compare(void)
+{
+	uint64_t *fresh = xrealloc(NULL, nr_inputs * sizeof(*fresh));
+	size_t i, bad = 0, flaky = 0;
+	int pass;
+
+	fz_fresh = true;
+	for (i = 0; i < nr_inputs; i++)
+		fresh[i] = run_input(&inputs[i]);
+	fz_fresh = false;
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < nr_inputs; i++) {
+			size_t k = pass ? nr_inputs - 1 - i : i;
+			uint64_t d = run_input(&inputs[k]);
+
+			if (d == fresh[k])
+				continue;
+			if (fresh_again(&inputs[k], d)) {
+				printf("nondeterministic: %s: a fresh world gives %016llx or %016llx\n",
+				       inputs[k].path, (unsigned long long)fresh[k],
+				       (unsigned long long)d);
+				flaky++;
+				continue;
+			}
+			printf("DIFFERS: %s: fresh world %016llx, reused world (%s order) %016llx\n",
+			       inputs[k].path, (unsigned long long)fresh[k],
+			       pass ? "reverse" : "name", (unsigned long long)d);
+			bad++;
+		}
+	}
+	free(fresh);
+	printf("compared %zu input(s) fresh vs reused (name and reverse order): %zu difference(s), "
+	       "%zu nondeterministic\n", nr_inputs, bad, flaky);
+	return bad ? -1 : 0;
+}
+
+static int loops(long n)
+{
+	struct timespec t0, t1;
+	double s;
+	long l;
+	size_t i;
+
+	quiet = true;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (l = 0; l < n; l++)
+		for (i = 0; i < nr_inputs; i++)
+			run_input(&inputs[i]);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	s = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+	printf("%zu input(s) x %ld in %.3f s: %.0f inputs/s (%s world)\n", nr_inputs, n, s,
+	       n * nr_inputs / (s > 0 ? s : 1e-9), fz_fresh ? "fresh" : "reused");
+	return 0;
+}
+
+static void usage_error(const char *msg)
+{
+	fprintf(stderr, "replay: %s (usage: replay [--fresh] [--compare|--loops N|--digests] FILE|DIR...)\n", msg);
+	exit(2);
+}
+
 int main(int argc, char **argv)
 {
-	int i, ret = 0;
+	int i = 1, ret = 0;
+	bool cmp = false, digests = false;
+	long nloops = 0;
+	size_t k;
 
 	if (LLVMFuzzerInitialize)
 		LLVMFuzzerInitialize(&argc, &argv);
-	for (i = 1; i < argc; i++) {
+	for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i++) {
+		if (!strcmp(argv[i], "--fresh")) {
+			fz_fresh = true;
+		} else if (!strcmp(argv[i], "--digests")) {
+			digests = true;
+		} else if (!strcmp(argv[i], "--compare")) {
+			cmp = true;
+		} else if (!strcmp(argv[i], "--loops")) {
+			char *end;
+
+			if (++i == argc)
+				usage_error("--loops needs a number");
+			nloops = strtol(argv[i], &end, 10);
+			if (*end || nloops <= 0)
+				usage_error("--loops wants a positive number");
+		} else {
+			usage_error("unknown option");
+		}
+	}
+	for (; i < argc; i++) {
 		struct stat st;
 
 		if (stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode))
-			ret |= replay_dir(argv[i]);
+			ret |= load_dir(argv[i]);
 		else if (stat(argv[i], &st) == 0)
-			ret |= replay_file(argv[i]);
+			ret |= load_file(argv[i]);
 		else
 			fprintf(stderr, "replay: %s: %s (skipped)\n", argv[i], strerror(errno));
 	}
-	printf("replayed %lu input(s)\n", replayed);
+	if (cmp)
+		ret |= compare();
+	else if (nloops)
+		ret |= loops(nloops);
+	else
+		for (k = 0; k < nr_inputs; k++) {
+			uint64_t d = run_input(&inputs[k]);
+
+			if (digests)
+				printf("%016llx %s\n", (unsigned long long)d, inputs[k].path);
+		}
+	/* the last world goes with its own check: no leak at exit */
+	if (fz_world_release)
+		fz_world_release();
+	printf("replayed %zu input(s)\n", nr_inputs);
+	for (k = 0; k < nr_inputs; k++) {
+		free(inputs[k].path);
+		free(inputs[k].data);
+	}
+	free(inputs);
 	return ret ? 1 : 0;
 }

@@ -7,7 +7,8 @@
  * every memcg) with the priority falling 12..0 and starting over; a churn
  * thread mounts and unmounts a filesystem over and over. Prints one JSON
  * line. --passes N makes each reclaimer run N passes (for callgrind, which
- * collects inside seed_reclaim only); otherwise they run --seconds.
+ * collects inside seed_reclaim only); otherwise they run --seconds. --refill
+ * keeps objects present, as the seed's writers do.
  */
 #include <linux/kernel.h>
 #include <kshim/testbed.h>
@@ -18,7 +19,7 @@
 #include "tb_fs.h"
 
 static const struct tb_fs_ops *ops;
-static int nr_memcg = 4001, nr_filled = 3001, nr_reclaim = 1, churn, passes;
+static int nr_memcg = 4001, nr_filled = 3001, nr_reclaim = 1, churn, passes, refill;
 static double seconds = 2;
 static struct mem_cgroup *root, *parent, **memcg;
 static struct tb_mount **mount;
@@ -35,12 +36,36 @@ static double now(void)
 }
 
 /* the measured work: callgrind's --toggle-collect names this function */
-noinline void seed_reclaim(int t)
+noinline void seed_reclaim(int t, int pass)
+{
+	freed[t] += ops->shrink_memcgs(root, 0, 12 - pass % 13, &visits[t]);
+}
+
+/*
+ * --refill: the seed's dd writers keep creating dentries and inodes while
+ * reclaim runs; reclaimer t tops up its share of the filled memcgs after
+ * each pass, outside the measured function.
+ */
+static void refill_share(int t)
+{
+	int i;
+
+	for (i = t; i < nr_filled; i += nr_reclaim)
+		if (!ops->count(mount[i], memcg[i], 0) && ops->add(mount[i], memcg[i], 0, 2))
+			abort();
+}
+
+static void reclaim_loop(int t)
 {
 	int pass = 0;
 
 	while (passes ? pass < passes : !READ_ONCE(stop)) {
-		freed[t] += ops->shrink_memcgs(root, 0, 12 - pass % 13, &visits[t]);
+		unsigned long before = freed[t];
+
+		seed_reclaim(t, pass);
+		/* only passes that freed something: the top-up stays off the clock */
+		if (refill && freed[t] != before)
+			refill_share(t);
 		pass++;
 	}
 }
@@ -50,7 +75,7 @@ static void *reclaimer(void *arg)
 	int t = (int)(long)arg;
 
 	kshim_thread_enter(t);
-	seed_reclaim(t);
+	reclaim_loop(t);
 	kshim_thread_exit();
 	return NULL;
 }
@@ -151,9 +176,9 @@ static void run(void)
 	printf("{\"tree\": \"%s\", \"memcgs\": %d, \"filled\": %d, \"reclaimers\": %d, "
 	       "\"churn\": %d, \"seconds\": %.3f, \"visits\": %lu, \"visits_per_s\": %.0f, "
 	       "\"freed\": %lu, \"objects\": %d, \"trylock_fails\": %ld, "
-	       "\"contended_breaks\": %ld, \"churned_mounts\": %ld}\n",
+	       "\"contended_breaks\": %ld, \"churned_mounts\": %ld, \"refill\": %d}\n",
 	       ops->tree, nr_memcg, nr_filled, nr_reclaim, churn, t, v, v / t, f,
-	       2 * nr_filled, fails, breaks, churned);
+	       2 * nr_filled, fails, breaks, churned, refill);
 }
 
 int main(int argc, char **argv)
@@ -164,7 +189,7 @@ int main(int argc, char **argv)
 		{ "tree", 1, NULL, 't' }, { "memcgs", 1, NULL, 'm' },
 		{ "filled", 1, NULL, 'f' }, { "reclaimers", 1, NULL, 'r' },
 		{ "churn", 0, NULL, 'c' }, { "seconds", 1, NULL, 's' },
-		{ "passes", 1, NULL, 'p' }, { NULL, 0, NULL, 0 },
+		{ "passes", 1, NULL, 'p' }, { "refill", 0, NULL, 'R' }, { NULL, 0, NULL, 0 },
 	};
 	int c;
 
@@ -178,6 +203,7 @@ int main(int argc, char **argv)
 		case 'c': churn = 1; break;
 		case 's': seconds = atof(optarg); break;
 		case 'p': passes = atoi(optarg); break;
+		case 'R': refill = 1; break;
 		default: return 2;
 		}
 	}

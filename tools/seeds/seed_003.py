@@ -12,6 +12,7 @@ beside the seed's `perf top`.
 """
 import json
 import os
+import sys
 import re
 import shutil
 import subprocess
@@ -50,7 +51,8 @@ def kernel_name(fn):
 
 
 def native(exe, tree, reclaimers, churn, seconds):
-    cmd = [exe, '--tree', tree, '--reclaimers', str(reclaimers), '--seconds', str(seconds)]
+    cmd = [exe, '--tree', tree, '--reclaimers', str(reclaimers), '--seconds', str(seconds),
+           '--refill']
     if churn:
         cmd.append('--churn')
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
@@ -58,7 +60,7 @@ def native(exe, tree, reclaimers, churn, seconds):
 
 
 def annotate(path, inclusive):
-    args = ['callgrind_annotate', '--threshold=100']
+    args = ['callgrind_annotate', '--threshold=100', '--show=Ir']
     if inclusive:
         args.append('--inclusive=yes')
     out = subprocess.run(args + [path], check=True, capture_output=True, text=True).stdout
@@ -79,14 +81,33 @@ def annotate(path, inclusive):
     return total, costs
 
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+
+
+def per_visit(path, tree):
+    """Instructions and simulated D1 misses per memcg visit (one shrink_slab
+    call), split by where the code lives (tools/callgrind_split.py): the
+    kernel-code share is what predicts the kernel's ratio."""
+    import callgrind_split as cgs
+    visits = cgs.calls_to(path, 'k61_shrink_slab' if tree == '6.1' else 'shrink_slab')
+    costs, events = cgs.self_costs(path)
+    out = {'visits': visits}
+    for (src, _), v in costs.items():
+        key = 'kernel' if cgs.place(src) == 'kernel' else 'rest'
+        out[key + '_insn'] = out.get(key + '_insn', 0) + v[0]
+        out[key + '_d1'] = out.get(key + '_d1', 0) + (cgs.misses(v, events)[0] or 0)
+    return {k: (round(v / visits, 1) if k != 'visits' else v) for k, v in out.items()}
+
+
 def profile(exe, tree, passes, outdir):
     path = os.path.join(outdir, f'callgrind.{tree}.out')
     # valgrind runs it many times slower, with no virtual time to show
     # progress: the hung-task watchdog would take it for a hang
     env = dict(os.environ, TB_WATCHDOG_SECONDS='0')
-    subprocess.run(['valgrind', '--tool=callgrind', '--toggle-collect=seed_reclaim',
-                    f'--callgrind-out-file={path}', exe, '--tree', tree, '--passes',
-                    str(passes)], check=True, capture_output=True, env=env)
+    subprocess.run(['valgrind', '--tool=callgrind', '--cache-sim=yes',
+                    '--toggle-collect=seed_reclaim', f'--callgrind-out-file={path}', exe,
+                    '--tree', tree, '--passes', str(passes), '--refill'],
+                   check=True, capture_output=True, env=env)
     total, incl = annotate(path, True)
     _, self_cost = annotate(path, False)
     locks = {LOCK_FUNCS[f]: incl[f] for f in LOCK_FUNCS if incl.get(f)}
@@ -94,7 +115,7 @@ def profile(exe, tree, passes, outdir):
     for fn, c in self_cost.items():
         top[kernel_name(fn)] = top.get(kernel_name(fn), 0) + c
     top = sorted(top.items(), key=lambda kv: -kv[1])[:5]
-    return {'passes': passes, 'instructions': total,
+    return {'passes': passes, 'instructions': total, 'per_visit': per_visit(path, tree),
             'lock_share': round(100.0 * sum(locks.values()) / total, 2) if total else 0,
             'locks': {k: round(100.0 * v / total, 2) for k, v in locks.items()},
             'top_self': [(k, round(100.0 * v / total, 2)) for k, v in top]}
@@ -172,6 +193,20 @@ def render(d):
         top = ', '.join(f'{k} {v}%' for k, v in p['top_self'][:4])
         seed = ', '.join(f'{k} {v}%' for k, v in d['seed_perf'][tree])
         out.append(f"| {tree} | {p['lock_share']}% ({locks}) | {top} | {seed} |")
+    pv = {t: p.get('per_visit', {}) for t, p in d['callgrind'].items()}
+    if all(pv.values()):
+        out += ['', 'Per memcg visit (callgrind, benchmark build: shim primitives at kernel '
+                'cost; objects kept present; deterministic):', '',
+                '| tree | kernel-code instructions | other instructions | kernel-code D1 misses '
+                '| other D1 misses |', '|---|---|---|---|---|']
+        for tree, v in pv.items():
+            out.append(f"| {tree} | {v.get('kernel_insn', 0):,.0f} | {v.get('rest_insn', 0):,.0f} "
+                       f"| {v.get('kernel_d1', 0):.1f} | {v.get('rest_d1', 0):.1f} |")
+        a, b = pv.get('6.12', {}), pv.get('6.1', {})
+        if a.get('kernel_insn') and b.get('kernel_insn'):
+            out.append(f"\n6.12/6.1 kernel-code instructions per visit: "
+                       f"{a['kernel_insn'] / b['kernel_insn']:.2f}; D1 misses: "
+                       f"{a['kernel_d1'] / max(b['kernel_d1'], 0.1):.2f}")
     out += ['', 'perf (cpu-clock samples, wall clock; 2 reclaimers + mount churn, the '
             'contended case) beside the seed\'s perf top; host: = the machine\'s kernel:', '',
             '| tree | lock functions | top entries here | seed perf top |', '|---|---|---|---|']

@@ -7,5 +7,8 @@
 #include_next <asm/bitsperlong.h>
 #define BITS_PER_LONG __BITS_PER_LONG
 #define BITS_PER_LONG_LONG 64
+/* asm-generic/bitsperlong.h: a bitmap that fits one word, known at compile time */
+#define small_const_nbits(nbits) \
+	(__builtin_constant_p(nbits) && (nbits) <= BITS_PER_LONG && (nbits) > 0)
 #endif
 #endif

@@ -23,6 +23,14 @@
 /* memb flavour: real grace periods without signals (DESIGN, pitfalls). */
 #define _LGPL_SOURCE 1
 #define RCU_MEMBARRIER 1
+#ifndef CONFIG_PROVE_RCU
+/*
+ * Benchmark builds: the inline readers take no fence, as the kernel's;
+ * the writer's sys_membarrier() orders them (rcu.c checks at start-up
+ * that liburcu found the system call).
+ */
+#define CONFIG_RCU_FORCE_SYS_MEMBARRIER 1
+#endif
 #include <urcu.h>
 /* the kernel API is spelled by linux/rcupdate.h, not by liburcu's maps */
 #include <urcu/map/clear.h>

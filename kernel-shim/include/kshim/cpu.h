@@ -56,6 +56,9 @@ static inline void kshim_preempt_dec(void)
 /* held spinlocks: beyond KSHIM_MAX_HELD nesting they are not tracked */
 static inline void kshim_lock_held(void *lock)
 {
+	/* for failfast's release at teardown: test builds only */
+	if (!IS_ENABLED(CONFIG_DEBUG_ATOMIC_SLEEP))
+		return;
 	if (kshim_ctx.nr_held < KSHIM_MAX_HELD)
 		kshim_ctx.held[kshim_ctx.nr_held] = lock;
 	kshim_ctx.nr_held++;
@@ -63,6 +66,8 @@ static inline void kshim_lock_held(void *lock)
 
 static inline void kshim_lock_dropped(void *lock)
 {
+	if (!IS_ENABLED(CONFIG_DEBUG_ATOMIC_SLEEP))
+		return;
 	int n = kshim_ctx.nr_held < KSHIM_MAX_HELD ? kshim_ctx.nr_held : KSHIM_MAX_HELD;
 	int i = n - 1;
 

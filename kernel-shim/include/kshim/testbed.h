@@ -21,6 +21,10 @@ struct kshim_world_config {
 void kshim_world_boot(const struct kshim_world_config *cfg);
 const char *kshim_world_check(void);
 void kshim_world_teardown(void);
+/* a checked world made ready for another run (reused by fuzz harnesses) */
+const char *kshim_world_rewind(const struct kshim_world_config *cfg);
+/* on: the world's present objects are its booted state, not leaks */
+void kshim_world_hold(bool on);
 
 /*
  * sysfs and debugfs by path ("kernel/mm/lru_gen/enabled", "lru_gen"):
@@ -49,6 +53,8 @@ void kshim_progress(void);
 void kshim_thread_register(void);
 void kshim_thread_unregister(void);
 void kshim_cpu_switch(int cpu);
+/* the calling thread's own task as a new thread's */
+void kshim_task_reset(void);
 
 void kshim_jiffies_advance(unsigned long delta);
 unsigned long kshim_jiffies(void);

@@ -4,6 +4,11 @@
 #include <linux/bitops.h>
 #include <linux/minmax.h>
 #include <string.h>
+#define BITMAP_FIRST_WORD_MASK(start) (~0UL << ((start) & (BITS_PER_LONG - 1)))
+#define BITMAP_LAST_WORD_MASK(nbits) (~0UL >> (-(nbits) & (BITS_PER_LONG - 1)))
+/* the real find.h insists on being reached through bitmap.h */
+#define __LINUX_BITMAP_H
+#include <linux/find.h>
 /* lib/bitmap.c (mm/lib) */
 unsigned long *bitmap_alloc(unsigned int nbits, gfp_t flags);
 unsigned long *bitmap_zalloc(unsigned int nbits, gfp_t flags);

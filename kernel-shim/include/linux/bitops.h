@@ -3,7 +3,6 @@
 #define _KSHIM_LINUX_BITOPS_H
 #include <linux/bits.h>
 #include <linux/types.h>
-#include <linux/find.h>
 #define BITS_PER_TYPE(type) (sizeof(type) * 8)
 #define BITS_TO_LONGS(nr) __KERNEL_DIV_ROUND_UP(nr, BITS_PER_LONG)
 #define BITS_TO_U64(nr) __KERNEL_DIV_ROUND_UP(nr, 64)
@@ -72,4 +71,9 @@ static inline unsigned long rounddown_pow_of_two(unsigned long n) { return 1UL <
 #define hweight_long(w) __builtin_popcountl(w)
 #define hweight32(w) __builtin_popcount(w)
 #define hweight64(w) __builtin_popcountll(w)
+/* asm-generic/bitops/ffz.h */
+#define ffz(x) __ffs(~(x))
+#include <kgen/bitops.h>
+/* the kernel's find.h, reached through bitmap.h as in the kernel */
+#include <linux/bitmap.h>
 #endif

@@ -13,24 +13,41 @@
 
 void kshim_rcu_read_lock(void);
 void kshim_rcu_read_unlock(void);
+int kshim_rcu_depth(void);
+void kshim_rcu_release_all(void);
 void kshim_synchronize_rcu(const char *file, int line, const char *func);
 void kshim_call_rcu(struct rcu_head *head, rcu_callback_t func);
 void kshim_rcu_barrier(void);
 void kshim_kvfree_rcu(void *ptr, struct rcu_head *head);
 void kshim_kvfree_rcu_mightsleep(void *ptr, const char *file, int line, const char *func);
 
+#ifdef CONFIG_PROVE_RCU
+/* test builds: the depth is tracked so might_sleep() in a reader is caught */
 #define rcu_read_lock() kshim_rcu_read_lock()
 #define rcu_read_unlock() kshim_rcu_read_unlock()
+#define rcu_read_lock_held() (kshim_ctx.rcu > 0)
+#else
+/*
+ * Benchmark builds follow CONFIG_PREEMPT_RCU without lockdep (Debian's
+ * PREEMPT_DYNAMIC kernels): the kernel's reader bumps a nesting count in
+ * task_struct and checks a flag on the way out. liburcu memb's reader,
+ * inlined, does the same with a per-thread counter (a grace-period
+ * snapshot at the outermost level) and a waiter check on the way out
+ * (liburcu's static inline reader: kshim/core.h).
+ */
+#define rcu_read_lock() _urcu_memb_read_lock()
+#define rcu_read_unlock() _urcu_memb_read_unlock()
+#define rcu_read_lock_held() (!!_urcu_memb_read_ongoing())
+#endif
 #define rcu_read_lock_sched() preempt_disable()
 #define rcu_read_unlock_sched() preempt_enable()
-#define rcu_read_lock_bh() kshim_rcu_read_lock()
-#define rcu_read_unlock_bh() kshim_rcu_read_unlock()
+#define rcu_read_lock_bh() rcu_read_lock()
+#define rcu_read_unlock_bh() rcu_read_unlock()
 #define synchronize_rcu() kshim_synchronize_rcu(__FILE__, __LINE__, __func__)
 #define synchronize_rcu_expedited() synchronize_rcu()
 #define call_rcu(head, func) kshim_call_rcu(head, func)
 #define rcu_barrier() kshim_rcu_barrier()
-#define rcu_read_lock_held() (kshim_ctx.rcu > 0)
-#define rcu_read_lock_any_held() (kshim_ctx.rcu > 0 || kshim_atomic_depth() > 0)
+#define rcu_read_lock_any_held() (rcu_read_lock_held() || kshim_atomic_depth() > 0)
 #define rcu_read_lock_sched_held() (kshim_atomic_depth() > 0)
 
 /* acquire, not consume: compilers promote it anyway and TSan models it */

@@ -75,7 +75,12 @@ static inline bool rt_or_dl_task(struct task_struct *p)
 #define __set_current_state(s) (current->__state = (s))
 #define set_current_state(s) (current->__state = (s))
 
+#ifdef CONFIG_DEBUG_ATOMIC_SLEEP
 #define might_sleep() kshim_might_sleep(__FILE__, __LINE__, __func__)
+#else
+/* benchmark builds: no context checks, as a kernel without the debug option */
+#define might_sleep() do { } while (0)
+#endif
 #define might_sleep_if(cond) do { if (cond) might_sleep(); } while (0)
 #define might_resched() do { } while (0)
 #define cant_sleep() do { } while (0)

@@ -31,6 +31,8 @@ void kshim_spin_bad_magic(spinlock_t *l, const char *func);
 
 static inline void kshim_spin_check(spinlock_t *l, const char *func)
 {
+	if (!IS_ENABLED(CONFIG_DEBUG_SPINLOCK))
+		return;
 	if (__builtin_expect(__atomic_load_n(&l->magic, __ATOMIC_RELAXED) !=
 			     KSHIM_SPINLOCK_MAGIC, 0))
 		kshim_spin_bad_magic(l, func);

@@ -7,11 +7,22 @@
  */
 #include <kshim/trace.h>
 #include <linux/shrinker.h>
+/*
+ * A kernel tracepoint is a static key: a NOP until a probe attaches. Test
+ * builds attach the test bed's recorder for good (KSHIM_TRACE_RECORD);
+ * benchmark builds attach nothing, so a call costs what a disabled
+ * tracepoint does.
+ */
+#ifndef KSHIM_TRACE_RECORD
+#define KSHIM_TRACE_RECORD 0
+#endif
 static inline void trace_mm_shrink_slab_start(struct shrinker *shr, struct shrink_control *sc,
 					      long nr_objects_to_shrink, unsigned long cache_items,
 					      unsigned long long delta, unsigned long total_scan,
 					      int priority)
 {
+	if (!KSHIM_TRACE_RECORD)
+		return;
 	kshim_trace.shrink_start_count++;
 	kshim_trace.last_start = (struct kshim_trace_shrink_start){
 		shr, sc->nid, nr_objects_to_shrink, cache_items, delta, total_scan, priority };
@@ -19,22 +30,39 @@ static inline void trace_mm_shrink_slab_start(struct shrinker *shr, struct shrin
 static inline void trace_mm_shrink_slab_end(struct shrinker *shr, int nid, int shrinker_retval,
 					    long unused_scan_cnt, long new_scan_cnt, long total_scan)
 {
+	if (!KSHIM_TRACE_RECORD)
+		return;
 	kshim_trace.shrink_end_count++;
 	kshim_trace.last_end = (struct kshim_trace_shrink_end){
 		shr, nid, shrinker_retval, unused_scan_cnt, new_scan_cnt, total_scan };
 }
-#define trace_mm_vmscan_direct_reclaim_begin(order, gfp) \
-	(kshim_trace.direct_reclaim_count++)
+#define trace_mm_vmscan_direct_reclaim_begin(order, gfp) do {					\
+	if (KSHIM_TRACE_RECORD)					\
+		kshim_trace.direct_reclaim_count++;				\
+} while (0)
 #define trace_mm_vmscan_direct_reclaim_end(nr) do { } while (0)
-#define trace_mm_vmscan_memcg_reclaim_begin(order, gfp) \
-	(kshim_trace.memcg_reclaim_count++)
+#define trace_mm_vmscan_memcg_reclaim_begin(order, gfp) do {					\
+	if (KSHIM_TRACE_RECORD)					\
+		kshim_trace.memcg_reclaim_count++;				\
+} while (0)
 #define trace_mm_vmscan_memcg_reclaim_end(nr) do { } while (0)
 #define trace_mm_vmscan_kswapd_sleep(nid) do { } while (0)
-#define trace_mm_vmscan_kswapd_wake(nid, zid, order) (kshim_trace.kswapd_wake_count++)
-#define trace_mm_vmscan_wakeup_kswapd(nid, zid, order, gfp) (kshim_trace.wakeup_kswapd_count++)
-#define trace_mm_vmscan_write_folio(folio) (kshim_trace.write_folio_count++)
+#define trace_mm_vmscan_kswapd_wake(nid, zid, order) do {	\
+	if (KSHIM_TRACE_RECORD)	\
+		kshim_trace.kswapd_wake_count++;	\
+} while (0)
+#define trace_mm_vmscan_wakeup_kswapd(nid, zid, order, gfp) do {	\
+	if (KSHIM_TRACE_RECORD)	\
+		kshim_trace.wakeup_kswapd_count++;	\
+} while (0)
+#define trace_mm_vmscan_write_folio(folio) do {	\
+	if (KSHIM_TRACE_RECORD)	\
+		kshim_trace.write_folio_count++;	\
+} while (0)
 #define trace_mm_vmscan_lru_isolate(...) do { } while (0)
 #define trace_mm_vmscan_throttled(nid, usec_timeout, usec_delayed, reason) do {		\
+	if (!KSHIM_TRACE_RECORD)								\
+		break;								\
 	kshim_trace.throttled_count++;							\
 	kshim_trace.last_throttle_reason = (reason);					\
 	if ((unsigned int)(reason) < ARRAY_SIZE(kshim_trace.throttled))			\
@@ -47,6 +75,8 @@ static inline void trace_mm_shrink_slab_end(struct shrinker *shr, int nid, int s
 		kshim_trace.field[!!(file)][(prio)] += (n);				\
 } while (0)
 #define trace_mm_vmscan_lru_shrink_inactive(nid, scanned, reclaimed, stat, prio, file) do {	\
+	if (!KSHIM_TRACE_RECORD)								\
+		break;								\
 	struct kshim_trace_reclaim_stat *__s = &kshim_trace.inactive_stat;		\
 	__s->nr_dirty += (stat)->nr_dirty;						\
 	__s->nr_unqueued_dirty += (stat)->nr_unqueued_dirty;				\

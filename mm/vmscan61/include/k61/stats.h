@@ -6,7 +6,6 @@
 extern "C" {
 #endif
 struct k61_stats {
-	long trylocks;		/* down_read_trylock(&shrinker_rwsem) calls */
 	long trylock_fails;	/* ... that failed: the call gave up */
 	long contended_breaks;	/* shrink_slab_memcg stopped early */
 };

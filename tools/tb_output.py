@@ -1,0 +1,290 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""tb_output.py - what tools/tb prints while it works, and the edit loop.
+
+A command prints a few progress lines (`tb: ...`); the output of cmake, the
+compiler and ctest goes to a log in the build directory, whose path is
+printed, unless -v. On a failure the part of the log that matters is
+printed: the compiler's or kextract's error, or the failed test cases with
+their assertion.
+
+The edit loop: a configured build directory is not configured again while
+the options are the same (the generated build system re-runs cmake itself
+when a CMakeLists.txt changes); Ninja where installed; `--file mm/X.c`
+selects the tests labelled kfile:mm/X.c and builds only their executables.
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+
+STATE = 'tb-configure.json'
+
+
+# ---- configure only when something changed -----------------------------
+def generator_args(bdir, defs, say, rel_bdir):
+    """['-G', 'Ninja'] where ninja is installed and the caller chose none;
+    a build directory made by another generator is re-created (cmake
+    refuses to switch generators in place)."""
+    if '-G' in defs or not shutil.which('ninja'):
+        return []
+    cache = os.path.join(bdir, 'CMakeCache.txt')
+    if os.path.exists(cache):
+        with open(cache, errors='replace') as f:
+            m = re.search(r'^CMAKE_GENERATOR:INTERNAL=(.*)$', f.read(), re.M)
+        if m and m.group(1) != 'Ninja':
+            say(f'{rel_bdir} was made with {m.group(1)}: re-creating it with Ninja')
+            shutil.rmtree(bdir)
+            os.makedirs(bdir)
+    return ['-G', 'Ninja']
+
+
+def python_args():
+    """Debian's python3 for the build's steps (kextract, checks): a Python
+    found first in PATH may be a version manager's shim that adds ~150 ms to
+    every step."""
+    return ['-DPython3_EXECUTABLE=/usr/bin/python3'] if os.path.exists('/usr/bin/python3') else []
+
+
+def configured_state(bdir, key):
+    """The saved result of an earlier configure with the same key, or None
+    when configure must run (new options, no build system, tree gone)."""
+    try:
+        with open(os.path.join(bdir, STATE)) as f:
+            st = json.load(f)
+    except (OSError, ValueError):
+        return None
+    if st.get('key') != key:
+        return None
+    if not os.path.exists(os.path.join(bdir, 'CMakeCache.txt')):
+        return None
+    if not any(os.path.exists(os.path.join(bdir, n)) for n in ('build.ninja', 'Makefile')):
+        return None
+    for t in (st.get('tree'), st.get('tree_before')):
+        if t and not os.path.isdir(os.path.join(t, 'mm')):
+            return None
+    return st
+
+
+def save_state(bdir, key, tb):
+    st = {'key': key, 'tree': tb.tree, 'tree_version': tb.tree_version,
+          'tree_before': tb.tree_before, 'tree_before_version': tb.tree_before_version}
+    with open(os.path.join(bdir, STATE), 'w') as f:
+        json.dump(st, f, indent=1)
+
+
+def forget_state(bdir):
+    try:
+        os.unlink(os.path.join(bdir, STATE))
+    except OSError:
+        pass
+
+
+# ---- build logs ----------------------------------------------------------
+ERROR_RE = re.compile(r'(error:|Error:|^FAILED: |kernel tree .*: |^kextract: |'
+                      r'CMake Error|undefined reference|No rule to make target|'
+                      r'missing and no known rule)')
+
+
+def build_steps(text):
+    """How many steps the build ran (Ninja's [n/N] lines, make's [ x%])"""
+    return sum(1 for l in text.splitlines() if re.match(r'^\[\s*\d+(/\d+|%)\]', l))
+
+
+def build_failure(text, max_lines=25):
+    """(one line, excerpt lines) of a failed build's log: the first error
+    and what the compiler said around it, without the command lines."""
+    lines = text.splitlines()
+    first = next((l.strip() for l in lines if ERROR_RE.search(l) and not l.startswith('FAILED: ')),
+                 None)
+    excerpt = []
+    for i, l in enumerate(lines):
+        if not l.startswith('FAILED: '):
+            continue
+        excerpt.append(l)
+        # Ninja prints the command after FAILED:, then the tool's output
+        for m in lines[i + 2:]:
+            if re.match(r'^\[\d+/\d+\] ', m) or m.startswith(('ninja: ', 'FAILED: ')):
+                break
+            excerpt.append(m)
+        break
+    if not excerpt:
+        idx = [i for i, l in enumerate(lines) if ERROR_RE.search(l)]
+        for i in idx[:5]:
+            excerpt += lines[max(0, i - 2):i + 4]
+    if not excerpt:
+        excerpt = [l for l in lines if l.strip()][-15:]
+    if first is None:
+        first = next((l.strip() for l in excerpt if l.strip() and not l.startswith('FAILED: ')),
+                     '(no error message; see the log)')
+    return first, excerpt[:max_lines]
+
+
+# ---- tests ----------------------------------------------------------------
+def ctest_listing(bdir, env, label_re):
+    """[{name, labels, command}] of the tests whose labels match label_re"""
+    p = subprocess.run(['ctest', '--test-dir', bdir, '--show-only=json-v1', '-L', label_re],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    if p.returncode != 0:
+        return None
+    out = []
+    for t in json.loads(p.stdout).get('tests', []):
+        labels = []
+        for prop in t.get('properties', []):
+            if prop.get('name') == 'LABELS':
+                labels = prop.get('value') or []
+        out.append({'name': t['name'], 'labels': labels, 'command': t.get('command') or []})
+    return out
+
+
+def kfile_name(path, tree):
+    """mm/X.c as the kfile: labels name it, from a path in the tree too"""
+    if tree and os.path.isabs(path):
+        r = os.path.relpath(os.path.realpath(path), os.path.realpath(tree))
+        if not r.startswith('..'):
+            return r
+    return os.path.normpath(path).lstrip('./') if not os.path.isabs(path) else path
+
+
+def select_by_files(listing, files, bdir):
+    """(tests, targets, error): the tests labelled kfile:F for any F of
+    files and the executables they run (targets None: some are not known,
+    build everything); error is one line when a file has no tests."""
+    known = sorted({l[6:] for t in listing for l in t['labels'] if l.startswith('kfile:')})
+    tests = []
+    for f in files:
+        hit = [t for t in listing if 'kfile:' + f in t['labels']]
+        if not hit:
+            return None, None, (f'no test is labelled kfile:{f} (files with tests: '
+                                f'{", ".join(known)})')
+        tests += [t for t in hit if t not in tests]
+    targets = set()
+    for t in tests:
+        cmd = t['command']
+        if not cmd:
+            return tests, None, None
+        exe = cmd[0]
+        if os.path.realpath(exe).startswith(os.path.realpath(bdir) + os.sep):
+            targets.add(os.path.basename(exe))
+        elif not re.search(r'python3?$', exe):
+            return tests, None, None
+    return tests, sorted(targets), None
+
+
+def name_regex(names):
+    return '^(' + '|'.join(re.escape(n) for n in names) + ')$'
+
+
+def parse_junit(path):
+    """[{name, status ('passed'|'failed'|'skipped'), seconds, output}] of
+    ctest's --output-junit file"""
+    try:
+        root = ET.parse(path).getroot()
+    except (OSError, ET.ParseError):
+        return None
+    out = []
+    for tc in root.iter('testcase'):
+        st = tc.get('status', 'run')
+        status = 'passed'
+        if tc.find('failure') is not None or st == 'fail':
+            status = 'failed'
+        elif tc.find('skipped') is not None or st in ('notrun', 'disabled'):
+            status = 'skipped'
+        so = tc.find('system-out')
+        out.append({'name': tc.get('name'), 'status': status,
+                    'seconds': float(tc.get('time') or 0),
+                    'output': so.text if so is not None and so.text else ''})
+    return out
+
+
+def cmocka_cases(output):
+    """(cases run, cases failed) from a CMocka suite's output, or None"""
+    m = re.findall(r'^\[=+\] (\d+) test\(s\) run\.', output, re.M)
+    if not m:
+        return None
+    failed = len(re.findall(r'^\[  FAILED  \] (?!\d)\S', output, re.M))
+    return sum(int(x) for x in m), failed
+
+
+FAILED_CASE_RE = re.compile(r'^\[  FAILED  \] (?!\d+ test)(\S+)')
+WHY_RE = re.compile(r'^\[  ERROR   \]|^\[   LINE   \]|error:|Assertion|Sanitizer|'
+                    r'WARNING|Segmentation|Aborted|Traceback|^\w*Error: |hung:|'
+                    r'the test ended|expected')
+
+
+def failure_excerpt(output, max_lines=12):
+    """The lines of a failed test's output that say why: the failed CMocka
+    cases and their assertions (CMocka writes these to stderr, so they are
+    not always next to their case), or the end of the output (a crash, a
+    sanitizer report, a python traceback)."""
+    lines = output.splitlines()
+    cases = []
+    for l in lines:
+        m = FAILED_CASE_RE.match(l)
+        if m and m.group(1) not in cases:
+            cases.append(m.group(1))
+    why = []
+    for l in lines:
+        if WHY_RE.search(l) and not FAILED_CASE_RE.match(l) and l not in why:
+            why.append(l)
+    ex = why[:max_lines - 1]
+    if cases:
+        ex.append('failed case(s): ' + ', '.join(cases))
+    if not why:
+        ex = [l for l in lines if l.strip()][-(max_lines - len(ex)):] + ex
+    return ex[:max_lines]
+
+
+def first_assertion(output):
+    """One line: the first failed assertion (or the end of the output)"""
+    for l in failure_excerpt(output):
+        if re.search(r'error:|ERROR|Assert|assert|Sanitizer|Segmentation|Aborted|WARN', l):
+            return l.strip()
+    ex = failure_excerpt(output)
+    return ex[-1].strip() if ex else '(no output)'
+
+
+def test_table(results, areas, max_rows=15):
+    """Per test when few, else per suite folder (tests/<area>)"""
+    rows = []
+    if len(results) <= max_rows:
+        head = ('test', 'result', 'cases', 'seconds')
+        for r in results:
+            c = cmocka_cases(r['output'])
+            cases = f'{c[0] - c[1]}/{c[0]}' if c else '-'
+            rows.append((r['name'], r['status'], cases, f'{r["seconds"]:.2f}'))
+    else:
+        head = ('suites', 'tests', 'passed', 'failed', 'seconds')
+        groups = {}
+        for r in results:
+            g = groups.setdefault(areas.get(r['name'], 'other'), [0, 0, 0, 0.0])
+            g[0] += 1
+            g[1] += r['status'] == 'passed'
+            g[2] += r['status'] == 'failed'
+            g[3] += r['seconds']
+        for a in sorted(groups):
+            g = groups[a]
+            rows.append((a, str(g[0]), str(g[1]), str(g[2]), f'{g[3]:.2f}'))
+    w = [max(len(str(x[i])) for x in rows + [head]) for i in range(len(head))]
+    out = ['  '.join(h.ljust(w[0]) if i == 0 else h.rjust(w[i]) for i, h in enumerate(head))]
+    for r in rows:
+        out.append('  '.join(str(x).ljust(w[0]) if i == 0 else str(x).rjust(w[i])
+                             for i, x in enumerate(r)))
+    return '\n'.join(out)
+
+
+def test_areas(listing, repo, bdir):
+    """{test name: 'tests/<folder>'}, from the paths in its command"""
+    out = {}
+    for t in listing or []:
+        out[t['name']] = 'other'
+        for c in t['command']:
+            for base in (bdir, repo):
+                parts = os.path.relpath(c, base).split(os.sep) if os.path.isabs(c) else []
+                if len(parts) > 2 and parts[0] == 'tests':
+                    out[t['name']] = 'tests/' + parts[1]
+                    break
+            if out[t['name']] != 'other':
+                break
+    return out
