@@ -228,8 +228,9 @@ def run_tests(tb, m, bdir, side, test_re):
                     'the test process failed outside its test cases')):
                 msg = t['why'] or msg
             cases[f'{t["name"]}:{c["name"]}'] = {'status': c['status'], 'message': msg}
-    m.say(f'{side}: {sum(c["status"] == "passed" for c in cases.values())} of {len(cases)} '
-          f'cases passed ({time.time() - t0:.0f}s)')
+    n = {k: sum(c['status'] == k for c in cases.values()) for k in ('passed', 'failed', 'skipped')}
+    m.say(f'{side}: {n["passed"]} cases passed, {n["failed"]} failed, {n["skipped"]} skipped '
+          f'({time.time() - t0:.0f}s)')
     return {'tests': [{k: t[k] for k in ('name', 'cases', 'passed', 'ctest_passed', 'seconds')}
                       for t in tests], 'cases': cases,
             'failure_tails': {t['name']: t['output_tail'] for t in tests if t['output_tail']}}
@@ -355,9 +356,17 @@ def bench_table(bench):
     rows = []
     for exe, sides in bench['results'].items():
         merged = {}
+        errors = {}
         for side in ('before', 'after'):
-            merged[side] = {'benchmarks': [b for j in sides[side] for b in j.get('benchmarks', [])
-                                           if b.get('run_type', 'iteration') == 'iteration']}
+            runs = [b for j in sides[side] for b in j.get('benchmarks', [])
+                    if b.get('run_type', 'iteration') == 'iteration']
+            # a benchmark that stopped itself (SkipWithError) has no time
+            for b in runs:
+                if b.get('error_occurred'):
+                    errors.setdefault(b['name'], {})[side] = b.get('error_message', 'error')
+            merged[side] = {'benchmarks': [b for b in runs if not b.get('error_occurred')]}
+        for name, e in errors.items():
+            rows.append({'binary': exe, 'name': name, 'error': e})
         diff = report.get_difference_report(merged['before'], merged['after'], utest=True)
         for d in diff:
             if d['name'] == 'OVERALL_GEOMEAN':
@@ -371,11 +380,16 @@ def bench_table(bench):
                          'before_median': mb, 'after_median': ma,
                          'ratio': ma / mb if mb else None,
                          'spread': [min(ratios), max(ratios)] if ratios else None,
-                         'p_time': u.get('time_pvalue'), 'p_cpu': u.get('cpu_pvalue'),
+                         'p_time': none_or_float(u.get('time_pvalue')),
+                         'p_cpu': none_or_float(u.get('cpu_pvalue')),
                          'repetitions': len(bt),
-                         'significant': u.get('time_pvalue') is not None and
-                         u['time_pvalue'] < ALPHA})
+                         'significant': bool(u.get('time_pvalue') is not None and
+                                             u['time_pvalue'] < ALPHA)})
     return rows
+
+
+def none_or_float(x):
+    return None if x is None else float(x)
 
 
 # ---- seeds -----------------------------------------------------------------------
@@ -400,37 +414,65 @@ def run_seeds(tb, m, bdirs, infos, wanted):
     out = {}
     for s in mods:
         out[s.NUM] = {'title': s.TITLE}
-        for side in ('before', 'after'):
+        # before, after, before again: the two before runs give each
+        # metric's run-to-run spread (threads, wall clock)
+        for run in ('before', 'after', 'before2'):
+            side = run.rstrip('2')
             tb.tree, tb.tree_version = infos[side]['tree'], infos[side]['version']
-            outdir = os.path.join(tb.build, 'compare', f'{side}-seeds', s.NUM)
+            outdir = os.path.join(tb.build, 'compare', f'{run}-seeds', s.NUM)
             os.makedirs(outdir, exist_ok=True)
             t0 = time.time()
             try:
-                out[s.NUM][side] = s.run({'tb': tb, 'bdir': bdirs[side], 'outdir': outdir,
-                                          'quick': True})
+                out[s.NUM][run] = s.run({'tb': tb, 'bdir': bdirs[side], 'outdir': outdir,
+                                         'quick': True})
             except Exception as e:  # a seed that crashes is one line, not the end
                 msg = f'{type(e).__name__}: {str(e).strip().splitlines()[0] if str(e).strip() else ""}'
-                out[s.NUM][side] = {'error': msg}
+                out[s.NUM][run] = {'error': msg}
                 m.say(f'seed {s.NUM} failed on the {side} side: {msg}')
             with open(os.path.join(outdir, f'seed_{s.NUM}.json'), 'w') as f:
-                json.dump(out[s.NUM][side], f, indent=1)
-            m.say(f'seed {s.NUM} ({side}): {time.time() - t0:.0f}s')
+                json.dump(out[s.NUM][run], f, indent=1, default=str)
+            m.say(f'seed {s.NUM} ({run}): {time.time() - t0:.0f}s')
     return out
 
 
+def rel_change(b, a):
+    if b is None or a is None:
+        return float('inf')
+    if not b:
+        return float('inf') if a else 0.0
+    return abs(a / b - 1.0)
+
+
 def seed_changes(seeds):
+    """Per seed, the metrics whose after value lies outside what the two
+    before runs give: any change of a metric the before runs agree on; for
+    one they disagree on, a distance from their mean over twice their
+    difference. The rest is counted: unchanged, or within run-to-run noise."""
     rows = {}
     for num, d in seeds.items():
-        b, a = d.get('before', {}), d.get('after', {})
-        if 'error' in b or 'error' in a:
-            rows[num] = {'error': {'before': b.get('error'), 'after': a.get('error')}}
+        b, a, b2 = d.get('before', {}), d.get('after', {}), d.get('before2', {})
+        errs = {k: v.get('error') for k, v in (('before', b), ('after', a), ('before again', b2))}
+        if any(errs.values()):
+            rows[num] = {'error': errs}
             continue
-        fb, fa = flatten(b), flatten(a)
-        changed = [{'metric': k, 'before': fb.get(k), 'after': fa.get(k)}
-                   for k in sorted(set(fb) | set(fa), key=lambda k: (k.count('['), k))
-                   if fb.get(k) != fa.get(k)]
-        rows[num] = {'changed': changed, 'unchanged': len(set(fb) & set(fa)) -
-                     sum(1 for c in changed if c['before'] is not None and c['after'] is not None)}
+        fb, fa, fb2 = flatten(b), flatten(a), flatten(b2)
+        changed, noisy, same = [], 0, 0
+        for k in sorted(set(fb) | set(fa)):
+            x, y, x2 = fb.get(k), fa.get(k), fb2.get(k, fb.get(k))
+            if x == y and x2 == x:
+                same += 1
+                continue
+            if None not in (x, y, x2) and x != x2:
+                if abs(y - (x + x2) / 2) <= 2 * abs(x - x2):
+                    noisy += 1
+                    continue
+            elif x == y:
+                noisy += 1
+                continue
+            changed.append({'metric': k, 'before': x, 'before_again': x2, 'after': y})
+        # the largest relative changes first (a metric gone or new: first)
+        changed.sort(key=lambda c: -rel_change(c['before'], c['after']))
+        rows[num] = {'changed': changed, 'unchanged': same, 'within_noise': noisy}
     return rows
 
 
@@ -459,7 +501,10 @@ def render(res, max_seed_rows=8):
         out.append(f'Tests: {nb} cases before ({fb} failed), {na} after ({fa} failed); '
                    f'{len(t["changed"])} changed verdict')
         for c in t['changed'][:15]:
-            out.append(f'  {c["case"]}: {c["before"]} -> {c["after"].upper() if c["after"] == "failed" else c["after"]}')
+            test, _, case = c['case'].partition(':')
+            case = case.rsplit(':', 1)[-1]
+            after = c['after'].upper() if c['after'] == 'failed' else c['after']
+            out.append(f'  {test}: {case}: {c["before"]} -> {after}')
             if c['message']:
                 out.append(f'      {c["message"][:150]}')
         if len(t['changed']) > 15:
@@ -484,6 +529,10 @@ def render(res, max_seed_rows=8):
             out.append(f'  {"benchmark":<{w}}{"before":>12}{"after":>12}{"ratio":>8}'
                        f'{"spread":>16}{"p":>8}')
             for r in b['rows']:
+                if 'error' in r:
+                    out.append(f'  {r["name"]:<{w}}  ' + '; '.join(
+                        f'{k}: {v}' for k, v in r['error'].items()) + ' (no time)')
+                    continue
                 sp = f'{r["spread"][0]:.2f}-{r["spread"][1]:.2f}' if r['spread'] else '-'
                 p = '-' if r['p_time'] is None else f'{r["p_time"]:.3f}'
                 out.append(f'  {r["name"]:<{w}}{r["before_median"]:>10.4g}{r["unit"]:>2}'
@@ -495,15 +544,16 @@ def render(res, max_seed_rows=8):
             out.append(f'  {e}')
     if res.get('seeds'):
         out.append('')
-        out.append('Seeds (quick form): the metrics that changed')
+        out.append('Seeds (quick form; run before, after, before again): the metrics that changed')
         for num, r in res['seeds'].items():
             title = res['seed_titles'].get(num, '')
             if 'error' in r:
-                out.append(f'  seed {num}: FAILED before: {r["error"]["before"] or "ok"}; '
-                           f'after: {r["error"]["after"] or "ok"}')
+                out.append(f'  seed {num}: FAILED: ' + '; '.join(
+                    f'{k}: {v or "ok"}' for k, v in r['error'].items()))
                 continue
             out.append(f'  seed {num} ({title}): {len(r["changed"])} changed, '
-                       f'{r["unchanged"]} unchanged')
+                       f'{r["unchanged"]} unchanged, {r["within_noise"]} within the '
+                       'before runs\' spread')
             for c in r['changed'][:max_seed_rows]:
                 ratio = ''
                 if isinstance(c['before'], (int, float)) and isinstance(c['after'], (int, float)) \
@@ -599,7 +649,7 @@ def compare(tb, m):
         if run_seeds_:
             seeds = run_seeds(tb, m, rel, res['sides'], seeds_wanted)
             res['seed_titles'] = {k: v['title'] for k, v in seeds.items()}
-            res['seed_results'] = {k: {s: v.get(s) for s in ('before', 'after')}
+            res['seed_results'] = {k: {s: v.get(s) for s in ('before', 'after', 'before2')}
                                    for k, v in seeds.items()}
             res['seeds'] = seed_changes(seeds)
     res['seconds'] = round(time.time() - t0, 1)
