@@ -218,6 +218,11 @@ def run_tests(tb, m, bdir, side, test_re):
             ok = t['ctest_passed'] and t['passed'] == t['cases']
             t['output_tail'] = [] if ok else tb_output.failure_excerpt(out)
             t['why'] = '' if ok else tb_output.first_assertion(out)
+            t['log'] = None
+            if not ok:
+                t['log'] = os.path.join(xmldir, f'{t["name"]}.log')
+                with open(t['log'], 'w') as f:
+                    f.write(out + '\n')
     cases = {}
     for t in tests:
         for c in t['case_list']:
@@ -231,21 +236,45 @@ def run_tests(tb, m, bdir, side, test_re):
     n = {k: sum(c['status'] == k for c in cases.values()) for k in ('passed', 'failed', 'skipped')}
     m.say(f'{side}: {n["passed"]} cases passed, {n["failed"]} failed, {n["skipped"]} skipped '
           f'({time.time() - t0:.0f}s)')
-    return {'tests': [{k: t[k] for k in ('name', 'cases', 'passed', 'ctest_passed', 'seconds')}
+    return {'tests': [{k: t[k] for k in ('name', 'cases', 'passed', 'ctest_passed', 'seconds',
+                                         'why', 'log')}
                       for t in tests], 'cases': cases,
             'failure_tails': {t['name']: t['output_tail'] for t in tests if t['output_tail']}}
 
 
 def verdict_changes(before, after):
+    """Cases whose verdict differs; a suite that ended without its cases'
+    results on one side (a crash, an abort, the watchdog) is one row"""
+    def by_test(side):
+        out = {}
+        for name, c in side['cases'].items():
+            out.setdefault(name.split(':', 1)[0], {})[name] = c
+        return out
+    bt, at = by_test(before), by_test(after)
+    info = {side: {t['name']: t for t in d['tests']} for side, d in
+            (('before', before), ('after', after))}
     out = []
-    for name in sorted(set(before['cases']) | set(after['cases'])):
-        b = before['cases'].get(name)
-        a = after['cases'].get(name)
-        bs = b['status'] if b else 'absent'
-        as_ = a['status'] if a else 'absent'
-        if bs != as_:
-            msg = (a or {}).get('message') if as_ == 'failed' else (b or {}).get('message')
-            out.append({'case': name, 'before': bs, 'after': as_, 'message': msg or ''})
+    for test in sorted(set(bt) | set(at)):
+        b, a = bt.get(test, {}), at.get(test, {})
+        whole = f'{test}:{test}'  # run_one_test's case for a suite without results
+        lone = [s for s, d in (('before', b), ('after', a)) if list(d) == [whole]]
+        if lone and b and a and len(b) + len(a) > 2:
+            side = lone[0]
+            t = info[side].get(test, {})
+            out.append({'case': whole, 'before': 'failed' if side == 'before' else 'passed',
+                        'after': 'failed' if side == 'after' else 'passed',
+                        'message': 'the suite ended without its cases\' results: '
+                                   + (t.get('why') or 'see its log'), 'log': t.get('log')})
+            continue
+        for name in sorted(set(b) | set(a)):
+            bs = b[name]['status'] if name in b else 'absent'
+            as_ = a[name]['status'] if name in a else 'absent'
+            if bs != as_:
+                msg = (a.get(name) or {}).get('message') if as_ == 'failed' else \
+                    (b.get(name) or {}).get('message')
+                side = 'after' if as_ == 'failed' else 'before'
+                out.append({'case': name, 'before': bs, 'after': as_, 'message': msg or '',
+                            'log': info[side].get(test, {}).get('log')})
     return out
 
 
@@ -503,10 +532,13 @@ def render(res, max_seed_rows=8):
         for c in t['changed'][:15]:
             test, _, case = c['case'].partition(':')
             case = case.rsplit(':', 1)[-1]
+            case = '(the whole suite)' if case == test else case
             after = c['after'].upper() if c['after'] == 'failed' else c['after']
             out.append(f'  {test}: {case}: {c["before"]} -> {after}')
             if c['message']:
                 out.append(f'      {c["message"][:150]}')
+            if c.get('log') and c['after'] == 'failed':
+                out.append(f'      (output: {c["log"]})')
         if len(t['changed']) > 15:
             out.append(f'  ... {len(t["changed"]) - 15} more (--json)')
     if res.get('coverage'):
