@@ -529,6 +529,7 @@ def render(res, max_seed_rows=8):
         out.append('')
         out.append(f'Tests: {nb} cases before ({fb} failed), {na} after ({fa} failed); '
                    f'{len(t["changed"])} changed verdict')
+        logged = set()
         for c in t['changed'][:15]:
             test, _, case = c['case'].partition(':')
             case = case.rsplit(':', 1)[-1]
@@ -537,7 +538,8 @@ def render(res, max_seed_rows=8):
             out.append(f'  {test}: {case}: {c["before"]} -> {after}')
             if c['message']:
                 out.append(f'      {c["message"][:150]}')
-            if c.get('log') and c['after'] == 'failed':
+            if c.get('log') and c['after'] == 'failed' and c['log'] not in logged:
+                logged.add(c['log'])
                 out.append(f'      (output: {c["log"]})')
         if len(t['changed']) > 15:
             out.append(f'  ... {len(t["changed"]) - 15} more (--json)')
@@ -657,8 +659,15 @@ def compare(tb, m):
     for side in ('before', 'after'):
         cov[side], res['sides'][side] = side_build(tb, m, f'{side}-cov', src[side], cov_defs())
     tests = {}
-    for side in ('before', 'after'):
-        tests[side] = run_tests(tb, m, cov[side], side, a.tests)
+    # a patch that makes a suite hang costs 10 s of it, not the default 30
+    saved = os.environ.get('TB_WATCHDOG_SECONDS')
+    os.environ.setdefault('TB_WATCHDOG_SECONDS', '10')
+    try:
+        for side in ('before', 'after'):
+            tests[side] = run_tests(tb, m, cov[side], side, a.tests)
+    finally:
+        if saved is None:
+            del os.environ['TB_WATCHDOG_SECONDS']
     res['tests'] = {'before': tests['before'], 'after': tests['after'],
                     'changed': verdict_changes(tests['before'], tests['after'])}
     res['coverage'] = {}
