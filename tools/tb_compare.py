@@ -242,6 +242,36 @@ def run_tests(tb, m, bdir, side, test_re):
             'failure_tails': {t['name']: t['output_tail'] for t in tests if t['output_tail']}}
 
 
+def before_key(bdir, test_re, res):
+    return {'bdir': bdir, 'tests': test_re, 'tree': res['sides']['before']}
+
+
+def cached_before(tb, m, bdir, test_re, res):
+    """The before side's verdicts of the last compare, when its build has
+    not changed since (the last build ran no step) and the same tests were
+    asked for; its coverage counters are still those of that run."""
+    path = os.path.join(tb.build, 'compare', 'before-results.json')
+    try:
+        with open(os.path.join(bdir, 'tb-build.log'), errors='replace') as f:
+            if tb_output.build_steps(f.read()) != 0:
+                return None
+        with open(path) as f:
+            saved = json.load(f)
+    except (OSError, ValueError):
+        return None
+    if saved.get('key') != before_key(bdir, test_re, res):
+        return None
+    m.say(f'before: build unchanged since the last compare: its verdicts and coverage '
+          f'reused ({m.rel(path, tb.repo)})')
+    return saved['tests']
+
+
+def save_before(tb, bdir, test_re, res, tests):
+    path = os.path.join(tb.build, 'compare', 'before-results.json')
+    with open(path, 'w') as f:
+        json.dump({'key': before_key(bdir, test_re, res), 'tests': tests}, f)
+
+
 def verdict_changes(before, after):
     """Cases whose verdict differs; a suite that ended without its cases'
     results on one side (a crash, an abort, the watchdog) is one row"""
@@ -664,7 +694,12 @@ def compare(tb, m):
     os.environ.setdefault('TB_WATCHDOG_SECONDS', '10')
     try:
         for side in ('before', 'after'):
-            tests[side] = run_tests(tb, m, cov[side], side, a.tests)
+            tests[side] = cached_before(tb, m, cov[side], a.tests, res) if side == 'before' \
+                else None
+            if tests[side] is None:
+                tests[side] = run_tests(tb, m, cov[side], side, a.tests)
+            if side == 'before':
+                save_before(tb, cov[side], a.tests, res, tests[side])
     finally:
         if saved is None:
             del os.environ['TB_WATCHDOG_SECONDS']
