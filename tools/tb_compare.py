@@ -208,6 +208,8 @@ def run_tests(tb, m, bdir, side, test_re):
     tests = tb.list_tests(bdir)
     if test_re:
         tests = [t for t in tests if re.search(test_re, t['name'])]
+        if not tests:
+            raise CompareError(f'--tests {test_re}: no test of {m.rel(bdir, tb.repo)} matches')
     xmldir = os.path.join(tb.build, 'compare', f'{side}-xml')
     shutil.rmtree(xmldir, ignore_errors=True)
     os.makedirs(xmldir)
