@@ -70,13 +70,17 @@ def default_tree(tb, m):
 
 # ---- the scratch tree -------------------------------------------------------
 def patch_files(patch_text):
-    """The files a -p1 patch names (its +++ lines, or --- for deletions)"""
+    """The files a -p1 patch names: each '--- a/x' line followed by its
+    '+++ b/x' line (the +++ name, or the --- one for a deletion)"""
     files = []
-    for line in patch_text.splitlines():
-        m = re.match(r'^(\+\+\+|---) (\S+)', line)
-        if not m or m.group(2) == '/dev/null':
+    lines = patch_text.splitlines()
+    for old, new in zip(lines, lines[1:]):
+        mo = re.match(r'^--- (\S+)', old)
+        mn = re.match(r'^\+\+\+ (\S+)', new)
+        if not (mo and mn):
             continue
-        parts = m.group(2).split('/', 1)
+        name = mn.group(1) if mn.group(1) != '/dev/null' else mo.group(1)
+        parts = name.split('/', 1)
         if len(parts) == 2 and parts[1] not in files:
             files.append(parts[1])
     return files
