@@ -70,13 +70,17 @@ def default_tree(tb, m):
 
 # ---- the scratch tree -------------------------------------------------------
 def patch_files(patch_text):
-    """The files a -p1 patch names (its +++ lines, or --- for deletions)"""
+    """The files a -p1 patch names: each '--- a/x' line followed by its
+    '+++ b/x' line (the +++ name, or the --- one for a deletion)"""
     files = []
-    for line in patch_text.splitlines():
-        m = re.match(r'^(\+\+\+|---) (\S+)', line)
-        if not m or m.group(2) == '/dev/null':
+    lines = patch_text.splitlines()
+    for old, new in zip(lines, lines[1:]):
+        mo = re.match(r'^--- (\S+)', old)
+        mn = re.match(r'^\+\+\+ (\S+)', new)
+        if not (mo and mn):
             continue
-        parts = m.group(2).split('/', 1)
+        name = mn.group(1) if mn.group(1) != '/dev/null' else mo.group(1)
+        parts = name.split('/', 1)
         if len(parts) == 2 and parts[1] not in files:
             files.append(parts[1])
     return files
@@ -208,6 +212,8 @@ def run_tests(tb, m, bdir, side, test_re):
     tests = tb.list_tests(bdir)
     if test_re:
         tests = [t for t in tests if re.search(test_re, t['name'])]
+        if not tests:
+            raise CompareError(f'--tests {test_re}: no test of {m.rel(bdir, tb.repo)} matches')
     xmldir = os.path.join(tb.build, 'compare', f'{side}-xml')
     shutil.rmtree(xmldir, ignore_errors=True)
     os.makedirs(xmldir)
@@ -218,6 +224,11 @@ def run_tests(tb, m, bdir, side, test_re):
             ok = t['ctest_passed'] and t['passed'] == t['cases']
             t['output_tail'] = [] if ok else tb_output.failure_excerpt(out)
             t['why'] = '' if ok else tb_output.first_assertion(out)
+            t['log'] = None
+            if not ok:
+                t['log'] = os.path.join(xmldir, f'{t["name"]}.log')
+                with open(t['log'], 'w') as f:
+                    f.write(out + '\n')
     cases = {}
     for t in tests:
         for c in t['case_list']:
@@ -228,23 +239,78 @@ def run_tests(tb, m, bdir, side, test_re):
                     'the test process failed outside its test cases')):
                 msg = t['why'] or msg
             cases[f'{t["name"]}:{c["name"]}'] = {'status': c['status'], 'message': msg}
-    m.say(f'{side}: {sum(c["status"] == "passed" for c in cases.values())} of {len(cases)} '
-          f'cases passed ({time.time() - t0:.0f}s)')
-    return {'tests': [{k: t[k] for k in ('name', 'cases', 'passed', 'ctest_passed', 'seconds')}
+    n = {k: sum(c['status'] == k for c in cases.values()) for k in ('passed', 'failed', 'skipped')}
+    m.say(f'{side}: {n["passed"]} cases passed, {n["failed"]} failed, {n["skipped"]} skipped '
+          f'({time.time() - t0:.0f}s)')
+    return {'tests': [{k: t[k] for k in ('name', 'cases', 'passed', 'ctest_passed', 'seconds',
+                                         'why', 'log')}
                       for t in tests], 'cases': cases,
             'failure_tails': {t['name']: t['output_tail'] for t in tests if t['output_tail']}}
 
 
+def before_key(bdir, test_re, res):
+    return {'bdir': bdir, 'tests': test_re, 'tree': res['sides']['before']}
+
+
+def cached_before(tb, m, bdir, test_re, res):
+    """The before side's verdicts of the last compare, when its build has
+    not changed since (the last build ran no step) and the same tests were
+    asked for; its coverage counters are still those of that run."""
+    path = os.path.join(tb.build, 'compare', 'before-results.json')
+    try:
+        with open(os.path.join(bdir, 'tb-build.log'), errors='replace') as f:
+            if tb_output.build_steps(f.read()) != 0:
+                return None
+        with open(path) as f:
+            saved = json.load(f)
+    except (OSError, ValueError):
+        return None
+    if saved.get('key') != before_key(bdir, test_re, res):
+        return None
+    m.say(f'before: build unchanged since the last compare: its verdicts and coverage '
+          f'reused ({m.rel(path, tb.repo)})')
+    return saved['tests']
+
+
+def save_before(tb, bdir, test_re, res, tests):
+    path = os.path.join(tb.build, 'compare', 'before-results.json')
+    with open(path, 'w') as f:
+        json.dump({'key': before_key(bdir, test_re, res), 'tests': tests}, f)
+
+
 def verdict_changes(before, after):
+    """Cases whose verdict differs; a suite that ended without its cases'
+    results on one side (a crash, an abort, the watchdog) is one row"""
+    def by_test(side):
+        out = {}
+        for name, c in side['cases'].items():
+            out.setdefault(name.split(':', 1)[0], {})[name] = c
+        return out
+    bt, at = by_test(before), by_test(after)
+    info = {side: {t['name']: t for t in d['tests']} for side, d in
+            (('before', before), ('after', after))}
     out = []
-    for name in sorted(set(before['cases']) | set(after['cases'])):
-        b = before['cases'].get(name)
-        a = after['cases'].get(name)
-        bs = b['status'] if b else 'absent'
-        as_ = a['status'] if a else 'absent'
-        if bs != as_:
-            msg = (a or {}).get('message') if as_ == 'failed' else (b or {}).get('message')
-            out.append({'case': name, 'before': bs, 'after': as_, 'message': msg or ''})
+    for test in sorted(set(bt) | set(at)):
+        b, a = bt.get(test, {}), at.get(test, {})
+        whole = f'{test}:{test}'  # run_one_test's case for a suite without results
+        lone = [s for s, d in (('before', b), ('after', a)) if list(d) == [whole]]
+        if lone and b and a and len(b) + len(a) > 2:
+            side = lone[0]
+            t = info[side].get(test, {})
+            out.append({'case': whole, 'before': 'failed' if side == 'before' else 'passed',
+                        'after': 'failed' if side == 'after' else 'passed',
+                        'message': 'the suite ended without its cases\' results: '
+                                   + (t.get('why') or 'see its log'), 'log': t.get('log')})
+            continue
+        for name in sorted(set(b) | set(a)):
+            bs = b[name]['status'] if name in b else 'absent'
+            as_ = a[name]['status'] if name in a else 'absent'
+            if bs != as_:
+                msg = (a.get(name) or {}).get('message') if as_ == 'failed' else \
+                    (b.get(name) or {}).get('message')
+                side = 'after' if as_ == 'failed' else 'before'
+                out.append({'case': name, 'before': bs, 'after': as_, 'message': msg or '',
+                            'log': info[side].get(test, {}).get('log')})
     return out
 
 
@@ -355,9 +421,17 @@ def bench_table(bench):
     rows = []
     for exe, sides in bench['results'].items():
         merged = {}
+        errors = {}
         for side in ('before', 'after'):
-            merged[side] = {'benchmarks': [b for j in sides[side] for b in j.get('benchmarks', [])
-                                           if b.get('run_type', 'iteration') == 'iteration']}
+            runs = [b for j in sides[side] for b in j.get('benchmarks', [])
+                    if b.get('run_type', 'iteration') == 'iteration']
+            # a benchmark that stopped itself (SkipWithError) has no time
+            for b in runs:
+                if b.get('error_occurred'):
+                    errors.setdefault(b['name'], {})[side] = b.get('error_message', 'error')
+            merged[side] = {'benchmarks': [b for b in runs if not b.get('error_occurred')]}
+        for name, e in errors.items():
+            rows.append({'binary': exe, 'name': name, 'error': e})
         diff = report.get_difference_report(merged['before'], merged['after'], utest=True)
         for d in diff:
             if d['name'] == 'OVERALL_GEOMEAN':
@@ -371,11 +445,16 @@ def bench_table(bench):
                          'before_median': mb, 'after_median': ma,
                          'ratio': ma / mb if mb else None,
                          'spread': [min(ratios), max(ratios)] if ratios else None,
-                         'p_time': u.get('time_pvalue'), 'p_cpu': u.get('cpu_pvalue'),
+                         'p_time': none_or_float(u.get('time_pvalue')),
+                         'p_cpu': none_or_float(u.get('cpu_pvalue')),
                          'repetitions': len(bt),
-                         'significant': u.get('time_pvalue') is not None and
-                         u['time_pvalue'] < ALPHA})
+                         'significant': bool(u.get('time_pvalue') is not None and
+                                             u['time_pvalue'] < ALPHA)})
     return rows
+
+
+def none_or_float(x):
+    return None if x is None else float(x)
 
 
 # ---- seeds -----------------------------------------------------------------------
@@ -400,37 +479,65 @@ def run_seeds(tb, m, bdirs, infos, wanted):
     out = {}
     for s in mods:
         out[s.NUM] = {'title': s.TITLE}
-        for side in ('before', 'after'):
+        # before, after, before again: the two before runs give each
+        # metric's run-to-run spread (threads, wall clock)
+        for run in ('before', 'after', 'before2'):
+            side = run.rstrip('2')
             tb.tree, tb.tree_version = infos[side]['tree'], infos[side]['version']
-            outdir = os.path.join(tb.build, 'compare', f'{side}-seeds', s.NUM)
+            outdir = os.path.join(tb.build, 'compare', f'{run}-seeds', s.NUM)
             os.makedirs(outdir, exist_ok=True)
             t0 = time.time()
             try:
-                out[s.NUM][side] = s.run({'tb': tb, 'bdir': bdirs[side], 'outdir': outdir,
-                                          'quick': True})
+                out[s.NUM][run] = s.run({'tb': tb, 'bdir': bdirs[side], 'outdir': outdir,
+                                         'quick': True})
             except Exception as e:  # a seed that crashes is one line, not the end
                 msg = f'{type(e).__name__}: {str(e).strip().splitlines()[0] if str(e).strip() else ""}'
-                out[s.NUM][side] = {'error': msg}
+                out[s.NUM][run] = {'error': msg}
                 m.say(f'seed {s.NUM} failed on the {side} side: {msg}')
             with open(os.path.join(outdir, f'seed_{s.NUM}.json'), 'w') as f:
-                json.dump(out[s.NUM][side], f, indent=1)
-            m.say(f'seed {s.NUM} ({side}): {time.time() - t0:.0f}s')
+                json.dump(out[s.NUM][run], f, indent=1, default=str)
+            m.say(f'seed {s.NUM} ({run}): {time.time() - t0:.0f}s')
     return out
 
 
+def rel_change(b, a):
+    if b is None or a is None:
+        return float('inf')
+    if not b:
+        return float('inf') if a else 0.0
+    return abs(a / b - 1.0)
+
+
 def seed_changes(seeds):
+    """Per seed, the metrics whose after value lies outside what the two
+    before runs give: any change of a metric the before runs agree on; for
+    one they disagree on, a distance from their mean over twice their
+    difference. The rest is counted: unchanged, or within run-to-run noise."""
     rows = {}
     for num, d in seeds.items():
-        b, a = d.get('before', {}), d.get('after', {})
-        if 'error' in b or 'error' in a:
-            rows[num] = {'error': {'before': b.get('error'), 'after': a.get('error')}}
+        b, a, b2 = d.get('before', {}), d.get('after', {}), d.get('before2', {})
+        errs = {k: v.get('error') for k, v in (('before', b), ('after', a), ('before again', b2))}
+        if any(errs.values()):
+            rows[num] = {'error': errs}
             continue
-        fb, fa = flatten(b), flatten(a)
-        changed = [{'metric': k, 'before': fb.get(k), 'after': fa.get(k)}
-                   for k in sorted(set(fb) | set(fa), key=lambda k: (k.count('['), k))
-                   if fb.get(k) != fa.get(k)]
-        rows[num] = {'changed': changed, 'unchanged': len(set(fb) & set(fa)) -
-                     sum(1 for c in changed if c['before'] is not None and c['after'] is not None)}
+        fb, fa, fb2 = flatten(b), flatten(a), flatten(b2)
+        changed, noisy, same = [], 0, 0
+        for k in sorted(set(fb) | set(fa)):
+            x, y, x2 = fb.get(k), fa.get(k), fb2.get(k, fb.get(k))
+            if x == y and x2 == x:
+                same += 1
+                continue
+            if None not in (x, y, x2) and x != x2:
+                if abs(y - (x + x2) / 2) <= 2 * abs(x - x2):
+                    noisy += 1
+                    continue
+            elif x == y:
+                noisy += 1
+                continue
+            changed.append({'metric': k, 'before': x, 'before_again': x2, 'after': y})
+        # the largest relative changes first (a metric gone or new: first)
+        changed.sort(key=lambda c: -rel_change(c['before'], c['after']))
+        rows[num] = {'changed': changed, 'unchanged': same, 'within_noise': noisy}
     return rows
 
 
@@ -458,10 +565,18 @@ def render(res, max_seed_rows=8):
         out.append('')
         out.append(f'Tests: {nb} cases before ({fb} failed), {na} after ({fa} failed); '
                    f'{len(t["changed"])} changed verdict')
+        logged = set()
         for c in t['changed'][:15]:
-            out.append(f'  {c["case"]}: {c["before"]} -> {c["after"].upper() if c["after"] == "failed" else c["after"]}')
+            test, _, case = c['case'].partition(':')
+            case = case.rsplit(':', 1)[-1]
+            case = '(the whole suite)' if case == test else case
+            after = c['after'].upper() if c['after'] == 'failed' else c['after']
+            out.append(f'  {test}: {case}: {c["before"]} -> {after}')
             if c['message']:
                 out.append(f'      {c["message"][:150]}')
+            if c.get('log') and c['after'] == 'failed' and c['log'] not in logged:
+                logged.add(c['log'])
+                out.append(f'      (output: {c["log"]})')
         if len(t['changed']) > 15:
             out.append(f'  ... {len(t["changed"]) - 15} more (--json)')
     if res.get('coverage'):
@@ -484,6 +599,10 @@ def render(res, max_seed_rows=8):
             out.append(f'  {"benchmark":<{w}}{"before":>12}{"after":>12}{"ratio":>8}'
                        f'{"spread":>16}{"p":>8}')
             for r in b['rows']:
+                if 'error' in r:
+                    out.append(f'  {r["name"]:<{w}}  ' + '; '.join(
+                        f'{k}: {v}' for k, v in r['error'].items()) + ' (no time)')
+                    continue
                 sp = f'{r["spread"][0]:.2f}-{r["spread"][1]:.2f}' if r['spread'] else '-'
                 p = '-' if r['p_time'] is None else f'{r["p_time"]:.3f}'
                 out.append(f'  {r["name"]:<{w}}{r["before_median"]:>10.4g}{r["unit"]:>2}'
@@ -495,15 +614,16 @@ def render(res, max_seed_rows=8):
             out.append(f'  {e}')
     if res.get('seeds'):
         out.append('')
-        out.append('Seeds (quick form): the metrics that changed')
+        out.append('Seeds (quick form; run before, after, before again): the metrics that changed')
         for num, r in res['seeds'].items():
             title = res['seed_titles'].get(num, '')
             if 'error' in r:
-                out.append(f'  seed {num}: FAILED before: {r["error"]["before"] or "ok"}; '
-                           f'after: {r["error"]["after"] or "ok"}')
+                out.append(f'  seed {num}: FAILED: ' + '; '.join(
+                    f'{k}: {v or "ok"}' for k, v in r['error'].items()))
                 continue
             out.append(f'  seed {num} ({title}): {len(r["changed"])} changed, '
-                       f'{r["unchanged"]} unchanged')
+                       f'{r["unchanged"]} unchanged, {r["within_noise"]} within the '
+                       'before runs\' spread')
             for c in r['changed'][:max_seed_rows]:
                 ratio = ''
                 if isinstance(c['before'], (int, float)) and isinstance(c['after'], (int, float)) \
@@ -575,8 +695,20 @@ def compare(tb, m):
     for side in ('before', 'after'):
         cov[side], res['sides'][side] = side_build(tb, m, f'{side}-cov', src[side], cov_defs())
     tests = {}
-    for side in ('before', 'after'):
-        tests[side] = run_tests(tb, m, cov[side], side, a.tests)
+    # a patch that makes a suite hang costs 10 s of it, not the default 30
+    saved = os.environ.get('TB_WATCHDOG_SECONDS')
+    os.environ.setdefault('TB_WATCHDOG_SECONDS', '10')
+    try:
+        for side in ('before', 'after'):
+            tests[side] = cached_before(tb, m, cov[side], a.tests, res) if side == 'before' \
+                else None
+            if tests[side] is None:
+                tests[side] = run_tests(tb, m, cov[side], side, a.tests)
+            if side == 'before':
+                save_before(tb, cov[side], a.tests, res, tests[side])
+    finally:
+        if saved is None:
+            del os.environ['TB_WATCHDOG_SECONDS']
     res['tests'] = {'before': tests['before'], 'after': tests['after'],
                     'changed': verdict_changes(tests['before'], tests['after'])}
     res['coverage'] = {}
@@ -599,7 +731,7 @@ def compare(tb, m):
         if run_seeds_:
             seeds = run_seeds(tb, m, rel, res['sides'], seeds_wanted)
             res['seed_titles'] = {k: v['title'] for k, v in seeds.items()}
-            res['seed_results'] = {k: {s: v.get(s) for s in ('before', 'after')}
+            res['seed_results'] = {k: {s: v.get(s) for s in ('before', 'after', 'before2')}
                                    for k, v in seeds.items()}
             res['seeds'] = seed_changes(seeds)
     res['seconds'] = round(time.time() - t0, 1)

@@ -210,7 +210,7 @@ def cmocka_cases(output):
 FAILED_CASE_RE = re.compile(r'^\[  FAILED  \] (?!\d+ test)(\S+)')
 WHY_RE = re.compile(r'^\[  ERROR   \]|^\[   LINE   \]|error:|Assertion|Sanitizer|'
                     r'WARNING|Segmentation|Aborted|Traceback|^\w*Error: |hung:|'
-                    r'the test ended|expected')
+                    r'the test ended|expected|^tb watchdog: |^\S+: op \d+: ')
 
 
 def failure_excerpt(output, max_lines=12):
@@ -239,7 +239,8 @@ def failure_excerpt(output, max_lines=12):
 def first_assertion(output):
     """One line: the first failed assertion (or the end of the output)"""
     for l in failure_excerpt(output):
-        if re.search(r'error:|ERROR|Assert|assert|Sanitizer|Segmentation|Aborted|WARN', l):
+        if re.search(r'error:|ERROR|Assert|assert|Sanitizer|Segmentation|Aborted|WARN|'
+                     r'watchdog|: op \d+: ', l):
             return l.strip()
     ex = failure_excerpt(output)
     return ex[-1].strip() if ex else '(no output)'
