@@ -19,10 +19,12 @@ coverage --fuzz TARGET
     the coverage build's replay_TARGET over the corpus, the last run's
     minimized queue and the regression inputs: kernel lines reached.
 """
+import ctypes
 import glob
 import hashlib
 import os
 import re
+import resource
 import shutil
 import socket
 import subprocess
@@ -118,6 +120,28 @@ def num(s, default=0):
         return default
 
 
+def subreaper():
+    """Become the reaper of orphans (PR_SET_CHILD_SUBREAPER): a persistent
+    target process outlives its killed fork server, and only a reaped
+    process's CPU time counts in RUSAGE_CHILDREN."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+
+
+def reap(ours):
+    """wait for every exited orphan that is not one of ours (Popen's)"""
+    while True:
+        try:
+            st = os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:
+            return
+        if st is None or st.si_pid in ours:
+            return
+        os.waitpid(st.si_pid, 0)
+
+
 def afl_instances(n):
     return ['main'] + [f's{i}' for i in range(1, n)]
 
@@ -163,7 +187,11 @@ def run_afl(tb, t, exe, seconds, jobs):
     d = dictionary(tb, t)
     procs = []
     for name in afl_instances(jobs):
-        cmd = ['afl-fuzz', '-i', seeds, '-o', outdir, '-V', str(seconds), '-T', name]
+        # -t 1000: afl-fuzz's own timeout is scaled from calibration (~20 ms),
+        # which a loaded machine's scheduling exceeds (a hang that replays
+        # in 1 ms); the world's watchdog catches a real hang anyway
+        cmd = ['afl-fuzz', '-i', seeds, '-o', outdir, '-V', str(seconds), '-T', name,
+               '-t', '1000']
         if jobs > 1:
             cmd += ['-M' if name == 'main' else '-S', name]
         if d:
@@ -180,8 +208,10 @@ def run_afl(tb, t, exe, seconds, jobs):
     t0 = time.time()
     last = {n: (0, t0) for n in names}
     deadline = t0 + seconds + 300
+    ours = {p.pid for _, p, _, _ in procs}
     while any(p.poll() is None for _, p, _, _ in procs):
         sd.poll(time.time() + PERIOD)
+        reap({pid for pid in ours if pid})
         if time.time() > deadline:
             for _, p, _, _ in procs:
                 p.kill()
@@ -317,13 +347,26 @@ def cmd_fuzz(tb):
     load = os.getloadavg()
     _tb().say(f'load average before: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} '
               f'({os.cpu_count()} CPUs)')
+    subreaper()
+    ru0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     if a.engine == 'afl':
         rows, crashes = run_afl(tb, t, exe, a.seconds, jobs)
     else:
         rows, crashes = run_libfuzzer(tb, t, exe, a.seconds, jobs)
+    time.sleep(0.5)
+    reap(set())
+    ru1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (ru1.ru_utime - ru0.ru_utime) + (ru1.ru_stime - ru0.ru_stime)
+    load = os.getloadavg()
     print()
     print(f'fuzz {t} ({a.engine}, {a.seconds}s, {jobs} instance(s))')
     print(table(rows))
+    # the CPU time of the fuzzers and their targets (reaped as orphans):
+    # the rate per core, whatever else shares the machine
+    execs = sum(r['execs_done'] for r in rows)
+    print(f'CPU time of the fuzzer(s) and target(s): {cpu:.1f} s; '
+          f'{execs / max(cpu, 1e-3):.0f} execs per CPU-second; '
+          f'load average after: {load[0]:.2f}')
     if not crashes:
         print('  no crash')
         return 0
