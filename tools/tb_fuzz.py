@@ -580,8 +580,8 @@ def cmd_fuzz_triage(tb):
     check_target(tb, t)
     crashes = last_crashes(tb, t)
     if not crashes:
-        _tb().say(f'no crash in build/fuzz/{t}/*/crashes or build/fuzz/{t}-libfuzzer/artifacts '
-                  f'(run tools/tb fuzz {t} first)')
+        _tb().say(f'no crash input in build/fuzz/{t}/*/crashes or '
+                  f'build/fuzz/{t}-libfuzzer/artifacts: nothing to triage')
     else:
         triage(tb, t, crashes)
     if not os.path.exists(os.path.join(tb.build, 'fuzz-afl', 'tests', 'fuzz', f'fuzz_{t}')):
