@@ -186,8 +186,9 @@ static void cb_enqueue(struct cb_rec *rec)
 	*cb.last = rec;
 	cb.last = &rec->next;
 	cb.queued++;
-	pthread_cond_signal(&cb.work);
 	pthread_mutex_unlock(&cb.lock);
+	/* after the unlock: the worker woken does not block on cb.lock at once */
+	pthread_cond_signal(&cb.work);
 }
 
 static struct cb_rec *cb_alloc(void)

@@ -64,7 +64,8 @@ static void *worker_main(void *arg)
 /* delayed works waiting for virtual time, in wq_lock */
 static LIST_HEAD(timers);
 
-static void enqueue_locked(int cpu, struct work_struct *work)
+/* the worker to wake, after wq_lock is dropped (it would block on it at once) */
+static struct worker *enqueue_locked(int cpu, struct work_struct *work)
 {
 	struct worker *w;
 
@@ -80,11 +81,13 @@ static void enqueue_locked(int cpu, struct work_struct *work)
 		pthread_create(&w->tid, NULL, worker_main, w);
 	}
 	list_add_tail(&work->entry, &w->queue);
-	pthread_cond_signal(&w->wake);
+	return w;
 }
 
 bool queue_work_on(int cpu, struct workqueue_struct *wq, struct work_struct *work)
 {
+	struct worker *w;
+
 	(void)wq;
 	pthread_mutex_lock(&wq_lock);
 	if (atomic_long_read(&work->data) & WORK_PENDING) {
@@ -92,8 +95,9 @@ bool queue_work_on(int cpu, struct workqueue_struct *wq, struct work_struct *wor
 		return false;
 	}
 	atomic_long_set(&work->data, WORK_PENDING);
-	enqueue_locked(cpu, work);
+	w = enqueue_locked(cpu, work);
 	pthread_mutex_unlock(&wq_lock);
+	pthread_cond_signal(&w->wake);
 	return true;
 }
 
@@ -124,6 +128,8 @@ void kshim_timers_run(void)
 {
 	struct delayed_work *dw, *tmp;
 	unsigned long now = kshim_jiffies();
+	bool wake[KSHIM_MAX_CPUS] = { false };
+	int cpu;
 
 	/* virtual time moved: the watchdog sees progress */
 	kshim_progress();
@@ -133,9 +139,12 @@ void kshim_timers_run(void)
 		if (time_before(now, dw->timer_expires))
 			continue;
 		list_del_init(&dw->work.entry);
-		enqueue_locked(dw->cpu, &dw->work);
+		wake[enqueue_locked(dw->cpu, &dw->work)->cpu] = true;
 	}
 	pthread_mutex_unlock(&wq_lock);
+	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++)
+		if (wake[cpu])
+			pthread_cond_signal(&workers[cpu].wake);
 }
 
 /*

@@ -22,7 +22,6 @@ import importlib.util
 import argparse
 import concurrent.futures
 import glob
-import hashlib
 import json
 import os
 import re
@@ -476,6 +475,8 @@ def cmd_test(tb):
 
 
 def cmd_coverage(tb):
+    if tb.a.fuzz:
+        return fuzz_module().cmd_coverage_fuzz(tb)
     bdir = tb.coverage_build()
     rc = tb.ctest(bdir)
     files, html, js = tb.gcovr(bdir)
@@ -637,132 +638,18 @@ def cmd_seed(tb):
     return 0
 
 
-def sha1_file(path):
-    with open(path, 'rb') as f:
-        return hashlib.sha1(f.read()).hexdigest()
+def fuzz_module():
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import tb_fuzz
+    return tb_fuzz
 
 
 def cmd_fuzz(tb):
-    a = tb.a
-    t = a.target
-    harness = os.path.join(tb.repo, 'tests', 'fuzz', f'fuzz_{t}.c')
-    if not os.path.exists(harness):
-        have = sorted(os.path.basename(p)[5:-2] for p in
-                      glob.glob(os.path.join(tb.repo, 'tests', 'fuzz', 'fuzz_*.c')))
-        fail(f'no harness tests/fuzz/fuzz_{t}.c (targets: {", ".join(have) or "none"})')
-    if a.engine == 'afl':
-        bdir = os.path.join(tb.build, 'fuzz-afl')
-        env = {'CC': 'afl-clang-fast', 'CXX': 'afl-clang-fast++', 'AFL_QUIET': '1'}
-        defs = ['-DTB_FUZZ=ON', '-DTB_FUZZ_ENGINE=afl', '-DTB_BENCH=OFF',
-                '-DTB_SANITIZE=', '-DTB_COVERAGE=OFF']
-    else:
-        bdir = os.path.join(tb.build, 'fuzz-libfuzzer')
-        env = {'CC': 'clang', 'CXX': 'clang++'}
-        flags = '-fsanitize=fuzzer-no-link -g'
-        defs = ['-DTB_FUZZ=ON', '-DTB_FUZZ_ENGINE=libfuzzer', '-DTB_BENCH=OFF',
-                '-DTB_SANITIZE=address', '-DTB_COVERAGE=OFF',
-                f'-DCMAKE_C_FLAGS={flags}', f'-DCMAKE_CXX_FLAGS={flags}']
-    tb.configure(os.path.basename(bdir), defs, env=env)
-    exe_name = f'fuzz_{t}'
-    tb.build_dir(bdir, [exe_name])
-    exe = os.path.join(bdir, 'tests', 'fuzz', exe_name)
-    if not os.path.exists(exe):
-        fail(f'{rel(exe, tb.repo)} was not built (is {t} in the table of tests/fuzz/CMakeLists.txt?)')
+    return fuzz_module().cmd_fuzz(tb)
 
-    corpus = os.path.join(tb.repo, 'tests', 'fuzz', 'corpus', t)
-    outdir = os.path.join(tb.build, 'fuzz', t if a.engine == 'afl' else f'{t}-libfuzzer')
-    seeds = corpus
-    if not (os.path.isdir(corpus) and any(os.path.isfile(os.path.join(corpus, f))
-                                         for f in os.listdir(corpus))):
-        seeds = os.path.join(tb.build, 'fuzz', f'{t}-seed')
-        os.makedirs(seeds, exist_ok=True)
-        with open(os.path.join(seeds, 'empty'), 'wb') as f:
-            f.write(b'\0' * 16)
-        say(f'no corpus in {rel(corpus, tb.repo)}: starting from one zero input')
-    shutil.rmtree(outdir, ignore_errors=True)
-    os.makedirs(os.path.dirname(outdir), exist_ok=True)
 
-    # the fuzzers set their own sanitizer options (afl-fuzz refuses ours)
-    fenv = dict(os.environ)
-    if a.engine == 'afl':
-        fenv.update({'AFL_NO_UI': '1', 'AFL_SKIP_CPUFREQ': '1',
-                     'AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES': '1', 'AFL_NO_AFFINITY': '1'})
-        cmd = ['afl-fuzz', '-i', seeds, '-o', outdir, '-V', str(a.seconds), '--', exe]
-        say('running ' + ' '.join(rel(c, tb.repo) for c in cmd))
-        log = os.path.join(tb.build, 'fuzz', f'{t}-afl.log')
-        with open(log, 'w') as lf:
-            p = subprocess.run(cmd, env=fenv, stdout=lf, stderr=subprocess.STDOUT,
-                               stdin=subprocess.DEVNULL, timeout=a.seconds + 300)
-        stats_file = os.path.join(outdir, 'default', 'fuzzer_stats')
-        if not os.path.exists(stats_file):
-            with open(log) as lf:
-                print(''.join(lf.readlines()[-25:]))
-            fail(f'afl-fuzz failed (status {p.returncode}; log {rel(log, tb.repo)})')
-        stats = {}
-        with open(stats_file) as f:
-            for line in f:
-                if ':' in line:
-                    k, v = line.split(':', 1)
-                    stats[k.strip()] = v.strip()
-        crashes = sorted(glob.glob(os.path.join(outdir, 'default', 'crashes', 'id:*')))
-        summary = {'execs_per_sec': stats.get('execs_per_sec'),
-                   'execs_done': stats.get('execs_done'),
-                   'saved_crashes': stats.get('saved_crashes', stats.get('unique_crashes')),
-                   'corpus_count': stats.get('corpus_count'),
-                   'run_time': stats.get('run_time')}
-    else:
-        art = os.path.join(outdir, 'artifacts') + '/'
-        work = os.path.join(outdir, 'corpus')
-        os.makedirs(art, exist_ok=True)
-        os.makedirs(work, exist_ok=True)
-        cmd = [exe, f'-max_total_time={a.seconds}', f'-artifact_prefix={art}',
-               '-print_final_stats=1', work, seeds]
-        say('running ' + ' '.join(rel(c, tb.repo) for c in cmd))
-        log = os.path.join(tb.build, 'fuzz', f'{t}-libfuzzer.log')
-        t0 = time.time()
-        with open(log, 'w') as lf:
-            p = subprocess.run(cmd, env=fenv, stdout=lf, stderr=subprocess.STDOUT,
-                               stdin=subprocess.DEVNULL, timeout=a.seconds + 300)
-        elapsed = max(time.time() - t0, 1e-3)
-        with open(log) as lf:
-            text = lf.read()
-        m = re.search(r'stat::number_of_executed_units:\s*(\d+)', text)
-        m2 = re.search(r'Done (\d+) runs in (\d+) second', text)
-        execs = int(m.group(1)) if m else (int(m2.group(1)) if m2 else 0)
-        crashes = sorted(glob.glob(os.path.join(art, '*')))
-        if p.returncode != 0 and not crashes:
-            print(text[-3000:])
-            fail(f'libFuzzer failed (status {p.returncode}; log {rel(log, tb.repo)})')
-        summary = {'execs_per_sec': f'{execs / elapsed:.0f}', 'execs_done': str(execs),
-                   'saved_crashes': str(len(crashes)),
-                   'corpus_count': str(len(os.listdir(work))), 'run_time': f'{elapsed:.0f}'}
-
-    print()
-    print(f'fuzz {t} ({a.engine}, {a.seconds}s)')
-    for k, v in summary.items():
-        print(f'  {k:<14} {v}')
-    regress = os.path.join(tb.repo, 'tests', 'regress', t)
-    new = []
-    for c in crashes:
-        if not os.path.isfile(c):
-            continue
-        dst = os.path.join(regress, f'crash-{sha1_file(c)}')
-        os.makedirs(regress, exist_ok=True)
-        if not os.path.exists(dst):
-            shutil.copyfile(c, dst)
-        new.append(dst)
-    if new:
-        print()
-        print(f'{len(new)} crash input(s) saved:')
-        for d in new:
-            r = rel(d, tb.repo)
-            print(f'  {r}')
-            print(f'    replay: {rel(os.path.join(tb.build, "asan"), tb.repo)}/tests/fuzz/replay_{t} {r}')
-        print(f'  (build it with `tools/tb test --sanitize address`; the ctest replay_{t} '
-              'runs them in every `tools/tb test`)')
-        return 1
-    print('  no crash')
-    return 0
+def cmd_fuzz_triage(tb):
+    return fuzz_module().cmd_fuzz_triage(tb)
 
 
 # ---- tb run: report sections ---------------------------------------------
@@ -1045,7 +932,7 @@ def cmd_mutate(tb):
 def main():
     ap = argparse.ArgumentParser(prog='tb.py')
     ap.add_argument('command', choices=['run', 'test', 'coverage', 'bench', 'fuzz', 'seed',
-                                        'mutate', 'compare', 'doctor'])
+                                        'mutate', 'compare', 'doctor', 'fuzz-triage'])
     ap.add_argument('--repo', required=True)
     ap.add_argument('-j', dest='jobs', type=int, default=os.cpu_count() or 2)
     ap.add_argument('--kernel')
@@ -1055,6 +942,8 @@ def main():
     ap.add_argument('--target')
     ap.add_argument('--seconds', type=int)
     ap.add_argument('--engine', choices=['afl', 'libfuzzer'], default='afl')
+    ap.add_argument('--fuzz-jobs', type=int)
+    ap.add_argument('--fuzz')
     ap.add_argument('--json')
     ap.add_argument('--max', type=int)
     ap.add_argument('--seed', type=int, default=1)
@@ -1073,7 +962,8 @@ def main():
     tb = TB(a)
     fn = {'run': cmd_run, 'test': cmd_test, 'coverage': cmd_coverage,
           'bench': cmd_bench, 'fuzz': cmd_fuzz, 'seed': cmd_seed,
-          'mutate': cmd_mutate, 'compare': cmd_compare, 'doctor': cmd_doctor}[a.command]
+          'mutate': cmd_mutate, 'compare': cmd_compare, 'doctor': cmd_doctor,
+          'fuzz-triage': cmd_fuzz_triage}[a.command]
     try:
         return fn(tb)
     except KeyboardInterrupt:

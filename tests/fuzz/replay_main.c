@@ -3,7 +3,8 @@
  * replay_main.c - main() for replay_<target>: runs a fuzz harness's
  * LLVMFuzzerInitialize (when it has one) and then feeds every file named on
  * the command line, and every regular file of every directory named there
- * (in name order, not recursively), to LLVMFuzzerTestOneInput.  A missing
+ * (in name order, not recursively; but *.txt, a triaged crash's report),
+ * to LLVMFuzzerTestOneInput.  A missing
  * directory is skipped with a note, so an empty corpus or regress folder
  * is not an error.  Each input is named on stderr before it runs, so the
  * one that crashes is the last one printed.
@@ -118,7 +119,10 @@ static int load_dir(const char *dir)
 		return 0;
 	}
 	while ((e = readdir(d))) {
-		if (e->d_name[0] == '.')
+		size_t n = strlen(e->d_name);
+
+		/* a triaged crash's report (crash-...txt) is not an input */
+		if (e->d_name[0] == '.' || (n > 4 && !strcmp(e->d_name + n - 4, ".txt")))
 			continue;
 		if (nr == cap) {
 			cap = cap ? 2 * cap : 64;
