@@ -44,18 +44,6 @@ struct task_struct *kshim_current(void)
 	return &task;
 }
 
-/*
- * The calling thread's own task as a new thread's (a thread that a reused
- * world keeps from run to run): nothing switched in, no signal, no memcg
- * state, a new pid at its next use, nothing slept.
- */
-void kshim_task_reset(void)
-{
-	switched_in = NULL;
-	memset(&task, 0, sizeof(task));
-	slept = 0;
-}
-
 void kshim_might_sleep(const char *file, int line, const char *func)
 {
 	if (!IS_ENABLED(CONFIG_DEBUG_ATOMIC_SLEEP))

@@ -159,7 +159,8 @@ static struct {
 } marked[NR_MARKED];
 static int nr_marked;
 
-void kshim_timers_mark(void)
+/* on: mark the delayed works pending now; off: none */
+void kshim_timers_mark(bool on)
 {
 	struct delayed_work *dw;
 	unsigned long now = kshim_jiffies();
@@ -167,6 +168,8 @@ void kshim_timers_mark(void)
 	pthread_mutex_lock(&wq_lock);
 	nr_marked = 0;
 	list_for_each_entry(dw, &timers, work.entry) {
+		if (!on)
+			break;
 		if (nr_marked == NR_MARKED)
 			break;
 		marked[nr_marked].dw = dw;

@@ -27,7 +27,7 @@ void kshim_percpu_release_all(void);
 void kshim_sched_reset(void);
 void kshim_nodes_reset(void);
 void kshim_workqueue_teardown(void);
-void kshim_timers_mark(void);
+void kshim_timers_mark(bool on);
 int kshim_timers_restore(void);
 
 static unsigned long slab_base, pcpu_base;
@@ -95,11 +95,11 @@ void kshim_world_hold(bool on)
 		pcpu_boot = pcpu_base;
 		slab_base = kshim_slab_live();
 		pcpu_base = kshim_percpu_live();
-		kshim_timers_mark();
 	} else {
 		slab_base = slab_boot;
 		pcpu_base = pcpu_boot;
 	}
+	kshim_timers_mark(on);
 }
 
 /*

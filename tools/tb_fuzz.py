@@ -29,7 +29,6 @@ import shutil
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 
 AFL_ENV = {'AFL_NO_UI': '1', 'AFL_SKIP_CPUFREQ': '1',
@@ -53,10 +52,12 @@ def targets(repo):
 
 
 def check_target(tb, t):
-    have = sorted(p[len('fuzz_'):-2] for p in map(os.path.basename, glob.glob(
-        os.path.join(tb.repo, 'tests', 'fuzz', 'fuzz_*.c'))))
+    """t must be in the table of tests/fuzz/CMakeLists.txt, with its harness"""
+    have = sorted(x for x in targets(tb.repo)
+                  if os.path.exists(os.path.join(tb.repo, 'tests', 'fuzz', f'fuzz_{x}.c')))
     if t not in have:
-        _tb().fail(f'no harness tests/fuzz/fuzz_{t}.c (targets: {", ".join(have) or "none"})')
+        _tb().fail(f'no fuzz target {t} (tests/fuzz/fuzz_{t}.c in the table of '
+                   f'tests/fuzz/CMakeLists.txt; targets: {", ".join(have) or "none"})')
 
 
 def dictionary(tb, t):

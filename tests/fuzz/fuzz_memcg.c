@@ -638,6 +638,11 @@ static void world_undo(struct fz *f)
 	}
 	CHECK(page_counter_read(&root_mem_cgroup->memory) == 0);
 	CHECK(tb_memcg_tasks_empty());
+	/*
+	 * the root's statistics flushed, as a fresh root's are (zero, nothing
+	 * pending): reclaim reads them, and a later input's reclaim differed
+	 */
+	tb_memcg_flush_stats(NULL);
 	world_check("after an input");
 	tb_memcg_world_reset();
 	msg = kshim_world_rewind(&world_cfg);

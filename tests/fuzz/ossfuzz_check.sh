@@ -7,10 +7,11 @@
 # (libFuzzer + ASan) and afl-clang-fast (AFL++), the cached kernel trees;
 # then runs each binary on every input of its seed corpus zip, and
 # libFuzzer on every dictionary of tests/fuzz/dict/ (a malformed entry
-# is an error). TARGETS: comma-separated (default page_counter: the whole
-# set takes minutes; TB_FUZZ_TARGETS= builds all). Exit 77: skipped.
+# is an error). TARGETS: comma-separated (default: every target of the
+# table in tests/fuzz/CMakeLists.txt). Exit 77: skipped.
 set -euo pipefail
-repo=$1 dir=$2 cache=$3 targets=${4:-page_counter}
+repo=$1 dir=$2 cache=$3
+targets=${4:-$(sed -n 's/^[[:space:]]*"\([A-Za-z0-9_]*\)|.*/\1/p' "$repo/tests/fuzz/CMakeLists.txt" | paste -sd,)}
 
 for tool in clang afl-clang-fast unzip; do
 	if ! command -v "$tool" >/dev/null; then

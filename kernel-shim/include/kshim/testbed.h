@@ -53,8 +53,6 @@ void kshim_progress(void);
 void kshim_thread_register(void);
 void kshim_thread_unregister(void);
 void kshim_cpu_switch(int cpu);
-/* the calling thread's own task as a new thread's */
-void kshim_task_reset(void);
 
 void kshim_jiffies_advance(unsigned long delta);
 unsigned long kshim_jiffies(void);
