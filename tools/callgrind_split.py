@@ -105,6 +105,21 @@ def misses(vals, events):
     return ev['D1mr'] + ev.get('D1mw', 0), ev.get('DLmr', 0) + ev.get('DLmw', 0)
 
 
+def place_totals(profile):
+    """{place: [instructions, D1 misses, LL misses]} summed over the
+    profile's functions (misses 0 without --cache-sim=yes), the profile's
+    event names and its per-function costs (self_costs)."""
+    costs, events = self_costs(profile)
+    totals = collections.defaultdict(lambda: [0, 0, 0])
+    for (path, _), v in costs.items():
+        t = totals[place(path)]
+        d1, ll = misses(v, events)
+        t[0] += v[0]
+        t[1] += d1 or 0
+        t[2] += ll or 0
+    return totals, events, costs
+
+
 def main():
     ap = argparse.ArgumentParser(prog='callgrind_split.py')
     ap.add_argument('profile')
@@ -114,12 +129,9 @@ def main():
     units = calls_to(a.profile, a.per)
     if not units:
         sys.exit(f'callgrind_split: no call of {a.per} in {a.profile}')
-    costs, events = self_costs(a.profile)
-    total = sum(v[0] for v in costs.values())
-    by_place = collections.defaultdict(lambda: [0] * len(events))
-    for (path, _), v in costs.items():
-        by_place[place(path)] = [a + b for a, b in zip(by_place[place(path)], v)]
+    by_place, events, costs = place_totals(a.profile)
     cache = 'D1mr' in events
+    total = sum(v[0] for v in by_place.values())
     print(f'{units} calls of {a.per}; per call:' +
           ('  instructions   share   D1 misses  LL misses' if cache else ''))
     for p in PLACES + ('other',):
@@ -128,13 +140,12 @@ def main():
             continue
         line = f'  {p:<8} {v[0] / units:12.0f}  {100.0 * v[0] / total:5.1f}%'
         if cache:
-            d1, ll = misses(v, events)
-            line += f'  {d1 / units:10.1f} {ll / units:10.1f}'
+            line += f'  {v[1] / units:10.1f} {v[2] / units:10.1f}'
         print(line)
     line = f'  {"total":<8} {total / units:12.0f}'
     if cache:
-        d1 = sum(misses(v, events)[0] for v in by_place.values())
-        ll = sum(misses(v, events)[1] for v in by_place.values())
+        d1 = sum(v[1] for v in by_place.values())
+        ll = sum(v[2] for v in by_place.values())
         line += f'  {"":6} {d1 / units:10.1f} {ll / units:10.1f}'
     print(line)
     top = sorted(costs.items(), key=lambda kv: -kv[1][0])[:a.top]

@@ -68,15 +68,13 @@ def measure(exe, name, outdir, env):
     units = sum(cgs.calls_to(out, fn) for fn in per.split('|')) * div
     if not units:
         return {'error': f'no call of {per}'}
-    costs, events = cgs.self_costs(out)
+    totals, _, _ = cgs.place_totals(out)
     res = {c: 0.0 for c in COLUMNS}
-    d1 = 0
-    for (path, _), v in costs.items():
-        res[column(cgs.place(path))] += v[0]
-        d1 += cgs.misses(v, events)[0] or 0
+    for where, (insn, _, _) in totals.items():
+        res[column(where)] += insn
     res = {k: round(v / units, 1) for k, v in res.items()}
     res['insn'] = round(sum(res[c] for c in COLUMNS), 1)
-    res['d1'] = round(d1 / units, 2)
+    res['d1'] = round(sum(t[1] for t in totals.values()) / units, 2)
     res['unit'] = UNIT_NAMES.get(per, 'operation')
     res['profile'] = out
     return res

@@ -90,12 +90,12 @@ def per_visit(path, tree):
     kernel-code share is what predicts the kernel's ratio."""
     import callgrind_split as cgs
     visits = cgs.calls_to(path, 'k61_shrink_slab' if tree == '6.1' else 'shrink_slab')
-    costs, events = cgs.self_costs(path)
+    totals, _, _ = cgs.place_totals(path)
     out = {'visits': visits}
-    for (src, _), v in costs.items():
-        key = 'kernel' if cgs.place(src) == 'kernel' else 'rest'
-        out[key + '_insn'] = out.get(key + '_insn', 0) + v[0]
-        out[key + '_d1'] = out.get(key + '_d1', 0) + (cgs.misses(v, events)[0] or 0)
+    for where, (insn, d1, _) in totals.items():
+        key = 'kernel' if where == 'kernel' else 'rest'
+        out[key + '_insn'] = out.get(key + '_insn', 0) + insn
+        out[key + '_d1'] = out.get(key + '_d1', 0) + d1
     return {k: (round(v / visits, 1) if k != 'visits' else v) for k, v in out.items()}
 
 
