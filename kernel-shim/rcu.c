@@ -44,8 +44,6 @@ extern int urcu_memb_has_sys_membarrier;
  */
 static void __attribute__((constructor)) check_sys_membarrier(void)
 {
-	urcu_memb_register_thread();
-	urcu_memb_unregister_thread();
 	if (!urcu_memb_has_sys_membarrier) {
 		fprintf(stderr, "kshim: liburcu found no sys_membarrier(); the benchmark build's RCU readers need it (use a test build)\n");
 		exit(1);
