@@ -100,6 +100,9 @@ FEATURES = [
             '<6.2', 'folio_mapcount_ptr() in linux/mm_types.h'),
     Feature('memcg_kmem_online', ('func', 'include/linux/memcontrol.h', 'memcg_kmem_online'),
             '6.6', 'memcg_kmem_online() (before: memcg_kmem_enabled(), CONFIG_MEMCG_KMEM)'),
+    Feature('memcg_flush_last_time', ('word', 'mm/memcontrol.c', 'flush_last_time'), '6.8',
+            'the memcg stats flush remembers its last time, flush_last_time '
+            '(before: its next time, flush_next_time)'),
 ] + [
     # memcontrol.h helpers memcontrol.c and reclaim reach (the memcg world)
     Feature(name, ('word', 'include/linux/memcontrol.h', name), since, name + '()')

@@ -485,22 +485,50 @@ static pte_t vma_pte_get(struct tb_vma *vma, unsigned long idx)
 	return ptep ? ptep_get(ptep) : __pte(0);
 }
 
+/*
+ * Present and swap ptes of a vma, one page-table walk per pte table (not
+ * per page): a fuzz harness counts them after every operation.
+ */
+static void vma_count_ptes(struct tb_vma *vma, unsigned long *present, unsigned long *swapped)
+{
+	unsigned long i = 0, end, addr;
+	pte_t *ptep, pte;
+
+	*present = *swapped = 0;
+	while (i < vma->nr_pages) {
+		addr = vma_addr(vma, i);
+		/* the pages up to the end of this pte table (or of the vma) */
+		end = i + ((ALIGN(addr + 1, PMD_SIZE) - addr) >> PAGE_SHIFT);
+		end = min(end, vma->nr_pages);
+		ptep = vma_ptep(vma, i);
+		for (; ptep && i < end; i++, ptep++) {
+			pte = ptep_get(ptep);
+			*present += !!pte_present(pte);
+			*swapped += pte_is_swap(pte);
+		}
+		i = end;
+	}
+}
+
 unsigned long tb_vma_resident(struct tb_vma *vma)
 {
-	unsigned long i, n = 0;
+	unsigned long present, swapped;
 
-	for (i = 0; i < vma->nr_pages; i++)
-		n += !!pte_present(vma_pte_get(vma, i));
-	return n;
+	vma_count_ptes(vma, &present, &swapped);
+	return present;
 }
 
 unsigned long tb_vma_swapped(struct tb_vma *vma)
 {
-	unsigned long i, n = 0;
+	unsigned long present, swapped;
 
-	for (i = 0; i < vma->nr_pages; i++)
-		n += pte_is_swap(vma_pte_get(vma, i));
-	return n;
+	vma_count_ptes(vma, &present, &swapped);
+	return swapped;
+}
+
+void tb_vma_counts(struct tb_vma *vma, unsigned long *resident, unsigned long *swapped)
+{
+	vma_count_ptes(vma, resident, swapped);
 }
 
 struct folio *tb_vma_folio(struct tb_vma *vma, unsigned long index)

@@ -117,11 +117,29 @@ void tb_mod_objcg_state(struct obj_cgroup *objcg, struct pglist_data *pgdat,
 }
 
 /* ---- the world: what mem_cgroup_init() and boot would set up ---- */
+
+/*
+ * memcontrol.c's file statics that a booting kernel has at zero and a run
+ * changes: the periodic stats flush's clock (a ratelimited flush flushes
+ * only when that flush is a cycle late, so a stale time from an earlier
+ * world, or from before a rewind of virtual time, changes what reclaim
+ * reads)
+ */
+static void memcg_statics_reset(void)
+{
+#if TB_HAVE_memcg_flush_last_time
+	WRITE_ONCE(flush_last_time, 0);
+#else
+	WRITE_ONCE(flush_next_time, 0);
+#endif
+}
+
 int tb_memcg_boot(void)
 {
 	int ret, nid;
 
 	tb_memcg_world_reset();
+	memcg_statics_reset();
 	/*
 	 * mm_init's pgdat part of the multi-gen LRU (memcgs go on the node's
 	 * memcg LRU as they come online), then its initcall: sysfs
@@ -180,4 +198,21 @@ void tb_memcg_shutdown(void)
 void tb_memcg_flush_stats(struct mem_cgroup *memcg)
 {
 	do_flush_stats(memcg ? memcg : root_mem_cgroup);
+}
+
+unsigned long tb_memcg_stat(struct mem_cgroup *memcg, int item)
+{
+	return memcg_page_state_output(memcg, item);
+}
+
+/*
+ * A reused world made as a booted one (fuzz harnesses, after undoing an
+ * input and before rewinding virtual time): the root's statistics flushed
+ * (a fresh root's are zero with nothing pending) and the flush clock as
+ * at boot.
+ */
+void tb_memcg_rewind(void)
+{
+	do_flush_stats(root_mem_cgroup);
+	memcg_statics_reset();
 }

@@ -36,6 +36,7 @@
  * nothing leaked, no WARN) before it is rewound. Every operation's
  * result and every counter checked go into the digest.
  */
+#include <stdarg.h>
 #include <linux/memcontrol.h>
 #include <linux/mmzone.h>
 #include <linux/workqueue.h>
@@ -100,6 +101,25 @@ struct fz {
 
 static size_t cur_op;
 static bool trace;
+/*
+ * FUZZ_MEMCG_TRACE=1: each operation, the root's usage and the digest,
+ * kept in memory and printed at the input's end (stderr writes between
+ * operations change the timing a race depends on)
+ */
+static char trace_buf[1 << 16];
+static size_t trace_len;
+
+static void __attribute__((format(printf, 1, 2))) trace_line(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(trace_buf + trace_len, sizeof(trace_buf) - trace_len, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		trace_len = min(trace_len + n, sizeof(trace_buf) - 1);
+}
 
 #define CHECK(cond) do { if (!(cond)) { \
 	fprintf(stderr, "fuzz_memcg: op %zu: %s failed\n", cur_op, #cond); \
@@ -469,15 +489,17 @@ static void check_invariants(struct fz *f)
 		}
 	}
 	nr_set = objcg_charges(f, set);
-	/* FUZZ_MEMCG_TRACE=1: each operation and the root's usage on stderr */
 	if (trace)
-		fprintf(stderr, "fuzz_memcg: op %zu (%u) root usage %lu, %d objcg(s), %d obj charge(s)\n",
+		trace_line("fuzz_memcg: op %zu (%u) root usage %lu, %d objcg(s), %d obj charge(s)\n",
 			f->op, f->data[f->op_pos], page_counter_read(&root_mem_cgroup->memory),
 			nr_set, f->nr_obj);
 	check_counter(f, root_mem_cgroup, set, nr_set);
 	for (i = 0; i < NR_PATHS; i++)
 		if (f->exists[i])
 			check_counter(f, tb_memcg(paths[i]), set, nr_set);
+	if (trace)
+		trace_line("fuzz_memcg: op %zu digest %016llx\n", f->op,
+			(unsigned long long)fz_digest_value);
 }
 
 static void run_op(struct fz *f)
@@ -640,9 +662,11 @@ static void world_undo(struct fz *f)
 	CHECK(tb_memcg_tasks_empty());
 	/*
 	 * the root's statistics flushed, as a fresh root's are (zero, nothing
-	 * pending): reclaim reads them, and a later input's reclaim differed
+	 * pending), and the flush clock back at boot's: reclaim reads them
+	 * (mem_cgroup_flush_stats_ratelimited()), and a later input's reclaim
+	 * differed
 	 */
-	tb_memcg_flush_stats(NULL);
+	tb_memcg_rewind();
 	world_check("after an input");
 	tb_memcg_world_reset();
 	msg = kshim_world_rewind(&world_cfg);
@@ -672,6 +696,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_invariants(f);
 	}
 	digest = fz_digest_value;	/* the run's, not the cleanup's */
+	if (trace) {
+		fputs(trace_buf, stderr);
+		trace_len = 0;
+		trace_buf[0] = 0;
+	}
 	if (fz_fresh)
 		world_teardown();
 	else

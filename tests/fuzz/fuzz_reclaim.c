@@ -48,9 +48,10 @@
  *
  * Checked after every operation (OOM victims exit first, as they would):
  * - tb_mem_check(): every evictable LRU list holds what its counters say;
- * - per cgroup, memory.stat flushed: anon + file <= memory.current <=
+ * - per cgroup, memory.stat's counters flushed: anon + file <= memory.current <=
  *   anon + file + swapcached + stock + slack (see check_memcg());
  * - the same over the whole RAM: pages in use against the root's stats;
+ * - the memory.stat file of one cgroup (in turn) prints those counters;
  * - swap: max(swap ptes, swap cache) <= tb_swap_used() <= swap ptes +
  *   swap cache and <= the device; each memory.swap.current <= used;
  * - each vma: resident + swapped <= its size;
@@ -855,19 +856,41 @@ static long long stat_key(const char *buf, const char *key)
 	return -1;
 }
 
-/* memory.stat of path, every CPU's counters flushed first; bytes */
-static void read_stat(struct fz *f, int p, struct mstat *st)
+/*
+ * memory.stat's anon, file and swapcached of path (bytes): the counters
+ * memory_stat_format() prints, read after check_invariants() flushed
+ * every CPU's counters of the whole tree (the flush is not repeated per
+ * read: no kthread or work runs while the checks run, see kswapd.c's
+ * baton, so nothing changes the counters in between)
+ */
+static void read_stat(int p, struct mstat *st)
 {
-	ssize_t n;
+	struct mem_cgroup *memcg = tb_memcg(paths[p]);
 
-	tb_memcg_flush_stats(tb_memcg(paths[p]));
-	n = tb_cgroup_read(paths[p], "memory.stat", f->buf, STAT_BUF);
+	st->anon = tb_memcg_stat(memcg, NR_ANON_MAPPED);
+	st->file = tb_memcg_stat(memcg, NR_FILE_PAGES);
+	st->swapcached = tb_memcg_stat(memcg, NR_SWAPCACHE);
+	CHECK(st->anon >= 0 && st->file >= 0 && st->swapcached >= 0);
+}
+
+/*
+ * The memory.stat file itself, of one cgroup per operation (in turn): it
+ * must print what read_stat() read. (Formatting all of memory.stat for
+ * every cgroup after every operation was half the harness's time.)
+ */
+static void check_stat_file(struct fz *f, int p, const struct mstat *st)
+{
+	ssize_t n = tb_cgroup_read(paths[p], "memory.stat", f->buf, STAT_BUF);
+	long long anon, file, sc;
+
 	if (n < 0)
 		fz_fail("memory.stat of \"%s\": %zd", paths[p], n);
-	st->anon = stat_key(f->buf, "anon");
-	st->file = stat_key(f->buf, "file");
-	st->swapcached = stat_key(f->buf, "swapcached");
-	CHECK(st->anon >= 0 && st->file >= 0 && st->swapcached >= 0);
+	anon = stat_key(f->buf, "anon");
+	file = stat_key(f->buf, "file");
+	sc = stat_key(f->buf, "swapcached");
+	if (anon != st->anon || file != st->file || sc != st->swapcached)
+		fz_fail("memory.stat of \"%s\": anon %lld file %lld swapcached %lld, the counters %lld %lld %lld",
+			paths[p], anon, file, sc, st->anon, st->file, st->swapcached);
 }
 
 /* pages the per-CPU stocks hold charged to memcg's subtree */
@@ -919,14 +942,13 @@ static unsigned long kswapd_slack(struct fz *f)
  * (a charged folio is mapped anon, page cache, or an unmapped anon folio
  * in the swap cache; the rest of the charge is stock or kswapd's slack).
  */
-static void check_memcg(struct fz *f, int p)
+static void check_memcg(struct fz *f, int p, const struct mstat *stp)
 {
 	struct mem_cgroup *memcg = tb_memcg(paths[p]);
 	long long cur, swap, used = tb_swap_used() * PAGE_SIZE;
 	unsigned long stock = stock_pages(memcg), slack = kswapd_slack(f);
-	struct mstat st;
+	struct mstat st = *stp;
 
-	read_stat(f, p, &st);
 	cur = tb_cgroup_read_u64(paths[p], "memory.current");
 	swap = tb_cgroup_read_u64(paths[p], "memory.swap.current");
 	if (trace)
@@ -948,19 +970,17 @@ static void check_memcg(struct fz *f, int p)
  * The whole RAM: the root's memory.stat counts every folio of the world
  * (a root task's too), so the pages not free are bounded the same way.
  */
-static void check_ram(struct fz *f)
+static void check_ram(struct fz *f, const struct mstat *root)
 {
 	unsigned long used = 0, slack = kswapd_slack(f);
-	struct mstat st;
 	long long anon, file, sc;
 	int nid;
 
 	for (nid = 0; nid < f->nr_nodes; nid++)
 		used += f->mem.ram_pages - tb_free_pages(nid);
-	read_stat(f, 0, &st);
-	anon = st.anon / PAGE_SIZE;
-	file = st.file / PAGE_SIZE;
-	sc = st.swapcached / PAGE_SIZE;
+	anon = root->anon / PAGE_SIZE;
+	file = root->file / PAGE_SIZE;
+	sc = root->swapcached / PAGE_SIZE;
 	if (trace)
 		fprintf(stderr, "  RAM used %lu anon %lld file %lld swapcached %lld swap %lu\n",
 			used, anon, file, sc, tb_swap_used());
@@ -982,10 +1002,9 @@ static void check_ram(struct fz *f)
  * where the swap cache is the root's "swapcached" (every swap cache folio
  * is charged, to the root at least).
  */
-static void check_swap(struct fz *f)
+static void check_swap(struct fz *f, const struct mstat *root)
 {
 	unsigned long ptes = 0, used = tb_swap_used(), sc;
-	struct mstat st;
 	int i;
 
 	for (i = 0; i < NR_VMAS; i++) {
@@ -994,16 +1013,14 @@ static void check_swap(struct fz *f)
 
 		if (!vma->v)
 			continue;
-		res = tb_vma_resident(vma->v);
-		swp = tb_vma_swapped(vma->v);
+		tb_vma_counts(vma->v, &res, &swp);
 		if (res + swp > vma->size)
 			fz_fail("vma %d: %lu resident + %lu swapped > %lu pages", i, res, swp, vma->size);
 		if (vma->file && swp)
 			fz_fail("file vma %d: %lu pages swapped", i, swp);
 		ptes += swp;
 	}
-	read_stat(f, 0, &st);
-	sc = st.swapcached / PAGE_SIZE;
+	sc = root->swapcached / PAGE_SIZE;
 	if (used > f->mem.swap_pages)
 		fz_fail("swap: %lu slots used of %lu", used, f->mem.swap_pages);
 	if (used < ptes || used < sc || used > ptes + sc)
@@ -1118,6 +1135,7 @@ static void check_lru_gen(struct fz *f)
 
 static void check_invariants(struct fz *f)
 {
+	struct mstat st[NR_PATHS];
 	const char *msg;
 	int p;
 
@@ -1130,11 +1148,20 @@ static void check_invariants(struct fz *f)
 	if (trace)
 		fprintf(stderr, "fuzz_reclaim: op %zu (%u) touches %lu\n", f->op,
 			f->data[f->pos ? f->pos - 1 : 0], f->touches);
+	/* every CPU's counters of every memcg folded, once (the root's subtree) */
+	tb_memcg_flush_stats(NULL);
+	for (p = 0; p < NR_PATHS; p++)
+		if (f->exists[p])
+			read_stat(p, &st[p]);
+	/* the file of one cgroup in turn: the op's number picks the first to try */
+	for (p = f->op % NR_PATHS; !f->exists[p]; p = (p + 1) % NR_PATHS)
+		;
+	check_stat_file(f, p, &st[p]);
 	for (p = 1; p < NR_PATHS; p++)
 		if (f->exists[p])
-			check_memcg(f, p);
-	check_ram(f);
-	check_swap(f);
+			check_memcg(f, p, &st[p]);
+	check_ram(f, &st[0]);
+	check_swap(f, &st[0]);
 	check_lru_gen(f);
 }
 

@@ -17,8 +17,10 @@
  *               in reverse order; each run's digest (fz_digest: every
  *               operation's result and the state checked after it) must
  *               equal the fresh run's, else the input is named and the
- *               exit status is 1 (unless up to 16 more fresh runs give
- *               the reused digest too: a nondeterministic input, named)
+ *               exit status is 1 (unless a fresh world gives the reused
+ *               digest too, on one of up to 16 more runs in this process
+ *               or 32 in processes of their own: a nondeterministic
+ *               input, named)
  *   --loops N   the reused world N times over the inputs, timed (inputs/s
  *               on stdout): the harness's cost without a fuzzer
  *   --digests   each input's digest and name on stdout (with --fresh: in
@@ -31,7 +33,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 #include "fuzz_world.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -147,19 +151,104 @@ static int load_dir(const char *dir)
 }
 
 /*
+ * The fork server of --compare: a process forked before any world boots,
+ * which forks a child per request that runs one input in the first world
+ * of its process, as each child of AFL++'s fork server does. A race's
+ * outcome in a process that has run worlds before (threads warm, works
+ * queued on threads already running) can be far rarer than in a new one.
+ */
+static int srv_req = -1, srv_resp = -1;
+static pid_t srv_pid;
+
+static void server_loop(int req, int resp)
+{
+	size_t k;
+
+	while (read(req, &k, sizeof(k)) == sizeof(k)) {
+		uint64_t d = 0;
+		int status = 1;
+		pid_t pid = fork();
+
+		if (pid == 0) {
+			fz_fresh = true;
+			d = run_input(&inputs[k]);
+			if (write(resp, &d, sizeof(d)) != sizeof(d))
+				_exit(2);
+			_exit(0);
+		}
+		if (pid < 0 || waitpid(pid, &status, 0) != pid || status) {
+			/* the child died before answering: no digest */
+			if (write(resp, &d, sizeof(d)) != sizeof(d))
+				break;
+		}
+	}
+	_exit(0);
+}
+
+static void server_start(void)
+{
+	int req[2], resp[2];
+
+	if (pipe(req) || pipe(resp)) {
+		perror("replay: pipe");
+		exit(2);
+	}
+	fflush(NULL);
+	srv_pid = fork();
+	if (srv_pid < 0) {
+		perror("replay: fork");
+		exit(2);
+	}
+	if (srv_pid == 0) {
+		close(req[1]);
+		close(resp[0]);
+		server_loop(req[0], resp[1]);
+	}
+	close(req[0]);
+	close(resp[1]);
+	srv_req = req[1];
+	srv_resp = resp[0];
+}
+
+static void server_stop(void)
+{
+	if (srv_req < 0)
+		return;
+	close(srv_req);
+	close(srv_resp);
+	waitpid(srv_pid, NULL, 0);
+	srv_req = srv_resp = -1;
+}
+
+/* input k's digest in the first world of a new process (0: it crashed) */
+static uint64_t run_in_new_process(size_t k)
+{
+	uint64_t d = 0;
+
+	if (write(srv_req, &k, sizeof(k)) != sizeof(k) ||
+	    read(srv_resp, &d, sizeof(d)) != sizeof(d)) {
+		fprintf(stderr, "replay: the fork server is gone\n");
+		exit(2);
+	}
+	return d;
+}
+
+/*
  * A reused world's digest that a fresh world gives too, on some run: the
  * input is nondeterministic (threads race in the kernel code: e.g.
  * drain_all_stock()'s works against the writer's retry), not the reuse.
  */
-static bool fresh_again(const struct input *in, uint64_t d)
+static bool fresh_again(size_t k, uint64_t d)
 {
 	bool seen = false;
 	int i;
 
 	fz_fresh = true;
 	for (i = 0; i < 16 && !seen; i++)
-		seen = run_input(in) == d;
+		seen = run_input(&inputs[k]) == d;
 	fz_fresh = false;
+	for (i = 0; i < 32 && !seen; i++)
+		seen = run_in_new_process(k) == d;
 	return seen;
 }
 
@@ -180,7 +269,7 @@ static int compare(void)
 
 			if (d == fresh[k])
 				continue;
-			if (fresh_again(&inputs[k], d)) {
+			if (fresh_again(k, d)) {
 				printf("nondeterministic: %s: a fresh world gives %016llx or %016llx\n",
 				       inputs[k].path, (unsigned long long)fresh[k],
 				       (unsigned long long)d);
@@ -262,8 +351,11 @@ int main(int argc, char **argv)
 		else
 			fprintf(stderr, "replay: %s: %s (skipped)\n", argv[i], strerror(errno));
 	}
-	if (cmp)
+	if (cmp) {
+		server_start();
 		ret |= compare();
+		server_stop();
+	}
 	else if (nloops)
 		ret |= loops(nloops);
 	else

@@ -94,6 +94,8 @@ int tb_touch(struct tb_vma *vma, unsigned long index, bool write);
 /* pages of the vma that are present / swapped out */
 unsigned long tb_vma_resident(struct tb_vma *vma);
 unsigned long tb_vma_swapped(struct tb_vma *vma);
+/* both counts in one walk of the page tables */
+void tb_vma_counts(struct tb_vma *vma, unsigned long *resident, unsigned long *swapped);
 /* the folio mapped at index of vma, or NULL (no reference taken) */
 struct folio *tb_vma_folio(struct tb_vma *vma, unsigned long index);
 

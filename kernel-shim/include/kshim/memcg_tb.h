@@ -95,6 +95,10 @@ bool tb_memcg_tasks_empty(void);
 
 /* fold every CPU's memcg counters now (memory.stat otherwise lags by up to a flush threshold) */
 void tb_memcg_flush_stats(struct mem_cgroup *memcg);
+/* memcg_page_state_output(): what memory.stat prints for item (after a flush) */
+unsigned long tb_memcg_stat(struct mem_cgroup *memcg, int item);
+/* a reused world's memcontrol.c state as at boot: root stats flushed, flush clock zero */
+void tb_memcg_rewind(void);
 
 /* ---- per-CPU stocks and obj stock (accessors into memcontrol.c) ---- */
 unsigned int tb_stock_pages(int cpu, struct mem_cgroup **cached);
