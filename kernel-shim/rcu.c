@@ -126,8 +126,19 @@ static struct {
 	.last = &cb.first,
 };
 
+extern atomic_long_t kshim_async_count;
+static int barriers_waiting;
+
+int kshim_rcu_barriers_waiting(void)
+{
+	return __atomic_load_n(&barriers_waiting, __ATOMIC_RELAXED);
+}
+
 static void run_batch(struct cb_rec *rec)
 {
+	/* a batch run while no barrier waits for it: beside the caller's code */
+	if (!kshim_rcu_barriers_waiting())
+		atomic_long_inc(&kshim_async_count);
 	while (rec) {
 		struct cb_rec *next = rec->next;
 
@@ -213,8 +224,10 @@ void kshim_rcu_barrier(void)
 
 	pthread_mutex_lock(&cb.lock);
 	target = cb.queued;
+	__atomic_add_fetch(&barriers_waiting, 1, __ATOMIC_RELAXED);
 	while (cb.completed < target)
 		pthread_cond_wait(&cb.done, &cb.lock);
+	__atomic_sub_fetch(&barriers_waiting, 1, __ATOMIC_RELAXED);
 	pthread_mutex_unlock(&cb.lock);
 }
 

@@ -30,6 +30,15 @@ static pthread_mutex_t wq_lock = PTHREAD_MUTEX_INITIALIZER;
 /* a work done: flushers wait on it (workers on their own wake) */
 static pthread_cond_t wq_cond = PTHREAD_COND_INITIALIZER;
 static bool wq_stop;
+/* flushers waiting, and the async runs of kshim_async_runs() (rcu.c's too) */
+static int wq_flushers;
+atomic_long_t kshim_async_count;
+int kshim_rcu_barriers_waiting(void);
+
+unsigned long kshim_async_runs(void)
+{
+	return atomic_long_read(&kshim_async_count);
+}
 
 #define WORK_PENDING 1L
 
@@ -50,6 +59,8 @@ static void *worker_main(void *arg)
 		list_del_init(&work->entry);
 		atomic_long_set(&work->data, 0);
 		w->running = work;
+		if (!wq_flushers && !kshim_rcu_barriers_waiting())
+			atomic_long_inc(&kshim_async_count);
 		pthread_mutex_unlock(&wq_lock);
 		work->func(work);
 		pthread_mutex_lock(&wq_lock);
@@ -218,10 +229,12 @@ bool flush_work(struct work_struct *work)
 
 	might_sleep();
 	pthread_mutex_lock(&wq_lock);
+	wq_flushers++;
 	while (work_busy(work)) {
 		waited = true;
 		pthread_cond_wait(&wq_cond, &wq_lock);
 	}
+	wq_flushers--;
 	pthread_mutex_unlock(&wq_lock);
 	return waited;
 }
@@ -248,10 +261,12 @@ void flush_workqueue(struct workqueue_struct *wq)
 	(void)wq;
 	might_sleep();
 	pthread_mutex_lock(&wq_lock);
+	wq_flushers++;
 	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++)
 		while (workers[cpu].started &&
 		       (!list_empty(&workers[cpu].queue) || workers[cpu].running))
 			pthread_cond_wait(&wq_cond, &wq_lock);
+	wq_flushers--;
 	pthread_mutex_unlock(&wq_lock);
 }
 

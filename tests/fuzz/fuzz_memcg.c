@@ -692,8 +692,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (f->op = 0; f->pos < f->size && f->op < MAX_OPS; f->op++) {
 		cur_op = f->op;
 		f->op_pos = f->pos;
+		fz_op_begin();
 		run_op(f);
+		fz_op_ran();
 		check_invariants(f);
+		fz_op_end();
 	}
 	digest = fz_digest_value;	/* the run's, not the cleanup's */
 	if (trace) {

@@ -61,6 +61,15 @@ unsigned long kshim_slept_jiffies(void);	/* by this thread */
 /* all pending RCU callbacks, including ones queued by callbacks */
 void kshim_rcu_quiesce(void);
 
+/*
+ * Work items and RCU callbacks that started while no thread waited for
+ * them in flush_workqueue(), flush_work() or rcu_barrier(): asynchronous
+ * work that may have run beside the caller's kernel code. A fuzz
+ * harness marks an operation during which this moved as one whose
+ * outcome may depend on the threads' timing.
+ */
+unsigned long kshim_async_runs(void);
+
 unsigned long kshim_percpu_live(void);
 unsigned long kshim_slab_live(void);
 #endif
