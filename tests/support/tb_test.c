@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include <stdlib.h>
 #include <linux/kernel.h>
 #include "tb_test.h"
 
@@ -24,10 +25,14 @@ int tb_teardown(void **state)
 	return 0;
 }
 
+/* TB_FILTER=pattern runs the matching cases only (cmocka's '*' and '?') */
 int tb_run(const char *name, const struct CMUnitTest *tests, size_t n)
 {
+	const char *filter = getenv("TB_FILTER");
 	int ret;
 
+	if (filter && *filter)
+		cmocka_set_test_filter(filter);
 	kshim_thread_enter(0);
 	ret = _cmocka_run_group_tests(name, tests, n, NULL, NULL);
 	kshim_thread_exit();
