@@ -7,6 +7,10 @@
 #include <linux/kernel.h>
 #include <linux/slab.h>
 #include <linux/radix-tree.h>
+#include <linux/idr.h>
+#include <linux/kmemleak.h>
+#include <linux/local_lock.h>
+#include <linux/percpu.h>
 #include "radix-tree.extract.c"
 
 static void __attribute__((constructor)) kshim_radix_tree_init(void)
