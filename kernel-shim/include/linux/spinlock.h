@@ -102,6 +102,8 @@ static inline int spin_is_locked(spinlock_t *l)
 #define raw_spin_lock_irq(l) spin_lock_irq(l)
 #define raw_spin_unlock_irq(l) spin_unlock_irq(l)
 #define raw_spin_lock_irqsave(l, f) spin_lock_irqsave(l, f)
+#define spin_trylock_irqsave(l, flags) \
+	({ local_irq_save(flags); spin_trylock(l) ? 1 : ({ local_irq_restore(flags); 0; }); })
 #define raw_spin_unlock_irqrestore(l, f) spin_unlock_irqrestore(l, f)
 #define assert_spin_locked(l) do { (void)(l); } while (0)
 #endif
