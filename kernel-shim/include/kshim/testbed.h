@@ -63,4 +63,6 @@ void kshim_rcu_quiesce(void);
 
 unsigned long kshim_percpu_live(void);
 unsigned long kshim_slab_live(void);
+/* mm/xarray: free every CPU's idr_preload() pool, as a CPU going offline */
+void kshim_radix_tree_preloads_free(void);
 #endif
