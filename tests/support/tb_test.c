@@ -25,14 +25,22 @@ int tb_teardown(void **state)
 	return 0;
 }
 
-/* TB_FILTER=pattern runs the matching cases only (cmocka's '*' and '?') */
-int tb_run(const char *name, const struct CMUnitTest *tests, size_t n)
+/*
+ * TB_FILTER=pattern runs the matching cases only (cmocka's '*' and '?'),
+ * whichever cmocka runner the binary's main() calls
+ */
+static void __attribute__((constructor)) tb_filter_init(void)
 {
 	const char *filter = getenv("TB_FILTER");
-	int ret;
 
 	if (filter && *filter)
 		cmocka_set_test_filter(filter);
+}
+
+int tb_run(const char *name, const struct CMUnitTest *tests, size_t n)
+{
+	int ret;
+
 	kshim_thread_enter(0);
 	ret = _cmocka_run_group_tests(name, tests, n, NULL, NULL);
 	kshim_thread_exit();
