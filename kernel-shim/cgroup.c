@@ -307,9 +307,15 @@ struct cgroup_subsys_state *css_next_descendant_post(struct cgroup_subsys_state 
  */
 void cgroup_rstat_flush(struct cgroup *cgrp)
 {
+	might_sleep();
+	cgroup_rstat_flush_irqsafe(cgrp);
+}
+
+/* before 6.6: the flush from a context that cannot sleep (irqs off) */
+void cgroup_rstat_flush_irqsafe(struct cgroup *cgrp)
+{
 	struct cgroup_subsys_state *root = cgrp->subsys[memory_cgrp_id], *css = NULL;
 
-	might_sleep();
 	if (!root || !root->ss->css_rstat_flush)
 		return;
 	rcu_read_lock();

@@ -97,7 +97,7 @@ const char *kshim_release_held(void)
 	held_released = true;
 	/* most recent first, as the sections would have ended */
 	for (i = min(locks, KSHIM_MAX_HELD) - 1; i >= 0; i--)
-		pthread_mutex_unlock(&((spinlock_t *)kshim_ctx.held[i])->m);
+		kshim_spin_release(kshim_ctx.held[i]);
 	kshim_ctx.nr_held = 0;
 	kshim_rcu_release_all();
 	if (kshim_atomic_depth() > 0)

@@ -4,6 +4,7 @@
  * and the might_sleep() check (RCU reader, spinlock, preempt or irq off).
  */
 #include <linux/sched.h>
+#include <sched.h>
 #include <linux/rcupdate.h>
 #include <linux/workqueue.h>
 #include <linux/completion.h>
@@ -146,6 +147,37 @@ void kshim_mutex_unlock(struct mutex *l, const char *file, int line, const char 
 	}
 	__atomic_store_n(&l->owner, 0, __ATOMIC_RELAXED);
 	pthread_mutex_unlock(&l->m);
+}
+
+static inline void kshim_cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#endif
+}
+
+/*
+ * A contended spinlock: counted as a waiter (spin_is_contended()), spin
+ * on the word, and after a while yield the host CPU, whose holder may
+ * have been descheduled (a kernel holder cannot be: preemption is off).
+ */
+void kshim_spin_lock_slowpath(spinlock_t *l)
+{
+	unsigned int v, spins = 0;
+
+	__atomic_fetch_add(&l->val, KSHIM_SPIN_WAITER, __ATOMIC_RELAXED);
+	for (;;) {
+		v = __atomic_load_n(&l->val, __ATOMIC_RELAXED);
+		if (!(v & KSHIM_SPIN_LOCKED) &&
+		    __atomic_compare_exchange_n(&l->val, &v, v | KSHIM_SPIN_LOCKED, false,
+						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+			break;
+		if (++spins < 128)
+			kshim_cpu_relax();
+		else
+			sched_yield();
+	}
+	__atomic_fetch_sub(&l->val, KSHIM_SPIN_WAITER, __ATOMIC_RELAXED);
 }
 
 void kshim_spin_bad_magic(spinlock_t *l, const char *func)

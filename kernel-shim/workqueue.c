@@ -9,6 +9,7 @@
 #include <linux/sched.h>
 #include <kshim/testbed.h>
 #include <linux/jiffies.h>
+#include <linux/rcupdate.h>
 
 struct workqueue_struct {
 	const char *name;
@@ -40,6 +41,8 @@ unsigned long kshim_async_runs(void)
 	return atomic_long_read(&kshim_async_count);
 }
 
+static __thread bool in_worker;
+
 #define WORK_PENDING 1L
 
 static void *worker_main(void *arg)
@@ -47,6 +50,7 @@ static void *worker_main(void *arg)
 	struct worker *w = arg;
 
 	kshim_thread_enter(w->cpu);
+	in_worker = true;
 	pthread_mutex_lock(&wq_lock);
 	while (!wq_stop || !list_empty(&w->queue)) {
 		struct work_struct *work;
@@ -135,12 +139,53 @@ bool queue_delayed_work_on(int cpu, struct workqueue_struct *wq, struct delayed_
 	return true;
 }
 
+/* in wq_lock: a work queued on a worker or running there */
+static bool work_at_worker(struct work_struct *work)
+{
+	struct work_struct *q;
+	int cpu;
+
+	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++) {
+		if (!workers[cpu].started)
+			continue;
+		if (workers[cpu].running == work)
+			return true;
+		list_for_each_entry(q, &workers[cpu].queue, entry)
+			if (q == work)
+				return true;
+	}
+	return false;
+}
+
+/*
+ * Whether the task moving virtual time may wait for the works whose timers
+ * that fired: it could sleep here (no spinlock, RCU reader or irq section)
+ * and is not a worker or kernel thread, which the works may need.
+ */
+static bool may_wait_for_timers(void)
+{
+	return !in_worker && !kshim_atomic_depth() && !kshim_rcu_depth() &&
+	       !kshim_ctx.in_irq && !current->kshim_kthread;
+}
+
+#define NR_FIRED 32
+
+/*
+ * Delayed works whose expiry virtual time has passed are queued to their
+ * CPU's worker. The virtual CPUs keep pace with virtual time: a work due
+ * at T has run once the task that moved time past T goes on (where that
+ * task may sleep), as it would have on an idle CPU. Otherwise the moment it
+ * runs, e.g. the periodic memcg stats flush that reclaim's decisions read,
+ * would follow the host's scheduling, not the virtual clock.
+ */
 void kshim_timers_run(void)
 {
 	struct delayed_work *dw, *tmp;
+	struct work_struct *fired[NR_FIRED];
 	unsigned long now = kshim_jiffies();
 	bool wake[KSHIM_MAX_CPUS] = { false };
-	int cpu;
+	int wait = -1;		/* may_wait_for_timers(), once a timer fired */
+	int cpu, i, nr_fired = 0;
 
 	/* virtual time moved: the watchdog sees progress */
 	kshim_progress();
@@ -149,13 +194,28 @@ void kshim_timers_run(void)
 	list_for_each_entry_safe(dw, tmp, &timers, work.entry) {
 		if (time_before(now, dw->timer_expires))
 			continue;
+		if (wait < 0) {
+			/* the fired works run while this task waits for them: not async */
+			wait = may_wait_for_timers();
+			wq_flushers += wait;
+		}
 		list_del_init(&dw->work.entry);
 		wake[enqueue_locked(dw->cpu, &dw->work)->cpu] = true;
+		if (nr_fired < NR_FIRED)
+			fired[nr_fired++] = &dw->work;
 	}
 	pthread_mutex_unlock(&wq_lock);
 	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++)
 		if (wake[cpu])
 			pthread_cond_signal(&workers[cpu].wake);
+	if (wait <= 0)
+		return;
+	pthread_mutex_lock(&wq_lock);
+	for (i = 0; i < nr_fired; i++)
+		while (work_at_worker(fired[i]))
+			pthread_cond_wait(&wq_cond, &wq_lock);
+	wq_flushers--;
+	pthread_mutex_unlock(&wq_lock);
 }
 
 /*

@@ -93,6 +93,8 @@ void kshim_world_hold(bool on)
 	if (on) {
 		slab_boot = slab_base;
 		pcpu_boot = pcpu_base;
+		/* as kshim_world_check() counts: without the CPUs' preloads */
+		kshim_radix_tree_preloads_free();
 		slab_base = kshim_slab_live();
 		pcpu_base = kshim_percpu_live();
 	} else {
@@ -160,6 +162,7 @@ const char *kshim_world_check(void)
 	}
 	flush_workqueue(system_wq);
 	kshim_rcu_quiesce();
+	kshim_radix_tree_preloads_free();
 	slab = kshim_slab_live();
 	pcpu = kshim_percpu_live();
 	if (kshim_unexpected_warns())

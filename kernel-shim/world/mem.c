@@ -30,7 +30,9 @@
 struct page *mem_map;
 static unsigned long nr_memmap;
 unsigned long max_mapnr;	/* pfn_valid(): the memmap's extent */
-unsigned long totalreserve_pages;
+#if !TB_HAVE_totalreserve_in_page_alloc
+unsigned long totalreserve_pages;	/* mm/show_mem.c's */
+#endif
 static bool booted;
 static LIST_HEAD(reserved);	/* pages the rest of the system holds */
 static unsigned long nr_reserved;
@@ -411,6 +413,7 @@ void free_unref_page(struct page *page, unsigned int order)
 	spin_unlock_irqrestore(&zone->lock, flags);
 }
 
+#if TB_HAVE_folios_put_refs
 void free_unref_folios(struct folio_batch *fbatch)
 {
 	unsigned int i;
@@ -420,6 +423,28 @@ void free_unref_folios(struct folio_batch *fbatch)
 		free_unref_page(&fbatch->folios[i]->page, folio_order(fbatch->folios[i]));
 	folio_batch_reinit(fbatch);
 }
+#endif
+
+#if !TB_HAVE_folios_put_refs
+void free_unref_page_list(struct list_head *list)
+{
+	struct page *page, *next;
+	unsigned long nr = 0;
+
+	list_for_each_entry_safe(page, next, list, lru) {
+		list_del(&page->lru);
+		free_unref_page(page, 0);
+		nr++;
+	}
+	tb_charge_reclaimed(nr);
+}
+
+/* the world makes no compound pages */
+void destroy_large_folio(struct folio *folio)
+{
+	free_unref_page(&folio->page, folio_order(folio));
+}
+#endif
 
 unsigned long tb_free_pages(int nid)
 {
@@ -428,7 +453,10 @@ unsigned long tb_free_pages(int nid)
 
 unsigned long tb_wmark(int nid, int which)
 {
-	return wmark_pages(&NODE_DATA(nid)->node_zones[ZONE_NORMAL], which);
+	/* a variable: before 6.5 wmark_pages() did not parenthesize its zone */
+	struct zone *zone = &NODE_DATA(nid)->node_zones[ZONE_NORMAL];
+
+	return wmark_pages(zone, which);
 }
 
 /* ---- invariants ---- */

@@ -14,7 +14,12 @@
 #include <kshim/page_counter.h>
 
 struct mem_cgroup *root_mem_cgroup;
-DEFINE_STATIC_KEY_FALSE(memcg_kmem_online_key);
+#if TB_HAVE_memcg_kmem_online
+#define TB_KMEM_KEY memcg_kmem_online_key
+#else
+#define TB_KMEM_KEY memcg_kmem_enabled_key	/* its name before 6.6 */
+#endif
+DEFINE_STATIC_KEY_FALSE(TB_KMEM_KEY);
 
 const struct kshim_memcg_hooks *kshim_memcg_hooks;
 
@@ -114,7 +119,7 @@ struct mem_cgroup *kshim_memcg_create(struct mem_cgroup *parent)
 		return NULL;
 	}
 	if (parent)
-		static_branch_enable(&memcg_kmem_online_key);
+		static_branch_enable(&TB_KMEM_KEY);
 	return memcg;
 }
 

@@ -333,14 +333,25 @@ static unsigned long reclaim_subtree(struct mem_cgroup *memcg, unsigned long nr)
 }
 
 /* mm/vmscan.c's, renamed by kextract's `wrap` */
+#if TB_HAVE_reclaim_swappiness_arg
+#define TB_SWAPPINESS_PARAM , int *swappiness
+#define TB_SWAPPINESS_ARG , swappiness
+#else	/* before 6.8: no memory.reclaim swappiness= */
+#define TB_SWAPPINESS_PARAM
+#define TB_SWAPPINESS_ARG
+#endif
 unsigned long __real_try_to_free_mem_cgroup_pages(struct mem_cgroup *memcg,
 						  unsigned long nr_pages, gfp_t gfp_mask,
-						  unsigned int reclaim_options, int *swappiness);
+						  unsigned int reclaim_options TB_SWAPPINESS_PARAM);
 
 unsigned long try_to_free_mem_cgroup_pages(struct mem_cgroup *memcg, unsigned long nr_pages,
-					   gfp_t gfp_mask, unsigned int reclaim_options,
-					   int *swappiness)
+					   gfp_t gfp_mask, unsigned int reclaim_options
+					   TB_SWAPPINESS_PARAM)
 {
+#if !TB_HAVE_reclaim_swappiness_arg
+	int *swappiness = NULL;
+#endif
+
 	enum tb_reclaim_mode mode = READ_ONCE(world.mode);
 	unsigned long freed = 0;
 
@@ -349,7 +360,7 @@ unsigned long try_to_free_mem_cgroup_pages(struct mem_cgroup *memcg, unsigned lo
 	WRITE_ONCE(world.swappiness, swappiness ? *swappiness : -1);
 	if (mode == TB_RECLAIM_REAL) {
 		freed = __real_try_to_free_mem_cgroup_pages(memcg, nr_pages, gfp_mask,
-							    reclaim_options, swappiness);
+							    reclaim_options TB_SWAPPINESS_ARG);
 	} else if (mode == TB_RECLAIM_PAGES) {
 		/* vmscan's sc.nr_to_reclaim is at least SWAP_CLUSTER_MAX */
 		nr_pages = max(nr_pages, SWAP_CLUSTER_MAX);

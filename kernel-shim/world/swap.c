@@ -184,7 +184,7 @@ int tb_swap_cache_add(struct folio *folio, swp_entry_t entry)
 	spin_unlock(&swap.lock);
 	folio_ref_add(folio, 1);
 	folio_set_swapcache(folio);
-	folio->swap = entry;
+	*tb_folio_swap(folio) = entry;
 	xa_lock_irq(&swap.space.i_pages);
 	old = __xa_store(&swap.space.i_pages, offset_of(entry), folio, GFP_ATOMIC);
 	swap.space.nrpages++;
@@ -222,7 +222,7 @@ void __delete_from_swap_cache(struct folio *folio, swp_entry_t entry, void *shad
 
 	old = __xa_store(&swap.space.i_pages, offset_of(entry), shadow, GFP_ATOMIC);
 	WARN_ON_ONCE(old != folio);
-	folio->swap.val = 0;
+	tb_folio_swap(folio)->val = 0;
 	folio_clear_swapcache(folio);
 	swap.space.nrpages--;
 	__node_stat_mod_folio(folio, NR_FILE_PAGES, -1);
@@ -232,7 +232,7 @@ void __delete_from_swap_cache(struct folio *folio, swp_entry_t entry, void *shad
 /* delete_from_swap_cache(): the cache's reference goes too */
 static void delete_from_swap_cache(struct folio *folio)
 {
-	swp_entry_t entry = folio->swap;
+	swp_entry_t entry = *tb_folio_swap(folio);
 
 	xa_lock_irq(&swap.space.i_pages);
 	__delete_from_swap_cache(folio, entry, NULL);
@@ -265,7 +265,7 @@ bool folio_free_swap(struct folio *folio)
 {
 	if (!folio_test_swapcache(folio) || folio_test_writeback(folio))
 		return false;
-	if (slot_ptes(folio->swap))
+	if (slot_ptes(*tb_folio_swap(folio)))
 		return false;
 	delete_from_swap_cache(folio);
 	folio_set_dirty(folio);

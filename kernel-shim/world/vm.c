@@ -309,7 +309,7 @@ static struct tb_vma *vma_new(unsigned long nr_pages)
 	v->vma.vm_start = start;
 	v->vma.vm_end = start + (nr_pages << PAGE_SHIFT);
 	v->vma.vm_mm = mm;
-	v->vma.__vm_flags = VM_READ | VM_WRITE;
+	TB_VMA_FLAGS(&v->vma) = VM_READ | VM_WRITE;
 	v->vma.vm_page_prot = __pgprot(PTE_PROT);
 	v->nr_pages = nr_pages;
 	INIT_LIST_HEAD(&v->file_node);
@@ -339,7 +339,7 @@ struct tb_vma *tb_map_file(struct tb_file *file)
 		v->file.f_mapping = tb_file_mapping(file);
 		v->vma.vm_file = &v->file;
 		v->vma.vm_ops = (const void *)&tb_file_vm_ops;
-		v->vma.__vm_flags = VM_READ;
+		TB_VMA_FLAGS(&v->vma) = VM_READ;
 		list_add_tail(&v->file_node, tb_file_vmas(file));
 	}
 	return v;
@@ -351,7 +351,7 @@ struct tb_vma *tb_map_file_exec(struct tb_file *file)
 	struct tb_vma *v = tb_map_file(file);
 
 	if (v)
-		v->vma.__vm_flags = VM_READ | VM_EXEC;
+		TB_VMA_FLAGS(&v->vma) = VM_READ | VM_EXEC;
 	return v;
 }
 
@@ -364,12 +364,14 @@ static void rmap_add(struct tb_vma *vma, unsigned long idx, struct folio *folio)
 	}
 	if (atomic_inc_and_test(&folio->_mapcount))
 		__lruvec_stat_mod_folio(folio, vma->tbf ? NR_FILE_MAPPED : NR_ANON_MAPPED, 1);
+	atomic_long_inc(&vma->vma.vm_mm->kshim_rss[vma->tbf ? MM_FILEPAGES : MM_ANONPAGES]);
 }
 
 static void rmap_remove(struct tb_vma *vma, struct folio *folio)
 {
 	if (atomic_add_negative(-1, &folio->_mapcount))
 		__lruvec_stat_mod_folio(folio, vma->tbf ? NR_FILE_MAPPED : NR_ANON_MAPPED, -1);
+	atomic_long_dec(&vma->vma.vm_mm->kshim_rss[vma->tbf ? MM_FILEPAGES : MM_ANONPAGES]);
 }
 
 /* the pte a fault installs: accessed, as the MMU sets on the retried access */
@@ -630,7 +632,11 @@ static int do_swap_page(struct tb_vma *vma, unsigned long idx, bool write)
 		__folio_set_locked(folio);
 		__folio_set_swapbacked(folio);
 		tb_swap_cache_add(folio, entry);
+#if TB_HAVE_swapin_uncharge_nr
 		mem_cgroup_swapin_uncharge_swap(entry, 1);
+#else
+		mem_cgroup_swapin_uncharge_swap(entry);
+#endif
 		if (shadow)
 			workingset_refault(folio, shadow);
 		folio_add_lru(folio);
@@ -740,12 +746,23 @@ static int referenced_one(struct tb_vma *vma, struct folio *folio, struct mem_cg
 	pvmw.pmd = pmd_off(mm, addr);
 	spin_lock(pvmw.ptl);
 	if (pte_folio(ptep_get(pvmw.pte)) == folio) {
+#if TB_HAVE_look_around_bool
 		if (lru_gen_enabled()) {
 			if (lru_gen_look_around(&pvmw))
 				referenced++;
 		} else if (ptep_clear_flush_young_notify(&vma->vma, addr, pvmw.pte)) {
 			referenced++;
 		}
+#else
+		/* before 6.9: a young pte is a reference, and the look-around clears it */
+		if (lru_gen_enabled() && pte_young(ptep_get(pvmw.pte)) &&
+		    !(vma->vma.vm_flags & (VM_SEQ_READ | VM_RAND_READ))) {
+			lru_gen_look_around(&pvmw);
+			referenced++;
+		}
+		if (ptep_clear_flush_young_notify(&vma->vma, addr, pvmw.pte))
+			referenced++;
+#endif
 	}
 	spin_unlock(pvmw.ptl);
 	if (referenced)
@@ -791,8 +808,8 @@ static void unmap_one(struct tb_vma *vma, struct folio *folio)
 	spin_lock(&mm->page_table_lock);
 	pte = ptep_get_and_clear(mm, addr, ptep);
 	if (folio_test_anon(folio)) {
-		tb_swap_dup(folio->swap);
-		set_pte(ptep, __pte((folio->swap.val << PAGE_SHIFT) | PTE_SWAP));
+		tb_swap_dup(*tb_folio_swap(folio));
+		set_pte(ptep, __pte((tb_folio_swap(folio)->val << PAGE_SHIFT) | PTE_SWAP));
 	}
 	spin_unlock(&mm->page_table_lock);
 	if (pte_dirty(pte))

@@ -23,12 +23,12 @@ static void mod_objcg_state(struct obj_cgroup *objcg, struct pglist_data *pgdat,
 		__real_mod_objcg_state(objcg, pgdat, idx, nr);
 }
 
-/* 6.12's name for what the seed calls __mod_objcg_state */
-static void __mod_objcg_mlstate(struct obj_cgroup *objcg, struct pglist_data *pgdat,
-				enum node_stat_item idx, int nr)
+/* 6.12's name for what the seed calls __mod_objcg_state (6.1: mod_objcg_mlstate) */
+static void tb_objcg_mlstate(struct obj_cgroup *objcg, struct pglist_data *pgdat,
+			     enum node_stat_item idx, int nr)
 {
 	atomic_long_inc(&objstock_flush_calls);
-	__real___mod_objcg_mlstate(objcg, pgdat, idx, nr);
+	tb_real_objcg_mlstate(objcg, pgdat, idx, nr);
 }
 
 void tb_objstock_set_variant(enum tb_objstock_variant v)
@@ -145,8 +145,10 @@ int tb_memcg_boot(void)
 	 * memcg LRU as they come online), then its initcall: sysfs
 	 * lru_gen/{enabled,min_ttl_ms} and debugfs lru_gen{,_full}
 	 */
+#if TB_HAVE_mglru_memcg
 	for_each_node(nid)
 		lru_gen_init_pgdat(NODE_DATA(nid));
+#endif
 	init_lru_gen();
 	mem_cgroup_init();
 	ret = kshim_cgroupfs_mount(&memory_cgrp_subsys, "memory");
@@ -186,8 +188,29 @@ void tb_memcg_shutdown(void)
 	kshim_cgroupfs_umount();
 	kshim_rcu_quiesce();
 	root_mem_cgroup = NULL;
+#if TB_HAVE_mem_cgroup_idr
+	/*
+	 * every id is gone; the kernel's IDR frees its nodes as ids go, the
+	 * shim's keeps its slot array until destroyed
+	 */
+	idr_destroy(&mem_cgroup_idr);
+#endif
+#if !TB_HAVE_memcontrol_v1_c
+	/* mem_cgroup_init()'s per-node soft limit trees (v1, before 6.11) */
+	{
+		int nid;
+
+		for_each_node(nid) {
+			kfree(soft_limit_tree.rb_tree_per_node[nid]);
+			soft_limit_tree.rb_tree_per_node[nid] = NULL;
+		}
+	}
+#endif
 	/* the next world boots without this one's boot options */
-	cgroup_memory_nokmem = cgroup_memory_nosocket = cgroup_memory_nobpf = false;
+	cgroup_memory_nokmem = cgroup_memory_nosocket = false;
+#if TB_HAVE_cgroup_memory_nobpf
+	cgroup_memory_nobpf = false;
+#endif
 	static_branch_enable(&memory_cgrp_subsys_enabled_key);
 }
 
@@ -197,7 +220,11 @@ void tb_memcg_shutdown(void)
  */
 void tb_memcg_flush_stats(struct mem_cgroup *memcg)
 {
+#if TB_HAVE_do_flush_stats
 	do_flush_stats(memcg ? memcg : root_mem_cgroup);
+#else
+	__mem_cgroup_flush_stats();	/* before 6.2 every flush is the root's */
+#endif
 }
 
 unsigned long tb_memcg_stat(struct mem_cgroup *memcg, int item)

@@ -6,7 +6,9 @@
  * at run time, and accessors for tests that need the file's static types.
  */
 #include "memcontrol/memcontrol_env.h"
+#if TB_HAVE_memcontrol_v1_c
 #include KMEMCG_V1_H
+#endif
 #include KMEMCG_EXTRACT
 #include "memcontrol/memcg_tb.c"
 #include "variants/obj_stock_single_slot.c"

@@ -28,6 +28,11 @@
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/seq_file.h>
+#include <linux/poll.h>
+#include <linux/eventfd.h>
+#if !TB_HAVE_memcontrol_v1_c
+#include <linux/rbtree.h>	/* v1's soft limit tree */
+#endif
 #include <linux/parser.h>
 #include <linux/vmpressure.h>
 #include <linux/mm_inline.h>
@@ -69,15 +74,43 @@ static void mem_cgroup_exit(struct task_struct *task)
 {
 }
 
+#if !TB_HAVE_memcontrol_v1_c
+/*
+ * Stubbed before the v1 split (memcontrol.manifest): no v1 control files
+ * in the v2 hierarchy, and no charge moving (a v1 memory.move_charge_at_immigrate)
+ */
+static struct cftype mem_cgroup_legacy_files[] = {
+	{ }	/* terminate */
+};
+static int mem_cgroup_can_attach(struct cgroup_taskset *tset)
+{
+	return 0;
+}
+static void mem_cgroup_cancel_attach(struct cgroup_taskset *tset)
+{
+}
+static void mem_cgroup_move_task(void)
+{
+}
+#endif
+
 /* kextract `wrap`: counted entry points of the obj stock (seed 004) */
 struct obj_cgroup;
 struct pglist_data;
 static void __real_mod_objcg_state(struct obj_cgroup *objcg, struct pglist_data *pgdat,
 				   enum node_stat_item idx, int nr);
-static void __real___mod_objcg_mlstate(struct obj_cgroup *objcg, struct pglist_data *pgdat,
-				       enum node_stat_item idx, int nr);
+/* the obj stock's flush of its vmstat bytes: __mod_objcg_mlstate() since 6.10 */
+#if TB_HAVE___mod_objcg_mlstate
+#define tb_objcg_mlstate __mod_objcg_mlstate
+#define tb_real_objcg_mlstate __real___mod_objcg_mlstate
+#else
+#define tb_objcg_mlstate mod_objcg_mlstate
+#define tb_real_objcg_mlstate __real_mod_objcg_mlstate
+#endif
+static void tb_real_objcg_mlstate(struct obj_cgroup *objcg, struct pglist_data *pgdat,
+				  enum node_stat_item idx, int nr);
 static void mod_objcg_state(struct obj_cgroup *objcg, struct pglist_data *pgdat,
 			    enum node_stat_item idx, int nr);
-static void __mod_objcg_mlstate(struct obj_cgroup *objcg, struct pglist_data *pgdat,
-				enum node_stat_item idx, int nr);
+static void tb_objcg_mlstate(struct obj_cgroup *objcg, struct pglist_data *pgdat,
+			     enum node_stat_item idx, int nr);
 #endif

@@ -8,6 +8,9 @@
 #include <linux/rwsem.h>
 #include <linux/huge_mm.h>
 #include <linux/swapops.h>
+#if TB_HAVE_pagewalk_hugepd
+#include <kgen/hugetlb_hugepd.h>
+#endif
 
 #include KPGTABLE_EXTRACT
 #include KPAGEWALK_EXTRACT

@@ -43,7 +43,7 @@ static int single_slot_account(struct memcg_stock_pcp *stock, struct obj_cgroup 
 	}
 	if (stock->cached_pgdat != pgdat || cached_idx != idx) {
 		/* another slot: flush the cached one, cache the current */
-		__mod_objcg_mlstate(objcg, stock->cached_pgdat, cached_idx, *slot);
+		tb_objcg_mlstate(objcg, stock->cached_pgdat, cached_idx, *slot);
 		*slot = 0;
 		*slot_for(stock, idx) = nr;
 		stock->cached_pgdat = pgdat;
@@ -68,12 +68,12 @@ static void single_slot_mod_objcg_state(struct obj_cgroup *objcg, struct pglist_
 	stock = this_cpu_ptr(&memcg_stock);
 	if (READ_ONCE(stock->cached_objcg) != objcg) {
 		/* another objcg: its data goes out as it is */
-		__mod_objcg_mlstate(objcg, pgdat, idx, nr);
+		tb_objcg_mlstate(objcg, pgdat, idx, nr);
 		nr = 0;
 	} else {
 		nr = single_slot_account(stock, objcg, pgdat, idx, nr);
 	}
 	if (nr)
-		__mod_objcg_mlstate(objcg, pgdat, idx, nr);
+		tb_objcg_mlstate(objcg, pgdat, idx, nr);
 	local_unlock_irqrestore(&memcg_stock.stock_lock, flags);
 }

@@ -60,5 +60,8 @@
 #include <trace/events/vmscan.h>
 #include <trace/events/pagemap.h>
 #include <kgen/mm_internal_reclaim.h>
+#if !TB_HAVE_page_flags_idle
+#include <kgen/page_idle.h>
+#endif
 #include <kshim/reclaim.h>
 #endif

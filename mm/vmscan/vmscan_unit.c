@@ -6,6 +6,15 @@
 #include "vmscan/reclaim_env.h"
 
 /*
+ * The seeds' variants hook trees they are written for (vmscan.manifest's
+ * `if` lines): seed 000 mm/vmscan.c since the shrinker left it, seed 002
+ * MGLRU's memcg LRU. Elsewhere the real code runs alone.
+ */
+#define TB_SEED000_VARIANT TB_HAVE_shrinker_c
+#define TB_SEED002_VARIANT TB_HAVE_mglru_memcg
+
+#if TB_SEED000_VARIANT
+/*
  * kextract `wrap`: the real definitions become __real_*; the variant
  * defines the names (mm/variants/global_shrink_priority.c).
  */
@@ -14,16 +23,22 @@ void shrink_lruvec(struct lruvec *lruvec, struct scan_control *sc);
 static void shrink_active_list(unsigned long nr_to_scan, struct lruvec *lruvec,
 			       struct scan_control *sc, enum lru_list lru);
 static void kswapd_age_node(struct pglist_data *pgdat, struct scan_control *sc);
+#endif
+#if TB_SEED002_VARIANT
 /* seed 002 (mm/variants/memcg_iter_shrink_many.c) */
 static void shrink_many(struct pglist_data *pgdat, struct scan_control *sc);
 static int shrink_one(struct lruvec *lruvec, struct scan_control *sc);
 static void lru_gen_shrink_lruvec(struct lruvec *lruvec, struct scan_control *sc);
 static void lru_gen_rotate_memcg(struct lruvec *lruvec, int op);
+#endif
+#if TB_SEED000_VARIANT || TB_SEED002_VARIANT
 /*
  * root reclaim: lruvecs the memcg walk handed to reclaim (classic
  * shrink_lruvec(), MGLRU shrink_one()), seed 002's cost of a walk
  */
 static atomic_long_t tb_root_visits = ATOMIC_LONG_INIT(0);
+#endif
+#if TB_SEED000_VARIANT
 /* seed 000: shrink_node_memcgs()'s two calls that take the memcg's value */
 static bool seed000_below_min(struct mem_cgroup *target, struct mem_cgroup *memcg,
 			      struct scan_control *sc);
@@ -31,10 +46,15 @@ static unsigned long seed000_shrink_slab(gfp_t gfp_mask, int nid, struct mem_cgr
 					 int priority, struct scan_control *sc);
 #define mem_cgroup_below_min(target, memcg) seed000_below_min(target, memcg, sc)
 #define shrink_slab(gfp, nid, memcg, prio) seed000_shrink_slab(gfp, nid, memcg, prio, sc)
+#endif
 
 #include KVMSCAN_EXTRACT
 
+#if TB_SEED000_VARIANT
 #undef mem_cgroup_below_min
 #undef shrink_slab
 #include "variants/global_shrink_priority.c"
+#endif
+#if TB_SEED002_VARIANT
 #include "variants/memcg_iter_shrink_many.c"
+#endif

@@ -11,9 +11,11 @@
 #include <linux/rwsem.h>
 #include <linux/memcontrol.h>
 
+#if TB_HAVE_shrinker_c
 /* the same switch as 6.12's memcg_kmem_online(), under its 6.1 name */
 #define memcg_kmem_enabled_key memcg_kmem_online_key
 #include <kgen61/memcontrol.h>
+#endif	/* else 6.1 is the main tree: linux/memcontrol.h has them already */
 
 /* static in 6.1's vmscan.c, made global by the extraction (globalize) */
 struct shrinker;

@@ -96,8 +96,9 @@ class Probes(unittest.TestCase):
         rows = {s[0]: s for s in tb_features.suites(self.tree)}
         self.assertTrue(rows['shim'][2])
         self.assertTrue(rows['shrinker'][2])		# mm/shrinker.c exists
-        self.assertFalse(rows['memcg'][2])
-        self.assertIn('6.99.3 lacks mm/memcontrol-v1.c', rows['memcg'][3])
+        self.assertTrue(rows['memcg'][2])
+        self.assertFalse(rows['reclaim'][2])
+        self.assertIn('6.99.3 lacks include/linux/mmzone.h', rows['reclaim'][3])
 
     def test_cmake_file(self):
         out = os.path.join(self.tree, 'f.cmake')
@@ -107,7 +108,8 @@ class Probes(unittest.TestCase):
         self.assertIn('set(TB_HAVE_shrinker_c 1)', text)
         self.assertIn('set(TB_HAVE_memcontrol_v1_c 0)', text)
         self.assertIn('set(TB_SUITE_SKIP_shim "")', text)
-        self.assertRegex(text, r'set\(TB_SUITE_SKIP_memcg "6\.99\.3 lacks')
+        self.assertIn('set(TB_SUITE_SKIP_memcg "")', text)
+        self.assertRegex(text, r'set\(TB_SUITE_SKIP_reclaim "6\.99\.3 lacks')
         self.assertTrue(os.path.exists(out + '.json'))
 
     def test_feature_names_are_unique_and_known_kinds(self):

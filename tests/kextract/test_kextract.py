@@ -136,6 +136,10 @@ class Closure(unittest.TestCase):
         self.assertIn('enum widget_state {', out)
         self.assertNotIn('struct widget {', out)
 
+    def test_typedef_of_anonymous_struct(self):
+        out = extract(TYPES, '--want', 'widget_pd_t')
+        self.assertIn('typedef struct { unsigned long pd; } widget_pd_t;', out)
+
 
 @unittest.skipUnless(HAVE_UNIFDEF, 'unifdef not installed')
 class Types(unittest.TestCase):

@@ -345,7 +345,11 @@ static void test_atomic_charge_defers_to_user_return(void **state)
 	assert_int_equal(kshim_slept_jiffies() - slept, 2 * 102);
 }
 
-/* a dying task (PF_EXITING) is neither reclaimed for nor throttled */
+/*
+ * a dying task (PF_EXITING) is neither reclaimed for nor throttled; 6.1's
+ * mem_cgroup_handle_over_high() has no task_is_dying() test: it reclaims
+ * and sleeps for a dying task as for any other
+ */
 static void test_dying_task_not_throttled(void **state)
 {
 	unsigned long slept, calls;
@@ -357,8 +361,13 @@ static void test_dying_task_not_throttled(void **state)
 	current->flags |= PF_EXITING;
 	tb_task_return_to_user();
 	current->flags &= ~PF_EXITING;
+#if TB_HAVE_over_high_skips_dying
 	assert_int_equal(kshim_slept_jiffies() - slept, 0);
 	assert_int_equal(tb_reclaim_calls() - calls, 0);
+#else
+	assert_true(kshim_slept_jiffies() - slept > 0);
+	assert_true(tb_reclaim_calls() - calls > 0);
+#endif
 	assert_int_equal(current->memcg_nr_pages_over_high, 0);
 }
 
@@ -381,7 +390,12 @@ static void test_high_of_one_page(void **state)
 	assert_int_equal(tb_calculate_high_delay(tb_memcg("a"), MEMCG_CHARGE_BATCH), 64 * HZ);
 }
 
-/* a task with SIGKILL pending is dying too: no reclaim, no sleep */
+/*
+ * a task with SIGKILL pending is dying too: no reclaim, no sleep (6.1:
+ * reclaimed for, then a killable sleep, which the kernel ends at once for
+ * a pending SIGKILL and the shim's schedule_timeout_killable() does not:
+ * the sleep is not asserted there)
+ */
 static void test_killed_task_not_throttled(void **state)
 {
 	unsigned long slept, calls;
@@ -393,8 +407,12 @@ static void test_killed_task_not_throttled(void **state)
 	kshim_send_signal(current, SIGKILL);
 	tb_task_return_to_user();
 	kshim_clear_signals(current);
+#if TB_HAVE_over_high_skips_dying
 	assert_int_equal(tb_reclaim_calls() - calls, 0);
 	assert_int_equal(kshim_slept_jiffies() - slept, 0);
+#else
+	assert_true(tb_reclaim_calls() - calls > 0);
+#endif
 }
 
 /*

@@ -27,6 +27,19 @@
 #include <string.h>
 #include "tb_memcg.h"
 
+/*
+ * mem_cgroup_below_min/low() take the reclaim target since 6.3 and say no
+ * for it and for the root (mem_cgroup_unprotected()); before, they compare
+ * the memcg's effective protection with its usage, whatever the target.
+ */
+#if TB_HAVE_below_min_target
+#define below_low(target, memcg) mem_cgroup_below_low(target, memcg)
+#define below_min(target, memcg) mem_cgroup_below_min(target, memcg)
+#else
+#define below_low(target, memcg) mem_cgroup_below_low(memcg)
+#define below_min(target, memcg) mem_cgroup_below_min(memcg)
+#endif
+
 /* mm/memcontrol.c; declared in include/linux/memcontrol.h's CONFIG_MEMCG part */
 void mem_cgroup_calculate_protection(struct mem_cgroup *root, struct mem_cgroup *memcg);
 
@@ -115,10 +128,10 @@ static void test_overcommitted_shared_proportionally(void **state)
 	assert_int_equal(emin("A/E"), P(5));
 
 	/* below_*: effective protection >= usage */
-	assert_false(mem_cgroup_below_low(NULL, tb_memcg("A")));
-	assert_false(mem_cgroup_below_low(NULL, tb_memcg("A/B")));
-	assert_false(mem_cgroup_below_low(NULL, tb_memcg("A/C")));
-	assert_false(mem_cgroup_below_min(NULL, tb_memcg("A/E")));
+	assert_false(below_low(NULL, tb_memcg("A")));
+	assert_false(below_low(NULL, tb_memcg("A/B")));
+	assert_false(below_low(NULL, tb_memcg("A/C")));
+	assert_false(below_min(NULL, tb_memcg("A/E")));
 	uncharge_all();
 }
 
@@ -147,9 +160,9 @@ static void test_recursiveprot_hands_out_unclaimed(void **state)
 	assert_int_equal(elow("A/B"), P(30));
 	assert_int_equal(elow("A/C"), P(20));
 	assert_int_equal(elow("A/E"), 0);
-	assert_false(mem_cgroup_below_low(NULL, tb_memcg("A/B")));
-	assert_true(mem_cgroup_below_low(NULL, tb_memcg("A/C")));
-	assert_false(mem_cgroup_below_low(NULL, tb_memcg("A/E")));
+	assert_false(below_low(NULL, tb_memcg("A/B")));
+	assert_true(below_low(NULL, tb_memcg("A/C")));
+	assert_false(below_low(NULL, tb_memcg("A/E")));
 
 	tb_cgroup_set_recursiveprot(true);
 	calculate(NULL);
@@ -157,8 +170,8 @@ static void test_recursiveprot_hands_out_unclaimed(void **state)
 	assert_int_equal(elow("A/B"), P(45));
 	assert_int_equal(elow("A/C"), P(20));
 	assert_int_equal(elow("A/E"), P(15));
-	assert_true(mem_cgroup_below_low(NULL, tb_memcg("A/B")));
-	assert_true(mem_cgroup_below_low(NULL, tb_memcg("A/E")));
+	assert_true(below_low(NULL, tb_memcg("A/B")));
+	assert_true(below_low(NULL, tb_memcg("A/E")));
 	/* no min anywhere: nothing unclaimed to hand out */
 	assert_int_equal(emin("A/B"), 0);
 	assert_int_equal(emin("A/E"), 0);
@@ -183,7 +196,7 @@ static void test_child_asks_more_than_parent(void **state)
 	assert_int_equal(elow("A"), P(10));
 	assert_int_equal(elow("A/B"), P(10));
 	assert_int_equal(elow("A/B/G"), P(10));
-	assert_false(mem_cgroup_below_low(NULL, tb_memcg("A/B/G")));
+	assert_false(below_low(NULL, tb_memcg("A/B/G")));
 	uncharge_all();
 }
 
@@ -211,21 +224,21 @@ static void test_root_and_reclaim_root_unprotected(void **state)
 	calculate(NULL);
 	assert_int_equal(root_mem_cgroup->memory.elow, 0);
 	assert_int_equal(root_mem_cgroup->memory.emin, 0);
-	assert_false(mem_cgroup_below_low(NULL, root_mem_cgroup));
-	assert_false(mem_cgroup_below_min(NULL, root_mem_cgroup));
+	assert_false(below_low(NULL, root_mem_cgroup));
+	assert_false(below_min(NULL, root_mem_cgroup));
 	assert_int_equal(elow("A"), P(10));
 	assert_int_equal(elow("A/B"), P(10));
-	assert_false(mem_cgroup_below_low(NULL, b));
+	assert_false(below_low(NULL, b));
 
 	assert_write_ok("A", "memory.low", "5M");
 	calculate(a);
 	/* A skipped: still the 10M of the global pass, though low is 5M now */
 	assert_int_equal(elow("A"), P(10));
 	assert_int_equal(emin("A"), P(10));
-	assert_false(mem_cgroup_below_low(a, a));
-	assert_false(mem_cgroup_below_min(a, a));
+	assert_false(below_low(a, a));
+	assert_false(below_min(a, a));
 	assert_int_equal(elow("A/B"), P(50));
-	assert_true(mem_cgroup_below_low(a, b));
+	assert_true(below_low(a, b));
 	uncharge_all();
 }
 
@@ -247,11 +260,11 @@ static void test_usage_below_protection(void **state)
 	calculate(NULL);
 	assert_int_equal(elow("B"), P(50));
 	assert_int_equal(elow("A2/B"), P(40));
-	assert_true(mem_cgroup_below_low(NULL, tb_memcg("B")));
-	assert_true(mem_cgroup_below_low(NULL, tb_memcg("A2/B")));
+	assert_true(below_low(NULL, tb_memcg("B")));
+	assert_true(below_low(NULL, tb_memcg("A2/B")));
 	/* no memory.min: emin 0, not below min with usage */
 	assert_int_equal(emin("B"), 0);
-	assert_false(mem_cgroup_below_min(NULL, tb_memcg("B")));
+	assert_false(below_min(NULL, tb_memcg("B")));
 	uncharge_all();
 }
 
@@ -278,12 +291,12 @@ static void test_zero_usage(void **state)
 	assert_int_equal(tb_cgroup_read_u64("A/D", "memory.current"), 0);
 	calculate(NULL);
 	assert_int_equal(elow("A/D"), P(10));
-	assert_true(mem_cgroup_below_low(NULL, tb_memcg("A/D")));
+	assert_true(below_low(NULL, tb_memcg("A/D")));
 
 	assert_int_equal(emin("A/F"), 0);
 	assert_int_equal(elow("A/F"), 0);
-	assert_true(mem_cgroup_below_min(NULL, tb_memcg("A/F")));
-	assert_true(mem_cgroup_below_low(NULL, tb_memcg("A/F")));
+	assert_true(below_min(NULL, tb_memcg("A/F")));
+	assert_true(below_low(NULL, tb_memcg("A/F")));
 
 	/* with usage again, recomputed: min(5M, 30M) within A's 100M */
 	charge_mb("A/D", 5);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The shim's IDR: lowest-free allocation in [start, end), growth that
- * keeps old entries, lock-free lookups safe against concurrent updates
- * under RCU, and no memory left behind once empty.
+ * The IDR is the tree's lib/idr.c over lib/radix-tree.c (mm/xarray), on
+ * the shim's slab and RCU: lowest-free allocation in [start, end), growth
+ * that keeps old entries, lock-free lookups safe against concurrent
+ * updates under RCU, and no memory left behind once empty.
  */
 #include <linux/kernel.h>
 #include <linux/idr.h>
@@ -72,7 +73,7 @@ static void test_growth_keeps_entries(void **state)
 	idr_init(&idr);
 	for (id = 0; id < NR_IDS; id++) {
 		assert_int_equal(idr_alloc(&idr, &items[id], 0, 0, GFP_KERNEL), id);
-		/* after each growth (16, 32, 64, ...) the old ids still resolve */
+		/* after each growth (a new level at 64) the old ids still resolve */
 		for (j = 0; j <= id; j++)
 			assert_ptr_equal(idr_find(&idr, j), &items[j]);
 	}
@@ -105,7 +106,7 @@ static void test_sparse_alloc_grows(void **state)
 	assert_true(idr_is_empty(&idr));
 }
 
-/* An empty IDR holds no memory: the slot array goes after a grace period. */
+/* An empty IDR holds no memory: its nodes go after a grace period. */
 static void test_empty_idr_frees_array(void **state)
 {
 	unsigned long base = kshim_slab_live();
@@ -126,30 +127,50 @@ static void test_empty_idr_frees_array(void **state)
 	idr_destroy(&idr);
 }
 
-static void test_alloc_fault_leaves_idr_unchanged(void **state)
+extern struct kmem_cache *radix_tree_node_cachep;
+
+static long radix_nodes(void)
+{
+	return __atomic_load_n(&radix_tree_node_cachep->live, __ATOMIC_RELAXED);
+}
+
+/*
+ * idr_get_free() gives even id 0 a node of 64 slots; id 64 needs a second
+ * level: radix_tree_extend()'s new top node, then a leaf. A failed node
+ * allocation is -ENOMEM with every entry kept; a failed leaf leaves the
+ * new level in place (idr_alloc_u32() does not shrink the tree back).
+ */
+static void test_alloc_fault_keeps_entries(void **state)
 {
 	unsigned long live;
 	struct idr idr;
 	int id;
 
 	idr_init(&idr);
-	kshim_fault_filter(__func__, NULL);
+	kshim_fault_filter("radix_tree_node_alloc", NULL);
 	kshim_fault_nth(1);
 	assert_int_equal(idr_alloc(&idr, &items[0], 0, 0, GFP_KERNEL), -ENOMEM);
+	assert_int_equal(radix_nodes(), 0);
 	assert_true(idr_is_empty(&idr));
-	for (id = 0; id < 16; id++)
-		assert_int_equal(idr_alloc(&idr, &items[id], 0, 0, GFP_KERNEL), id);
-	/* the 17th id needs a larger array: fail that allocation */
+	for (id = 0; id < 64; id++)
+		assert_int_equal(idr_alloc(&idr, &items[id % NR_IDS], 0, 0, GFP_KERNEL), id);
+	assert_int_equal(radix_nodes(), 1);
 	live = kshim_slab_live();
 	kshim_fault_nth(1);
-	assert_int_equal(idr_alloc(&idr, &items[16], 0, 0, GFP_KERNEL), -ENOMEM);
-	assert_int_equal(kshim_fault_injected(), 2);
+	assert_int_equal(idr_alloc(&idr, &items[64], 0, 0, GFP_KERNEL), -ENOMEM);
 	assert_int_equal(kshim_slab_live(), live);
-	for (id = 0; id < 16; id++)
-		assert_ptr_equal(idr_find(&idr, id), &items[id]);
-	assert_null(idr_find(&idr, 16));
-	assert_int_equal(idr_alloc(&idr, &items[16], 0, 0, GFP_KERNEL), 16);
+	kshim_fault_nth(2);
+	assert_int_equal(idr_alloc(&idr, &items[64], 0, 0, GFP_KERNEL), -ENOMEM);
+	assert_int_equal(kshim_fault_injected(), 3);
+	assert_int_equal(radix_nodes(), 2);
+	for (id = 0; id < 64; id++)
+		assert_ptr_equal(idr_find(&idr, id), &items[id % NR_IDS]);
+	assert_null(idr_find(&idr, 64));
+	assert_int_equal(idr_alloc(&idr, &items[64], 0, 0, GFP_KERNEL), 64);
+	assert_int_equal(radix_nodes(), 3);
 	idr_destroy(&idr);
+	rcu_barrier();
+	assert_int_equal(radix_nodes(), 0);
 }
 
 struct tagged {
@@ -239,7 +260,7 @@ int main(void)
 		TB_TEST(test_growth_keeps_entries),
 		TB_TEST(test_sparse_alloc_grows),
 		TB_TEST(test_empty_idr_frees_array),
-		TB_TEST(test_alloc_fault_leaves_idr_unchanged),
+		TB_TEST(test_alloc_fault_keeps_entries),
 		TB_TEST(test_find_concurrent_with_updates),
 	};
 

@@ -9,6 +9,7 @@
 #include <linux/mutex.h>
 #include <linux/rwsem.h>
 #include <linux/rcupdate.h>
+#include <sched.h>
 #include "tb_test.h"
 
 #define NR_LOOPS 20000
@@ -107,6 +108,46 @@ static void test_spin_trylock_contended(void **state)
 	assert_true(t.preemptible_after_fail);
 	assert_int_equal(t.try_after_release, 1);
 	assert_false(spin_is_locked(&t.lock));
+}
+
+struct contended {
+	spinlock_t lock;
+	int held, seen, waiter_got_it;
+};
+
+/* thread 1 waits in spin_lock() until thread 0 has seen it waiting */
+static void spin_holder_waiter(void *arg, unsigned int i)
+{
+	struct contended *c = arg;
+	int tries;
+
+	if (i == 0) {
+		spin_lock(&c->lock);
+		set_flag(&c->held);
+		for (tries = 0; tries < 10000000 && !spin_is_contended(&c->lock); tries++)
+			sched_yield();
+		c->seen = spin_is_contended(&c->lock);
+		spin_unlock(&c->lock);
+		return;
+	}
+	wait_flag(&c->held);
+	spin_lock(&c->lock);
+	c->waiter_got_it = 1;
+	spin_unlock(&c->lock);
+}
+
+/* spin_is_contended(): a waiter is queued (vmscan.c's lru_gen_look_around) */
+static void test_spin_is_contended_while_a_waiter_spins(void **state)
+{
+	struct contended c = { 0 };
+
+	spin_lock_init(&c.lock);
+	assert_false(spin_is_contended(&c.lock));
+	tb_run_threads(2, spin_holder_waiter, &c);
+	assert_true(c.seen);
+	assert_true(c.waiter_got_it);
+	assert_false(spin_is_contended(&c.lock));
+	assert_false(spin_is_locked(&c.lock));
 }
 
 static void mutex_holder_trier(void *arg, unsigned int i)
@@ -343,6 +384,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		TB_TEST(test_spinlock_mutual_exclusion),
 		TB_TEST(test_spin_trylock_contended),
+		TB_TEST(test_spin_is_contended_while_a_waiter_spins),
 		TB_TEST(test_mutex_trylock),
 		TB_TEST(test_rwsem_init_writer_preference),
 		TB_TEST(test_rwsem_static_writer_preference),

@@ -6,6 +6,7 @@
 #include <linux/kernel.h>
 #include <linux/workqueue.h>
 #include <linux/smp.h>
+#include <unistd.h>
 #include "tb_test.h"
 
 struct item {
@@ -92,6 +93,55 @@ static void test_flush_might_sleep(void **state)
 	kshim_report_reset();
 }
 
+struct slow_item {
+	struct delayed_work dwork;
+	int runs;
+	volatile int block;
+};
+
+/* a work that takes a while (or until unblocked) on its worker */
+static void slow_fn(struct work_struct *w)
+{
+	struct slow_item *it = container_of(w, struct slow_item, dwork.work);
+
+	usleep(20000);
+	while (__atomic_load_n(&it->block, __ATOMIC_ACQUIRE))
+		sched_yield();
+	__atomic_fetch_add(&it->runs, 1, __ATOMIC_RELEASE);
+}
+
+/* the virtual CPUs keep pace with virtual time */
+static void test_delayed_work_has_run_once_time_passes_its_expiry(void **state)
+{
+	struct slow_item it = { 0 };
+
+	(void)state;
+	INIT_DELAYED_WORK(&it.dwork, slow_fn);
+	assert_true(queue_delayed_work_on(1, system_wq, &it.dwork, 10));
+	kshim_jiffies_advance(9);
+	assert_int_equal(__atomic_load_n(&it.runs, __ATOMIC_ACQUIRE), 0);
+	kshim_jiffies_advance(1);
+	assert_int_equal(__atomic_load_n(&it.runs, __ATOMIC_ACQUIRE), 1);
+	assert_false(delayed_work_pending(&it.dwork));
+}
+
+/* a task that cannot sleep moves time on without waiting for the work */
+static void test_time_moved_in_atomic_section_does_not_wait_for_work(void **state)
+{
+	struct slow_item it = { .block = 1 };
+
+	(void)state;
+	INIT_DELAYED_WORK(&it.dwork, slow_fn);
+	queue_delayed_work_on(1, system_wq, &it.dwork, 1);
+	preempt_disable();
+	kshim_jiffies_advance(1);
+	preempt_enable();
+	assert_int_equal(__atomic_load_n(&it.runs, __ATOMIC_ACQUIRE), 0);
+	__atomic_store_n(&it.block, 0, __ATOMIC_RELEASE);
+	flush_delayed_work(&it.dwork);
+	assert_int_equal(it.runs, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -99,6 +149,8 @@ int main(void)
 		TB_TEST(test_pending_once),
 		TB_TEST(test_cancel_pending),
 		TB_TEST(test_flush_might_sleep),
+		TB_TEST(test_delayed_work_has_run_once_time_passes_its_expiry),
+		TB_TEST(test_time_moved_in_atomic_section_does_not_wait_for_work),
 	};
 
 	return TB_RUN(tests);

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include <stdlib.h>
 #include <linux/kernel.h>
 #include "tb_test.h"
 
@@ -22,6 +23,18 @@ int tb_teardown(void **state)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * TB_FILTER=pattern runs the matching cases only (cmocka's '*' and '?'),
+ * whichever cmocka runner the binary's main() calls
+ */
+static void __attribute__((constructor)) tb_filter_init(void)
+{
+	const char *filter = getenv("TB_FILTER");
+
+	if (filter && *filter)
+		cmocka_set_test_filter(filter);
 }
 
 int tb_run(const char *name, const struct CMUnitTest *tests, size_t n)

@@ -35,7 +35,32 @@ pgoff_t swap_cache_index(swp_entry_t entry);
 struct folio_batch;
 void check_move_unevictable_folios(struct folio_batch *fbatch);
 /* mm/vmscan.c (declared in mm/internal.h) */
+#if TB_HAVE_folio_isolate_lru_bool
 bool folio_isolate_lru(struct folio *folio);
+#else
+int folio_isolate_lru(struct folio *folio);
+#endif
+
+#if !TB_HAVE_fmode_noreuse
+/*
+ * before 6.3 zap_pte_range() and folio_referenced_one() test VM_SEQ_READ
+ * where later trees call vma_has_recency() (the world calls it on both)
+ */
+static inline bool vma_has_recency(struct vm_area_struct *vma)
+{
+	return !(vma->vm_flags & VM_SEQ_READ);
+}
+#endif
+
+/* where a swap cache folio keeps its swap entry */
+static inline swp_entry_t *tb_folio_swap(struct folio *folio)
+{
+#if TB_HAVE_folio_swap_member
+	return &folio->swap;
+#else
+	return (swp_entry_t *)&folio->private;	/* folio_swap_entry() */
+#endif
+}
 void folio_putback_lru(struct folio *folio);
 
 /* mm/swap.c (declared in mm/internal.h) */
@@ -44,6 +69,25 @@ void folio_rotate_reclaimable(struct folio *folio);
 /* mm/page_alloc.c */
 void free_unref_folios(struct folio_batch *fbatch);
 void free_unref_page(struct page *page, unsigned int order);
+#if !TB_HAVE_folios_put_refs
+/* before 6.8: reclaim and release_pages() free lists of pages */
+void free_unref_page_list(struct list_head *list);
+void destroy_large_folio(struct folio *folio);
+static inline void mlock_page_drain_local(void)
+{
+}
+static inline bool need_mlock_page_drain(int cpu)
+{
+	return false;
+}
+static inline void free_zone_device_page(struct page *page)
+{
+}
+static inline bool put_devmap_managed_page(struct page *page)
+{
+	return false;
+}
+#endif
 
 /* mm/mlock.c: the world maps nothing VM_LOCKED */
 static inline void mlock_new_folio(struct folio *folio)

@@ -9,6 +9,7 @@
 /* the real find.h insists on being reached through bitmap.h */
 #define __LINUX_BITMAP_H
 #include <linux/find.h>
+#include <kgen/bitmap.h>
 /* lib/bitmap.c (mm/lib) */
 unsigned long *bitmap_alloc(unsigned int nbits, gfp_t flags);
 unsigned long *bitmap_zalloc(unsigned int nbits, gfp_t flags);

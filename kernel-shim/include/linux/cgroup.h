@@ -69,6 +69,8 @@ static inline void __cgroup_rstat_updated(struct cgroup *cgrp, int cpu)
 }
 #define cgroup_rstat_updated(cgrp, cpu) __cgroup_rstat_updated(cgrp, cpu)
 void cgroup_rstat_flush(struct cgroup *cgrp);
+/* before 6.6: the flush from a context that cannot sleep */
+void cgroup_rstat_flush_irqsafe(struct cgroup *cgrp);
 struct cgroup_subsys_state *css_next_descendant_post(struct cgroup_subsys_state *pos,
 						     struct cgroup_subsys_state *css);
 int cgroup_add_dfl_cftypes(struct cgroup_subsys *ss, struct cftype *cfts);

@@ -10,4 +10,8 @@ static inline bool freezing(struct task_struct *p)
 static inline void set_freezable(void)
 {
 }
+static inline bool try_to_freeze(void)
+{
+	return false;
+}
 #endif

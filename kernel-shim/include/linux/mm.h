@@ -56,6 +56,12 @@ static inline struct vm_area_struct *get_gate_vma(struct mm_struct *mm)
 	return NULL;
 }
 
+/* the pages an mm maps, by kind: the world's rmap counts them */
+static inline unsigned long get_mm_counter(struct mm_struct *mm, int member)
+{
+	return atomic_long_read(&mm->kshim_rss[member]);
+}
+
 /* kernel-shim/world/node.c: a fresh folio of nr_pages on node nid */
 void kshim_folio_prep(struct folio *folio, unsigned long nr_pages, int nid);
 #endif

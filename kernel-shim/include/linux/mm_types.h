@@ -22,6 +22,14 @@ typedef struct {
 
 #define _struct_page_alignment __aligned(2 * sizeof(unsigned long))
 struct task_struct;
+/* the rss counters' indices (include/linux/mm_types_task.h) */
+enum {
+	MM_FILEPAGES,
+	MM_ANONPAGES,
+	MM_SWAPENTS,
+	MM_SHMEMPAGES,
+	NR_MM_COUNTERS
+};
 struct mm_struct {
 	unsigned long flags;	/* MMF_* */
 	pgd_t *pgd;
@@ -32,6 +40,8 @@ struct mm_struct {
 	struct task_struct *owner;
 	/* the world's vmas of this address space, by address (world/vm.c) */
 	struct list_head kshim_vmas;
+	/* pages mapped, per MM_* counter (the world's rmap keeps them) */
+	atomic_long_t kshim_rss[NR_MM_COUNTERS];
 #ifdef CONFIG_LRU_GEN_WALKS_MMU
 	struct {
 		struct list_head list;	/* on the memcg's lru_gen_mm_list */
@@ -43,5 +53,12 @@ struct mm_struct {
 
 extern struct mm_struct init_mm;	/* the kernel's, with no user vmas */
 #include <kgen/mm_types.h>
+
+/* the world sets a vma's flags (vm_flags is read-only since 6.3) */
+#if TB_HAVE_vma_flags_union
+#define TB_VMA_FLAGS(vma) ((vma)->__vm_flags)
+#else
+#define TB_VMA_FLAGS(vma) ((vma)->vm_flags)
+#endif
 
 #endif

@@ -21,6 +21,9 @@
 
 typedef struct pglist_data pg_data_t;
 #include <kgen/mmzone.h>
+#if !TB_HAVE_max_page_order
+#define NR_PAGE_ORDERS MAX_ORDER	/* before 6.8 MAX_ORDER counted the orders */
+#endif
 
 extern struct pglist_data kshim_nodes[MAX_NUMNODES];
 #define NODE_DATA(nid) (&kshim_nodes[nid])

@@ -13,6 +13,8 @@
 
 void __folio_lock(struct folio *folio);
 void folio_unlock(struct folio *folio);
+/* mm/swapfile.c (the world's swap): folio_index() of a swap cache folio before 6.10 */
+pgoff_t __page_file_index(struct page *page);
 #include <kgen/pagemap.h>
 
 struct address_space *folio_mapping(struct folio *folio);

@@ -47,6 +47,7 @@ static inline void *kshim_pcpu_ptr(const void *p, int cpu)
 #define this_cpu_sub(pcp, val) this_cpu_add(pcp, -(__typeof__(pcp))(val))
 #define this_cpu_inc(pcp) this_cpu_add(pcp, 1)
 #define this_cpu_dec(pcp) this_cpu_sub(pcp, 1)
+#define __this_cpu_add_return(pcp, val) this_cpu_add_return(pcp, val)
 #define this_cpu_add_return(pcp, val) __atomic_add_fetch(this_cpu_ptr(&(pcp)), val, __ATOMIC_RELAXED)
 #define this_cpu_xchg(pcp, val) __atomic_exchange_n(this_cpu_ptr(&(pcp)), val, __ATOMIC_RELAXED)
 #define this_cpu_cmpxchg(pcp, o, n) ({ __typeof__(pcp) __o = (o);		\

@@ -67,10 +67,16 @@ int kshim_new_pid(void);
 #define PF_KTHREAD 0x00200000
 #define PF_LOCAL_THROTTLE 0x00100000
 #define PF_USER_WORKER 0x00004000
+#define PF_IO_WORKER 0x00000010
 /* the world's tasks are all SCHED_NORMAL (linux/sched/rt.h) */
 static inline bool rt_or_dl_task(struct task_struct *p)
 {
 	return false;
+}
+/* its name before 6.11 */
+static inline int rt_task(struct task_struct *p)
+{
+	return 0;
 }
 #define __set_current_state(s) (current->__state = (s))
 #define set_current_state(s) (current->__state = (s))

@@ -2,10 +2,13 @@
 #ifndef _KSHIM_LINUX_SPINLOCK_H
 #define _KSHIM_LINUX_SPINLOCK_H
 /*
- * Spinlocks over pthread mutexes: real contention, trylock semantics, and
- * preemption off while held (a sleep inside is a reported violation).
+ * Spinlocks as the kernel's: one lock word taken with a compare-and-swap,
+ * released with one atomic instruction, waiters spinning on it (and
+ * yielding the host CPU after a while: a holder here can be descheduled,
+ * a kernel one cannot); preemption off while held, so a sleep inside is a
+ * reported violation. The waiters are counted in the word above the
+ * locked bit, as a queued spinlock's tail says it has waiters.
  */
-#include <pthread.h>
 #include <linux/preempt.h>
 #include <linux/irqflags.h>
 #include <linux/lockdep.h>
@@ -16,18 +19,21 @@
  * zeroed memory that nobody initialised WARNs once.
  */
 #define KSHIM_SPINLOCK_MAGIC 0xdead4eadU
+#define KSHIM_SPIN_LOCKED 1U
+#define KSHIM_SPIN_WAITER 2U
 typedef struct spinlock {
-	pthread_mutex_t m;
+	unsigned int val;
 	unsigned int magic;
 } spinlock_t;
 typedef spinlock_t raw_spinlock_t;
-#define __SPIN_LOCK_UNLOCKED(name) { PTHREAD_MUTEX_INITIALIZER, KSHIM_SPINLOCK_MAGIC }
+#define __SPIN_LOCK_UNLOCKED(name) { 0, KSHIM_SPINLOCK_MAGIC }
 #define DEFINE_SPINLOCK(x) spinlock_t x = __SPIN_LOCK_UNLOCKED(x)
 #define DEFINE_RAW_SPINLOCK(x) DEFINE_SPINLOCK(x)
-#define spin_lock_init(l) do { pthread_mutex_init(&(l)->m, NULL); \
+#define spin_lock_init(l) do { __atomic_store_n(&(l)->val, 0, __ATOMIC_RELAXED); \
 	(l)->magic = KSHIM_SPINLOCK_MAGIC; } while (0)
 #define raw_spin_lock_init(l) spin_lock_init(l)
 void kshim_spin_bad_magic(spinlock_t *l, const char *func);
+void kshim_spin_lock_slowpath(spinlock_t *l);
 
 static inline void kshim_spin_check(spinlock_t *l, const char *func)
 {
@@ -38,44 +44,51 @@ static inline void kshim_spin_check(spinlock_t *l, const char *func)
 		kshim_spin_bad_magic(l, func);
 }
 
+static inline bool kshim_spin_trylock_word(spinlock_t *l)
+{
+	unsigned int old = 0;
+
+	return __atomic_compare_exchange_n(&l->val, &old, KSHIM_SPIN_LOCKED, false,
+					   __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+}
+
 static inline void spin_lock(spinlock_t *l)
 {
 	kshim_spin_check(l, __func__);
 	preempt_disable();
-	pthread_mutex_lock(&l->m);
+	if (__builtin_expect(!kshim_spin_trylock_word(l), 0))
+		kshim_spin_lock_slowpath(l);
 	kshim_lock_held(l);
+}
+/* the word's release, without the section's end (failfast releases both) */
+static inline void kshim_spin_release(spinlock_t *l)
+{
+	__atomic_fetch_and(&l->val, ~KSHIM_SPIN_LOCKED, __ATOMIC_RELEASE);
 }
 static inline void spin_unlock(spinlock_t *l)
 {
 	kshim_lock_dropped(l);
-	pthread_mutex_unlock(&l->m);
+	kshim_spin_release(l);
 	preempt_enable();
 }
 static inline int spin_trylock(spinlock_t *l)
 {
 	kshim_spin_check(l, __func__);
 	preempt_disable();
-	if (!pthread_mutex_trylock(&l->m)) {
+	if (kshim_spin_trylock_word(l)) {
 		kshim_lock_held(l);
 		return 1;
 	}
 	preempt_enable();
 	return 0;
 }
-/*
- * Waiters queued: glibc's lock word is 2 once a locker has had to wait
- * (its futex protocol), as a queued spinlock's tail is set.
- */
 static inline int spin_is_contended(spinlock_t *l)
 {
-	return __atomic_load_n(&l->m.__data.__lock, __ATOMIC_RELAXED) > 1;
+	return __atomic_load_n(&l->val, __ATOMIC_RELAXED) >= KSHIM_SPIN_WAITER;
 }
 static inline int spin_is_locked(spinlock_t *l)
 {
-	if (pthread_mutex_trylock(&l->m))
-		return 1;
-	pthread_mutex_unlock(&l->m);
-	return 0;
+	return __atomic_load_n(&l->val, __ATOMIC_RELAXED) & KSHIM_SPIN_LOCKED;
 }
 #define spin_lock_irq(l) do { local_irq_disable(); spin_lock(l); } while (0)
 #define spin_unlock_irq(l) do { spin_unlock(l); local_irq_enable(); } while (0)
@@ -89,6 +102,8 @@ static inline int spin_is_locked(spinlock_t *l)
 #define raw_spin_lock_irq(l) spin_lock_irq(l)
 #define raw_spin_unlock_irq(l) spin_unlock_irq(l)
 #define raw_spin_lock_irqsave(l, f) spin_lock_irqsave(l, f)
+#define spin_trylock_irqsave(l, flags) \
+	({ local_irq_save(flags); spin_trylock(l) ? 1 : ({ local_irq_restore(flags); 0; }); })
 #define raw_spin_unlock_irqrestore(l, f) spin_unlock_irqrestore(l, f)
 #define assert_spin_locked(l) do { (void)(l); } while (0)
 #endif

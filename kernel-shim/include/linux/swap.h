@@ -16,6 +16,10 @@ extern int vm_swappiness;
 extern long total_swap_pages;
 extern atomic_long_t nr_swap_pages;
 #include <kgen/swap.h>
+#if !TB_HAVE_swappiness_range
+/* before 6.8 the vm.swappiness sysctl's bound (kernel/sysctl.c), unnamed */
+#define MAX_SWAPPINESS 200
+#endif
 
 void lru_add_drain_all(void);
 #endif

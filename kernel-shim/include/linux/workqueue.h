@@ -56,4 +56,5 @@ void kshim_timers_run(void);
 #define schedule_work(w) queue_work(system_wq, w)
 #define schedule_work_on(cpu, w) queue_work_on(cpu, system_wq, w)
 #define work_pending(w) (atomic_long_read(&(w)->data) & 1)
+#define delayed_work_pending(w) work_pending(&(w)->work)
 #endif

@@ -46,6 +46,8 @@ static inline void trace_mm_shrink_slab_end(struct shrinker *shr, int nid, int s
 		kshim_trace.memcg_reclaim_count++;				\
 } while (0)
 #define trace_mm_vmscan_memcg_reclaim_end(nr) do { } while (0)
+#define trace_mm_vmscan_memcg_softlimit_reclaim_begin(order, gfp) do { } while (0)
+#define trace_mm_vmscan_memcg_softlimit_reclaim_end(nr) do { } while (0)
 #define trace_mm_vmscan_kswapd_sleep(nid) do { } while (0)
 #define trace_mm_vmscan_kswapd_wake(nid, zid, order) do {	\
 	if (KSHIM_TRACE_RECORD)	\
