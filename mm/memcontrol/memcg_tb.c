@@ -240,6 +240,6 @@ unsigned long tb_memcg_stat(struct mem_cgroup *memcg, int item)
  */
 void tb_memcg_rewind(void)
 {
-	do_flush_stats(root_mem_cgroup);
+	tb_memcg_flush_stats(NULL);
 	memcg_statics_reset();
 }
