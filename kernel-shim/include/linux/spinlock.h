@@ -35,6 +35,27 @@ typedef spinlock_t raw_spinlock_t;
 void kshim_spin_bad_magic(spinlock_t *l, const char *func);
 void kshim_spin_lock_slowpath(spinlock_t *l);
 
+/*
+ * ThreadSanitizer sees the lock word as a lock (its lock-order inversion
+ * reports and happens-before through the lock), as it saw a pthread mutex
+ */
+#ifdef __SANITIZE_THREAD__
+#include <sanitizer/tsan_interface.h>
+#define kshim_tsan_pre_lock(l, f) __tsan_mutex_pre_lock(l, f)
+#define kshim_tsan_post_lock(l, f) __tsan_mutex_post_lock(l, f, 0)
+#define kshim_tsan_pre_unlock(l) __tsan_mutex_pre_unlock(l, 0)
+#define kshim_tsan_post_unlock(l) __tsan_mutex_post_unlock(l, 0)
+#define KSHIM_TSAN_TRY __tsan_mutex_try_lock
+#define KSHIM_TSAN_TRY_FAILED (__tsan_mutex_try_lock | __tsan_mutex_try_lock_failed)
+#else
+#define kshim_tsan_pre_lock(l, f) do { } while (0)
+#define kshim_tsan_post_lock(l, f) do { } while (0)
+#define kshim_tsan_pre_unlock(l) do { } while (0)
+#define kshim_tsan_post_unlock(l) do { } while (0)
+#define KSHIM_TSAN_TRY 0
+#define KSHIM_TSAN_TRY_FAILED 0
+#endif
+
 static inline void kshim_spin_check(spinlock_t *l, const char *func)
 {
 	if (!IS_ENABLED(CONFIG_DEBUG_SPINLOCK))
@@ -56,14 +77,18 @@ static inline void spin_lock(spinlock_t *l)
 {
 	kshim_spin_check(l, __func__);
 	preempt_disable();
+	kshim_tsan_pre_lock(l, 0);
 	if (__builtin_expect(!kshim_spin_trylock_word(l), 0))
 		kshim_spin_lock_slowpath(l);
+	kshim_tsan_post_lock(l, 0);
 	kshim_lock_held(l);
 }
 /* the word's release, without the section's end (failfast releases both) */
 static inline void kshim_spin_release(spinlock_t *l)
 {
+	kshim_tsan_pre_unlock(l);
 	__atomic_fetch_and(&l->val, ~KSHIM_SPIN_LOCKED, __ATOMIC_RELEASE);
+	kshim_tsan_post_unlock(l);
 }
 static inline void spin_unlock(spinlock_t *l)
 {
@@ -75,10 +100,13 @@ static inline int spin_trylock(spinlock_t *l)
 {
 	kshim_spin_check(l, __func__);
 	preempt_disable();
+	kshim_tsan_pre_lock(l, KSHIM_TSAN_TRY);
 	if (kshim_spin_trylock_word(l)) {
+		kshim_tsan_post_lock(l, KSHIM_TSAN_TRY);
 		kshim_lock_held(l);
 		return 1;
 	}
+	kshim_tsan_post_lock(l, KSHIM_TSAN_TRY_FAILED);
 	preempt_enable();
 	return 0;
 }
