@@ -113,9 +113,17 @@ class SkippedSuitesSection:
                      ['suite', 'tests', 'why'])
 
 
+def help_targets(text):
+    """the target names in `cmake --build DIR --target help` output:
+    Make lists '... name', Ninja 'name: phony' (or the rule's name)"""
+    have = set(re.findall(r'^\.\.\. (\S+)', text, re.M))
+    have |= set(re.findall(r'^([^\s:]+): ', text, re.M))
+    return have
+
+
 def missing_targets(bdir, targets):
     """targets the configured build in bdir does not define."""
     p = subprocess.run(['cmake', '--build', bdir, '--target', 'help'],
                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    have = set(re.findall(r'^\.\.\. (\S+)', p.stdout, re.M))
+    have = help_targets(p.stdout)
     return [t for t in targets if t not in have]

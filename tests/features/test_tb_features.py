@@ -124,6 +124,15 @@ class Probes(unittest.TestCase):
 
 
 class Doctor(unittest.TestCase):
+    def test_help_targets_of_ninja_and_make(self):
+        import tb_doctor
+        ninja = ('[1/1] All primary targets available:\nseed003: phony\n'
+                 'tests/lru_fs/seed003: C_EXECUTABLE_LINKER__seed003_Debug\nall: phony\n')
+        make = 'The following are some of the valid targets for this Makefile:\n... all\n... seed_001\n'
+        self.assertIn('seed003', tb_doctor.help_targets(ninja))
+        self.assertNotIn('[1/1]', tb_doctor.help_targets(ninja))
+        self.assertEqual(tb_doctor.help_targets(make), {'all', 'seed_001'})
+
     def run_tb(self, *args):
         return subprocess.run([os.path.join(TOOLS, 'tb'), 'doctor'] + list(args),
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
