@@ -887,8 +887,11 @@ def cmd_run(tb):
     import tb_doctor
     sections = REPORT_SECTIONS[:2] + [tb_doctor.SkippedSuitesSection()] + \
         REPORT_SECTIONS[2:] + [SeedSection(m) for m in seed_modules(tb.repo)]
+    sfail = []
     for s in sections:
         data = s.collect(ctx)
+        if isinstance(s, SeedSection) and isinstance(data, dict) and 'error' in data:
+            sfail.append(s.name)
         summary['sections'][s.name] = {'title': s.title, 'data': data}
         print(f'== {s.title}')
         print(s.render(data))
@@ -898,6 +901,7 @@ def cmd_run(tb):
     tfail = [t['name'] for t in tests if not (t['ctest_passed'] and t['passed'] == t['cases'])]
     summary['totals'] = {'tests': len(tests), 'tests_failed': tfail, 'cases': ncases,
                          'cases_passed': npass, 'cases_failed': ncases - npass,
+                         'seeds_failed': sfail,
                          'seconds': round(time.time() - t0, 1)}
     summary['tests'] = [{k: t[k] for k in ('name', 'labels', 'kfiles', 'cases', 'passed',
                                             'ctest_passed', 'seconds', 'case_list')}
@@ -909,7 +913,9 @@ def cmd_run(tb):
     say(f'summary: {rel(os.path.join(rundir, "summary.json"), tb.repo)}; '
         f'coverage: {rel(html, tb.repo)}; {time.time() - t0:.0f}s')
     print(f'{npass} passed, {ncases - npass} failed')
-    return 0 if not tfail else 1
+    if sfail:
+        print(f'seed experiment(s) failed: {" ".join(sfail)}')
+    return 0 if not tfail and not sfail else 1
 
 
 def cmd_compare(tb):
