@@ -204,6 +204,16 @@ FEATURES = [
             'mm/pagewalk.c walks hugepd entries (hugepd_t from linux/hugetlb.h)'),
     Feature('folio_set_order', ('func', 'mm/internal.h', 'folio_set_order'), '>6.1',
             'folio_set_order() in mm/internal.h'),
+    Feature('hw_pte_young_config',
+            ('regex', 'include/linux/pgtable.h', r'IS_ENABLED\(CONFIG_ARCH_HAS_HW_PTE_YOUNG\)'),
+            '>6.1', 'linux/pgtable.h\'s arch_has_hw_pte_young() says yes with '
+            'CONFIG_ARCH_HAS_HW_PTE_YOUNG (before: no, unless the arch overrides it, as x86 does)'),
+    Feature('nonleaf_pmd_young_no_pfn',
+            ('regex', 'mm/vmscan.c', r'pmdp_test_and_clear_young\(vma, addr, pmd \+ i\);\s*'
+             r'goto next;\s*\}\s*pfn = get_pmd_pfn'), '>6.1',
+            'walk_pmd_range_locked() clears a non-leaf pmd\'s accessed bit without '
+            'get_pmd_pfn() (before: get_pmd_pfn() first, which WARNs unless the pfn of the '
+            'pte table is valid)'),
     Feature('unmap_poisoned_folio', ('word', 'mm/internal.h', 'unmap_poisoned_folio'), '>6.1',
             'unmap_poisoned_folio() (shrink_folio_list() unmaps a hwpoisoned folio)'),
 ]
@@ -225,11 +235,7 @@ SUITES = [
     ('list_lru_fuzz', ['replay_list_lru*'], ['shrinker_c'],
      'the harness runs both trees\' list_lru.c, the main tree\'s with mm/shrinker.c'),
     ('memcg', ['test_memcg_*', 'replay_memcg*'], [], ''),
-    ('reclaim', ['test_reclaim_*', 'test_memcontrol_selftests*', 'replay_reclaim*'],
-     ['mglru_memcg'],
-     'the suites assert 6.12\'s reclaim (MGLRU with its memcg LRU among it) and are not '
-     'yet ported; the tree\'s vmscan.c, swap.c, workingset.c and the world build '
-     '(the memcg suites link them)'),
+    ('reclaim', ['test_reclaim_*', 'test_memcontrol_selftests*', 'replay_reclaim*'], [], ''),
 ]
 
 COMMENT = re.compile(r'/\*.*?\*/|//[^\n]*', re.S)

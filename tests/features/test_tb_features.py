@@ -97,8 +97,9 @@ class Probes(unittest.TestCase):
         self.assertTrue(rows['shim'][2])
         self.assertTrue(rows['shrinker'][2])		# mm/shrinker.c exists
         self.assertTrue(rows['memcg'][2])
-        self.assertFalse(rows['reclaim'][2])
-        self.assertIn('6.99.3 lacks include/linux/mmzone.h', rows['reclaim'][3])
+        self.assertTrue(rows['reclaim'][2])
+        self.assertFalse(rows['page_counter_fuzz'][2])
+        self.assertIn('6.99.3 lacks mm/page_counter.c', rows['page_counter_fuzz'][3])
 
     def test_cmake_file(self):
         out = os.path.join(self.tree, 'f.cmake')
@@ -109,7 +110,8 @@ class Probes(unittest.TestCase):
         self.assertIn('set(TB_HAVE_memcontrol_v1_c 0)', text)
         self.assertIn('set(TB_SUITE_SKIP_shim "")', text)
         self.assertIn('set(TB_SUITE_SKIP_memcg "")', text)
-        self.assertRegex(text, r'set\(TB_SUITE_SKIP_reclaim "6\.99\.3 lacks')
+        self.assertIn('set(TB_SUITE_SKIP_reclaim "")', text)
+        self.assertRegex(text, r'set\(TB_SUITE_SKIP_page_counter_fuzz "6\.99\.3 lacks')
         self.assertTrue(os.path.exists(out + '.json'))
 
     def test_feature_names_are_unique_and_known_kinds(self):

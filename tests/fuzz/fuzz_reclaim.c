@@ -515,6 +515,9 @@ static void write_enabled(struct fz *f, const char *text)
 		fz_fail("lru_gen/enabled \"%s\": %zd, expected %d", text, ret, err ? err : (int)len);
 	if (!err)
 		f->caps = caps & (BIT(NR_LRU_GEN_CAPS) - 1);
+	/* enabled_show() leaves out what the machine lacks (kshim/kconfig.h) */
+	if (!arch_has_hw_nonleaf_pmd_young())
+		f->caps &= ~BIT(LRU_GEN_NONLEAF_YOUNG);
 	if (lru_gen_enabled())
 		f->lru_gen_was_on = true;
 	check_caps(f);
@@ -1059,7 +1062,8 @@ static void exit_victims(struct fz *f)
 static const char *check_lrugen(struct lruvec *lruvec, bool exact)
 {
 	static char msg[192];
-	struct lru_gen_folio *lrugen = &lruvec->lrugen;
+	/* struct lru_gen_folio, lru_gen_struct before 6.3 */
+	typeof(lruvec->lrugen) *lrugen = &lruvec->lrugen;
 	unsigned long nr_gens[ANON_AND_FILE];
 	int gen, type, zone;
 	enum lru_list lru;

@@ -111,3 +111,24 @@ void tb_assert_shm_unlock_rescues(const char *path, struct tb_file *a, struct tb
 	lru_add_drain();
 	assert_int_equal(tb_stat(path, "unevictable"), 0);
 }
+
+void tb_reclaim_swappiness(const char *path, const char *amount, int swappiness)
+{
+	char buf[64];
+#if TB_HAVE_reclaim_swappiness_arg
+	snprintf(buf, sizeof(buf), "%s swappiness=%d", amount, swappiness);
+	assert_write_ok(path, "memory.reclaim", buf);
+#else
+	/*
+	 * Before 6.8 memory.reclaim takes no swappiness= and a cgroup v2
+	 * memcg reclaims with vm.swappiness (mem_cgroup_swappiness()): the
+	 * sysctl, written for the call.
+	 */
+	int old = vm_swappiness;
+
+	vm_swappiness = swappiness;
+	snprintf(buf, sizeof(buf), "%s", amount);
+	assert_write_ok(path, "memory.reclaim", buf);
+	vm_swappiness = old;
+#endif
+}

@@ -123,7 +123,7 @@ static void swappiness_0_reclaims_only_page_cache(void **state)
 	struct tb_file *f = tb_file_create(1024);
 	struct tb_vma *vma = anon_and_file(f, 1024);
 
-	assert_write_ok("a", "memory.reclaim", "2M swappiness=0");
+	tb_reclaim_swappiness("a", "2M", 0);
 	assert_true(tb_file_cached(f) <= 512);
 	assert_int_equal(tb_vma_swapped(vma), 0);
 	assert_int_equal(kshim_vm_event_read(PGSCAN_ANON), 0);
@@ -141,7 +141,7 @@ static void swappiness_200_spares_page_cache_in_use(void **state)
 
 	TB_CLASSIC_LRU_ONLY("get_scan_count()'s anon/file split");
 	reread(f, 1024);
-	assert_write_ok("a", "memory.reclaim", "2M swappiness=200");
+	tb_reclaim_swappiness("a", "2M", 200);
 	assert_int_equal(tb_file_cached(f), 1024);
 	assert_true(tb_vma_swapped(vma) >= 512);
 	assert_int_equal(kshim_vm_event_read(PGSCAN_FILE), 0);
@@ -174,7 +174,7 @@ static void inactive_page_cache_is_trimmed_before_anon_at_any_swappiness(void **
 	struct tb_vma *vma = anon_and_much_file(f);
 
 	tb_memcg_flush_stats(tb_memcg("a"));
-	assert_write_ok("a", "memory.reclaim", "2M swappiness=200");
+	tb_reclaim_swappiness("a", "2M", 200);
 	assert_true(tb_file_cached(f) <= 8192 - 512);
 	assert_int_equal(tb_vma_swapped(vma), 0);
 	assert_int_equal(kshim_vm_event_read(PGSCAN_ANON), 0);
@@ -201,7 +201,18 @@ static void stale_memcg_lru_sizes_miss_cache_trim_mode(void **state)
 	flush_workqueue(system_unbound_wq);
 	vma = anon_and_much_file(f);
 
-	assert_write_ok("a", "memory.reclaim", "2M swappiness=200");
+	tb_reclaim_swappiness("a", "2M", 200);
+#if !TB_HAVE_mem_cgroup_flush_stats_ratelimited
+	/*
+	 * Before 6.2 shrink_node() calls mem_cgroup_flush_stats(), which
+	 * flushes once enough updates are pending (the 32 MiB just read):
+	 * the sizes are fresh, cache_trim_mode trims the page cache.
+	 */
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	assert_int_equal(kshim_vm_event_read(PGSCAN_ANON), 0);
+	assert_true(tb_file_cached(f) <= 8192 - 512);
+	return;
+#endif
 	assert_true(tb_vma_swapped(vma) >= 256);
 	assert_true(kshim_vm_event_read(PGSCAN_ANON) > 0);
 	assert_true(tb_file_cached(f) > 8192 - 512);
@@ -213,7 +224,7 @@ static void no_swap_device_means_no_anon_scan(void **state)
 	struct tb_file *f = tb_file_create(1024);
 	struct tb_vma *vma = anon_and_file(f, 1024);
 
-	assert_write_ok("a", "memory.reclaim", "2M swappiness=200");
+	tb_reclaim_swappiness("a", "2M", 200);
 	assert_int_equal(tb_vma_resident(vma), 1024);
 	assert_int_equal(kshim_vm_event_read(PGSCAN_ANON), 0);
 	assert_true(tb_file_cached(f) <= 512);
@@ -293,9 +304,17 @@ static void isolated_folio_leaves_its_lru_until_put_back(void **state)
 	lru_add_drain();
 	folio = tb_file_folio(f, 0);
 	assert_int_equal(tb_stat("a", "inactive_file"), 4096);
+#if TB_HAVE_folio_isolate_lru_bool
 	assert_true(folio_isolate_lru(folio));
+#else	/* 6.1: 0 when taken, -EBUSY when not on an LRU */
+	assert_int_equal(folio_isolate_lru(folio), 0);
+#endif
 	assert_false(folio_test_lru(folio));
+#if TB_HAVE_folio_isolate_lru_bool
 	assert_false(folio_isolate_lru(folio));
+#else
+	assert_int_equal(folio_isolate_lru(folio), -EBUSY);
+#endif
 	assert_int_equal(tb_stat("a", "inactive_file"), 0);
 	assert_int_equal(node_page_state(NODE_DATA(0), NR_ISOLATED_FILE), 0);
 	/* it goes back through this CPU's lru_add batch */

@@ -48,6 +48,11 @@ static inline int pmd_bad(pmd_t pmd)		{ return (pmd.pmd & ~PTE_PFN_MASK) != _PAG
 							 (_PAGE_TABLE & ~_PAGE_ACCESSED); }
 static inline int pmd_young(pmd_t pmd)		{ return !!(pmd.pmd & _PAGE_ACCESSED); }
 #define pmd_young pmd_young
+#if !TB_HAVE_hw_pte_young_config
+/* x86 sets the accessed bit itself; linux/pgtable.h's stub said no until 6.8 */
+#define arch_has_hw_pte_young arch_has_hw_pte_young
+static inline bool arch_has_hw_pte_young(void)	{ return true; }
+#endif
 static inline int pmd_dirty(pmd_t pmd)		{ return !!(pmd.pmd & _PAGE_DIRTY); }
 #define pmd_dirty pmd_dirty
 static inline unsigned long pmd_pfn(pmd_t pmd)	{ return (pmd.pmd & PTE_PFN_MASK) >> PAGE_SHIFT; }

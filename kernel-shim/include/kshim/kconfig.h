@@ -28,7 +28,15 @@
  * multi-gen LRU walks page tables (asm/pgtable.h) */
 #define CONFIG_LRU_GEN_WALKS_MMU 1
 #define CONFIG_ARCH_HAS_HW_PTE_YOUNG 1
+#if TB_HAVE_nonleaf_pmd_young_no_pfn
 #define CONFIG_ARCH_HAS_NONLEAF_PMD_YOUNG 1
+#endif
+/*
+ * Not before 6.2: walk_pmd_range_locked() passes a non-leaf pmd to
+ * get_pmd_pfn(), whose pfn_valid() WARNs on the world's page tables (host
+ * memory, not pages of the simulated RAM); without the option the walk
+ * reads every pte table, as on hardware without non-leaf accessed bits.
+ */
 #define CONFIG_PGTABLE_LEVELS 4
 
 #endif /* _KSHIM_KCONFIG_H */
