@@ -174,7 +174,12 @@ static void *cb_worker(void *arg)
 		run_batch(batch);
 		pthread_mutex_lock(&cb.lock);
 		cb.completed = upto;
-		pthread_cond_broadcast(&cb.done);
+		if (barriers_waiting) {
+			/* after the unlock: a barrier woken would block on cb.lock */
+			pthread_mutex_unlock(&cb.lock);
+			pthread_cond_broadcast(&cb.done);
+			pthread_mutex_lock(&cb.lock);
+		}
 	}
 	return NULL;
 }

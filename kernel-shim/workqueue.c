@@ -33,6 +33,8 @@ static pthread_cond_t wq_cond = PTHREAD_COND_INITIALIZER;
 static bool wq_stop;
 /* flushers waiting, and the async runs of kshim_async_runs() (rcu.c's too) */
 static int wq_flushers;
+/* of those, the ones that wait for one work (flush_work, fired timers) */
+static int wq_work_waiters;
 atomic_long_t kshim_async_count;
 int kshim_rcu_barriers_waiting(void);
 
@@ -69,7 +71,17 @@ static void *worker_main(void *arg)
 		work->func(work);
 		pthread_mutex_lock(&wq_lock);
 		w->running = NULL;
-		pthread_cond_broadcast(&wq_cond);
+		/*
+		 * Wake the flushers only when one may be done: a flush_work()
+		 * (or a timer's wait) at every completion, a flush_workqueue()
+		 * when this worker goes idle; and after the unlock, or each one
+		 * woken would block on wq_lock at once.
+		 */
+		if (wq_work_waiters || (wq_flushers && list_empty(&w->queue))) {
+			pthread_mutex_unlock(&wq_lock);
+			pthread_cond_broadcast(&wq_cond);
+			pthread_mutex_lock(&wq_lock);
+		}
 	}
 	pthread_mutex_unlock(&wq_lock);
 	kshim_thread_exit();
@@ -211,9 +223,11 @@ void kshim_timers_run(void)
 	if (wait <= 0)
 		return;
 	pthread_mutex_lock(&wq_lock);
+	wq_work_waiters++;
 	for (i = 0; i < nr_fired; i++)
 		while (work_at_worker(fired[i]))
 			pthread_cond_wait(&wq_cond, &wq_lock);
+	wq_work_waiters--;
 	wq_flushers--;
 	pthread_mutex_unlock(&wq_lock);
 }
@@ -290,10 +304,12 @@ bool flush_work(struct work_struct *work)
 	might_sleep();
 	pthread_mutex_lock(&wq_lock);
 	wq_flushers++;
+	wq_work_waiters++;
 	while (work_busy(work)) {
 		waited = true;
 		pthread_cond_wait(&wq_cond, &wq_lock);
 	}
+	wq_work_waiters--;
 	wq_flushers--;
 	pthread_mutex_unlock(&wq_lock);
 	return waited;
