@@ -8,6 +8,7 @@
 #include <linux/slab.h>
 #include <linux/sched.h>
 #include <urcu/map/clear.h>
+#include "event.h"
 
 /*
  * liburcu is not built for TSan, so the orderings a grace period gives
@@ -115,14 +116,12 @@ struct cb_rec {
 
 static struct {
 	pthread_mutex_t lock;
-	pthread_cond_t work, done;
+	struct kshim_event work, done;
 	struct cb_rec *first, **last;
 	unsigned long queued, completed;
 	bool started;
 } cb = {
 	.lock = PTHREAD_MUTEX_INITIALIZER,
-	.work = PTHREAD_COND_INITIALIZER,
-	.done = PTHREAD_COND_INITIALIZER,
 	.last = &cb.first,
 };
 
@@ -163,7 +162,7 @@ static void *cb_worker(void *arg)
 		unsigned long upto;
 
 		while (!cb.first)
-			pthread_cond_wait(&cb.work, &cb.lock);
+			kshim_event_wait(&cb.work, &cb.lock);
 		batch = cb.first;
 		upto = cb.queued;
 		cb.first = NULL;
@@ -174,7 +173,12 @@ static void *cb_worker(void *arg)
 		run_batch(batch);
 		pthread_mutex_lock(&cb.lock);
 		cb.completed = upto;
-		pthread_cond_broadcast(&cb.done);
+		if (barriers_waiting) {
+			/* after the unlock: a barrier woken would block on cb.lock */
+			pthread_mutex_unlock(&cb.lock);
+			kshim_event_wake(&cb.done);
+			pthread_mutex_lock(&cb.lock);
+		}
 	}
 	return NULL;
 }
@@ -197,7 +201,7 @@ static void cb_enqueue(struct cb_rec *rec)
 	cb.queued++;
 	pthread_mutex_unlock(&cb.lock);
 	/* after the unlock: the worker woken does not block on cb.lock at once */
-	pthread_cond_signal(&cb.work);
+	kshim_event_wake(&cb.work);
 }
 
 static struct cb_rec *cb_alloc(void)
@@ -226,7 +230,7 @@ void kshim_rcu_barrier(void)
 	target = cb.queued;
 	__atomic_add_fetch(&barriers_waiting, 1, __ATOMIC_RELAXED);
 	while (cb.completed < target)
-		pthread_cond_wait(&cb.done, &cb.lock);
+		kshim_event_wait(&cb.done, &cb.lock);
 	__atomic_sub_fetch(&barriers_waiting, 1, __ATOMIC_RELAXED);
 	pthread_mutex_unlock(&cb.lock);
 }

@@ -10,6 +10,7 @@
 #include <kshim/testbed.h>
 #include <linux/jiffies.h>
 #include <linux/rcupdate.h>
+#include "event.h"
 
 struct workqueue_struct {
 	const char *name;
@@ -24,15 +25,17 @@ struct worker {
 	bool started;
 	struct list_head queue;
 	struct work_struct *running;
-	pthread_cond_t wake;	/* work queued for this worker, or stop */
+	struct kshim_event wake;	/* work queued for this worker, or stop */
 };
 static struct worker workers[KSHIM_MAX_CPUS];
 static pthread_mutex_t wq_lock = PTHREAD_MUTEX_INITIALIZER;
 /* a work done: flushers wait on it (workers on their own wake) */
-static pthread_cond_t wq_cond = PTHREAD_COND_INITIALIZER;
+static struct kshim_event wq_done;
 static bool wq_stop;
 /* flushers waiting, and the async runs of kshim_async_runs() (rcu.c's too) */
 static int wq_flushers;
+/* of those, the ones that wait for one work (flush_work, fired timers) */
+static int wq_work_waiters;
 atomic_long_t kshim_async_count;
 int kshim_rcu_barriers_waiting(void);
 
@@ -56,7 +59,7 @@ static void *worker_main(void *arg)
 		struct work_struct *work;
 
 		if (list_empty(&w->queue)) {
-			pthread_cond_wait(&w->wake, &wq_lock);
+			kshim_event_wait(&w->wake, &wq_lock);
 			continue;
 		}
 		work = list_first_entry(&w->queue, struct work_struct, entry);
@@ -69,7 +72,17 @@ static void *worker_main(void *arg)
 		work->func(work);
 		pthread_mutex_lock(&wq_lock);
 		w->running = NULL;
-		pthread_cond_broadcast(&wq_cond);
+		/*
+		 * Wake the flushers only when one may be done: a flush_work()
+		 * (or a timer's wait) at every completion, a flush_workqueue()
+		 * when this worker goes idle; and after the unlock, or each one
+		 * woken would block on wq_lock at once.
+		 */
+		if (wq_work_waiters || (wq_flushers && list_empty(&w->queue))) {
+			pthread_mutex_unlock(&wq_lock);
+			kshim_event_wake(&wq_done);
+			pthread_mutex_lock(&wq_lock);
+		}
 	}
 	pthread_mutex_unlock(&wq_lock);
 	kshim_thread_exit();
@@ -89,7 +102,7 @@ static struct worker *enqueue_locked(int cpu, struct work_struct *work)
 	w = &workers[cpu];
 	if (!w->started) {
 		INIT_LIST_HEAD(&w->queue);
-		pthread_cond_init(&w->wake, NULL);
+		w->wake = (struct kshim_event){ 0 };
 		w->cpu = cpu;
 		w->started = true;
 		wq_stop = false;
@@ -112,7 +125,7 @@ bool queue_work_on(int cpu, struct workqueue_struct *wq, struct work_struct *wor
 	atomic_long_set(&work->data, WORK_PENDING);
 	w = enqueue_locked(cpu, work);
 	pthread_mutex_unlock(&wq_lock);
-	pthread_cond_signal(&w->wake);
+	kshim_event_wake(&w->wake);
 	return true;
 }
 
@@ -207,13 +220,15 @@ void kshim_timers_run(void)
 	pthread_mutex_unlock(&wq_lock);
 	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++)
 		if (wake[cpu])
-			pthread_cond_signal(&workers[cpu].wake);
+			kshim_event_wake(&workers[cpu].wake);
 	if (wait <= 0)
 		return;
 	pthread_mutex_lock(&wq_lock);
+	wq_work_waiters++;
 	for (i = 0; i < nr_fired; i++)
 		while (work_at_worker(fired[i]))
-			pthread_cond_wait(&wq_cond, &wq_lock);
+			kshim_event_wait(&wq_done, &wq_lock);
+	wq_work_waiters--;
 	wq_flushers--;
 	pthread_mutex_unlock(&wq_lock);
 }
@@ -290,10 +305,12 @@ bool flush_work(struct work_struct *work)
 	might_sleep();
 	pthread_mutex_lock(&wq_lock);
 	wq_flushers++;
+	wq_work_waiters++;
 	while (work_busy(work)) {
 		waited = true;
-		pthread_cond_wait(&wq_cond, &wq_lock);
+		kshim_event_wait(&wq_done, &wq_lock);
 	}
+	wq_work_waiters--;
 	wq_flushers--;
 	pthread_mutex_unlock(&wq_lock);
 	return waited;
@@ -325,7 +342,7 @@ void flush_workqueue(struct workqueue_struct *wq)
 	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++)
 		while (workers[cpu].started &&
 		       (!list_empty(&workers[cpu].queue) || workers[cpu].running))
-			pthread_cond_wait(&wq_cond, &wq_lock);
+			kshim_event_wait(&wq_done, &wq_lock);
 	wq_flushers--;
 	pthread_mutex_unlock(&wq_lock);
 }
@@ -345,13 +362,12 @@ void kshim_workqueue_teardown(void)
 	wq_stop = true;
 	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++)
 		if (workers[cpu].started)
-			pthread_cond_signal(&workers[cpu].wake);
+			kshim_event_wake(&workers[cpu].wake);
 	pthread_mutex_unlock(&wq_lock);
 	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++) {
 		if (!workers[cpu].started)
 			continue;
 		pthread_join(workers[cpu].tid, NULL);
-		pthread_cond_destroy(&workers[cpu].wake);
 		workers[cpu].started = false;
 	}
 }
