@@ -133,6 +133,16 @@ FEATURES = [
     Feature('workingset_test_recent',
             ('word', 'include/linux/swap.h', 'workingset_test_recent'), '6.3',
             'workingset_test_recent() (refault distance test of the workingset)'),
+    Feature('lru_note_cost_rotations',
+            ('regex', 'include/linux/swap.h', r'void\s+lru_note_cost\([^;]*nr_rotated'), '>6.1',
+            'lru_note_cost() counts rotations (nr_scanned - nr_reclaimed of '
+            'shrink_inactive_list(), nr_rotated of shrink_active_list()) beside '
+            'the IO (before: only the pages written out and restored refaults)'),
+    Feature('lru_gen_refault_activate',
+            ('regex', 'mm/workingset.c', r'WORKINGSET_ACTIVATE_BASE \+ type'), '>6.1',
+            "lru_gen_refault() counts every refault of its lruvec in workingset_refault "
+            "and a recent one in workingset_activate (before: only a recent one, in "
+            "workingset_refault, none in workingset_activate)"),
     Feature('lru_note_cost_refault', ('word', 'include/linux/swap.h', 'lru_note_cost_refault'),
             '6.4', 'lru_note_cost_refault() (before: lru_note_cost_folio)'),
     Feature('folio_deactivate', ('word', 'include/linux/swap.h', 'folio_deactivate'), '6.3',
