@@ -152,17 +152,31 @@ bool queue_delayed_work_on(int cpu, struct workqueue_struct *wq, struct delayed_
 	return true;
 }
 
-/* in wq_lock: a work queued on a worker or running there */
+/* in wq_lock: a worker is running the work */
+static bool work_running(struct work_struct *work)
+{
+	int cpu;
+
+	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++)
+		if (workers[cpu].running == work)
+			return true;
+	return false;
+}
+
+/*
+ * in wq_lock: a work queued on a worker or running there (a periodic work
+ * that queued itself again is pending on the timer list: not at a worker)
+ */
 static bool work_at_worker(struct work_struct *work)
 {
 	struct work_struct *q;
 	int cpu;
 
+	if (work_running(work))
+		return true;
 	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++) {
 		if (!workers[cpu].started)
 			continue;
-		if (workers[cpu].running == work)
-			return true;
 		list_for_each_entry(q, &workers[cpu].queue, entry)
 			if (q == work)
 				return true;
@@ -288,14 +302,7 @@ int kshim_timers_restore(void)
 
 static bool work_busy(struct work_struct *work)
 {
-	int cpu;
-
-	if (atomic_long_read(&work->data) & WORK_PENDING)
-		return true;
-	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++)
-		if (workers[cpu].running == work)
-			return true;
-	return false;
+	return (atomic_long_read(&work->data) & WORK_PENDING) || work_running(work);
 }
 
 bool flush_work(struct work_struct *work)

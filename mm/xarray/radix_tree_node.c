@@ -30,3 +30,9 @@ void kshim_radix_tree_preloads_free(void)
 	for_each_possible_cpu(cpu)
 		radix_tree_cpu_dead(cpu);
 }
+
+/* radix tree nodes allocated and not freed (the IDR's and the XArray's) */
+long kshim_radix_tree_nodes(void)
+{
+	return __atomic_load_n(&radix_tree_node_cachep->live, __ATOMIC_RELAXED);
+}

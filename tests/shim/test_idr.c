@@ -127,13 +127,6 @@ static void test_empty_idr_frees_array(void **state)
 	idr_destroy(&idr);
 }
 
-extern struct kmem_cache *radix_tree_node_cachep;
-
-static long radix_nodes(void)
-{
-	return __atomic_load_n(&radix_tree_node_cachep->live, __ATOMIC_RELAXED);
-}
-
 /*
  * idr_get_free() gives even id 0 a node of 64 slots; id 64 needs a second
  * level: radix_tree_extend()'s new top node, then a leaf. A failed node
@@ -150,11 +143,11 @@ static void test_alloc_fault_keeps_entries(void **state)
 	kshim_fault_filter("radix_tree_node_alloc", NULL);
 	kshim_fault_nth(1);
 	assert_int_equal(idr_alloc(&idr, &items[0], 0, 0, GFP_KERNEL), -ENOMEM);
-	assert_int_equal(radix_nodes(), 0);
+	assert_int_equal(kshim_radix_tree_nodes(), 0);
 	assert_true(idr_is_empty(&idr));
 	for (id = 0; id < 64; id++)
 		assert_int_equal(idr_alloc(&idr, &items[id % NR_IDS], 0, 0, GFP_KERNEL), id);
-	assert_int_equal(radix_nodes(), 1);
+	assert_int_equal(kshim_radix_tree_nodes(), 1);
 	live = kshim_slab_live();
 	kshim_fault_nth(1);
 	assert_int_equal(idr_alloc(&idr, &items[64], 0, 0, GFP_KERNEL), -ENOMEM);
@@ -162,15 +155,15 @@ static void test_alloc_fault_keeps_entries(void **state)
 	kshim_fault_nth(2);
 	assert_int_equal(idr_alloc(&idr, &items[64], 0, 0, GFP_KERNEL), -ENOMEM);
 	assert_int_equal(kshim_fault_injected(), 3);
-	assert_int_equal(radix_nodes(), 2);
+	assert_int_equal(kshim_radix_tree_nodes(), 2);
 	for (id = 0; id < 64; id++)
 		assert_ptr_equal(idr_find(&idr, id), &items[id % NR_IDS]);
 	assert_null(idr_find(&idr, 64));
 	assert_int_equal(idr_alloc(&idr, &items[64], 0, 0, GFP_KERNEL), 64);
-	assert_int_equal(radix_nodes(), 3);
+	assert_int_equal(kshim_radix_tree_nodes(), 3);
 	idr_destroy(&idr);
 	rcu_barrier();
-	assert_int_equal(radix_nodes(), 0);
+	assert_int_equal(kshim_radix_tree_nodes(), 0);
 }
 
 struct tagged {

@@ -97,13 +97,6 @@ static void *reader_thread(void *arg)
 	return NULL;
 }
 
-extern struct kmem_cache *radix_tree_node_cachep;
-
-static long radix_nodes(void)
-{
-	return __atomic_load_n(&radix_tree_node_cachep->live, __ATOMIC_RELAXED);
-}
-
 static void test_expand_across_unit(void **state)
 {
 	struct world w;
@@ -129,7 +122,7 @@ static void test_expand_across_unit(void **state)
 	while (__atomic_load_n(&r.phase, __ATOMIC_ACQUIRE) != 1)
 		sched_yield();
 	before = kshim_slab_live();
-	idr_nodes = radix_nodes();
+	idr_nodes = kshim_radix_tree_nodes();
 	c = tb_cache_create(SHRINKER_MEMCG_AWARE);
 	assert_non_null(c);
 	w.cache[w.nr_cache++] = c;
@@ -158,7 +151,7 @@ static void test_expand_across_unit(void **state)
 	 * +1 shrinker, +1 unit per (memcg, node), infos replaced one for one;
 	 * shrinker_idr (lib/idr.c) reaches id 64: a second level, +2 nodes
 	 */
-	assert_int_equal(radix_nodes(), idr_nodes + 2);
+	assert_int_equal(kshim_radix_tree_nodes(), idr_nodes + 2);
 	assert_int_equal(after, before + 1 + infos + 2);
 	/* the old infos (and nothing else of ours) waited for the grace period */
 	assert_true(during >= after + infos);

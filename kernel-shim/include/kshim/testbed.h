@@ -74,4 +74,6 @@ unsigned long kshim_percpu_live(void);
 unsigned long kshim_slab_live(void);
 /* mm/xarray: free every CPU's idr_preload() pool, as a CPU going offline */
 void kshim_radix_tree_preloads_free(void);
+/* mm/xarray: radix tree nodes live (the IDR's and the XArray's) */
+long kshim_radix_tree_nodes(void);
 #endif
