@@ -945,6 +945,7 @@ def main():
     ap.add_argument('--sanitize', choices=['address', 'thread'])
     ap.add_argument('--filter')
     ap.add_argument('--no-insn', action='store_true')
+    ap.add_argument('--no-pin', action='store_true')
     ap.add_argument('--target')
     ap.add_argument('--seconds', type=int)
     ap.add_argument('--engine', choices=['afl', 'libfuzzer'], default='afl')

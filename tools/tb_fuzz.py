@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """tb_fuzz.py - tools/tb fuzz, fuzz-triage and coverage --fuzz.
 
-fuzz TARGET --seconds N [--engine afl|libfuzzer] [--jobs N]
+fuzz TARGET --seconds N [--engine afl|libfuzzer] [--jobs N] [--no-pin]
     AFL++ (persistent mode): one main instance (-M main) and N-1 secondaries
-    (-S s1..) sharing build/fuzz/TARGET/; libFuzzer: -jobs=N -workers=N in
+    (-S s1..) sharing build/fuzz/TARGET/, instance i and its target's
+    threads on host CPU i (mod the CPUs; --no-pin: wherever the host
+    scheduler puts them); libFuzzer: -jobs=N -workers=N in
     build/fuzz/TARGET-libfuzzer/. A summary line every few seconds (execs/s
     over the last interval, corpus, crashes, hangs; AFL++'s StatsD reports),
     a table at the end (fuzzer_stats: execs/s is execs over the run time).
@@ -176,7 +178,20 @@ class StatsD:
                     self.stats.setdefault(m.group(3), {})[m.group(1)] = float(m.group(2))
 
 
-def run_afl(tb, t, exe, seconds, jobs):
+def cpu_for(i):
+    """the host CPU of instance i: AFL++'s one instance per core, its target's
+    threads (the world's workers, RCU callbacks) on that core with it, so a
+    hand-off between them is a switch on one CPU rather than a cross-CPU
+    wake-up (an IPI, a VM exit on a virtual machine)"""
+    cpus = sorted(os.sched_getaffinity(0))
+    return cpus[i % len(cpus)]
+
+
+def pin(cpu):
+    return lambda: os.sched_setaffinity(0, {cpu})
+
+
+def run_afl(tb, t, exe, seconds, jobs, pinned=True):
     outdir = os.path.join(tb.build, 'fuzz', t)
     shutil.rmtree(outdir, ignore_errors=True)
     os.makedirs(outdir)
@@ -187,7 +202,7 @@ def run_afl(tb, t, exe, seconds, jobs):
     fenv.update(sd.env())
     d = dictionary(tb, t)
     procs = []
-    for name in afl_instances(jobs):
+    for i, name in enumerate(afl_instances(jobs)):
         # -t 1000: afl-fuzz's own timeout is scaled from calibration (~20 ms),
         # which a loaded machine's scheduling exceeds (a hang that replays
         # in 1 ms); the world's watchdog catches a real hang anyway
@@ -199,10 +214,13 @@ def run_afl(tb, t, exe, seconds, jobs):
             cmd += ['-x', d]
         cmd += ['--', exe]
         log = os.path.join(outdir, f'{name}.log')
-        _tb().say('running ' + ' '.join(_tb().rel(c, tb.repo) for c in cmd))
+        where = f' (on CPU {cpu_for(i)})' if pinned else ''
+        _tb().say('running ' + ' '.join(_tb().rel(c, tb.repo) for c in cmd) + where)
         lf = open(log, 'w')
         procs.append((name, subprocess.Popen(cmd, env=fenv, stdout=lf, stderr=subprocess.STDOUT,
-                                             stdin=subprocess.DEVNULL), lf, log))
+                                             stdin=subprocess.DEVNULL,
+                                             preexec_fn=pin(cpu_for(i)) if pinned else None),
+                      lf, log))
     # without -M/-S afl-fuzz names its one instance's directory "default"
     names = afl_instances(jobs)
     dirs = names if jobs > 1 else ['default']
@@ -248,7 +266,7 @@ def run_afl(tb, t, exe, seconds, jobs):
     return rows, crashes
 
 
-def run_libfuzzer(tb, t, exe, seconds, jobs):
+def run_libfuzzer(tb, t, exe, seconds, jobs, pinned=True):
     outdir = os.path.join(tb.build, 'fuzz', f'{t}-libfuzzer')
     shutil.rmtree(outdir, ignore_errors=True)
     art = os.path.join(outdir, 'artifacts') + '/'
@@ -265,13 +283,18 @@ def run_libfuzzer(tb, t, exe, seconds, jobs):
         # as asked, each for the whole time
         cmd += [f'-jobs={jobs}', f'-workers={jobs}']
     cmd += [work, seeds]
-    _tb().say('running ' + ' '.join(_tb().rel(c, tb.repo) for c in cmd))
+    # one process: pinned as an AFL++ instance is; -jobs' workers are
+    # libFuzzer's own processes, left to the host scheduler
+    pinned = pinned and jobs == 1
+    where = f' (on CPU {cpu_for(0)})' if pinned else ''
+    _tb().say('running ' + ' '.join(_tb().rel(c, tb.repo) for c in cmd) + where)
     log = os.path.join(outdir, 'libfuzzer.log')
     t0 = time.time()
     with open(log, 'w') as lf:
         # -jobs writes fuzz-<n>.log into the working directory
         p = subprocess.Popen(cmd, cwd=outdir, stdout=lf, stderr=subprocess.STDOUT,
-                             stdin=subprocess.DEVNULL)
+                             stdin=subprocess.DEVNULL,
+                             preexec_fn=pin(cpu_for(0)) if pinned else None)
         logs = ([os.path.join(outdir, f'fuzz-{i}.log') for i in range(jobs)]
                 if jobs > 1 else [log])
         last = [0] * len(logs)
@@ -351,9 +374,9 @@ def cmd_fuzz(tb):
     subreaper()
     ru0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     if a.engine == 'afl':
-        rows, crashes = run_afl(tb, t, exe, a.seconds, jobs)
+        rows, crashes = run_afl(tb, t, exe, a.seconds, jobs, not a.no_pin)
     else:
-        rows, crashes = run_libfuzzer(tb, t, exe, a.seconds, jobs)
+        rows, crashes = run_libfuzzer(tb, t, exe, a.seconds, jobs, not a.no_pin)
     time.sleep(0.5)
     reap(set())
     ru1 = resource.getrusage(resource.RUSAGE_CHILDREN)
