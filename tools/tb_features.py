@@ -224,6 +224,11 @@ FEATURES = [
             'walk_pmd_range_locked() clears a non-leaf pmd\'s accessed bit without '
             'get_pmd_pfn() (before: get_pmd_pfn() first, which WARNs unless the pfn of the '
             'pte table is valid)'),
+    Feature('lru_gen_evict_trace',
+            ('regex', 'mm/vmscan.c',
+             r'trace_mm_vmscan_lru_shrink_inactive\(pgdat->node_id,\s*scanned, reclaimed'),
+            '>6.1', 'evict_folios() reports each batch with the classic LRU\'s '
+            'mm_vmscan_lru_shrink_inactive trace event (before: no trace event)'),
     Feature('unmap_poisoned_folio', ('word', 'mm/internal.h', 'unmap_poisoned_folio'), '>6.1',
             'unmap_poisoned_folio() (shrink_folio_list() unmaps a hwpoisoned folio)'),
 ]
