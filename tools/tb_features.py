@@ -229,6 +229,11 @@ FEATURES = [
              r'trace_mm_vmscan_lru_shrink_inactive\(pgdat->node_id,\s*scanned, reclaimed'),
             '>6.1', 'evict_folios() reports each batch with the classic LRU\'s '
             'mm_vmscan_lru_shrink_inactive trace event (before: no trace event)'),
+    Feature('memcgs_need_aging',
+            ('member', 'mm/vmscan.c', 'scan_control', 'memcgs_need_aging'), '<6.3',
+            'lru_gen_age_node() skips the memcgs (and the min_ttl OOM kill) when the '
+            'last eviction reclaimed a batch without needing aging, and at the first call '
+            'of each balance_pgdat() (sc->memcgs_need_aging)'),
     Feature('unmap_poisoned_folio', ('word', 'mm/internal.h', 'unmap_poisoned_folio'), '>6.1',
             'unmap_poisoned_folio() (shrink_folio_list() unmaps a hwpoisoned folio)'),
 ]
