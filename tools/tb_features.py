@@ -234,6 +234,13 @@ FEATURES = [
             'lru_gen_age_node() skips the memcgs (and the min_ttl OOM kill) when the '
             'last eviction reclaimed a batch without needing aging, and at the first call '
             'of each balance_pgdat() (sc->memcgs_need_aging)'),
+    Feature('lru_gen_wakes_flushers',
+            ('regex', 'mm/vmscan.c',
+             r'sc->nr\.unqueued_dirty && sc->nr\.unqueued_dirty == sc->nr\.file_taken'), '>6.1',
+            'the multi-gen LRU passes dirty page cache to shrink_folio_list() and wakes the '
+            'flushers when the folios it took were all dirty (before: sort_folio() moves a '
+            'dirty file folio to the next generation with PG_reclaim, and no path of its '
+            'reclaim wakes the flushers)'),
     Feature('unmap_poisoned_folio', ('word', 'mm/internal.h', 'unmap_poisoned_folio'), '>6.1',
             'unmap_poisoned_folio() (shrink_folio_list() unmaps a hwpoisoned folio)'),
 ]
