@@ -472,15 +472,35 @@ static void exec_file_pages_are_activated_at_first_use_and_kept_active(void **st
 	struct tb_file *text = tb_file_create(TEXT_PAGES);
 	unsigned long first, refill;
 	struct tb_vma *vma = run_program_streaming(text, true, &first);
-	TB_NOT_PORTED("18716 rotated of 18888 taken: 172 (about 1% at each priority 12..8) deactivated, all re-activated later");
+	unsigned long deactivated;
 
 	TB_CLASSIC_LRU_ONLY("shrink_active_list()'s VM_EXEC rule");
 	assert_int_equal(first, TEXT_PAGES);
 	refill = kshim_vm_event_read(PGREFILL);
 	assert_true(refill > TEXT_PAGES);
 	assert_int_equal(sum(kshim_trace.active_taken[FILE]), refill);
-	assert_int_equal(sum(kshim_trace.active_rotated[FILE]), refill);
-	assert_int_equal(kshim_vm_event_read(PGDEACTIVATE), 0);
+	deactivated = refill - sum(kshim_trace.active_rotated[FILE]);
+	assert_int_equal(kshim_vm_event_read(PGDEACTIVATE), deactivated);
+#if TB_HAVE_mem_cgroup_flush_stats_ratelimited
+	/*
+	 * prepare_scan_control()'s ratelimited flush leaves the root's LRU
+	 * sizes as they were before the text was activated (active 0) until
+	 * the periodic flush, 2 s later: by then the text was touched again.
+	 */
+	assert_int_equal(deactivated, 0);
+#else
+	/*
+	 * shrink_node() flushes the memcg stats once enough updates piled
+	 * up: the reclaims right after the first one see the activated text
+	 * (active > inactive) and set DEACTIVATE_FILE at once, and
+	 * shrink_active_list() takes text folios whose young bits the
+	 * activating folio_check_references() has just cleared, before the
+	 * program touched them again: those are deactivated, then activated
+	 * again by the VM_EXEC rule from the inactive list.
+	 */
+	assert_true(deactivated > 0 && deactivated < TEXT_PAGES / 32);
+	assert_int_equal(kshim_vm_event_read(PGACTIVATE), TEXT_PAGES + deactivated);
+#endif
 	assert_int_equal(tb_vma_resident(vma), TEXT_PAGES);
 	assert_int_equal(nr_active(text, TEXT_PAGES), TEXT_PAGES);
 }
