@@ -224,6 +224,23 @@ FEATURES = [
             'walk_pmd_range_locked() clears a non-leaf pmd\'s accessed bit without '
             'get_pmd_pfn() (before: get_pmd_pfn() first, which WARNs unless the pfn of the '
             'pte table is valid)'),
+    Feature('lru_gen_evict_trace',
+            ('regex', 'mm/vmscan.c',
+             r'trace_mm_vmscan_lru_shrink_inactive\(pgdat->node_id,\s*scanned, reclaimed'),
+            '>6.1', 'evict_folios() reports each batch with the classic LRU\'s '
+            'mm_vmscan_lru_shrink_inactive trace event (before: no trace event)'),
+    Feature('memcgs_need_aging',
+            ('member', 'mm/vmscan.c', 'scan_control', 'memcgs_need_aging'), '<6.3',
+            'lru_gen_age_node() skips the memcgs (and the min_ttl OOM kill) when the '
+            'last eviction reclaimed a batch without needing aging, and at the first call '
+            'of each balance_pgdat() (sc->memcgs_need_aging)'),
+    Feature('lru_gen_wakes_flushers',
+            ('regex', 'mm/vmscan.c',
+             r'sc->nr\.unqueued_dirty && sc->nr\.unqueued_dirty == sc->nr\.file_taken'), '>6.1',
+            'the multi-gen LRU passes dirty page cache to shrink_folio_list() and wakes the '
+            'flushers when the folios it took were all dirty (before: sort_folio() moves a '
+            'dirty file folio to the next generation with PG_reclaim, and no path of its '
+            'reclaim wakes the flushers)'),
     Feature('unmap_poisoned_folio', ('word', 'mm/internal.h', 'unmap_poisoned_folio'), '>6.1',
             'unmap_poisoned_folio() (shrink_folio_list() unmaps a hwpoisoned folio)'),
 ]

@@ -42,24 +42,6 @@ bool tb_lru_gen_on(void);
 			skip();						\
 		}							\
 	} while (0)
-/*
- * A case that asserts 6.12's reclaim where the tree's (6.1's) code does
- * something else that is not yet read and written down: skipped with what
- * the run saw, on trees without the multi-gen LRU's memcg LRU (before
- * 6.3), until the case states that tree's behaviour. _MGLRU: only when the
- * suite runs with the multi-gen LRU on.
- */
-#if TB_HAVE_mglru_memcg
-#define TB_NOT_PORTED(seen)		do { } while (0)
-#define TB_NOT_PORTED_MGLRU(seen)	do { } while (0)
-#else
-#define TB_NOT_PORTED(seen) tb_skip("not yet ported to this tree's reclaim: " seen)
-#define TB_NOT_PORTED_MGLRU(seen)						\
-	do {								\
-		if (tb_lru_gen_on())					\
-			TB_NOT_PORTED(seen);				\
-	} while (0)
-#endif
 /* a task spawned in path, switched in; asserts success */
 struct tb_task *tb_run_in(const char *path);
 /* read pages [0, n) of file through the page cache, asserting success */

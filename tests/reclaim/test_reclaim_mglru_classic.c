@@ -418,7 +418,6 @@ static void reclaim_right_after_the_reads_needs_no_flushed_lru_sizes(void **stat
 {
 	struct tb_file *f = tb_file_create(8192);
 	struct tb_vma *vma;
-	TB_NOT_PORTED("7552 where 7680 expected");
 
 	msleep(2100);
 	flush_workqueue(system_unbound_wq);
@@ -429,7 +428,17 @@ static void reclaim_right_after_the_reads_needs_no_flushed_lru_sizes(void **stat
 	tb_read_range(f, 8192);
 
 	tb_reclaim_swappiness("a", "2M", 200);
+#if TB_HAVE_reclaim_quarter_batches
 	assert_int_equal(tb_file_cached(f), 8192 - 512);
+#else
+	/*
+	 * One call for all 512 pages; memcg eviction stops at nr_to_scan,
+	 * not at nr_to_reclaim (should_abort_scan()), so each priority
+	 * evicts whole batches for (8192 + 1024) >> priority pages: 1, 1, 1,
+	 * 1, 1, 2 and 3 batches at priorities 12..6, 640 pages.
+	 */
+	assert_int_equal(tb_file_cached(f), 8192 - 10 * MIN_LRU_BATCH);
+#endif
 	assert_int_equal(tb_vma_swapped(vma), 0);
 	assert_int_equal(kshim_vm_event_read(PGSCAN_ANON), 0);
 }
@@ -704,7 +713,6 @@ static void reclaim_culls_locked_page_cache_from_every_generation_in_one_pass(vo
 	struct tb_file *once = tb_file_create(256), *twice = tb_file_create(512);
 	struct tb_file *late = tb_file_create(1);
 	struct lruvec *lruvec;
-	TB_NOT_PORTED("its assertion fails on 6.1, not yet analysed");
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
@@ -720,8 +728,13 @@ static void reclaim_culls_locked_page_cache_from_every_generation_in_one_pass(vo
 	assert_write("a", "memory.reclaim", "1M", -EAGAIN);
 	lru_add_drain();
 	assert_int_equal(kshim_vm_event_read(UNEVICTABLE_PGCULLED), 768);
+#if TB_HAVE_lru_gen_evict_trace
 	assert_int_equal(kshim_trace.shrink_inactive_count, 768 / MIN_LRU_BATCH);
 	assert_int_equal(sum(kshim_trace.inactive_reclaimed[FILE]), 0);
+#else
+	/* evict_folios() of such trees has no mm_vmscan_lru_shrink_inactive event */
+	assert_int_equal(kshim_trace.shrink_inactive_count, 0);
+#endif
 	assert_int_equal(kshim_trace.shrink_active_count, 0);
 	assert_int_equal(tb_stat("a", "unevictable"), 768 * 4096);
 	assert_int_equal(tb_gen_pages(lruvec, FILE), 0);

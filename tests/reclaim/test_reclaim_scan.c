@@ -472,15 +472,35 @@ static void exec_file_pages_are_activated_at_first_use_and_kept_active(void **st
 	struct tb_file *text = tb_file_create(TEXT_PAGES);
 	unsigned long first, refill;
 	struct tb_vma *vma = run_program_streaming(text, true, &first);
-	TB_NOT_PORTED("18716 rotated of 18888 taken: 172 (about 1% at each priority 12..8) deactivated, all re-activated later");
+	unsigned long deactivated;
 
 	TB_CLASSIC_LRU_ONLY("shrink_active_list()'s VM_EXEC rule");
 	assert_int_equal(first, TEXT_PAGES);
 	refill = kshim_vm_event_read(PGREFILL);
 	assert_true(refill > TEXT_PAGES);
 	assert_int_equal(sum(kshim_trace.active_taken[FILE]), refill);
-	assert_int_equal(sum(kshim_trace.active_rotated[FILE]), refill);
-	assert_int_equal(kshim_vm_event_read(PGDEACTIVATE), 0);
+	deactivated = refill - sum(kshim_trace.active_rotated[FILE]);
+	assert_int_equal(kshim_vm_event_read(PGDEACTIVATE), deactivated);
+#if TB_HAVE_mem_cgroup_flush_stats_ratelimited
+	/*
+	 * prepare_scan_control()'s ratelimited flush leaves the root's LRU
+	 * sizes as they were before the text was activated (active 0) until
+	 * the periodic flush, 2 s later: by then the text was touched again.
+	 */
+	assert_int_equal(deactivated, 0);
+#else
+	/*
+	 * shrink_node() flushes the memcg stats once enough updates piled
+	 * up: the reclaims right after the first one see the activated text
+	 * (active > inactive) and set DEACTIVATE_FILE at once, and
+	 * shrink_active_list() takes text folios whose young bits the
+	 * activating folio_check_references() has just cleared, before the
+	 * program touched them again: those are deactivated, then activated
+	 * again by the VM_EXEC rule from the inactive list.
+	 */
+	assert_true(deactivated > 0 && deactivated < TEXT_PAGES / 32);
+	assert_int_equal(kshim_vm_event_read(PGACTIVATE), TEXT_PAGES + deactivated);
+#endif
 	assert_int_equal(tb_vma_resident(vma), TEXT_PAGES);
 	assert_int_equal(nr_active(text, TEXT_PAGES), TEXT_PAGES);
 }
@@ -530,9 +550,8 @@ static void kswapd_ages_anon_of_a_memcg_that_reclaim_skips(void **state)
 {
 	struct tb_file *f = tb_file_create(6144), *stream = tb_file_create(PAGES(64 * MB));
 	long long refill, deactivate, scan;
-	unsigned long steal_anon, i;
+	unsigned long steal_anon, i, n;
 	struct tb_vma *vma;
-	TB_NOT_PORTED("memory.reclaim 16M (2 calls, each for all that is left) swaps 4095 anon, reclaims 42 file pages: 4095 where 4096 expected");
 
 	TB_CLASSIC_LRU_ONLY("kswapd_age_node()'s inactive_is_low aging (MGLRU's lru_gen_age_node() ages nothing: test_reclaim_mglru_classic)");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
@@ -550,15 +569,28 @@ static void kswapd_ages_anon_of_a_memcg_that_reclaim_skips(void **state)
 	 * swappiness 200 get_scan_count() gives file no share above priority 0
 	 */
 	tb_reclaim_swappiness("a", "16M", 200);
-	assert_int_equal(tb_vma_swapped(vma), 4096);
+#if TB_HAVE_reclaim_quarter_batches
+	n = 4096;
+#else
+	/*
+	 * One call for all 4096 pages: priorities 12..1 give 1 + 2 + ... +
+	 * 2048 = 4095 anon pages their first look (young: kept, marked
+	 * referenced), priority 0 scans all 4096 and swaps those 4095; its
+	 * shrink_active_list() deactivated the page cache, so the second
+	 * call, for what is left, is in cache_trim_mode and takes 42 file
+	 * pages. The page looked at once stays, inactive.
+	 */
+	n = 4095;
+#endif
+	assert_int_equal(tb_vma_swapped(vma), n);
 	tb_memcg_flush_stats(tb_memcg("a"));
 	tb_run_in("a");
 	tb_touch_range(vma, 4096, true);
 	tb_task_switch(NULL);
 	tb_file_destroy(f);
 	lru_add_drain();
-	assert_int_equal(tb_stat("a", "workingset_activate_anon"), 4096);
-	assert_int_equal(tb_stat("a", "active_anon"), 4096 * 4096);
+	assert_int_equal(tb_stat("a", "workingset_activate_anon"), n);
+	assert_int_equal(tb_stat("a", "active_anon"), n * 4096);
 	assert_write_ok("a", "memory.min", "32M");
 	refill = tb_stat("a", "pgrefill");
 	deactivate = tb_stat("a", "pgdeactivate");
@@ -567,7 +599,7 @@ static void kswapd_ages_anon_of_a_memcg_that_reclaim_skips(void **state)
 	tb_memcg_flush_stats(tb_memcg(""));
 
 	tb_run_in("b");
-	for (i = 0; tb_stat("a", "active_anon") == 4096 * 4096; i += 256) {
+	for (i = 0; tb_stat("a", "active_anon") == n * 4096; i += 256) {
 		assert_true(i < PAGES(64 * MB));
 		tb_read_range(stream, i + 256);
 	}
@@ -577,7 +609,7 @@ static void kswapd_ages_anon_of_a_memcg_that_reclaim_skips(void **state)
 	assert_true(refill > 0);
 	assert_int_equal(refill % SWAP_CLUSTER_MAX, 0);
 	assert_int_equal(tb_stat("a", "pgdeactivate") - deactivate, refill);
-	assert_int_equal(tb_stat("a", "active_anon"), (4096 - refill) * 4096);
+	assert_int_equal(tb_stat("a", "active_anon"), (n - refill) * 4096);
 	assert_int_equal(tb_stat("a", "pgscan"), scan);
 	assert_int_equal(tb_vma_resident(vma), 4096);
 	assert_true(kshim_vm_event_read(PGSTEAL_KSWAPD) > 0);
