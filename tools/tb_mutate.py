@@ -261,13 +261,23 @@ def run_tests(tests, env, jobs, limits, stop_early=True):
 
 # ---- equivalent mutants (tests/mutate/equivalent.txt) -----------------------
 EQUIV_RE = re.compile(r'^(\S+):(\d+) \[([^\]]+)\] (.*\S)\s*$')
+# '@ 6.12': the entries below were written for that kernel version (their
+# line numbers and the reasons are that tree's)
+VERSION_RE = re.compile(r'^@\s*(\d+(?:\.\d+)*)\s*$')
 
 
-def load_equivalents(path):
+def version_matches(want, have):
+    """'6.12' covers the tree version '6.12.117' (and '6.12'), not '6.1.192'"""
+    return have is None or want is None or have == want or have.startswith(want + '.')
+
+
+def load_equivalents(path, version=None):
     """{(file, line, operator, mutated line stripped): why} from a file of
     entries 'FILE:LINE [OPERATOR] MUTATED LINE' each followed by indented
-    lines saying why the mutant cannot change behaviour"""
-    eq, key = {}, None
+    lines saying why the mutant cannot change behaviour; with a tree
+    version, only the entries of its '@ X.Y' sections (and those before any
+    section); the reasons of every entry are checked either way"""
+    eq, key, want, keep = {}, None, None, True
     if not os.path.exists(path):
         return eq
     with open(path) as f:
@@ -277,13 +287,20 @@ def load_equivalents(path):
             if line[0] in ' \t':
                 if key is None:
                     raise ValueError(f'{path}:{n}: a reason with no entry above it')
-                eq[key] = (eq[key] + ' ' + line.strip()).strip()
+                if keep:
+                    eq[key] = (eq[key] + ' ' + line.strip()).strip()
+                continue
+            v = VERSION_RE.match(line)
+            if v:
+                want, key = v.group(1), None
                 continue
             m = EQUIV_RE.match(line)
             if not m:
                 raise ValueError(f'{path}:{n}: not FILE:LINE [OPERATOR] MUTATED-LINE')
             key = (m.group(1), int(m.group(2)), m.group(3), m.group(4).strip())
-            eq[key] = ''
+            keep = version_matches(want, version)
+            if keep:
+                eq[key] = ''
     return eq
 
 
@@ -304,14 +321,18 @@ def cmd_mutate(tb, say, fail, rel):
     path = path.strip('/')
     label = '^' + re.escape('kfile:' + path) + '$'
     t_start = time.time()
+    eq_path = os.path.join(tb.repo, 'tests', 'mutate', 'equivalent.txt')
     try:
-        equivalents = load_equivalents(os.path.join(tb.repo, 'tests', 'mutate', 'equivalent.txt'))
+        # parsed before the build: a malformed file stops here
+        load_equivalents(eq_path)
     except ValueError as e:
         fail(str(e))
 
     # the tree, and which of its lines the label's tests run (the coverage
     # build): a line only other suites reach is not one these tests could guard
     cov = tb.coverage_build()
+    # the entries of this tree's version (known once configured)
+    equivalents = load_equivalents(eq_path, tb.tree_version)
     tree = tb.tree.rstrip('/')
     if not os.path.exists(os.path.join(tree, path)):
         fail(f'{tree}: {path}: no such file in the kernel tree')

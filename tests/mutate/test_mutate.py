@@ -102,6 +102,23 @@ class Equivalents(unittest.TestCase):
         c = {'line': 12, 'operator': '&& / ||', 'new': '\tif (a || b)\n'}
         self.assertIn(m.equiv_key('mm/x.c', c), eq)
 
+    def test_a_version_section_applies_to_its_trees_only(self):
+        import tempfile
+        with tempfile.NamedTemporaryFile('w', suffix='.txt', delete=False) as f:
+            f.write('mm/x.c:1 [constant + 1] a = 2;\n\tany tree\n'
+                    '@ 6.12\nmm/x.c:12 [&& / ||] if (a || b)\n\tb implies a\n'
+                    '@ 6.1\nmm/x.c:40 [&& / ||] if (a || b)\n\tthe same in 6.1\n')
+        every = m.load_equivalents(f.name)
+        v612 = m.load_equivalents(f.name, '6.12.117')
+        v61 = m.load_equivalents(f.name, '6.1.192')
+        v613 = m.load_equivalents(f.name, '6.13')
+        os.unlink(f.name)
+        self.assertEqual(sorted(k[1] for k in every), [1, 12, 40])
+        self.assertEqual(sorted(k[1] for k in v612), [1, 12])
+        self.assertEqual(v612[('mm/x.c', 12, '&& / ||', 'if (a || b)')], 'b implies a')
+        self.assertEqual(sorted(k[1] for k in v61), [1, 40])
+        self.assertEqual(sorted(k[1] for k in v613), [1])
+
     def test_equivalents_leave_the_score(self):
         s = {'mutants': 10, 'killed': 8, 'survived': 0, 'timeout': 1, 'no-compile': 0, 'equivalent': 1}
         self.assertEqual(m.score(s), 100.0)
@@ -117,6 +134,9 @@ class EquivalentsFile(unittest.TestCase):
         path = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'equivalent.txt')
         eq = m.load_equivalents(path)
         self.assertTrue(eq)
+        # every entry is in a version's section: a 6.1 tree gets none of 6.12's
+        self.assertFalse(set(eq) & set(m.load_equivalents(path, '6.1.192')))
+        self.assertEqual(m.load_equivalents(path, '6.12.117'), eq)
         for (f, line, op, new), why in eq.items():
             self.assertTrue(why, f'{f}:{line} [{op}] has no reason')
             self.assertIn(op, ('comparison flip', 'boundary shift', '&& / ||', 'condition negation',
