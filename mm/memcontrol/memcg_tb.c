@@ -123,7 +123,10 @@ void tb_mod_objcg_state(struct obj_cgroup *objcg, struct pglist_data *pgdat,
  * changes: the periodic stats flush's clock (a ratelimited flush flushes
  * only when that flush is a cycle late, so a stale time from an earlier
  * world, or from before a rewind of virtual time, changes what reclaim
- * reads)
+ * reads); and, before the per-memcg vmstats->stats_updates of 6.12's
+ * memcg_rstat_updated(), 6.1's global read-side flush threshold
+ * (stats_flush_threshold and the per-CPU stats_updates), which would
+ * otherwise carry one world's updates into the next one's first reads
  */
 static void memcg_statics_reset(void)
 {
@@ -131,6 +134,15 @@ static void memcg_statics_reset(void)
 	WRITE_ONCE(flush_last_time, 0);
 #else
 	WRITE_ONCE(flush_next_time, 0);
+#endif
+#if !TB_HAVE_do_flush_stats
+	{
+		int cpu;
+
+		atomic_set(&stats_flush_threshold, 0);
+		for_each_possible_cpu(cpu)
+			per_cpu(stats_updates, cpu) = 0;
+	}
 #endif
 }
 

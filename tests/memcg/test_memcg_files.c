@@ -306,18 +306,17 @@ static void test_stat_keys(void **state)
 		"file_writeback", "swapcached", "inactive_anon", "active_anon",
 		"inactive_file", "active_file", "unevictable", "slab_reclaimable",
 		"slab_unreclaimable", "slab", "workingset_refault_anon",
-		"workingset_nodereclaim", "pgdemote_kswapd", "pgscan", "pgsteal",
-		"pgfault", "pgmajfault",
+		"workingset_nodereclaim",
+#if TB_HAVE_memcg_stat_pgdemote
+		"pgdemote_kswapd",
+#endif
+		"pgscan", "pgsteal", "pgfault", "pgmajfault",
 	};
 	char *buf = malloc(16384);
 	struct folio *f;
 	ssize_t n;
 	size_t i;
 	int err;
-
-#if !TB_HAVE_memcg_stat_pgdemote
-	tb_skip("memory.stat's keys before the demotion counters (6.1) are not listed here: the list is 6.12's");
-#endif
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	assert_int_equal(tb_task_enter("a"), 0);
@@ -334,6 +333,12 @@ static void test_stat_keys(void **state)
 		/* a charged folio is not mapped, on an LRU nor in page cache */
 		assert_int_equal(v, 0);
 	}
+	/*
+	 * 6.12's memory_stats[] ends with the demotion counters
+	 * (PGDEMOTE_KSWAPD, ...); 6.1's ends at workingset_nodereclaim.
+	 */
+	assert_int_equal(tb_cgroup_read_key("a", "memory.stat", "pgdemote_kswapd") >= 0,
+			 TB_HAVE_memcg_stat_pgdemote);
 	free(buf);
 	tb_folio_uncharge(f);
 }
@@ -475,21 +480,26 @@ static void test_peak_other_fd_reset_keeps_higher_value(void **state)
 }
 
 /* ---- memory.reclaim ---- */
+/*
+ * 6.12's memory_reclaim() memparse()s a leading size, then takes
+ * space-separated swappiness=0..200 tokens (match_token); 6.1's passes the
+ * whole stripped buffer to page_counter_memparse(buf, "", ...), so any
+ * token after the size is -EINVAL, and a blank write equals its "max" ("")
+ * and asks for PAGE_COUNTER_MAX pages.
+ */
 static void test_reclaim_parse(void **state)
 {
+	/* rejected by both parsers */
 	static const char *const bad[] = {
-		"\n", "abc", "-1", "1Q", "1M foo", "1M swappiness=201", "1M swappiness=-1",
+		"abc", "-1", "1Q", "1M foo", "1M swappiness=201", "1M swappiness=-1",
 		"1M swappiness=abc", "1M swappiness=60x", "1M swappiness=", "1M swappiness=0x",
 		"1M swappiness = 60", "swappiness=60", "1M,swappiness=60",
 		"1M swappiness=99999999999", "1M swappiness=60 x",
 	};
-#if !TB_HAVE_swappiness_range
-	tb_skip("memory.reclaim takes no swappiness= before 6.8: not ported (its parser differs)");
-#endif
 	/* nothing to reclaim: 0 pages, including less than a page */
-	static const char *const noop[] = {
-		"0", "0\n", " 0 swappiness=200 ", "0 swappiness=0", "4095", "1k",
-	};
+	static const char *const noop[] = { "0", "0\n", "4095", "1k" };
+	/* valid swappiness= tokens: 0 pages with 6.12's, -EINVAL with 6.1's */
+	static const char *const swappiness[] = { " 0 swappiness=200 ", "0 swappiness=0" };
 	size_t i;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
@@ -497,8 +507,20 @@ static void test_reclaim_parse(void **state)
 		assert_write("a", "memory.reclaim", bad[i], -EINVAL);
 	for (i = 0; i < ARRAY_SIZE(noop); i++)
 		assert_write_ok("a", "memory.reclaim", noop[i]);
+	for (i = 0; i < ARRAY_SIZE(swappiness); i++)
+		assert_write("a", "memory.reclaim", swappiness[i],
+			     TB_HAVE_swappiness_range ? (ssize_t)strlen(swappiness[i]) : -EINVAL);
 	assert_write("a", "memory.reclaim", "", 0);
 	assert_int_equal(tb_reclaim_calls(), 0);
+#if TB_HAVE_swappiness_range
+	/* memparse() read no digits */
+	assert_write("a", "memory.reclaim", "\n", -EINVAL);
+	assert_int_equal(tb_reclaim_calls(), 0);
+#else
+	/* all of it, from an empty cgroup: futile, 1 + MAX_RECLAIM_RETRIES calls */
+	assert_write("a", "memory.reclaim", "\n", -EAGAIN);
+	assert_int_equal(tb_reclaim_calls(), 17);
+#endif
 }
 
 /* futile reclaim: MAX_RECLAIM_RETRIES (16) retries after the first call */
