@@ -214,12 +214,13 @@ def run_afl(tb, t, exe, seconds, jobs, pinned=True):
             cmd += ['-x', d]
         cmd += ['--', exe]
         log = os.path.join(outdir, f'{name}.log')
-        where = f' (on CPU {cpu_for(i)})' if pinned else ''
+        cpu = cpu_for(i) if pinned else None
+        where = f' (on CPU {cpu})' if pinned else ''
         _tb().say('running ' + ' '.join(_tb().rel(c, tb.repo) for c in cmd) + where)
         lf = open(log, 'w')
         procs.append((name, subprocess.Popen(cmd, env=fenv, stdout=lf, stderr=subprocess.STDOUT,
                                              stdin=subprocess.DEVNULL,
-                                             preexec_fn=pin(cpu_for(i)) if pinned else None),
+                                             preexec_fn=pin(cpu) if pinned else None),
                       lf, log))
     # without -M/-S afl-fuzz names its one instance's directory "default"
     names = afl_instances(jobs)
@@ -286,7 +287,8 @@ def run_libfuzzer(tb, t, exe, seconds, jobs, pinned=True):
     # one process: pinned as an AFL++ instance is; -jobs' workers are
     # libFuzzer's own processes, left to the host scheduler
     pinned = pinned and jobs == 1
-    where = f' (on CPU {cpu_for(0)})' if pinned else ''
+    cpu = cpu_for(0) if pinned else None
+    where = f' (on CPU {cpu})' if pinned else ''
     _tb().say('running ' + ' '.join(_tb().rel(c, tb.repo) for c in cmd) + where)
     log = os.path.join(outdir, 'libfuzzer.log')
     t0 = time.time()
@@ -294,7 +296,7 @@ def run_libfuzzer(tb, t, exe, seconds, jobs, pinned=True):
         # -jobs writes fuzz-<n>.log into the working directory
         p = subprocess.Popen(cmd, cwd=outdir, stdout=lf, stderr=subprocess.STDOUT,
                              stdin=subprocess.DEVNULL,
-                             preexec_fn=pin(cpu_for(0)) if pinned else None)
+                             preexec_fn=pin(cpu) if pinned else None)
         logs = ([os.path.join(outdir, f'fuzz-{i}.log') for i in range(jobs)]
                 if jobs > 1 else [log])
         last = [0] * len(logs)
