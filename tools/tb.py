@@ -935,10 +935,21 @@ def cmd_mutate(tb):
     return tb_mutate.cmd_mutate(tb, say, fail, rel)
 
 
+def cmd_vm(tb):
+    import tb_vm
+    return tb_vm.cmd_vm(tb, say, fail)
+
+
+def cmd_oracle(tb):
+    import tb_oracle
+    return tb_oracle.cmd_oracle(tb, sys.modules[__name__])
+
+
 def main():
     ap = argparse.ArgumentParser(prog='tb.py')
     ap.add_argument('command', choices=['run', 'test', 'coverage', 'bench', 'fuzz', 'seed',
-                                        'mutate', 'compare', 'doctor', 'fuzz-triage'])
+                                        'mutate', 'compare', 'doctor', 'fuzz-triage',
+                                        'vm', 'oracle'])
     ap.add_argument('--repo', required=True)
     ap.add_argument('-j', dest='jobs', type=int, default=os.cpu_count() or 2)
     ap.add_argument('--kernel')
@@ -965,12 +976,20 @@ def main():
     ap.add_argument('--bench')
     ap.add_argument('--tests')
     ap.add_argument('--seeds')
+    for o in ('--mem', '--swap', '--disk', '--cmdline', '--configs'):
+        ap.add_argument(o)
+    for o in ('--cpus', '--nodes', '--timeout', '--runs'):
+        ap.add_argument(o, type=int)
+    ap.add_argument('--put', action='append')
+    ap.add_argument('--arg', dest='command_args', action='append')
+    ap.add_argument('--what', action='append')
     a = ap.parse_args()
+    a.cmd_argv = a.command_args
     tb = TB(a)
     fn = {'run': cmd_run, 'test': cmd_test, 'coverage': cmd_coverage,
           'bench': cmd_bench, 'fuzz': cmd_fuzz, 'seed': cmd_seed,
           'mutate': cmd_mutate, 'compare': cmd_compare, 'doctor': cmd_doctor,
-          'fuzz-triage': cmd_fuzz_triage}[a.command]
+          'fuzz-triage': cmd_fuzz_triage, 'vm': cmd_vm, 'oracle': cmd_oracle}[a.command]
     try:
         return fn(tb)
     except KeyboardInterrupt:

@@ -1,0 +1,490 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""tb vm: the real kernel under QEMU, beside the simulated world.
+
+The guest is a busybox initramfs: /init mounts proc, sysfs, devtmpfs and
+cgroup2 (memory controller enabled for children), an ext4 data disk on
+/data (the command's working directory) and an optional swap disk, runs
+the command with its output on the second serial port (ttyS1), writes
+its exit status there, and reboots (QEMU runs with -no-reboot, so that
+ends it). The kernel's console goes to ttyS0, kept as console.log.
+
+Kernels: for a Debian tree without a patch, Debian's prebuilt
+linux-image-*-cloud-amd64-unsigned of the exact same package version
+(apt-get download + dpkg -x, nothing installed); otherwise a bzImage
+built from the tree (tools/tb_kbuild.py).
+"""
+import glob
+import json
+import lzma
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+
+VM_PKGS = ['qemu-system-x86', 'busybox-static', 'e2fsprogs', 'cpio', 'xz-utils']
+BUSYBOX = '/bin/busybox'
+MARK = '@@TB-EXIT@@'
+# modules a Debian cloud image builds as modules that the guest needs
+DEBIAN_MODULES = ['kernel/drivers/block/virtio_blk.ko']
+KEEP_RUNS = 20
+
+INIT = r'''#!/bin/busybox sh
+/bin/busybox --install -s /bin
+export PATH=/bin:/sbin:/usr/bin:/usr/sbin:/tb/bin
+mkdir -p /proc /sys /dev /tmp /data
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev 2>/dev/null
+mount -t tmpfs tmpfs /tmp
+mount -t cgroup2 cgroup2 /sys/fs/cgroup
+echo +memory > /sys/fs/cgroup/cgroup.subtree_control
+for m in /lib/tb-modules/*.ko; do [ -e "$m" ] && insmod "$m"; done
+i=0
+while [ ! -b /dev/vda ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+mount -t ext4 /dev/vda /data || echo "tb-init: no data disk" > /dev/ttyS0
+[ -b /dev/vdb ] && swapon /dev/vdb
+stty -F /dev/ttyS1 raw -echo 2>/dev/null
+cd /data
+sh /tb/cmd > /dev/ttyS1 2>&1 < /dev/null
+rc=$?
+echo "@@TB-EXIT@@ $rc" > /dev/ttyS1
+cd /
+swapoff -a 2>/dev/null
+umount /data 2>/dev/null
+sync
+reboot -f
+'''
+
+
+class VmError(Exception):
+    """One line for the user: what is missing or what went wrong."""
+
+
+def parse_size(s, what):
+    """'512M', '2G', '4096' (MiB) -> MiB"""
+    m = re.fullmatch(r'(\d+)([MmGg]?)(i?[Bb])?', str(s).strip())
+    if not m or int(m.group(1)) == 0:
+        raise VmError(f'{what} wants a size like 512M or 2G, not {s!r}')
+    n = int(m.group(1))
+    return n * 1024 if m.group(2) in ('G', 'g') else n
+
+
+def vm_dir(tb, *parts):
+    d = os.path.join(tb.build, 'vm', *parts)
+    os.makedirs(d, exist_ok=True)
+    return d
+
+
+def run_logged(cmd, log, cwd=None):
+    with open(log, 'a') as f:
+        f.write('$ ' + ' '.join(shlex.quote(c) for c in cmd) + '\n')
+        f.flush()
+        p = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT, cwd=cwd)
+    return p.returncode
+
+
+# ---- Debian's prebuilt image --------------------------------------------
+def source_version(series):
+    p = subprocess.run(['dpkg-query', '-W', '-f=${Version}', f'linux-source-{series}'],
+                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    return p.stdout.strip() if p.returncode == 0 else ''
+
+
+def image_package(version):
+    """Debian's cloud image package built from the same source version."""
+    p = subprocess.run(['apt-cache', 'search', '--names-only',
+                        r'^linux-image-.*-cloud-amd64-unsigned$'],
+                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    names = [l.split()[0] for l in p.stdout.splitlines() if l.strip()]
+    if not names:
+        return None
+    p = subprocess.run(['apt-cache', 'show', '--no-all-versions'] + names,
+                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    pkg = None
+    for line in p.stdout.splitlines():
+        if line.startswith('Package: '):
+            pkg = line.split()[1]
+        elif line.startswith('Version: ') and line.split()[1] == version:
+            return pkg
+    return None
+
+
+def debian_image(tb, series, say):
+    """{'bzimage', 'modules', 'release', 'config', 'what'} of Debian's image
+    for linux-source-<series>, fetched once into build/vm/images."""
+    ver = source_version(series)
+    if not ver:
+        raise VmError(f'linux-source-{series} is not installed: no version to match an image to')
+    pkg = image_package(ver)
+    if not pkg:
+        return None
+    dest = os.path.join(tb.build, 'vm', 'images', f'{pkg}_{re.sub(r"[^A-Za-z0-9.+-]", "_", ver)}')
+    stamp = os.path.join(dest, '.extracted')
+    if not os.path.exists(stamp):
+        log = os.path.join(vm_dir(tb), 'tb-fetch.log')
+        say(f'fetching {pkg} {ver} (Debian\'s image of the tree\'s version; log: '
+            f'{os.path.relpath(log, tb.repo)})')
+        tmp = dest + '.tmp'
+        shutil.rmtree(tmp, ignore_errors=True)
+        os.makedirs(tmp)
+        # apt-get download runs as _apt when it can; a root-owned dir is fine
+        os.chmod(tmp, 0o777)
+        if run_logged(['apt-get', 'download', f'{pkg}={ver}'], log, cwd=tmp) != 0:
+            raise VmError(f'apt-get download {pkg}={ver} failed (log: {log})')
+        deb = glob.glob(os.path.join(tmp, '*.deb'))
+        if not deb or run_logged(['dpkg-deb', '-x', deb[0], os.path.join(tmp, 'root')], log) != 0:
+            raise VmError(f'could not unpack {pkg} (log: {log})')
+        os.unlink(deb[0])
+        shutil.rmtree(dest, ignore_errors=True)
+        os.rename(tmp, dest)
+        open(stamp, 'w').close()
+    root = os.path.join(dest, 'root')
+    bz = glob.glob(os.path.join(root, 'boot', 'vmlinuz-*'))
+    if not bz:
+        raise VmError(f'{dest}: no boot/vmlinuz-* in {pkg}')
+    release = os.path.basename(bz[0])[len('vmlinuz-'):]
+    mods = []
+    for m in DEBIAN_MODULES:
+        src = os.path.join(root, 'lib', 'modules', release, m + '.xz')
+        out = os.path.join(dest, os.path.basename(m))
+        if not os.path.exists(out):
+            if not os.path.exists(src):
+                raise VmError(f'{pkg} has no {m}.xz')
+            with lzma.open(src) as fi, open(out, 'wb') as fo:
+                shutil.copyfileobj(fi, fo)
+        mods.append(out)
+    return {'bzimage': bz[0], 'modules': mods, 'release': release,
+            'config': os.path.join(root, 'boot', f'config-{release}'),
+            'what': f'Debian {pkg} {ver}'}
+
+
+def kernel_for(tb, patch, say):
+    """The kernel to boot: Debian's image of the tree's exact version when
+    the tree is Debian's and there is no patch, else one built from it."""
+    series = tb.series or ('' if tb.kernel else '6.12')
+    if series and not patch:
+        img = debian_image(tb, series, say)
+        if img:
+            return img
+        say(f'no Debian image of linux-source-{series}\'s version: building one from the tree')
+    import tb_kbuild
+    if tb.kernel:
+        tree = tb.kernel
+    else:
+        tree = tb_kbuild.full_tree(tb, series)
+    try:
+        k = tb_kbuild.build_kernel(tb, tree, patch=patch, say=say)
+    except tb_kbuild.KbuildError as e:
+        raise VmError(str(e))
+    what = f'built from {tree}' + (f' + {os.path.basename(patch)}' if patch else '')
+    return {'bzimage': k['bzimage'], 'modules': [], 'release': k['release'],
+            'config': k['config'], 'what': what, 'build_seconds': k.get('seconds'),
+            'cached': k.get('cached')}
+
+
+# ---- the guest's disks ---------------------------------------------------
+def cpio_from(root, out):
+    names = []
+    for d, dirs, files in os.walk(root):
+        dirs.sort()
+        for n in sorted(dirs + files):
+            names.append(os.path.relpath(os.path.join(d, n), root))
+    with open(out, 'wb') as f:
+        p = subprocess.run(['cpio', '-o', '-H', 'newc', '--quiet'], cwd=root,
+                           input='\n'.join(names).encode() + b'\n', stdout=f,
+                           stderr=subprocess.PIPE)
+    if p.returncode != 0:
+        raise VmError('cpio failed: ' + p.stderr.decode(errors='replace').strip())
+
+
+def initramfs(run, kernel, script, files):
+    root = os.path.join(run, 'initramfs')
+    for d in ('bin', 'tb/bin', 'lib/tb-modules', 'sys/fs/cgroup'):
+        os.makedirs(os.path.join(root, d), exist_ok=True)
+    shutil.copy(BUSYBOX, os.path.join(root, 'bin', 'busybox'))
+    with open(os.path.join(root, 'init'), 'w') as f:
+        f.write(INIT)
+    os.chmod(os.path.join(root, 'init'), 0o755)
+    with open(os.path.join(root, 'tb', 'cmd'), 'w') as f:
+        f.write(script)
+    for m in kernel.get('modules', []):
+        shutil.copy(m, os.path.join(root, 'lib', 'tb-modules'))
+    for guest, host in (files or {}).items():
+        dst = os.path.join(root, guest.lstrip('/'))
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copy(host, dst)
+    out = os.path.join(run, 'initramfs.cpio')
+    cpio_from(root, out)
+    shutil.rmtree(root)
+    return out
+
+
+def data_disk(run, mib, put):
+    img = os.path.join(run, 'data.img')
+    stage = os.path.join(run, 'data')
+    os.makedirs(stage)
+    for p in put or []:
+        dst = os.path.join(stage, os.path.basename(p.rstrip('/')))
+        if os.path.isdir(p):
+            shutil.copytree(p, dst, symlinks=True)
+        else:
+            shutil.copy(p, dst)
+    p = subprocess.run(['mke2fs', '-q', '-F', '-t', 'ext4', '-d', stage, img, f'{mib}M'],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    shutil.rmtree(stage)
+    if p.returncode != 0:
+        raise VmError('mke2fs failed: ' + p.stdout.strip().splitlines()[-1])
+    return img
+
+
+def swap_disk(run, mib):
+    img = os.path.join(run, 'swap.img')
+    with open(img, 'wb') as f:
+        f.truncate(mib << 20)
+    p = subprocess.run(['mkswap', img], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       text=True)
+    if p.returncode != 0:
+        raise VmError('mkswap failed: ' + p.stdout.strip())
+    return img
+
+
+# ---- QEMU ----------------------------------------------------------------
+def qemu_version():
+    p = subprocess.run(['qemu-system-x86_64', '--version'], stdout=subprocess.PIPE,
+                       stderr=subprocess.DEVNULL, text=True)
+    return p.stdout.splitlines()[0] if p.stdout else ''
+
+
+def numa_args(mem, cpus, nodes):
+    if nodes <= 1:
+        return ['-m', f'{mem}M']
+    if mem % nodes:
+        raise VmError(f'--mem {mem}M does not split evenly over {nodes} nodes')
+    args = ['-m', f'{mem}M']
+    per = max(1, cpus // nodes)
+    for n in range(nodes):
+        args += ['-object', f'memory-backend-ram,id=m{n},size={mem // nodes}M']
+        lo = n * per
+        hi = cpus - 1 if n == nodes - 1 else lo + per - 1
+        node = f'node,nodeid={n},memdev=m{n}'
+        if lo < cpus:
+            node += f',cpus={lo}' + (f'-{hi}' if hi > lo else '')
+        args += ['-numa', node]
+    return args
+
+
+def accel_args(accel):
+    if accel == 'kvm':
+        return ['-accel', 'kvm', '-cpu', 'host']
+    return ['-accel', 'tcg,thread=multi', '-cpu', 'max']
+
+
+class Guest:
+    def __init__(self, run, kernel, accel, opts, script, files=None, put=None):
+        self.run = run
+        self.console = os.path.join(run, 'console.log')
+        self.output = os.path.join(run, 'output.log')
+        self.stderr = os.path.join(run, 'qemu.log')
+        for f in (self.console, self.output):
+            open(f, 'w').close()
+        self.initrd = initramfs(run, kernel, script, files)
+        self.disks = [data_disk(run, opts.get('disk', 1024), put)]
+        if opts.get('swap'):
+            self.disks.append(swap_disk(run, opts['swap']))
+        cmdline = 'console=ttyS0 panic=-1 rdinit=/init ' + opts.get('cmdline', '')
+        self.cmd = (['qemu-system-x86_64', '-nodefaults', '-no-reboot', '-display', 'none',
+                     '-smp', str(opts.get('cpus', 2))]
+                    + accel_args(accel)
+                    + numa_args(opts.get('mem', 1024), opts.get('cpus', 2), opts.get('nodes', 1))
+                    + ['-kernel', kernel['bzimage'], '-initrd', self.initrd,
+                       '-append', cmdline.strip(),
+                       '-serial', f'file:{self.console}', '-serial', f'file:{self.output}'])
+        for i, d in enumerate(self.disks):
+            self.cmd += ['-drive', f'file={d},format=raw,if=none,id=d{i},cache=unsafe',
+                         '-device', f'virtio-blk-pci,drive=d{i}']
+
+    def start(self):
+        with open(os.path.join(self.run, 'qemu.cmd'), 'w') as f:
+            f.write(' '.join(shlex.quote(c) for c in self.cmd) + '\n')
+        self.err = open(self.stderr, 'w')
+        self.p = subprocess.Popen(self.cmd, stdin=subprocess.DEVNULL, stdout=self.err,
+                                  stderr=subprocess.STDOUT)
+        self.t0 = time.time()
+
+    def wait(self, timeout, stream=None):
+        """Wait for QEMU to end; stream(text) gets the command's output as
+        it comes. Returns (status or None, output, why)."""
+        pos, buf, why = 0, '', ''
+        while True:
+            done = self.p.poll() is not None
+            with open(self.output, 'rb') as f:
+                f.seek(pos)
+                new = f.read()
+            pos += len(new)
+            if new:
+                text = new.decode(errors='replace').replace('\r\n', '\n').replace('\r', '')
+                if stream:
+                    shown = buf + text
+                    cut = shown.rfind('\n') + 1
+                    stream(''.join(l for l in shown[:cut].splitlines(True)
+                                   if not l.startswith(MARK)))
+                    buf = shown[cut:]
+                buf_all = getattr(self, 'all', '') + text
+                self.all = buf_all
+            if done:
+                break
+            with open(self.stderr, errors='replace') as f:
+                err = f.read()
+            if 'KVM internal error' in err or 'failed to initialize kvm' in err.lower():
+                why = 'KVM internal error'
+                self.p.kill()
+            elif time.time() - self.t0 > timeout:
+                why = f'timed out after {timeout}s'
+                self.p.kill()
+            time.sleep(0.1)
+        self.p.wait()
+        self.err.close()
+        self.seconds = time.time() - self.t0
+        out = getattr(self, 'all', '')
+        if stream and buf and not buf.startswith(MARK):
+            stream(buf)
+        m = re.search(r'^' + MARK + r' (\d+)\s*$', out, re.M)
+        status = int(m.group(1)) if m else None
+        out = '\n'.join(l for l in out.split('\n') if not l.startswith(MARK))
+        if status is None and not why:
+            why = guest_end(self.console, self.stderr)
+        return status, out, why
+
+    def cleanup(self):
+        for f in [self.initrd] + self.disks:
+            if os.path.exists(f):
+                os.unlink(f)
+
+
+def guest_end(console, stderr):
+    """Why a guest ended without the command's status, in one phrase."""
+    with open(console, errors='replace') as f:
+        con = f.read()
+    m = re.search(r'Kernel panic - not syncing: ([^\n]*)', con)
+    if m:
+        return 'kernel panic: ' + m.group(1).strip()
+    with open(stderr, errors='replace') as f:
+        err = f.read().strip()
+    if err:
+        return 'qemu: ' + err.splitlines()[-1]
+    return 'the guest stopped before the command ended'
+
+
+def new_run(tb):
+    runs = vm_dir(tb, 'runs')
+    old = sorted(glob.glob(os.path.join(runs, '[0-9]*')), key=os.path.getmtime)
+    for d in old[:-KEEP_RUNS]:
+        shutil.rmtree(d, ignore_errors=True)
+    d = os.path.join(runs, time.strftime('%Y%m%d-%H%M%S') + f'-{os.getpid()}')
+    n = 0
+    while os.path.exists(d + (f'.{n}' if n else '')):
+        n += 1
+    d += f'.{n}' if n else ''
+    os.makedirs(d)
+    return d
+
+
+def accel_for(tb, kernel, say):
+    """kvm when a guest really runs in it here, else tcg; probed once per
+    (QEMU, host kernel, guest kernel) and remembered in build/vm/accel.json."""
+    if os.environ.get('TB_VM_ACCEL') in ('kvm', 'tcg'):
+        return os.environ['TB_VM_ACCEL']
+    if not os.access('/dev/kvm', os.R_OK | os.W_OK):
+        return 'tcg'
+    key = f'{qemu_version()}|{os.uname().release}|{kernel["bzimage"]}'
+    path = os.path.join(vm_dir(tb), 'accel.json')
+    try:
+        with open(path) as f:
+            known = json.load(f)
+    except (OSError, ValueError):
+        known = {}
+    if key in known:
+        return known[key]['accel']
+    run = new_run(tb)
+    g = Guest(run, kernel, 'kvm', {'mem': 256, 'cpus': 1, 'disk': 16}, 'exit 0\n')
+    g.start()
+    status, _, why = g.wait(60)
+    g.cleanup()
+    accel = 'kvm' if status == 0 else 'tcg'
+    say(f'vm: KVM {"works" if accel == "kvm" else "fails here (" + (why or "no exit status") + ")"}'
+        f'; using {accel.upper()} (probe: {os.path.relpath(run, tb.repo)})')
+    known[key] = {'accel': accel, 'why': why, 'date': time.strftime('%Y-%m-%d')}
+    with open(path, 'w') as f:
+        json.dump(known, f, indent=1)
+    return accel
+
+
+def boot(tb, kernel, script, opts, say, files=None, put=None, stream=None, timeout=1800):
+    """Run script (sh) in a guest; returns a dict with status (None when
+    the guest ended without it), output, why, seconds, run directory."""
+    accel = accel_for(tb, kernel, say)
+    run = new_run(tb)
+    g = Guest(run, kernel, accel, opts, script, files, put)
+    g.start()
+    status, out, why = g.wait(timeout, stream)
+    g.cleanup()
+    return {'status': status, 'output': out, 'why': why, 'seconds': g.seconds,
+            'run': run, 'console': g.console, 'accel': accel}
+
+
+def check_tools():
+    for exe, pkg in (('qemu-system-x86_64', 'qemu-system-x86'), ('mke2fs', 'e2fsprogs'),
+                     ('cpio', 'cpio'), ('mkswap', 'util-linux')):
+        if not shutil.which(exe):
+            raise VmError(f'{exe} is missing (apt-get install {pkg})')
+    if not os.path.exists(BUSYBOX):
+        raise VmError(f'{BUSYBOX} is missing (apt-get install busybox-static)')
+
+
+def vm_opts(a):
+    o = {'mem': parse_size(a.mem or '1G', '--mem'),
+         'cpus': a.cpus or 2, 'nodes': a.nodes or 1,
+         'disk': parse_size(a.disk or '1G', '--disk'),
+         'swap': parse_size(a.swap, '--swap') if a.swap else 0,
+         'cmdline': a.cmdline or ''}
+    if not 1 <= o['nodes'] <= 8:
+        raise VmError(f'--nodes wants 1 to 8, not {o["nodes"]}')
+    if o['cpus'] < 1:
+        raise VmError('--cpus wants at least 1')
+    return o
+
+
+def cmd_vm(tb, say, fail):
+    a = tb.a
+    try:
+        check_tools()
+        opts = vm_opts(a)
+        if a.patch and not os.path.isfile(a.patch):
+            raise VmError(f'no patch file {a.patch}')
+        for p in a.put or []:
+            if not os.path.exists(p):
+                raise VmError(f'--put: no such file {p}')
+        argv = a.cmd_argv or []
+        if not argv:
+            raise VmError('vm needs a command after --, e.g. tools/tb vm -- cat /proc/version')
+        # one argument is a shell command line (tb vm -- 'a | b'), more are
+        # an argv, quoted as given
+        script = (argv[0] if len(argv) == 1 else ' '.join(shlex.quote(x) for x in argv)) + '\n'
+        kernel = kernel_for(tb, a.patch and os.path.abspath(a.patch), say)
+        say(f'vm: {kernel["what"]} ({kernel["release"]}), {opts["cpus"]} CPUs, '
+            f'{opts["mem"]} MiB' + (f' on {opts["nodes"]} nodes' if opts['nodes'] > 1 else '')
+            + (f', {opts["swap"]} MiB swap' if opts['swap'] else ''))
+        r = boot(tb, kernel, script, opts, say, put=a.put,
+                 stream=lambda s: (sys.stdout.write(s), sys.stdout.flush()),
+                 timeout=a.timeout or 1800)
+    except VmError as e:
+        fail(f'vm: {e}')
+    cons = os.path.relpath(r['console'], tb.repo)
+    if r['status'] is None:
+        fail(f'vm: {r["why"]} after {r["seconds"]:.1f}s (console log: {cons})', 125)
+    say(f'vm: exit status {r["status"]} after {r["seconds"]:.1f}s ({r["accel"].upper()}; '
+        f'console log: {cons})')
+    return r['status']
