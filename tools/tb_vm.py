@@ -40,6 +40,7 @@ mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev 2>/dev/null
 mount -t tmpfs tmpfs /tmp
 mount -t cgroup2 cgroup2 /sys/fs/cgroup
+ip link set lo up 2>/dev/null
 echo +memory > /sys/fs/cgroup/cgroup.subtree_control
 for m in /lib/tb-modules/*.ko; do [ -e "$m" ] && insmod "$m"; done
 i=0

@@ -27,10 +27,18 @@
  * - is_swap_enabled(): the fixture boots without swap unless the case
  *   sets a 64 MiB swap device (tb_reclaim_setup_swap).
  *
- * Sizes: every size of the selftest is divided by SCALE (4): its MB(50)
+ * Sizes: every size of the selftest is divided by the scale (4): its MB(50)
  * is SZ(50) = 12.5 MiB here, so the whole 200M hierarchy of the
  * protection tests fits the world's 64 MiB of RAM. The tolerances are
  * percentages and stay as they are.
+ *
+ * The oracle's machine (tools/tb oracle selftests, which runs the real
+ * selftest in a VM beside this port): TB_ORACLE_MEM_MB, TB_ORACLE_SWAP_MB
+ * and TB_ORACLE_RESERVED_MB give every case the VM's RAM, swap (0: none,
+ * and the swap-only case skips as the selftest does) and the memory its
+ * kernel and init hold; TB_ORACLE_SCALE the size divisor (1: the
+ * selftest's own sizes); TB_ORACLE_FIGURES=1 prints every figure a case
+ * reads as the selftest's wrapped readers do (tests/oracle).
  *
  * skipped: test_memcg_subtree_control — the world's cgroupfs mounts the
  *   memory controller alone, enabled in every directory: there are no
@@ -59,9 +67,17 @@
 #include <kshim/cgroupfs.h>
 #include "tb_reclaim.h"
 
-#define SCALE 4
+static long scale = 4;
 /* the selftest's MB(x), scaled down */
-#define SZ(x) ((long)((x) * MB / SCALE))
+#define SZ(x) ((long)((x) * MB / scale))
+static bool figures;
+
+/* one figure read, in the format of tests/oracle/selftest_figures.c */
+static void figure(const char *cg, const char *file, const char *key, long v)
+{
+	if (figures)
+		print_message("@@FIG %s %s %s %ld\n", cg, file, key ? key : "-", v);
+}
 
 /* the selftest's values_close(): a and b differ by at most err% of their sum */
 static bool values_close(long a, long b, int err)
@@ -101,6 +117,7 @@ static long rd(const char *cg, const char *file)
 	long long v = tb_cgroup_read_u64(cg, file);
 
 	assert_true(v >= 0);
+	figure(cg, file, NULL, v);
 	return v;
 }
 
@@ -109,6 +126,7 @@ static long event(const char *cg, const char *key)
 	long long v = tb_cgroup_read_key(cg, "memory.events", key);
 
 	assert_true(v >= 0);
+	figure(cg, "memory.events", key, v);
 	return v;
 }
 
@@ -118,6 +136,7 @@ static long stat_key(const char *cg, const char *key)
 	long long v = tb_cgroup_read_key(cg, "memory.stat", key);
 
 	assert_true(v >= 0);
+	figure(cg, "memory.stat", key, v);
 	return v;
 }
 
@@ -279,15 +298,40 @@ static bool reclaim_until(const char *cg, long goal)
 }
 
 /* ---- an open memory.peak / memory.swap.peak ---- */
+/* what each open handle is, for its figures (a case keeps at most four) */
+static struct {
+	struct kernfs_open_file *of;
+	const char *cg;
+	char file[32];
+} handles[8];
+
 static struct kernfs_open_file *peak_open(const char *cg, const char *file)
 {
 	struct kernfs_open_file *of;
+	unsigned int i;
 	int err;
 
 	of = kshim_cgroupfs_open(cg, file, &err);
 	assert_int_equal(err, 0);
 	assert_non_null(of);
+	for (i = 0; i < ARRAY_SIZE(handles); i++) {
+		if (!handles[i].of || handles[i].of == of) {
+			handles[i].of = of;
+			handles[i].cg = cg;
+			snprintf(handles[i].file, sizeof(handles[i].file), "%s(fd)", file);
+			break;
+		}
+	}
 	return of;
+}
+
+static void peak_figure(struct kernfs_open_file *of, long v)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(handles); i++)
+		if (handles[i].of == of)
+			figure(handles[i].cg, handles[i].file, NULL, v);
 }
 
 static void peak_reset(struct kernfs_open_file *of)
@@ -301,12 +345,55 @@ static long peak_read(struct kernfs_open_file *of)
 {
 	char buf[64];
 
+	long v;
+
 	assert_true(kshim_cgroupfs_fread(of, buf, sizeof(buf)) > 0);
-	return strtol(buf, NULL, 10);
+	v = strtol(buf, NULL, 10);
+	peak_figure(of, v);
+	return v;
 }
 
 /* ---- the machine ---- */
-#define SWAP_TEST(fn) TB_RECLAIM_SWAP_TEST(fn)
+static long env_long(const char *name, long dflt)
+{
+	const char *v = getenv(name);
+
+	return v && *v ? strtol(v, NULL, 10) : dflt;
+}
+
+/* the default machine (64 MiB of swap for the cases that need swap), or the oracle's */
+static int machine_setup(void **state, bool swap)
+{
+	scale = env_long("TB_ORACLE_SCALE", 4);
+	figures = env_long("TB_ORACLE_FIGURES", 0) == 1;
+	memset(handles, 0, sizeof(handles));
+	if (swap)
+		tb_mem.swap_pages = PAGES(64 * MB);
+	if (getenv("TB_ORACLE_SWAP_MB"))
+		tb_mem.swap_pages = PAGES(env_long("TB_ORACLE_SWAP_MB", 0) * MB);
+	tb_mem.ram_pages = PAGES(env_long("TB_ORACLE_MEM_MB", 0) * MB);
+	tb_mem.reserved_pages = PAGES(env_long("TB_ORACLE_RESERVED_MB", 0) * MB);
+	return tb_reclaim_setup(state);
+}
+
+static int setup(void **state)
+{
+	return machine_setup(state, false);
+}
+
+static int setup_swap(void **state)
+{
+	return machine_setup(state, true);
+}
+
+/* the selftest's is_swap_enabled(): the machine has a swap device */
+static bool is_swap_enabled(void)
+{
+	return tb_mem.swap_pages != 0;
+}
+
+#define TEST(fn) cmocka_unit_test_setup_teardown(fn, setup, tb_reclaim_teardown)
+#define SWAP_TEST(fn) cmocka_unit_test_setup_teardown(fn, setup_swap, tb_reclaim_teardown)
 
 /* ---- the cases ---- */
 
@@ -587,12 +674,14 @@ static void memcg_reclaim(bool swap)
 
 static void test_memcg_reclaim(void **state)
 {
-	memcg_reclaim(false);
+	memcg_reclaim(is_swap_enabled());
 }
 
 /* test_memcg_reclaim, the branch the selftest takes on a machine with swap */
 static void test_memcg_reclaim_swap(void **state)
 {
+	if (!is_swap_enabled())
+		tb_skip("the oracle's machine has no swap");
 	memcg_reclaim(true);
 	assert_true(rd("memcg_test", "memory.swap.current") > 0);
 }
@@ -621,6 +710,8 @@ static void test_memcg_swap_max_peak(void **state)
 #if !TB_HAVE_memcg_swap_peak || !TB_HAVE_cgroup_of_peak
 	tb_skip("no memory.swap.peak before 6.5, no peak reset through an open file before 6.12");
 #endif
+	if (!is_swap_enabled())
+		tb_skip("no swap (the selftest skips too)");
 	assert_int_equal(tb_cgroup_mkdir(cg), 0);
 	assert_int_equal(rd(cg, "memory.swap.current"), 0);
 	swap_fd = peak_open(cg, "memory.swap.peak");
@@ -784,18 +875,18 @@ static void test_memcg_oom_group_score_events(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		TB_RECLAIM_TEST(test_memcg_current_peak),
-		TB_RECLAIM_TEST(test_memcg_min),
-		TB_RECLAIM_TEST(test_memcg_low),
-		TB_RECLAIM_TEST(test_memcg_high),
-		TB_RECLAIM_TEST(test_memcg_high_sync),
-		TB_RECLAIM_TEST(test_memcg_max),
-		TB_RECLAIM_TEST(test_memcg_reclaim),
+		TEST(test_memcg_current_peak),
+		TEST(test_memcg_min),
+		TEST(test_memcg_low),
+		TEST(test_memcg_high),
+		TEST(test_memcg_high_sync),
+		TEST(test_memcg_max),
+		TEST(test_memcg_reclaim),
 		SWAP_TEST(test_memcg_reclaim_swap),
-		TB_RECLAIM_TEST(test_memcg_oom_events),
-		TB_RECLAIM_TEST(test_memcg_oom_group_leaf_events),
-		TB_RECLAIM_TEST(test_memcg_oom_group_parent_events),
-		TB_RECLAIM_TEST(test_memcg_oom_group_score_events),
+		TEST(test_memcg_oom_events),
+		TEST(test_memcg_oom_group_leaf_events),
+		TEST(test_memcg_oom_group_parent_events),
+		TEST(test_memcg_oom_group_score_events),
 		SWAP_TEST(test_memcg_swap_max_peak),
 	};
 

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Linked into the kernel's own cgroup selftests (tools/testing/selftests/
+ * cgroup, built as kselftest builds them) with -Wl,--wrap for the readers
+ * of cgroup_util.c: every figure a test reads from a control file is also
+ * written to stdout as
+ *   @@FIG <cgroup, relative to the cgroup2 root> <file> <key or -> <value>
+ * so that tools/tb oracle can set each figure beside the world's port of
+ * the same case. The selftest itself is not changed: calls inside
+ * cgroup_util.c are not wrapped (--wrap only redirects undefined
+ * references), only the tests' own reads are.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+long __real_cg_read_long(const char *cgroup, const char *control);
+long __real_cg_read_key_long(const char *cgroup, const char *control, const char *key);
+long __real_cg_read_long_fd(int fd);
+
+static const char *relative(const char *path)
+{
+	static const char root[] = "/sys/fs/cgroup/";
+
+	return strncmp(path, root, sizeof(root) - 1) ? path : path + sizeof(root) - 1;
+}
+
+static void figure(const char *cgroup, const char *control, const char *key, long value)
+{
+	char k[64];
+	size_t n;
+
+	snprintf(k, sizeof(k), "%s", key && *key ? key : "-");
+	n = strlen(k);
+	/* the selftests pass keys with their trailing space ("anon ") */
+	while (n && k[n - 1] == ' ')
+		k[--n] = '\0';
+	fflush(stdout);
+	printf("@@FIG %s %s %s %ld\n", relative(cgroup), control, k, value);
+	fflush(stdout);
+}
+
+long __wrap_cg_read_long(const char *cgroup, const char *control)
+{
+	long v = __real_cg_read_long(cgroup, control);
+
+	figure(cgroup, control, NULL, v);
+	return v;
+}
+
+long __wrap_cg_read_key_long(const char *cgroup, const char *control, const char *key)
+{
+	long v = __real_cg_read_key_long(cgroup, control, key);
+
+	figure(cgroup, control, key, v);
+	return v;
+}
+
+/* a kept handle: its file's name from /proc/self/fd, with "(fd)" */
+long __wrap_cg_read_long_fd(int fd)
+{
+	char link[64], path[PATH_MAX], dir[PATH_MAX], *slash;
+	long v = __real_cg_read_long_fd(fd);
+	ssize_t n;
+
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+	n = readlink(link, path, sizeof(path) - 1);
+	path[n > 0 ? n : 0] = '\0';
+	snprintf(dir, sizeof(dir), "%s", path);
+	slash = strrchr(dir, '/');
+	if (slash)
+		*slash = '\0';
+	snprintf(link, sizeof(link), "%s(fd)", slash ? slash + 1 : "?");
+	figure(dir, link, NULL, v);
+	return v;
+}
