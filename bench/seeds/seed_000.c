@@ -127,6 +127,21 @@ static void print_scanned(const char *cgroup)
 	printf("]");
 }
 
+/* memory.stat keys the oracle also reads on the real kernel (tools/tb oracle seed 000) */
+static void print_stat(const char *cgroup)
+{
+	static const char *const keys[] = { "pgmajfault", "pgscan", "pgsteal",
+					    "workingset_refault_anon" };
+	unsigned int i;
+
+	tb_memcg_flush_stats(tb_memcg(cgroup));
+	printf("\"%s\": {", cgroup);
+	for (i = 0; i < ARRAY_SIZE(keys); i++)
+		printf("%s\"%s\": %lld", i ? ", " : "", keys[i],
+		       tb_cgroup_read_key(cgroup, "memory.stat", keys[i]));
+	printf("}");
+}
+
 static void run(unsigned long scale, int t2_value, bool last)
 {
 	struct usemem u[2] = {
@@ -153,6 +168,10 @@ static void run(unsigned long scale, int t2_value, bool last)
 	print_scanned("t1");
 	printf(", ");
 	print_scanned("t2");
+	printf("}, \"stat\": {");
+	print_stat("t1");
+	printf(", ");
+	print_stat("t2");
 	printf("}, \"swapouts\": %lu}%s\n", tb_swap_used(), last ? "" : ",");
 
 	msg = tb_mem_teardown();

@@ -1,0 +1,426 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""tb oracle: the same scenario on the real kernel (tools/tb vm) and on the
+world, side by side.
+
+selftests: the tree's tools/testing/selftests/cgroup test_memcontrol and
+test_kmem, built as kselftest builds them (-Wall -pthread, no optimization;
+static, for the busybox guest) plus tests/oracle/selftest_figures.c, which
+wraps the selftests' readers so every figure a case reads is printed. The
+world runs its port (tests/reclaim/test_memcontrol_selftests) at the
+selftest's own sizes on a machine of the VM's RAM, swap and reserved
+memory. Four configurations: classic or multi-gen LRU, with or without
+swap. Figures are paired case by case by aligning the sequence of reads
+(a global alignment, see align()), since each side may read a figure the other does not.
+"""
+import glob
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+import tb_vm
+
+CONFIGS = ['classic', 'mglru', 'classic+swap', 'mglru+swap']
+SELFTESTS = ['test_memcontrol', 'test_kmem']
+SELFTEST_SRC = ['tools/testing/selftests/cgroup', 'tools/testing/selftests/kselftest.h',
+                'tools/testing/selftests/kselftest', 'tools/testing/selftests/clone3',
+                'tools/testing/selftests/pidfd', 'tools/testing/selftests/lib.mk',
+                'tools/include']
+WRAP = '-Wl,--wrap=cg_read_long,--wrap=cg_read_key_long,--wrap=cg_read_long_fd'
+SWAP_MB = 256
+MEM_MB = 1024
+# the world has no transparent huge pages: the guest boots without them
+# too (Debian's default is "always"; --cmdline transparent_hugepage=always
+# shows what they change)
+BASE_CMDLINE = 'transparent_hugepage=never'
+# the selftest's cgroup names -> the port's, per case
+NAMES = {
+    'test_memcg_min': {'memcg_test_0': 'A', 'memcg_test_0/memcg_test_1': 'A/B',
+                       'memcg_test_0/memcg_test_2': 'A/G',
+                       'memcg_test_0/memcg_test_1/child_memcg_0': 'A/B/C',
+                       'memcg_test_0/memcg_test_1/child_memcg_1': 'A/B/D',
+                       'memcg_test_0/memcg_test_1/child_memcg_2': 'A/B/E',
+                       'memcg_test_0/memcg_test_1/child_memcg_3': 'A/B/F'},
+}
+NAMES['test_memcg_low'] = NAMES['test_memcg_min']
+# cases of the port that the selftest runs as one (its swap branch)
+PORT_ONLY = {'test_memcg_reclaim_swap'}
+
+
+class OracleError(Exception):
+    pass
+
+
+# ---- the selftests, built from the tree -----------------------------------
+def selftest_tree(tb, say):
+    """A directory holding the tree's tools/testing/selftests and tools/include."""
+    if tb.kernel:
+        if not os.path.isdir(os.path.join(tb.kernel, 'tools/testing/selftests/cgroup')):
+            raise OracleError(f'{tb.kernel}: no tools/testing/selftests/cgroup in the tree')
+        return tb.kernel
+    series = tb.series or '6.12'
+    ver = tb_vm.source_version(series)
+    tarball = f'/usr/src/linux-source-{series}.tar.xz'
+    if not ver or not os.path.exists(tarball):
+        raise OracleError(f'linux-source-{series} is not installed')
+    dest = os.path.join(tb.build, 'vm', 'selftests',
+                        f'linux-source-{series}_' + re.sub(r'[^A-Za-z0-9.+-]', '_', ver))
+    top = os.path.join(dest, f'linux-source-{series}')
+    if not os.path.exists(os.path.join(dest, '.extracted')):
+        say(f'extracting the selftests of {os.path.basename(tarball)}')
+        os.makedirs(dest, exist_ok=True)
+        pats = [f'linux-source-{series}/{p}' for p in SELFTEST_SRC]
+        p = subprocess.run(['tar', '-xJf', tarball, '-C', dest, '--wildcards']
+                           + [x + '*' for x in pats], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True)
+        if p.returncode != 0:
+            raise OracleError(f'tar failed on {tarball}: {p.stdout.strip()[-200:]}')
+        open(os.path.join(dest, '.extracted'), 'w').close()
+    return top
+
+
+def build_selftests(tb, say):
+    top = selftest_tree(tb, say)
+    src = os.path.join(top, 'tools/testing/selftests/cgroup')
+    out = tb_vm.vm_dir(tb, 'selftests', 'bin')
+    wrapper = os.path.join(tb.repo, 'tests/oracle/selftest_figures.c')
+    log = os.path.join(out, 'build.log')
+    open(log, 'w').close()
+    bins = {}
+    for name in SELFTESTS:
+        c = os.path.join(src, name + '.c')
+        if not os.path.exists(c):
+            continue
+        exe = os.path.join(out, name)
+        deps = [c, os.path.join(src, 'cgroup_util.c'), wrapper]
+        if not (os.path.exists(exe) and
+                all(os.path.getmtime(d) <= os.path.getmtime(exe) for d in deps)):
+            cmd = (['gcc', '-Wall', '-pthread', '-static', '-I', os.path.join(top, 'tools/include'),
+                    '-o', exe] + deps + [WRAP])
+            if tb_vm.run_logged(cmd, log, cwd=src) != 0:
+                raise OracleError(f'{name} does not build (log: {os.path.relpath(log, tb.repo)})')
+        bins[name] = exe
+    if 'test_memcontrol' not in bins:
+        raise OracleError(f'{src}: no test_memcontrol.c')
+    return bins
+
+
+# ---- parsing ------------------------------------------------------------
+FIG = re.compile(r'^@@FIG (\S+) (\S+) (\S+) (-?\d+)\s*$')
+
+
+def parse_tap(text):
+    """{case: {'verdict': pass|fail|skip, 'figs': [((cg, file, key), value)]}}"""
+    cases, figs, prog = {}, [], None
+    for line in text.splitlines():
+        m = FIG.match(line)
+        if m:
+            figs.append(((m.group(1), m.group(2), m.group(3)), int(m.group(4))))
+            continue
+        m = re.match(r'^@@PROG (\S+)', line)
+        if m:
+            prog, figs = m.group(1), []
+            continue
+        # kselftest.h: "ok N name", "not ok N name", "ok N # SKIP name"
+        m = re.match(r'^(not ok|ok) \d+ (# SKIP )?(\S+)', line)
+        if m:
+            v = 'skip' if m.group(2) else ('pass' if m.group(1) == 'ok' else 'fail')
+            cases[m.group(3)] = {'verdict': v, 'figs': figs, 'prog': prog}
+            figs = []
+    return cases
+
+
+def parse_cmocka(text):
+    cases, cur, figs = {}, None, []
+    for line in text.splitlines():
+        m = re.match(r'^\[ RUN +\] (\S+)', line)
+        if m:
+            cur, figs = m.group(1), []
+            continue
+        m = FIG.match(line)
+        if m and cur:
+            figs.append(((m.group(1), m.group(2), m.group(3)), int(m.group(4))))
+            continue
+        if cur and re.match(r'^\[ +SKIP +\]', line):
+            cases[cur] = {'verdict': 'skip', 'figs': figs}
+            continue
+        m = re.match(r'^\[ +(OK|FAILED) +\] (\S+)', line)
+        if m and m.group(2) == cur:
+            if cases.get(cur, {}).get('verdict') != 'skip':
+                cases[cur] = {'verdict': 'pass' if m.group(1) == 'OK' else 'fail', 'figs': figs}
+            cur = None
+    return cases
+
+
+def port_name(case, cg):
+    return NAMES.get(case, {}).get(cg, cg)
+
+
+# ---- the two sides --------------------------------------------------------
+def guest_script(config, bins):
+    lru = 'y' if config.startswith('mglru') else 'n'
+    s = [f'echo {lru} > /sys/kernel/mm/lru_gen/enabled',
+         'echo "@@MEM $(grep -E "^(MemTotal|MemFree):" /proc/meminfo | tr -s " " | tr "\\n" " ")"']
+    for name in bins:
+        s.append(f'echo "@@PROG {name}"; /tb/bin/{name}')
+    return '\n'.join(s) + '\n'
+
+
+def real_run(tb, kernel, config, bins, cmdline, say):
+    opts = {'mem': MEM_MB, 'cpus': 2, 'nodes': 1, 'disk': 1024,
+            'swap': SWAP_MB if 'swap' in config else 0,
+            'cmdline': (BASE_CMDLINE + ' ' + (cmdline or '')).strip()}
+    files = {f'/tb/bin/{n}': p for n, p in bins.items()}
+    r = tb_vm.boot(tb, kernel, guest_script(config, bins), opts, say, files=files,
+                   timeout=900)
+    if r['status'] is None:
+        raise OracleError(f'the guest ({config}) ended early: {r["why"]} '
+                          f'(console log: {os.path.relpath(r["console"], tb.repo)})')
+    m = re.search(r'@@MEM MemTotal: (\d+) kB MemFree: (\d+) kB', r['output'])
+    used = (int(m.group(1)) - int(m.group(2))) // 1024 if m else 0
+    return {'cases': parse_tap(r['output']), 'seconds': r['seconds'], 'used_mb': used,
+            'run': r['run']}
+
+
+def world_port(tb, m, say):
+    # the same build as tools/tb test's
+    bdir = tb.configure('default', ['-DTB_SANITIZE=', '-DTB_COVERAGE=OFF', '-DTB_FUZZ=OFF'])
+    tb.build_dir(bdir, ['test_memcontrol_selftests'])
+    exe = os.path.join(bdir, 'tests/reclaim/test_memcontrol_selftests')
+    if not os.path.exists(exe):
+        raise OracleError(f'{exe} was not built')
+    return exe
+
+
+def world_run(tb, exe, config, reserved_mb):
+    env = tb.env({'TB_LRU_GEN': 'y' if config.startswith('mglru') else 'n',
+                  'TB_ORACLE_SCALE': '1', 'TB_ORACLE_MEM_MB': str(MEM_MB),
+                  'TB_ORACLE_SWAP_MB': str(SWAP_MB if 'swap' in config else 0),
+                  'TB_ORACLE_RESERVED_MB': str(reserved_mb), 'TB_ORACLE_FIGURES': '1'})
+    t0 = time.time()
+    p = subprocess.run([exe], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                       env=env, timeout=600)
+    return {'cases': parse_cmocka(p.stdout), 'seconds': time.time() - t0}
+
+
+# ---- pairing and the table -------------------------------------------------
+def pair_figures(case, real_runs, world):
+    """[(label, [real values], world value or None)] in the world's order,
+    then the real-only figures."""
+    wfigs = world['figs'] if world else []
+    wkeys = [k for k, _ in wfigs]
+    slots = [[] for _ in wfigs]
+    extra = {}
+    for run in real_runs:
+        rc = run.get(case)
+        if not rc:
+            continue
+        rkeys = [(port_name(case, k[0]),) + k[1:] for k, _ in rc['figs']]
+        pairs = align(rkeys, [v for _, v in rc['figs']], wkeys, [v for _, v in wfigs])
+        matched = set()
+        for a, b in pairs:
+            slots[b].append(rc['figs'][a][1])
+            matched.add(a)
+        for i, (k, v) in enumerate(rc['figs']):
+            if i not in matched:
+                extra.setdefault(rkeys[i], []).append(v)
+    rows = []
+    for (k, wv), rv in zip(wfigs, slots):
+        rows.append((label(k), rv, wv))
+    for k, rv in extra.items():
+        rows.append((label(k) + ' (real only)', rv, None))
+    return rows
+
+
+def align(rk, rv, wk, wv, gap=1.0):
+    """Pairs (i, j) of reads of the same figure, in order on both sides,
+    that leave the least unpaired and differ least: a global alignment
+    whose pair cost is the relative difference and whose gap costs as much
+    as a 100% difference. A side's extra polling reads (a wait loop the
+    other side has not) stay unpaired; reads of one figure taken in another
+    order are paired afterwards, in order."""
+    n, m = len(rk), len(wk)
+    inf = float('inf')
+    cost = [[inf] * (m + 1) for _ in range(n + 1)]
+    move = [[None] * (m + 1) for _ in range(n + 1)]
+    cost[0][0] = 0.0
+    for i in range(n + 1):
+        for j in range(m + 1):
+            c = cost[i][j]
+            if c == inf:
+                continue
+            steps = [(i + 1, j, c + gap), (i, j + 1, c + gap)]
+            if i < n and j < m and rk[i] == wk[j]:
+                base = max(abs(rv[i]), abs(wv[j]))
+                steps.append((i + 1, j + 1, c + (abs(rv[i] - wv[j]) / base if base else 0.0)))
+            for a, b, cc in steps:
+                if a <= n and b <= m and cc < cost[a][b]:
+                    cost[a][b], move[a][b] = cc, (i, j)
+    pairs, i, j = [], n, m
+    while (i, j) != (0, 0):
+        pi, pj = move[i][j]
+        if pi == i - 1 and pj == j - 1:
+            pairs.append((pi, pj))
+        i, j = pi, pj
+    pairs.reverse()
+    used_r = {a for a, _ in pairs}
+    used_w = {b for _, b in pairs}
+    for a in range(n):
+        if a in used_r:
+            continue
+        for b in range(m):
+            if b not in used_w and rk[a] == wk[b]:
+                pairs.append((a, b))
+                used_w.add(b)
+                break
+    return pairs
+
+
+def label(k):
+    cg, f, key = k
+    return f'{cg} {f}' + ('' if key == '-' else f' {key}')
+
+
+def diff_pct(real, world):
+    if world is None or not real:
+        return None
+    med = statistics.median(real)
+    if med == world:
+        return 0.0
+    base = max(abs(med), abs(world))
+    return 100.0 * (world - med) / base if base else 0.0
+
+
+def fmt_val(v):
+    if v is None:
+        return '-'
+    if abs(v) >= 1 << 20:
+        return f'{v / (1 << 20):.1f}M'
+    return str(v)
+
+
+def fmt_real(vals):
+    if not vals:
+        return '-'
+    med = statistics.median(vals)
+    s = fmt_val(int(med))
+    if len(vals) > 1 and min(vals) != max(vals):
+        s += f' [{fmt_val(min(vals))}..{fmt_val(max(vals))}]'
+    return s
+
+
+def verdicts(runs, case):
+    vs = [r['cases'][case]['verdict'] if case in r['cases'] else 'absent' for r in runs]
+    if len(set(vs)) == 1:
+        return vs[0] + (f' {len(vs)}/{len(vs)}' if len(vs) > 1 else '')
+    return ' '.join(f'{v} {vs.count(v)}/{len(vs)}' for v in sorted(set(vs)))
+
+
+def render(res):
+    out = []
+    cases = []
+    for cfg in res['configs']:
+        for r in res['real'][cfg]:
+            for c in r['cases']:
+                if c not in cases:
+                    cases.append(c)
+    cfgs = res['configs']
+    w = max(len(c) for c in cases) if cases else 10
+    out.append('verdicts (real kernel: each run; world: its port)')
+    out.append(f'{"case":<{w}}  ' + '  '.join(f'{c:<26}' for c in cfgs))
+    out.append(f'{"":<{w}}  ' + '  '.join(f'{"real":<12} {"world":<13}' for _ in cfgs))
+    for c in cases:
+        cells = []
+        for cfg in cfgs:
+            wv = res['world'][cfg]['cases'].get(c)
+            wtxt = wv['verdict'] if wv else 'not ported'
+            real = verdicts(res['real'][cfg], c)
+            mark = '' if wv is None or real.split()[0] == wtxt else ' !'
+            cells.append(f'{real:<12} {wtxt + mark:<13}')
+        out.append(f'{c:<{w}}  ' + '  '.join(cells))
+    out.append('')
+    out.append('figures (real: median [min..max] over the runs; diff: world vs real median)')
+    for cfg in cfgs:
+        out.append(f'-- {cfg}')
+        for c in cases:
+            wv = res['world'][cfg]['cases'].get(c)
+            if not wv:
+                continue
+            rows = pair_figures(c, [r['cases'] for r in res['real'][cfg]], wv)
+            for lab, rv, wval in rows:
+                d = diff_pct(rv, wval)
+                dtxt = '-' if d is None else f'{d:+.1f}%'
+                out.append(f'  {c:<36} {lab:<44} {fmt_real(rv):<24} {fmt_val(wval):<10} {dtxt}')
+    out.append('')
+    t = res['timing']
+    out.append('time: ' + ', '.join(f'{cfg} real {statistics.mean(t[cfg]["real"]):.1f}s/run '
+                                    f'world {t[cfg]["world"]:.2f}s' for cfg in cfgs))
+    return '\n'.join(out)
+
+
+def selftests(tb, m, say):
+    a = tb.a
+    runs = a.runs or 3
+    configs = (a.configs or ','.join(CONFIGS)).split(',')
+    for c in configs:
+        if c not in CONFIGS:
+            raise OracleError(f'--configs: unknown configuration {c!r} (have {",".join(CONFIGS)})')
+    bins = build_selftests(tb, say)
+    kernel = tb_vm.kernel_for(tb, a.patch and os.path.abspath(a.patch), say)
+    exe = world_port(tb, m, say)
+    say(f'oracle: {", ".join(bins)} on {kernel["what"]} ({kernel["release"]}), '
+        f'{len(configs)} configuration(s) x {runs} run(s); the world\'s port beside it')
+    res = {'kernel': kernel['what'], 'release': kernel['release'], 'configs': configs,
+           'real': {}, 'world': {}, 'timing': {}, 'runs': runs,
+           'date': time.strftime('%Y-%m-%d %H:%M'), 'cmdline': BASE_CMDLINE + ' ' + (a.cmdline or '')}
+    for cfg in configs:
+        res['real'][cfg] = []
+        for i in range(runs):
+            r = real_run(tb, kernel, cfg, bins, a.cmdline, say)
+            say(f'oracle: {cfg} run {i + 1}/{runs}: {r["seconds"]:.1f}s, '
+                + ', '.join(f'{sum(1 for c in r["cases"].values() if c["verdict"] == v)} {v}'
+                            for v in ('pass', 'fail', 'skip')))
+            res['real'][cfg].append(r)
+        used = statistics.median(r['used_mb'] for r in res['real'][cfg])
+        w = world_run(tb, exe, cfg, int(used))
+        res['world'][cfg] = w
+        res['timing'][cfg] = {'real': [r['seconds'] for r in res['real'][cfg]],
+                              'world': w['seconds']}
+    text = render(res)
+    print(text)
+    out = os.path.join(tb_vm.vm_dir(tb, 'oracle'), 'selftests.json')
+    with open(out, 'w') as f:
+        json.dump(res, f, indent=1, default=str)
+    say(f'oracle: results in {os.path.relpath(out, tb.repo)}')
+    bad = mismatches(res)
+    if bad:
+        say('oracle: verdicts differ: ' + ', '.join(bad))
+    return 0
+
+
+def mismatches(res):
+    bad = []
+    for cfg in res['configs']:
+        for c, wv in res['world'][cfg]['cases'].items():
+            if c in PORT_ONLY:
+                continue
+            rv = [r['cases'].get(c, {}).get('verdict') for r in res['real'][cfg]]
+            if any(v != wv['verdict'] for v in rv):
+                bad.append(f'{c} ({cfg})')
+    return bad
+
+
+def cmd_oracle(tb, m):
+    what = tb.a.what or []
+    try:
+        if what == ['selftests']:
+            return selftests(tb, m, m.say)
+        if len(what) == 2 and what[0] == 'seed':
+            import tb_oracle_seeds
+            return tb_oracle_seeds.run(tb, m, what[1])
+        raise OracleError(f'unknown oracle {" ".join(what)!r}')
+    except (OracleError, tb_vm.VmError) as e:
+        m.fail(f'oracle: {e}')

@@ -1,0 +1,229 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""tb oracle seed NNN: a seed's experiment on the real kernel (tools/tb vm)
+beside the world's run of the same experiment at the same size.
+
+000: two cgroups t1 and t2, each a usemem task (tests/oracle/usemem.c:
+write every page of its anonymous memory once, then read it again), with
+swap; rows: the stock kernel (control), then a kernel built with
+tools/seeds/patches/000-global-shrink-priority.patch and t2's value 12, 8
+and 6. Each row runs twice on the real kernel: with vm.page-cluster 3
+(the kernel's default swap readahead, as the seed ran) and 0 (one page
+per swap-in fault, as the world swaps in: it has no swap readahead).
+"""
+import json
+import os
+import re
+import subprocess
+import time
+
+import tb_vm
+
+PATCHES = 'tools/seeds/patches'
+SEED0_PATCH = '000-global-shrink-priority.patch'
+BASE_CMDLINE = 'transparent_hugepage=never'
+
+
+class SeedError(Exception):
+    pass
+
+
+def static_binary(tb, name):
+    src = os.path.join(tb.repo, 'tests', 'oracle', name + '.c')
+    out = os.path.join(tb_vm.vm_dir(tb, 'seeds', 'bin'), name)
+    if not os.path.exists(out) or os.path.getmtime(out) < os.path.getmtime(src):
+        p = subprocess.run(['gcc', '-O2', '-Wall', '-static', '-o', out, src],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if p.returncode:
+            raise SeedError(f'{name}.c does not build: {p.stdout.strip().splitlines()[-1]}')
+    return out
+
+
+# ---- seed 000 ---------------------------------------------------------------
+def seed0_script(scale, value, cluster):
+    size = 850 * 1024 * 1024 // scale
+    s = ['echo "@@MEM $(grep -E "^(MemTotal|MemFree):" /proc/meminfo | tr -s " " | tr "\\n" " ")"',
+         'echo n > /sys/kernel/mm/lru_gen/enabled',
+         f'echo {cluster} > /proc/sys/vm/page-cluster',
+         'mkdir /sys/fs/cgroup/t1 /sys/fs/cgroup/t2']
+    if value is not None:
+        s.append(f'echo {value} > /sys/fs/cgroup/t2/memory.global_shrink_priority || exit 3')
+    # usemem's 850 MiB + 8 bytes for t1, as the seed ran it
+    s.append(f'/tb/bin/usemem t1 {size + 8} & /tb/bin/usemem t2 {size} & wait')
+    s.append('for c in t1 t2; do grep -E "^(pgmajfault|pgscan|pgsteal|workingset_refault_anon) "'
+             ' /sys/fs/cgroup/$c/memory.stat | sed "s/^/@@STAT $c /"; done')
+    s.append('grep -E "^(pswpin|pswpout) " /proc/vmstat | sed "s/^/@@VMSTAT /"')
+    return '\n'.join(s) + '\n'
+
+
+def parse_seed0(out):
+    r = {'tasks': {}, 'stat': {'t1': {}, 't2': {}}, 'vmstat': {}}
+    for line in out.splitlines():
+        f = line.split()
+        if line.startswith('@@USEMEM') and len(f) >= 7:
+            r['tasks'][f[1]] = {'bytes': int(f[2]), 'write_us': int(f[3]), 'read_us': int(f[4]),
+                                'write_majflt': int(f[5]), 'read_majflt': int(f[6])}
+        elif line.startswith('@@STAT') and len(f) == 4:
+            r['stat'][f[1]][f[2]] = int(f[3])
+        elif line.startswith('@@VMSTAT') and len(f) == 3:
+            r['vmstat'][f[1]] = int(f[2])
+        elif line.startswith('@@MEM'):
+            m = re.search(r'MemTotal: (\d+) kB MemFree: (\d+) kB', line)
+            if m:
+                r['memtotal_kb'], r['memfree_kb'] = int(m.group(1)), int(m.group(2))
+    if set(r['tasks']) != {'t1', 't2'}:
+        raise SeedError('the guest printed no usemem result (see the console log)')
+    return r
+
+
+def kbps(nbytes, us):
+    return nbytes / 1024 / (us / 1e6) if us else 0.0
+
+
+def real_row(tb, kernel, scale, value, cluster, say):
+    opts = {'mem': 1024 // scale, 'swap': 4096 // scale, 'cpus': 2, 'nodes': 1,
+            'disk': 64, 'cmdline': BASE_CMDLINE}
+    files = {'/tb/bin/usemem': static_binary(tb, 'usemem')}
+    r = tb_vm.boot(tb, kernel, seed0_script(scale, value, cluster), opts, say,
+                   files=files, timeout=3600)
+    if r['status'] != 0:
+        raise SeedError(f'seed 000 in the guest: {r["why"] or "exit status " + str(r["status"])} '
+                        f'(console log: {os.path.relpath(r["console"], tb.repo)})')
+    d = parse_seed0(r['output'])
+    d['seconds'] = r['seconds']
+    return d
+
+
+def figures_real(d):
+    t1, t2 = d['tasks']['t1'], d['tasks']['t2']
+    k1, k2 = kbps(t1['bytes'], t1['read_us']), kbps(t2['bytes'], t2['read_us'])
+    return {'t1_read_kbps': k1, 't2_read_kbps': k2, 'read_ratio': k2 / k1 if k1 else None,
+            't1_first_kbps': kbps(t1['bytes'], t1['write_us']),
+            't2_first_kbps': kbps(t2['bytes'], t2['write_us']),
+            't1_majflt': d['stat']['t1'].get('pgmajfault'), 't2_majflt': d['stat']['t2'].get('pgmajfault'),
+            't1_pgsteal': d['stat']['t1'].get('pgsteal'), 't2_pgsteal': d['stat']['t2'].get('pgsteal'),
+            't1_pgscan': d['stat']['t1'].get('pgscan'), 't2_pgscan': d['stat']['t2'].get('pgscan'),
+            'pswpin': d['vmstat'].get('pswpin'), 'pswpout': d['vmstat'].get('pswpout')}
+
+
+def world_seed0(tb, m, scale, reserved_mib):
+    bdir = m.release_build(tb, ['seed_000'])
+    exe = os.path.join(bdir, 'bench', 'seeds', 'seed_000')
+    t0 = time.time()
+    p = subprocess.run([exe, str(scale), str(reserved_mib)], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True, env=tb.env())
+    if p.returncode:
+        raise SeedError(f'the world\'s seed_000 failed: {p.stderr.strip()}')
+    rows = {}
+    for r in json.loads(p.stdout)['rows']:
+        t1, t2 = r['tasks']
+        k1 = kbps(t1['bytes'], t1['read_ns'] / 1000)
+        k2 = kbps(t2['bytes'], t2['read_ns'] / 1000)
+        st = r.get('stat', {})
+        rows[r['t2_value']] = {
+            't1_read_kbps': k1, 't2_read_kbps': k2, 'read_ratio': k2 / k1 if k1 else None,
+            't1_first_kbps': kbps(t1['bytes'], t1['write_ns'] / 1000),
+            't2_first_kbps': kbps(t2['bytes'], t2['write_ns'] / 1000),
+            't1_majflt': st.get('t1', {}).get('pgmajfault'),
+            't2_majflt': st.get('t2', {}).get('pgmajfault'),
+            't1_pgsteal': st.get('t1', {}).get('pgsteal'), 't2_pgsteal': st.get('t2', {}).get('pgsteal'),
+            't1_pgscan': st.get('t1', {}).get('pgscan'), 't2_pgscan': st.get('t2', {}).get('pgscan')}
+    return rows, time.time() - t0
+
+
+def seed0_kernels(tb, say, need_patch):
+    stock = tb_vm.kernel_for(tb, None, say)
+    patched = None
+    if need_patch:
+        patch = os.path.join(tb.repo, PATCHES, SEED0_PATCH)
+        if not os.path.exists(patch):
+            raise SeedError(f'{os.path.relpath(patch, tb.repo)} is missing')
+        patched = tb_vm.kernel_for(tb, patch, say)
+    return stock, patched
+
+
+def run_seed0(tb, m, say):
+    a = tb.a
+    scale = a.scale or 2
+    if 1024 % scale or scale > 8:
+        raise SeedError(f'--scale wants 1, 2, 4 or 8, not {scale}')
+    values = [12, 8, 6]
+    stock, patched = seed0_kernels(tb, say, True)
+    rows = [('control', stock, None)] + [(f'12/{v}', patched, v) for v in values]
+    clusters = [3, 0]
+    say(f'oracle seed 000: {len(rows)} rows x page-cluster {clusters} on the real kernel, '
+        f'1/{scale} of the seed\'s size ({1024 // scale} MiB RAM, {4096 // scale} MiB swap, '
+        f'2 x {850 // scale} MiB)')
+    real = {}
+    for name, kernel, value in rows:
+        for c in clusters:
+            t0 = time.time()
+            d = real_row(tb, kernel, scale, value, c, say)
+            real[(name, c)] = dict(figures_real(d), seconds=time.time() - t0,
+                                   reserved_mib=(1024 // scale) - d.get('memfree_kb', 0) // 1024)
+            f = real[(name, c)]
+            say(f'oracle seed 000: {name} page-cluster {c}: t2/t1 read-again {f["read_ratio"]:.2f} '
+                f'({f["seconds"]:.0f}s)')
+    # the world's machine holds what the guest's kernel held of its RAM at start
+    reserved = sorted(v['reserved_mib'] for v in real.values())[len(real) // 2]
+    world, wsecs = world_seed0(tb, m, scale, reserved * scale)
+    res = {'scale': scale, 'reserved_mib': reserved, 'world_seconds': wsecs,
+           'kernel_stock': stock['what'], 'kernel_patched': patched['what'],
+           'rows': []}
+    for name, _, value in rows:
+        wv = world.get(-1 if value is None else value)
+        for c in clusters:
+            res['rows'].append({'row': name, 'page_cluster': c, 'real': real[(name, c)],
+                                'world': wv})
+    return res
+
+
+SEED0_READ = {12: (64401, 65679), 8: (130568, 94903), 6: (580878, 118771)}
+
+
+def render_seed0(res):
+    def num(x, fmt='{:,.0f}'):
+        return '-' if x is None else fmt.format(x)
+    out = [f'seed 000 at 1/{res["scale"]} of the seed\'s size; real: {res["kernel_stock"]} (control) '
+           f'and {res["kernel_patched"]}; world: the same rows on the release build, '
+           f'{res["reserved_mib"]} MiB held by the rest of the system as the guest\'s kernel held',
+           '',
+           f'{"row":<8} {"side":<14} {"t2/t1 read":>10} {"t1 read KB/s":>13} {"t2 read KB/s":>13} '
+           f'{"t1 majflt":>10} {"t2 majflt":>10} {"t1 pgsteal":>11} {"t2 pgsteal":>11} {"seed t2/t1":>10}']
+    for r in res['rows']:
+        v = None if r['row'] == 'control' else int(r['row'].split('/')[1])
+        seed = SEED0_READ.get(v)
+        sides = [(f'real pc={r["page_cluster"]}', r['real'])]
+        if r['page_cluster'] == 0 and r['world']:
+            sides.append(('world', r['world']))
+        for side, f in sides:
+            out.append(f'{r["row"]:<8} {side:<14} {num(f["read_ratio"], "{:.2f}"):>10} '
+                       f'{num(f["t1_read_kbps"]):>13} {num(f["t2_read_kbps"]):>13} '
+                       f'{num(f["t1_majflt"]):>10} {num(f["t2_majflt"]):>10} '
+                       f'{num(f["t1_pgsteal"]):>11} {num(f["t2_pgsteal"]):>11} '
+                       f'{num(seed[0] / seed[1] if seed else None, "{:.2f}"):>10}')
+    secs = sum(r['real']['seconds'] for r in res['rows'])
+    out.append('')
+    out.append(f'time: real kernel {secs:.0f}s for {len(res["rows"])} boots; world '
+               f'{res["world_seconds"]:.1f}s. KB/s: real under QEMU TCG (wall clock), world virtual '
+               f'(access costs); compare ratios and counts, not absolute speeds.')
+    return '\n'.join(out)
+
+
+def run(tb, m, num):
+    say = m.say
+    runners = {'000': (run_seed0, render_seed0)}
+    if num not in runners:
+        raise SeedError(f'no real-kernel experiment for seed {num} (have: {", ".join(runners)})')
+    fn, render = runners[num]
+    t0 = time.time()
+    try:
+        res = fn(tb, m, say)
+    except SeedError as e:
+        m.fail(f'oracle seed {num}: {e}')
+    res['seconds'] = time.time() - t0
+    print(render(res))
+    out = os.path.join(tb_vm.vm_dir(tb, 'oracle'), f'seed_{num}.json')
+    with open(out, 'w') as f:
+        json.dump(res, f, indent=1, default=str)
+    say(f'oracle seed {num}: {res["seconds"]:.0f}s; results in {os.path.relpath(out, tb.repo)}')
+    return 0
