@@ -642,6 +642,9 @@ static int do_swap_page(struct tb_vma *vma, unsigned long idx, bool write)
 		folio_add_lru(folio);
 		folio_mark_uptodate(folio);
 		count_vm_event(PSWPIN);
+		/* had to read the page from swap: do_swap_page()'s major fault */
+		count_vm_event(PGMAJFAULT);
+		count_memcg_event_mm(vma->vma.vm_mm, PGMAJFAULT);
 		tb_stats.major_anon++;
 		tb_charge_time(costs.swapin_ns + costs.hit_ns);
 	}
@@ -667,6 +670,9 @@ static int do_file_fault(struct tb_vma *vma, unsigned long idx, bool write)
 		tb_stats.minor++;
 		tb_charge_time(costs.minor_ns + costs.hit_ns);
 	} else {
+		/* filemap_fault(): no cached folio, a read: a major fault */
+		count_vm_event(PGMAJFAULT);
+		count_memcg_event_mm(vma->vma.vm_mm, PGMAJFAULT);
 		folio = tb_alloc_folio(GFP_HIGHUSER_MOVABLE, numa_node_id());
 		if (!folio)
 			return -ENOMEM;
@@ -696,6 +702,9 @@ static int touch(struct tb_vma *vma, unsigned long idx, bool write)
 		tb_charge_time(costs.hit_ns);
 		return 0;
 	}
+	/* mm_account_fault(): every fault, failed ones too */
+	count_vm_event(PGFAULT);
+	count_memcg_event_mm(vma->vma.vm_mm, PGFAULT);
 	if (pte_is_swap(pte))
 		return do_swap_page(vma, idx, write);
 	if (vma->tbf)

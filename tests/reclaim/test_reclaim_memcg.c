@@ -71,6 +71,38 @@ static void memory_reclaim_swaps_anon_out_and_faults_it_back(void **state)
 	tb_assert_lrus_consistent();
 }
 
+/*
+ * Fault accounting (mm_account_fault(), do_swap_page(), filemap_fault()):
+ * every fault counts in pgfault, a fault that had to read from swap or
+ * from the file in pgmajfault too, in /proc/vmstat and in memory.stat
+ */
+static void faults_that_read_count_as_major(void **state)
+{
+	struct tb_file *f = tb_file_create(PAGES(1 * MB));
+	struct tb_vma *vma, *fvma;
+	unsigned long swapped;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(2 * MB));
+	tb_touch_range(vma, PAGES(2 * MB), true);
+	assert_int_equal(tb_stat("a", "pgfault"), PAGES(2 * MB));
+	assert_int_equal(tb_stat("a", "pgmajfault"), 0);
+	assert_write_ok("a", "memory.reclaim", "1M");
+	swapped = tb_vma_swapped(vma);
+	assert_true(swapped > 0);
+	tb_touch_range(vma, PAGES(2 * MB), false);
+	assert_int_equal(tb_stat("a", "pgmajfault"), swapped);
+	assert_int_equal(kshim_vm_event_read(PGMAJFAULT), swapped);
+
+	fvma = tb_map_file(f);
+	tb_touch_range(fvma, PAGES(1 * MB), false);
+	assert_int_equal(tb_stat("a", "pgmajfault"), swapped + PAGES(1 * MB));
+	/* the pages still mapped were hits, not faults */
+	assert_int_equal(tb_stat("a", "pgfault"), PAGES(2 * MB) + swapped + PAGES(1 * MB));
+	assert_int_equal(kshim_vm_event_read(PGFAULT), tb_stat("a", "pgfault"));
+}
+
 /* memory.max keeps a page cache reader at its limit by reclaiming its own pages */
 static void memory_max_reclaims_page_cache_to_stay_under_limit(void **state)
 {
@@ -243,6 +275,7 @@ int main(void)
 		TB_RECLAIM_TEST(memory_reclaim_of_anon_without_swap_is_eagain),
 		TB_RECLAIM_SWAP_TEST(memory_reclaim_swaps_anon_out_and_faults_it_back),
 		TB_RECLAIM_TEST(memory_max_reclaims_page_cache_to_stay_under_limit),
+		TB_RECLAIM_SWAP_TEST(faults_that_read_count_as_major),
 		TB_RECLAIM_TEST(memory_max_over_anon_without_swap_oom_kills),
 		TB_RECLAIM_SWAP_TEST(read_swapin_keeps_the_swap_charge),
 		TB_RECLAIM_SWAP_TEST(swapin_frees_the_slot_while_swap_is_half_full),
