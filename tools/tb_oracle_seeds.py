@@ -177,6 +177,78 @@ def run_seed0(tb, m, say):
     return res
 
 
+# ---- seed 001 ---------------------------------------------------------------
+def seed1_script(max_mb):
+    keys = 'anon|file|kernel|kernel_stack|pagetables|percpu|sock|slab'
+    return '\n'.join([
+        'echo n > /sys/kernel/mm/lru_gen/enabled',
+        'mkdir /sys/fs/cgroup/t',
+        'echo 100M > /sys/fs/cgroup/t/memory.high',
+        f'/tb/bin/mdf t {max_mb} > /tmp/mdf.out || exit 1',
+        f'grep -E "^(@@MDF|@@STAT (current|{keys}) )" /tmp/mdf.out',
+        'grep -E "^(high|max|oom) " /sys/fs/cgroup/t/memory.events | sed "s/^/@@EVENT /"']) + '\n'
+
+
+def run_seed1(tb, m, say):
+    max_mb = 110
+    kernel = tb_vm.kernel_for(tb, None, say)
+    say(f'oracle seed 001: memory.high = 100M, a task allocating 1 MB at a time up to {max_mb} MB, '
+        f'no swap, on {kernel["what"]}')
+    r = tb_vm.boot(tb, kernel, seed1_script(max_mb),
+                   {'mem': 1024, 'cpus': 2, 'nodes': 1, 'disk': 64, 'swap': 0,
+                    'cmdline': BASE_CMDLINE}, say,
+                   files={'/tb/bin/mdf': static_binary(tb, 'mdf')}, timeout=1800)
+    if r['status'] != 0:
+        raise SeedError(f'seed 001 in the guest: {r["why"] or "exit status " + str(r["status"])} '
+                        f'(console log: {os.path.relpath(r["console"], tb.repo)})')
+    real, stat, events = {}, {}, {}
+    for line in r['output'].splitlines():
+        f = line.split()
+        if line.startswith('@@MDF') and len(f) == 3:
+            real[int(f[1])] = int(f[2])
+        elif line.startswith('@@STAT') and len(f) == 3:
+            stat[f[1]] = int(f[2])
+        elif line.startswith('@@EVENT') and len(f) == 3:
+            events[f[1]] = int(f[2])
+    bdir = m.release_build(tb, ['seed_001'])
+    p = subprocess.run([os.path.join(bdir, 'bench', 'seeds', 'seed_001'), str(max_mb)],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=tb.env())
+    if p.returncode:
+        raise SeedError(f'the world\'s seed_001 failed: {p.stderr.strip()}')
+    wd = json.loads(p.stdout)
+    world = {x['mb']: x['throttle_us'] for x in wd['mdf']}
+    return {'kernel': kernel['what'], 'max_mb': max_mb, 'real_us': real, 'world_us': world,
+            'world_hz': wd['hz'], 'real_stat': stat, 'real_events': events,
+            'real_seconds': r['seconds']}
+
+
+def render_seed1(res):
+    out = [f'seed 001: memory.high = 100M, 1 MB at a time, no swap; real: {res["kernel"]} '
+           f'(HZ 250, wall-clock us per MB: throttling sleep + page-touching work under TCG); '
+           f'world: virtual sleep in mem_cgroup_handle_over_high() (HZ {res["world_hz"]})', '',
+           f'{"MB":>4} {"real us":>10} {"world us":>10} {"diff":>8}']
+    for mb in range(95, res['max_mb'] + 1):
+        rv, wv = res['real_us'].get(mb), res['world_us'].get(mb)
+        d = f'{100 * (wv - rv) / max(rv, wv):+.1f}%' if rv and wv is not None and max(rv, wv) else '-'
+        out.append(f'{mb:>4} {rv if rv is not None else "-":>10} '
+                   f'{wv if wv is not None else "-":>10} {d:>8}')
+    st = res['real_stat']
+    extra = st.get('current', 0) - st.get('anon', 0)
+    out.append('')
+    out.append('real memory.stat at the end (bytes): ' +
+               ', '.join(f'{k} {v:,}' for k, v in sorted(st.items())))
+    out.append(f'charged besides anon on the real kernel (memory.current - anon, the task still '
+               f'alive): {extra / 2**20:.2f} MiB; '
+               f'the world charges a task\'s anon only. Events: ' +
+               ', '.join(f'{k} {v}' for k, v in sorted(res['real_events'].items())))
+    below = [v for k, v in res['real_us'].items() if 90 <= k <= 100]
+    if below:
+        out.append(f'the real task\'s own work per MB below memory.high (MB 90-100): '
+                   f'{sum(below) / len(below) / 1000:.1f} ms (the world counts none)')
+    out.append(f'time: real {res["real_seconds"]:.0f}s')
+    return '\n'.join(out)
+
+
 SEED0_READ = {12: (64401, 65679), 8: (130568, 94903), 6: (580878, 118771)}
 
 
@@ -211,7 +283,7 @@ def render_seed0(res):
 
 def run(tb, m, num):
     say = m.say
-    runners = {'000': (run_seed0, render_seed0)}
+    runners = {'000': (run_seed0, render_seed0), '001': (run_seed1, render_seed1)}
     if num not in runners:
         raise SeedError(f'no real-kernel experiment for seed {num} (have: {", ".join(runners)})')
     fn, render = runners[num]
