@@ -70,20 +70,9 @@ def default_tree(tb, m):
 
 # ---- the scratch tree -------------------------------------------------------
 def patch_files(patch_text):
-    """The files a -p1 patch names: each '--- a/x' line followed by its
-    '+++ b/x' line (the +++ name, or the --- one for a deletion)"""
-    files = []
-    lines = patch_text.splitlines()
-    for old, new in zip(lines, lines[1:]):
-        mo = re.match(r'^--- (\S+)', old)
-        mn = re.match(r'^\+\+\+ (\S+)', new)
-        if not (mo and mn):
-            continue
-        name = mn.group(1) if mn.group(1) != '/dev/null' else mo.group(1)
-        parts = name.split('/', 1)
-        if len(parts) == 2 and parts[1] not in files:
-            files.append(parts[1])
-    return files
+    """The files a -p1 patch names (tools/tb_kbuild.py reads the pairs)"""
+    import tb_kbuild
+    return [f for f, _, _ in tb_kbuild.patch_files(patch_text)]
 
 
 def own_copy(path):
@@ -171,6 +160,70 @@ def tree_diff(before, after):
     return sorted(set(out))
 
 
+# ---- variants the patch replaces --------------------------------------------
+def variant_hooks(repo):
+    """{variant name: sorted names of the functions it replaces}: its
+    manifests' `if variant_<name> wrap a,b` lines and its routes"""
+    import tb_features
+    out = {v.name: set(v.routes) for v in tb_features.VARIANTS}
+    by_feature = {v.feature: v.name for v in tb_features.VARIANTS}
+    for man in glob.glob(os.path.join(repo, 'mm', '**', '*.manifest'), recursive=True):
+        with open(man) as f:
+            for line in f:
+                m = re.match(r'^if\s+(variant_\w+)\s+wrap\s+(\S+)', line)
+                if m and m.group(1) in by_feature:
+                    out[by_feature[m.group(1)]].update(m.group(2).split(','))
+    return {k: sorted(v) for k, v in out.items()}
+
+
+def function_text(path, name):
+    """The definition of function name in a C file (from its first line to
+    the closing brace in column 0), or None when the file defines none"""
+    try:
+        with open(path, errors='replace') as f:
+            lines = f.read().splitlines()
+    except OSError:
+        return None
+    head = re.compile(r'^[A-Za-z_][^;#]*\b' + re.escape(name) + r'\s*\(')
+    for i, line in enumerate(lines):
+        if not head.match(line):
+            continue
+        j = i
+        while j < len(lines) and '{' not in lines[j] and ';' not in lines[j]:
+            j += 1
+        if j >= len(lines) or ';' in lines[j].split('{')[0]:
+            continue  # a declaration
+        k = j
+        while k < len(lines) and lines[k] != '}':
+            k += 1
+        return '\n'.join(lines[i:k + 1])
+    return None
+
+
+def variants_aside(repo, before, after, files):
+    """[(variant, [functions])]: the variants whose replaced functions the
+    patch changes (their text differs between before and after in a
+    touched .c file); those step aside in the after build"""
+    import tb_features
+    hooks = variant_hooks(repo)
+    out = []
+    for v in tb_features.VARIANTS:
+        if v.kfile not in files:
+            continue
+        changed = [n for n in hooks[v.name]
+                   if function_text(os.path.join(before, v.kfile), n) !=
+                   function_text(os.path.join(after, v.kfile), n)]
+        if changed:
+            out.append((v, changed))
+    return out
+
+
+def aside_note(v, changed):
+    return (f'the patch changes {", ".join(changed)}, which the variant {v.name} '
+            f'({v.path}, seed {v.seed}) replaces: it steps aside in the after build, '
+            f'where the patch\'s code runs in its place')
+
+
 # ---- builds ---------------------------------------------------------------
 def cov_defs():
     return ['-DTB_COVERAGE=ON', '-DTB_BENCH=OFF', '-DTB_SANITIZE=', '-DTB_FUZZ=OFF',
@@ -192,7 +245,8 @@ def side_configure(tb, m, variant, tree, defs):
         raise CompareError(f'the {side} tree does not build: {e}')
 
 
-def side_build(tb, m, variant, tree, defs, targets=()):
+def side_build(tb, m, variant, tree, defs, targets=(), off=()):
+    defs = list(defs) + [f'-DTB_VARIANTS_OFF={",".join(off)}']
     bdir = side_configure(tb, m, variant, tree, defs)
     err = tb.build_dir(bdir, targets, fatal=False)
     if err:
@@ -557,6 +611,9 @@ def render(res, max_seed_rows=8):
     out.append(f'              after  {hdr["after"]["tree"]} ({hdr["after"]["version"]})'
                + (f', patch {res["patch"]}' if res.get('patch') else ''))
     out.append(f'touched: {", ".join(res["touched"]) or "(none)"}')
+    for v in res.get('variants_aside', []):
+        out.append(f'variant {v["variant"]} ({v["file"]}) stepped aside in the after build: '
+                   f'the patch changes {", ".join(v["changed"])}')
     if 'tests' in res:
         t = res['tests']
         nb, na = len(t['before']['cases']), len(t['after']['cases'])
@@ -687,13 +744,19 @@ def compare(tb, m):
         m.say(f'{len(touched)} files differ: {", ".join(touched[:8])}'
               + (' ...' if len(touched) > 8 else ''))
         src = trees
+    aside = variants_aside(tb.repo, trees['before'], trees['after'], touched)
+    for v, changed in aside:
+        m.say(aside_note(v, changed))
+    off = {'before': (), 'after': tuple(v.name for v, _ in aside)}
     res = {'patch': os.path.abspath(a.patch) if a.patch else None, 'touched': touched,
-           'sides': {}}
+           'sides': {}, 'variants_aside': [{'variant': v.name, 'file': v.path, 'seed': v.seed,
+                                            'changed': changed} for v, changed in aside]}
 
     # coverage builds: verdicts and coverage
     cov = {}
     for side in ('before', 'after'):
-        cov[side], res['sides'][side] = side_build(tb, m, f'{side}-cov', src[side], cov_defs())
+        cov[side], res['sides'][side] = side_build(tb, m, f'{side}-cov', src[side], cov_defs(),
+                                                   off=off[side])
     tests = {}
     # a patch that makes a suite hang costs 10 s of it, not the default 30
     saved = os.environ.get('TB_WATCHDOG_SECONDS')
@@ -723,7 +786,8 @@ def compare(tb, m):
     if run_bench or run_seeds_:
         rel = {}
         for side in ('before', 'after'):
-            rel[side], _ = side_build(tb, m, f'{side}-rel', src[side], rel_defs())
+            rel[side], _ = side_build(tb, m, f'{side}-rel', src[side], rel_defs(),
+                                      off=off[side])
         if run_bench:
             bench = run_benchmarks(tb, m, rel, bench_re, rounds)
             res['bench'] = {'rounds': rounds, 'rows': bench_table(bench),

@@ -7,11 +7,15 @@
 
 /*
  * The seeds' variants hook trees they are written for (vmscan.manifest's
- * `if` lines): seed 000 mm/vmscan.c since the shrinker left it, seed 002
- * MGLRU's memcg LRU. Elsewhere the real code runs alone.
+ * `if` lines, tools/tb_features.py's VARIANTS): seed 000 mm/vmscan.c since
+ * the shrinker left it, seed 002 MGLRU's memcg LRU. Elsewhere the real code
+ * runs alone. A variant left out of a build that could have it
+ * (TB_VARIANTS_OFF: a patch under `tools/tb compare` changes what it
+ * replaces) steps aside: its calls below do nothing and the tree's own
+ * code, the patch's, runs in its place.
  */
-#define TB_SEED000_VARIANT TB_HAVE_shrinker_c
-#define TB_SEED002_VARIANT TB_HAVE_mglru_memcg
+#define TB_SEED000_VARIANT TB_HAVE_variant_global_shrink_priority
+#define TB_SEED002_VARIANT TB_HAVE_variant_memcg_iter
 
 #if TB_SEED000_VARIANT
 /*
@@ -57,4 +61,33 @@ static unsigned long seed000_shrink_slab(gfp_t gfp_mask, int nid, struct mem_cgr
 #endif
 #if TB_SEED002_VARIANT
 #include "variants/memcg_iter_shrink_many.c"
+#endif
+
+#if !TB_SEED000_VARIANT && TB_HAVE_shrinker_c
+#include <kshim/variants.h>
+/* stepped aside: memory.global_shrink_priority is the tree's, if it has one */
+int tb_variant_global_shrink_priority(bool on)
+{
+	return 0;
+}
+
+unsigned long tb_variant_global_shrink_scanned(struct mem_cgroup *memcg, int priority,
+					       unsigned long *lru_pages)
+{
+	if (lru_pages)
+		*lru_pages = 0;
+	return 0;
+}
+#endif
+#if !TB_SEED002_VARIANT && TB_HAVE_mglru_memcg
+#include <kshim/variants.h>
+/* stepped aside: every mode runs the tree's own walk; nothing counts visits */
+void tb_variant_memcg_iter(enum tb_memcg_iter mode)
+{
+}
+
+unsigned long tb_variant_memcg_iter_visits(void)
+{
+	return 0;
+}
 #endif

@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""The seeds' patch files (tools/seeds/patches/*.patch) apply cleanly to the
+tree they are written for: `patch -p1 --dry-run` succeeds with no fuzz and
+no offset, and they touch only what `tools/tb compare` builds (mm/,
+include/, lib/). Usage: test_seed_patches.py TREE; a patch for another
+version than TREE's is skipped. Fast, label unit."""
+import glob
+import os
+import re
+import subprocess
+import sys
+import unittest
+
+REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
+PATCHES = sorted(glob.glob(os.path.join(REPO, 'tools', 'seeds', 'patches', '*.patch')))
+sys.path.insert(0, os.path.join(REPO, 'tools'))
+import tb_kbuild  # noqa: E402
+
+TREE = None
+# what each patch is written for
+FOR = {'000-global-shrink-priority.patch': '6.12', '002-memcg-iter.patch': '6.12'}
+
+
+class SeedPatches(unittest.TestCase):
+    def test_every_patch_is_known(self):
+        self.assertEqual(sorted(os.path.basename(p) for p in PATCHES), sorted(FOR))
+
+    def check(self, name):
+        path = os.path.join(REPO, 'tools', 'seeds', 'patches', name)
+        ver = '.'.join(tb_kbuild.tree_version(TREE).split('.')[:2])
+        if ver != FOR[name]:
+            self.skipTest(f'{name} is for {FOR[name]}; {TREE} is {ver}')
+        with open(path) as f:
+            text = f.read()
+        files = [f for f, _, _ in tb_kbuild.patch_files(text)]
+        self.assertTrue(files)
+        self.assertEqual([f for f in files if f.split('/')[0] not in ('mm', 'include', 'lib')],
+                         [])
+        p = subprocess.run(['patch', '-p1', '--dry-run', '--batch', '--forward', '-d', TREE,
+                            '-i', path], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True)
+        self.assertEqual(p.returncode, 0, p.stdout)
+        self.assertEqual([l for l in p.stdout.splitlines() if re.search(r'fuzz|offset', l)], [],
+                         'the patch applies only with fuzz or offsets: refresh it')
+        self.assertEqual(sorted(re.findall(r'^checking file (\S+)', p.stdout, re.M)),
+                         sorted(files))
+        return text
+
+    def test_000_global_shrink_priority(self):
+        text = self.check('000-global-shrink-priority.patch')
+        # the control file the world's variant gives (mm/variants/global_shrink_priority.c)
+        added = '\n'.join(l[1:].strip() for l in text.splitlines() if l.startswith('+'))
+        with open(os.path.join(REPO, 'mm', 'variants', 'global_shrink_priority.c')) as f:
+            variant = f.read()
+        for s in ('.name = "global_shrink_priority"', 'kstrtos8(buf, 0, &val)',
+                  'if (val > DEF_PRIORITY)', 'return -EINVAL;'):
+            self.assertIn(s, variant)
+            self.assertIn(s, added, f'the patch does not take what the variant takes: {s}')
+
+    def test_002_memcg_iter(self):
+        text = self.check('002-memcg-iter.patch')
+        self.assertIn('+static void shrink_one(struct lruvec *lruvec, struct scan_control *sc)',
+                      text)
+        self.assertIn('+	memcg = mem_cgroup_iter(target, NULL, cookie);', text)
+
+
+if __name__ == '__main__':
+    TREE = os.path.abspath(sys.argv.pop(1))
+    unittest.main(verbosity=2)
