@@ -368,6 +368,7 @@ def selftests(tb, m, say):
     for c in configs:
         if c not in CONFIGS:
             raise OracleError(f'--configs: unknown configuration {c!r} (have {",".join(CONFIGS)})')
+    named_differences(tb.repo)
     bins = build_selftests(tb, say)
     kernel = tb_vm.kernel_for(tb, a.patch and os.path.abspath(a.patch), say)
     exe = world_port(tb, m, say)
@@ -395,22 +396,44 @@ def selftests(tb, m, say):
     with open(out, 'w') as f:
         json.dump(res, f, indent=1, default=str)
     say(f'oracle: results in {os.path.relpath(out, tb.repo)}')
-    bad = mismatches(res)
+    bad, known = mismatches(res, named_differences(tb.repo))
+    if known:
+        say('oracle: named differences (tests/oracle/differences.txt): ' + '; '.join(known))
     if bad:
-        say('oracle: verdicts differ: ' + ', '.join(bad))
+        say('oracle: verdicts differ with no named reason: ' + '; '.join(bad))
+        return 1
+    say('oracle: every verdict agrees or differs for a named reason')
     return 0
 
 
-def mismatches(res):
-    bad = []
+def named_differences(repo):
+    """tests/oracle/differences.txt: {(case, config, real verdict): reason}"""
+    out = {}
+    path = os.path.join(repo, 'tests', 'oracle', 'differences.txt')
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            if not line.strip() or line.startswith('#'):
+                continue
+            parts = [p.strip() for p in line.split('|')]
+            if len(parts) != 4 or parts[1] not in CONFIGS:
+                raise OracleError(f'{os.path.relpath(path, repo)}:{n}: want '
+                                  f'"case | configuration | real verdict | reason"')
+            out[tuple(parts[:3])] = parts[3]
+    return out
+
+
+def mismatches(res, named):
+    """(unexplained, explained) verdict differences, as 'case (config)' strings"""
+    bad, known = [], []
     for cfg in res['configs']:
         for c, wv in res['world'][cfg]['cases'].items():
             if c in PORT_ONLY:
                 continue
-            rv = [r['cases'].get(c, {}).get('verdict') for r in res['real'][cfg]]
-            if any(v != wv['verdict'] for v in rv):
-                bad.append(f'{c} ({cfg})')
-    return bad
+            rv = {r['cases'].get(c, {}).get('verdict') for r in res['real'][cfg]} - {None}
+            for v in sorted(rv - {wv['verdict']}):
+                (known if (c, cfg, v) in named else bad).append(f'{c} ({cfg}: real {v}, '
+                                                                 f'world {wv["verdict"]})')
+    return bad, known
 
 
 def cmd_oracle(tb, m):
