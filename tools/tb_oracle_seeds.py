@@ -249,6 +249,137 @@ def render_seed1(res):
     return '\n'.join(out)
 
 
+# ---- seed 002 ---------------------------------------------------------------
+SEED2_PATCH = '002-memcg-iter.patch'
+SEED2 = {'memcgs': 32, 'scale': 64, 'rounds': 30, 'warmup': 2, 'round_s': 6}
+
+
+def seed2_sizes(cfg):
+    mib = 1024 * 1024
+    pages = 1920 * mib // 4096 // cfg['scale']
+    return {'pages': pages, 'request': 256 * mib // cfg['scale'],
+            'accesses': 128 * mib // 4096 * cfg['round_s'] // cfg['scale'],
+            'mem': max(1024, (cfg['memcgs'] * pages * 4096 // mib) * 2),
+            'swap': max(512, cfg['memcgs'] * pages * 4096 // mib)}
+
+
+def seed2_script(cfg):
+    z = seed2_sizes(cfg)
+    n = cfg['memcgs']
+    return '\n'.join([
+        'echo y > /sys/kernel/mm/lru_gen/enabled',
+        f'i=0; while [ $i -lt {n} ]; do mkdir /sys/fs/cgroup/test$i; '
+        f'/tb/bin/randrw test$i {z["pages"]} {z["accesses"]} {cfg["round_s"] * 1000} $i & '
+        'i=$((i + 1)); done',
+        f'sleep {cfg["warmup"] * cfg["round_s"]}',
+        f'i=0; while [ $i -lt {n} ]; do echo "@@S0 $i $(grep -E "^pgsteal " '
+        '/sys/fs/cgroup/test$i/memory.stat | cut -d" " -f2)"; i=$((i + 1)); done',
+        'eagain=0; r=0',
+        f'while [ $r -lt {cfg["rounds"]} ]; do echo {z["request"]} > /sys/fs/cgroup/memory.reclaim '
+        f'2>/dev/null || eagain=$((eagain + 1)); sleep {cfg["round_s"]}; r=$((r + 1)); done',
+        f'i=0; while [ $i -lt {n} ]; do echo "@@S1 $i $(grep -E "^pgsteal " '
+        '/sys/fs/cgroup/test$i/memory.stat | cut -d" " -f2)"; i=$((i + 1)); done',
+        'echo "@@EAGAIN $eagain"',
+        'killall randrw 2>/dev/null; wait']) + '\n'
+
+
+def spread(xs):
+    import statistics
+    m = statistics.mean(xs) if xs else 0
+    return 100 * statistics.pstdev(xs) / m if m else 0.0
+
+
+def seed2_figures(steal, requested):
+    return {'stddev_over_mean': spread(steal),
+            'steal_over_requested': 100 * sum(steal) / requested if requested else None,
+            'reclaimed_pages': sum(steal), 'pgsteal': steal}
+
+
+def run_seed2(tb, m, say):
+    import tb_kbuild
+    cfg = dict(SEED2)
+    if tb.a.scale:
+        cfg['scale'] = tb.a.scale
+    if tb.a.rounds:
+        cfg['rounds'] = tb.a.rounds
+    z = seed2_sizes(cfg)
+    patch = os.path.join(tb.repo, PATCHES, SEED2_PATCH)
+    tree = tb.kernel or tb_kbuild.full_tree(tb, tb.series or '6.12')
+    kernels = {}
+    try:
+        for name, p in (('lru', None), ('iter', patch)):
+            k = tb_kbuild.build_kernel(tb, tree, patch=p, say=say)
+            kernels[name] = {'bzimage': k['bzimage'], 'modules': [], 'release': k['release'],
+                             'what': f'built from the tree' + (f' + {SEED2_PATCH}' if p else '')}
+    except tb_kbuild.KbuildError as e:
+        raise SeedError(str(e))
+    say(f'oracle seed 002: {cfg["memcgs"]} memcgs x {z["pages"] * 4 // 1024} MiB (1/{cfg["scale"]} of '
+        f'the seed\'s per-memcg size), {cfg["rounds"]} rounds of {z["request"] >> 20} MiB to the '
+        f'root\'s memory.reclaim every {cfg["round_s"]} s; {z["mem"]} MiB RAM, {z["swap"]} MiB swap')
+    res = {'cfg': cfg, 'sizes': z, 'rows': {}}
+    requested = cfg['rounds'] * z['request'] // 4096
+    files = {'/tb/bin/randrw': static_binary(tb, 'randrw')}
+    for name, k in kernels.items():
+        r = tb_vm.boot(tb, k, seed2_script(cfg), {'mem': z['mem'], 'swap': z['swap'], 'cpus': 4,
+                                                  'nodes': 1, 'disk': 64, 'cmdline': BASE_CMDLINE},
+                       say, files=files, timeout=7200)
+        if r['status'] is None:
+            raise SeedError(f'seed 002 in the guest: {r["why"]} '
+                            f'(console log: {os.path.relpath(r["console"], tb.repo)})')
+        s0, s1, eagain = {}, {}, 0
+        for line in r['output'].splitlines():
+            f = line.split()
+            if len(f) == 3 and f[0] in ('@@S0', '@@S1') and f[2].isdigit():
+                (s0 if f[0] == '@@S0' else s1)[int(f[1])] = int(f[2])
+            elif line.startswith('@@EAGAIN') and len(f) == 2:
+                eagain = int(f[1])
+        steal = [s1[i] - s0.get(i, 0) for i in sorted(s1)]
+        if len(steal) != cfg['memcgs']:
+            raise SeedError(f'seed 002 ({name}): the guest printed {len(steal)} memcgs\' pgsteal '
+                            f'(console log: {os.path.relpath(r["console"], tb.repo)})')
+        res['rows'][name] = {'real': dict(seed2_figures(steal, requested), eagain=eagain,
+                                          seconds=r['seconds'], kernel=k['what'])}
+        say(f'oracle seed 002: {name}: real {res["rows"][name]["real"]["stddev_over_mean"]:.1f}% '
+            f'stddev/mean, {res["rows"][name]["real"]["steal_over_requested"]:.1f}% of requested '
+            f'({r["seconds"]:.0f}s)')
+    bdir = m.release_build(tb, ['seed_002'])
+    exe = os.path.join(bdir, 'bench', 'seeds', 'seed_002')
+    for name in kernels:
+        t0 = time.time()
+        p = subprocess.run([exe, name, str(cfg['scale']), str(cfg['rounds']), str(cfg['warmup']),
+                            str(cfg['memcgs'])], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True, env=tb.env())
+        if p.returncode:
+            raise SeedError(f'the world\'s seed_002 {name} failed: {p.stderr.strip()}')
+        raw = json.loads(p.stdout)
+        wreq = raw['rounds'] * raw['request_pages']
+        res['rows'][name]['world'] = dict(seed2_figures(raw['pgsteal'], wreq),
+                                          eagain=raw.get('eagain'), seconds=time.time() - t0)
+    res['requested_pages'] = requested
+    return res
+
+
+def render_seed2(res):
+    cfg, z = res['cfg'], res['sizes']
+    out = [f'seed 002: {cfg["memcgs"]} memcgs, {z["pages"] * 4 // 1024} MiB each, {cfg["rounds"]} '
+           f'rounds of {z["request"] >> 20} MiB to the root\'s memory.reclaim (MGLRU on); '
+           f'requested {res["requested_pages"]:,} pages', '',
+           f'{"walk":<6} {"side":<6} {"stddev/mean":>12} {"steal/requested":>16} {"eagain":>7} '
+           f'{"time":>7}']
+    for name, row in res['rows'].items():
+        for side in ('real', 'world'):
+            f = row.get(side)
+            if not f:
+                continue
+            out.append(f'{name:<6} {side:<6} {f["stddev_over_mean"]:>11.1f}% '
+                       f'{f["steal_over_requested"]:>15.1f}% {f.get("eagain") or 0:>7} '
+                       f'{f["seconds"]:>6.0f}s')
+    out.append('')
+    out.append('seed (corrected, 128 memcgs x 1920 MiB, 600 rounds): memcg LRU 106.03% / 98.10%, '
+               'iter 93.20% / 99.28%')
+    return '\n'.join(out)
+
+
 SEED0_READ = {12: (64401, 65679), 8: (130568, 94903), 6: (580878, 118771)}
 
 
@@ -283,7 +414,8 @@ def render_seed0(res):
 
 def run(tb, m, num):
     say = m.say
-    runners = {'000': (run_seed0, render_seed0), '001': (run_seed1, render_seed1)}
+    runners = {'000': (run_seed0, render_seed0), '001': (run_seed1, render_seed1),
+               '002': (run_seed2, render_seed2)}
     if num not in runners:
         raise SeedError(f'no real-kernel experiment for seed {num} (have: {", ".join(runners)})')
     fn, render = runners[num]

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The guest side of seed 002 (tools/tb oracle seed 002): one memcg's task
+ * of Yu Zhao's method for the memcg LRU (fio --rw=randrw --rate=64m,64m
+ * over a mapping of its own), as the world's seed_002 runs it: each round
+ * of ROUND_MS, ACCESSES random 4 KiB accesses over PAGES pages of private
+ * anonymous memory, half of them writes, then a sleep to the round's end;
+ * until killed.
+ *   randrw <cgroup name> <pages> <accesses per round> <round ms> <seed>
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+static uint64_t next(uint64_t *s)
+{
+	/* xorshift64*: any uniform source will do */
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return *s * 2685821657736338717ULL;
+}
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
+
+int main(int argc, char **argv)
+{
+	long page = sysconf(_SC_PAGESIZE), pages, accesses, round_ms, i;
+	volatile char *buf;
+	long long end;
+	char path[256];
+	uint64_t rng;
+	FILE *f;
+
+	if (argc != 6) {
+		fprintf(stderr, "usage: randrw <cgroup> <pages> <accesses/round> <round ms> <seed>\n");
+		return 2;
+	}
+	snprintf(path, sizeof(path), "/sys/fs/cgroup/%s/cgroup.procs", argv[1]);
+	f = fopen(path, "w");
+	if (!f || fprintf(f, "%d\n", getpid()) < 0 || fclose(f)) {
+		perror(path);
+		return 1;
+	}
+	pages = atol(argv[2]);
+	accesses = atol(argv[3]);
+	round_ms = atol(argv[4]);
+	rng = 0x9E3779B97F4A7C15ULL * (strtoull(argv[5], NULL, 10) + 1);
+	buf = mmap(NULL, pages * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (buf == MAP_FAILED) {
+		perror("mmap");
+		return 1;
+	}
+	for (;;) {
+		end = now_ms() + round_ms;
+		for (i = 0; i < accesses; i++) {
+			long p = next(&rng) % pages;
+
+			if (i & 1)
+				buf[p * page] = (char)i;
+			else
+				(void)buf[p * page];
+		}
+		while (now_ms() < end)
+			usleep((end - now_ms()) * 1000);
+	}
+}
