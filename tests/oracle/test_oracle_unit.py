@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""tools/tb vm and tools/tb oracle without a guest: sizes, NUMA options,
+the parsers of both sides' outputs, the pairing of figures, the named
+differences, and the command line's one-line errors."""
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
+sys.path.insert(0, os.path.join(REPO, 'tools'))
+import tb_oracle  # noqa: E402
+import tb_vm  # noqa: E402
+
+TAP = """TAP version 13
+1..3
+@@FIG memcg_test memory.current - 0
+@@FIG memcg_test memory.current - 52428800
+ok 1 test_memcg_current_peak
+ok 2 # SKIP test_memcg_swap_max_peak
+@@FIG memcg_test_0/memcg_test_1 memory.current - 1048576
+not ok 3 test_memcg_min
+"""
+
+CMOCKA = """[==========] tests: Running 3 test(s).
+[ RUN      ] test_memcg_current_peak
+@@FIG memcg_test memory.current - 0
+[       OK ] test_memcg_current_peak
+[ RUN      ] test_memcg_swap_max_peak
+[  SKIP    ] no swap (the selftest skips too)
+[  SKIPPED ] test_memcg_swap_max_peak
+[ RUN      ] test_memcg_min
+@@FIG A/B memory.current - 52428800
+[  FAILED  ] test_memcg_min
+"""
+
+
+class Sizes(unittest.TestCase):
+    def test_sizes_in_mib(self):
+        self.assertEqual(tb_vm.parse_size('512M', '--mem'), 512)
+        self.assertEqual(tb_vm.parse_size('2G', '--mem'), 2048)
+        self.assertEqual(tb_vm.parse_size('300', '--mem'), 300)
+
+    def test_bad_sizes_name_the_option(self):
+        for bad in ('', '0', 'lots', '1T', '-5M'):
+            with self.assertRaises(tb_vm.VmError) as e:
+                tb_vm.parse_size(bad, '--swap')
+            self.assertIn('--swap', str(e.exception))
+
+    def test_numa_splits_memory_and_cpus(self):
+        a = tb_vm.numa_args(1024, 4, 2)
+        self.assertIn('memory-backend-ram,id=m1,size=512M', a)
+        self.assertIn('node,nodeid=0,memdev=m0,cpus=0-1', a)
+        self.assertIn('node,nodeid=1,memdev=m1,cpus=2-3', a)
+        # more nodes than CPUs: memory-only nodes, as QEMU allows
+        a = tb_vm.numa_args(1024, 1, 4)
+        self.assertIn('node,nodeid=3,memdev=m3', a)
+        self.assertEqual(tb_vm.numa_args(1024, 2, 1), ['-m', '1024M'])
+        with self.assertRaises(tb_vm.VmError):
+            tb_vm.numa_args(1000, 2, 3)
+
+
+class Parsers(unittest.TestCase):
+    def test_tap_verdicts_skips_and_figures(self):
+        c = tb_oracle.parse_tap(TAP)
+        self.assertEqual(c['test_memcg_current_peak']['verdict'], 'pass')
+        self.assertEqual([v for _, v in c['test_memcg_current_peak']['figs']], [0, 52428800])
+        self.assertEqual(c['test_memcg_swap_max_peak']['verdict'], 'skip')
+        self.assertEqual(c['test_memcg_min']['verdict'], 'fail')
+        self.assertEqual(c['test_memcg_min']['figs'][0][0],
+                         ('memcg_test_0/memcg_test_1', 'memory.current', '-'))
+
+    def test_cmocka_verdicts_skips_and_figures(self):
+        c = tb_oracle.parse_cmocka(CMOCKA)
+        self.assertEqual(c['test_memcg_current_peak']['verdict'], 'pass')
+        self.assertEqual(c['test_memcg_swap_max_peak']['verdict'], 'skip')
+        self.assertEqual(c['test_memcg_min']['verdict'], 'fail')
+        self.assertEqual(c['test_memcg_min']['figs'], [(('A/B', 'memory.current', '-'), 52428800)])
+
+    def test_selftest_names_map_to_the_port(self):
+        self.assertEqual(tb_oracle.port_name('test_memcg_min', 'memcg_test_0/memcg_test_1'), 'A/B')
+        self.assertEqual(tb_oracle.port_name('test_memcg_max', 'memcg_test'), 'memcg_test')
+
+
+class Alignment(unittest.TestCase):
+    K = ('cg', 'memory.current', '-')
+
+    def test_a_polling_loop_on_one_side_stays_unpaired(self):
+        # the real side polls memory.current up to 100M; the world reads it once
+        rk = [self.K] * 5
+        rv = [0, 1 << 20, 99 << 20, 99 << 20, 31 << 20]
+        wk = [self.K] * 4
+        wv = [0, 100 << 20, 100 << 20, 30 << 20]
+        pairs = tb_oracle.align(rk, rv, wk, wv)
+        self.assertEqual(sorted(pairs), [(0, 0), (2, 1), (3, 2), (4, 3)])
+
+    def test_reads_in_another_order_pair_by_figure(self):
+        a, b = ('c', 'memory.events', 'oom'), ('c', 'memory.events', 'low')
+        pairs = tb_oracle.align([a, b], [0, 47], [b, a], [43, 0])
+        self.assertEqual(sorted(pairs), [(0, 1), (1, 0)])
+
+    def test_different_figures_never_pair(self):
+        self.assertEqual(tb_oracle.align([('x', 'f', '-')], [1], [('y', 'f', '-')], [1]), [])
+
+
+class Differences(unittest.TestCase):
+    def res(self, real, world):
+        return {'configs': ['classic'],
+                'real': {'classic': [{'cases': {'t': {'verdict': v}}} for v in real]},
+                'world': {'classic': {'cases': {'t': {'verdict': world}}}}}
+
+    def test_an_unnamed_difference_is_reported(self):
+        bad, known = tb_oracle.mismatches(self.res(['pass', 'fail'], 'pass'), {})
+        self.assertEqual(len(bad), 1)
+        self.assertIn('real fail', bad[0])
+        self.assertEqual(known, [])
+
+    def test_a_named_difference_is_explained(self):
+        bad, known = tb_oracle.mismatches(self.res(['fail'], 'pass'),
+                                          {('t', 'classic', 'fail'): 'why'})
+        self.assertEqual(bad, [])
+        self.assertEqual(len(known), 1)
+
+    def test_agreement_is_silent(self):
+        self.assertEqual(tb_oracle.mismatches(self.res(['pass'] * 3, 'pass'), {}), ([], []))
+
+    def test_the_repository_file_parses(self):
+        named = tb_oracle.named_differences(REPO)
+        self.assertTrue(all(c in tb_oracle.CONFIGS for _, c, _ in named))
+
+
+class CommandLine(unittest.TestCase):
+    def tb(self, *args):
+        return subprocess.run([os.path.join(REPO, 'tools', 'tb')] + list(args),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def test_bad_input_gets_one_line(self):
+        for args, text in ((['vm'], 'needs a command after --'),
+                           (['vm', '--nodes', 'x', '--', 'true'], '--nodes wants a positive number'),
+                           (['vm', '--runs', '2', '--', 'true'], 'does not apply'),
+                           (['oracle'], "needs 'selftests' or 'seed NNN'"),
+                           (['oracle', 'selftest'], "not 'selftest'"),
+                           (['test', '--', 'x'], "goes with vm"),
+                           (['test', '--mem', '1G'], 'does not apply')):
+            p = self.tb(*args)
+            self.assertEqual(p.returncode, 2, args)
+            self.assertEqual(len(p.stderr.strip().splitlines()), 1, p.stderr)
+            self.assertIn(text, p.stderr, args)
+
+
+if __name__ == '__main__':
+    unittest.main()
