@@ -27,8 +27,9 @@ import time
 VM_PKGS = ['qemu-system-x86', 'busybox-static', 'e2fsprogs', 'cpio', 'xz-utils']
 BUSYBOX = '/bin/busybox'
 MARK = '@@TB-EXIT@@'
-# modules a Debian cloud image builds as modules that the guest needs
-DEBIAN_MODULES = ['kernel/drivers/block/virtio_blk.ko']
+# what the guest needs of a Debian cloud image's drivers: built in, or
+# loaded as modules with what they depend on (6.1 has virtio as modules)
+DEBIAN_MODULES = ['kernel/drivers/virtio/virtio_pci.ko', 'kernel/drivers/block/virtio_blk.ko']
 KEEP_RUNS = 20
 
 INIT = r'''#!/bin/busybox sh
@@ -147,19 +148,71 @@ def debian_image(tb, series, say):
     if not bz:
         raise VmError(f'{dest}: no boot/vmlinuz-* in {pkg}')
     release = os.path.basename(bz[0])[len('vmlinuz-'):]
-    mods = []
-    for m in DEBIAN_MODULES:
-        src = os.path.join(root, 'lib', 'modules', release, m + '.xz')
-        out = os.path.join(dest, os.path.basename(m))
-        if not os.path.exists(out):
-            if not os.path.exists(src):
-                raise VmError(f'{pkg} has no {m}.xz')
-            with lzma.open(src) as fi, open(out, 'wb') as fo:
-                shutil.copyfileobj(fi, fo)
-        mods.append(out)
+    mods = guest_modules(root, release, dest, pkg)
     return {'bzimage': bz[0], 'modules': mods, 'release': release,
             'config': os.path.join(root, 'boot', f'config-{release}'),
             'what': f'Debian {pkg} {ver}'}
+
+
+def module_bytes(path):
+    if path.endswith('.xz'):
+        with lzma.open(path) as f:
+            return f.read()
+    with open(path, 'rb') as f:
+        return f.read()
+
+
+def module_depends(data):
+    """the .modinfo 'depends=' list of a module's bytes"""
+    i = data.find(b'\0depends=')
+    if i < 0:
+        return []
+    j = data.index(b'\0', i + 1)
+    return [d for d in data[i + 9:j].decode().split(',') if d]
+
+
+def guest_modules(root, release, dest, pkg):
+    """DEBIAN_MODULES and what they depend on (virtio itself is a module
+    in Debian's 6.1 images), decompressed into dest, named in load order."""
+    base = os.path.join(root, 'lib', 'modules', release)
+    index = {}
+    for d, _, names in os.walk(os.path.join(base, 'kernel')):
+        for n in names:
+            m = re.fullmatch(r'(.*)\.ko(\.xz)?', n)
+            if m:
+                index[m.group(1).replace('-', '_')] = os.path.join(d, n)
+    builtin = set()
+    try:
+        with open(os.path.join(base, 'modules.builtin')) as f:
+            builtin = {os.path.basename(l.strip())[:-3].replace('-', '_') for l in f if l.strip()}
+    except OSError:
+        pass
+    order, seen = [], set()
+
+    def visit(name):
+        if name in seen:
+            return
+        seen.add(name)
+        if name in builtin:
+            return
+        path = index.get(name)
+        if not path:
+            raise VmError(f'{pkg} has no module {name}')
+        data = module_bytes(path)
+        for dep in module_depends(data):
+            visit(dep.replace('-', '_'))
+        order.append((name, data))
+
+    for m in DEBIAN_MODULES:
+        visit(os.path.basename(m)[:-3].replace('-', '_'))
+    out = []
+    for i, (name, data) in enumerate(order):
+        path = os.path.join(dest, f'{i:02d}-{name}.ko')
+        if not os.path.exists(path):
+            with open(path, 'wb') as f:
+                f.write(data)
+        out.append(path)
+    return out
 
 
 def kernel_for(tb, patch, say):
