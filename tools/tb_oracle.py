@@ -179,8 +179,10 @@ def real_run(tb, kernel, config, bins, cmdline, say):
     if r['status'] is None:
         raise OracleError(f'the guest ({config}) ended early: {r["why"]} '
                           f'(console log: {os.path.relpath(r["console"], tb.repo)})')
+    # what the workload cannot have of the guest's RAM: the kernel's image
+    # and reservations (outside MemTotal) and what init and the kernel hold
     m = re.search(r'@@MEM MemTotal: (\d+) kB MemFree: (\d+) kB', r['output'])
-    used = (int(m.group(1)) - int(m.group(2))) // 1024 if m else 0
+    used = MEM_MB - int(m.group(2)) // 1024 if m else 0
     return {'cases': parse_tap(r['output']), 'seconds': r['seconds'], 'used_mb': used,
             'run': r['run']}
 
@@ -210,7 +212,8 @@ def world_run(tb, exe, config, reserved_mb):
 def pair_figures(case, real_runs, world):
     """[(label, [real values], world value or None)] in the world's order,
     then the real-only figures."""
-    wfigs = world['figs'] if world else []
+    # tuples, also when read back from the results' JSON
+    wfigs = [(tuple(k), v) for k, v in world['figs']] if world else []
     wkeys = [k for k, _ in wfigs]
     slots = [[] for _ in wfigs]
     extra = {}
@@ -218,7 +221,7 @@ def pair_figures(case, real_runs, world):
         rc = run.get(case)
         if not rc:
             continue
-        rkeys = [(port_name(case, k[0]),) + k[1:] for k, _ in rc['figs']]
+        rkeys = [(port_name(case, k[0]),) + tuple(k[1:]) for k, _ in rc['figs']]
         pairs = align(rkeys, [v for _, v in rc['figs']], wkeys, [v for _, v in wfigs])
         matched = set()
         for a, b in pairs:
@@ -414,7 +417,7 @@ def named_differences(repo):
         for n, line in enumerate(f, 1):
             if not line.strip() or line.startswith('#'):
                 continue
-            parts = [p.strip() for p in line.split('|')]
+            parts = [p.strip() for p in line.rstrip('\n').split(' | ')]
             if len(parts) != 4 or parts[1] not in CONFIGS:
                 raise OracleError(f'{os.path.relpath(path, repo)}:{n}: want '
                                   f'"case | configuration | real verdict | reason"')
@@ -436,9 +439,116 @@ def mismatches(res, named):
     return bad, known
 
 
+# ---- docs/fidelity.md ------------------------------------------------------
+BEGIN = '<!-- tools/tb oracle publish: generated from build/vm/oracle/*.json; do not edit -->'
+END = '<!-- end of tools/tb oracle publish -->'
+
+
+def explanations(repo):
+    out = []
+    with open(os.path.join(repo, 'tests', 'oracle', 'explanations.txt')) as f:
+        for n, line in enumerate(f, 1):
+            if not line.strip() or line.startswith('#'):
+                continue
+            parts = [p.strip() for p in line.rstrip('\n').split(' | ')]
+            if len(parts) != 5:
+                raise OracleError(f'tests/oracle/explanations.txt:{n}: want "scenario | '
+                                  f'configuration | case | figure regex | reason"')
+            out.append(parts)
+    return out
+
+
+def explain(expl, scenario, cfg, case, lab):
+    for sc, c, cs, rx, why in expl:
+        if sc == scenario and c in ('*', cfg) and cs in ('*', case) and re.search(rx, lab):
+            return why
+    return None
+
+
+def selftest_rows(res, expl):
+    """(paired figures, within 10%, [rows outside 10%])"""
+    total, within, rows = 0, 0, []
+    for cfg in res['configs']:
+        for c, wv in res['world'][cfg]['cases'].items():
+            for lab, rv, w in pair_figures(c, [r['cases'] for r in res['real'][cfg]], wv):
+                d = diff_pct(rv, w)
+                if d is None:
+                    continue
+                total += 1
+                if abs(d) <= 10:
+                    within += 1
+                    continue
+                why = explain(expl, 'selftests', cfg, c, lab)
+                rows.append((f'selftests, {cfg}: {c}', lab, fmt_val(w), fmt_real(rv),
+                             f'{d:+.1f}%', why or 'not explained'))
+    return total, within, rows
+
+
+def publish(tb, say):
+    expl = explanations(tb.repo)
+    odir = os.path.join(tb.build, 'vm', 'oracle')
+    out = [BEGIN, '']
+
+    def load(name):
+        try:
+            with open(os.path.join(odir, name)) as f:
+                return json.load(f)
+        except (OSError, ValueError):
+            return None
+    st = load('selftests.json')
+    if st:
+        total, within, rows = selftest_rows(st, expl)
+        bad, known = mismatches(st, named_differences(tb.repo))
+        out.append(f'**Selftests** (`tools/tb oracle selftests`, {st["date"]}, {st["kernel"]}, '
+                   f'{st["runs"]} run(s) per configuration, kernel command line '
+                   f'`{st["cmdline"].strip()}`): {within} of {total} paired figures within 10%; '
+                   f'verdicts: {len(bad)} unexplained difference(s), {len(known)} named '
+                   f'(tests/oracle/differences.txt). Time per real run: '
+                   + ', '.join(f'{c} {statistics.mean(st["timing"][c]["real"]):.0f} s'
+                               for c in st['configs'])
+                   + '; the world: ' + ', '.join(f'{st["timing"][c]["world"]:.2f} s'
+                                                 for c in st['configs']) + '.')
+        out.append('')
+        out.append('| scenario | figure | world | real kernel (median [range]) | difference | explanation |')
+        out.append('|---|---|---|---|---|---|')
+        for r in rows:
+            out.append('| ' + ' | '.join(str(x).replace('|', '/') for x in r) + ' |')
+        for k in known + bad:
+            out.append(f'| selftests: verdict | {k} | | | | '
+                       f'{"named in tests/oracle/differences.txt" if k in known else "not explained"} |')
+        out.append('')
+    for num in ('000', '001', '002'):
+        d = load(f'seed_{num}.json')
+        if d:
+            import tb_oracle_seeds
+            out.append(f'**Seed {num}** (`tools/tb oracle seed {num}`):')
+            out.append('')
+            out.append('```')
+            out.append(tb_oracle_seeds.RENDER[num](d))
+            out.append('```')
+            out.append('')
+    out.append(END)
+    path = os.path.join(tb.repo, 'docs', 'fidelity.md')
+    text = ''
+    if os.path.exists(path):
+        with open(path) as f:
+            text = f.read()
+    if BEGIN in text and END in text:
+        text = text[:text.index(BEGIN)] + '\n'.join(out) + text[text.index(END) + len(END):]
+    else:
+        text = text.rstrip('\n') + '\n\n' + '\n'.join(out) + '\n'
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, 'w') as f:
+        f.write(text)
+    say(f'oracle: wrote {os.path.relpath(path, tb.repo)} from {os.path.relpath(odir, tb.repo)}')
+    return 0
+
+
 def cmd_oracle(tb, m):
     what = tb.a.what or []
     try:
+        if what == ['publish']:
+            return publish(tb, m.say)
         if what == ['selftests']:
             return selftests(tb, m, m.say)
         if len(what) == 2 and what[0] == 'seed':

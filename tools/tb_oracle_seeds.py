@@ -223,6 +223,9 @@ def run_seed1(tb, m, say):
 
 
 def render_seed1(res):
+    # int keys, also when read back from the results' JSON
+    res = dict(res, real_us={int(k): v for k, v in res['real_us'].items()},
+               world_us={int(k): v for k, v in res['world_us'].items()})
     out = [f'seed 001: memory.high = 100M, 1 MB at a time, no swap; real: {res["kernel"]} '
            f'(HZ 250, wall-clock us per MB: throttling sleep + page-touching work under TCG); '
            f'world: virtual sleep in mem_cgroup_handle_over_high() (HZ {res["world_hz"]})', '',
@@ -410,6 +413,9 @@ def render_seed0(res):
                f'{res["world_seconds"]:.1f}s. KB/s: real under QEMU TCG (wall clock), world virtual '
                f'(access costs); compare ratios and counts, not absolute speeds.')
     return '\n'.join(out)
+
+
+RENDER = {'000': render_seed0, '001': render_seed1, '002': render_seed2}
 
 
 def run(tb, m, num):

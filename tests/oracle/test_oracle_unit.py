@@ -140,7 +140,7 @@ class CommandLine(unittest.TestCase):
         for args, text in ((['vm'], 'needs a command after --'),
                            (['vm', '--nodes', 'x', '--', 'true'], '--nodes wants a positive number'),
                            (['vm', '--runs', '2', '--', 'true'], 'does not apply'),
-                           (['oracle'], "needs 'selftests' or 'seed NNN'"),
+                           (['oracle'], "needs 'selftests', 'seed NNN' or 'publish'"),
                            (['oracle', 'selftest'], "not 'selftest'"),
                            (['test', '--', 'x'], "goes with vm"),
                            (['test', '--mem', '1G'], 'does not apply')):
