@@ -35,6 +35,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import tb_output  # noqa: E402
 
 TEST_LABELS = 'unit|stress'
+SLOW_LABEL = 'slow'  # tests over ~5 s: tools/tb test --slow and CI, not tools/tb test
 DEFAULT_SERIES = '6.12'  # the Debian linux-source-X.Y used without --kernel
 SANITIZER_ENV = {
     # suppressions: tests/tsan.supp, added per repository in TB.env();
@@ -196,9 +197,9 @@ class TB:
             e.update(extra)
         return e
 
-    def ctest(self, bdir, extra=(), env=None, what=None):
+    def ctest(self, bdir, extra=(), env=None, what=None, labels=TEST_LABELS):
         cmd = ['ctest', '--test-dir', bdir, '--output-on-failure', '--no-tests=error',
-               '-L', TEST_LABELS, '-j', str(self.jobs)] + list(extra)
+               '-L', labels, '-j', str(self.jobs)] + list(extra)
         if self.verbose:
             say('running ' + ' '.join(cmd[:1] + cmd[3:]))
             sys.stdout.flush()
@@ -207,7 +208,7 @@ class TB:
         junit = os.path.join(bdir, 'tb-test.xml')
         if os.path.exists(junit):
             os.unlink(junit)
-        say(f'running {what or "the tests labelled " + TEST_LABELS}, {self.jobs} at a time '
+        say(f'running {what or "the tests labelled " + labels}, {self.jobs} at a time '
             f'(log: {rel(log, self.repo)})')
         t0 = time.time()
         with open(log, 'w') as f:
@@ -455,8 +456,13 @@ def region_table(regions, top=8):
 # ---- commands ------------------------------------------------------------
 def cmd_test(tb):
     variant = {'': 'default', 'address': 'asan', 'thread': 'tsan'}[tb.a.sanitize or '']
+    # no benchmarks: no test runs them (tools/tb bench and run build them
+    # in build/release)
     bdir = tb.configure(variant, [f'-DTB_SANITIZE={tb.a.sanitize or ""}',
-                                  '-DTB_COVERAGE=OFF', '-DTB_FUZZ=OFF'])
+                                  '-DTB_COVERAGE=OFF', '-DTB_FUZZ=OFF', '-DTB_BENCH=OFF'])
+    if tb.a.slow:
+        tb.build_dir(bdir)
+        return tb.ctest(bdir, labels=SLOW_LABEL)
     if not tb.a.file:
         tb.build_dir(bdir)
         return tb.ctest(bdir)
@@ -946,6 +952,7 @@ def main():
     ap.add_argument('--filter')
     ap.add_argument('--no-insn', action='store_true')
     ap.add_argument('--no-pin', action='store_true')
+    ap.add_argument('--slow', action='store_true')
     ap.add_argument('--target')
     ap.add_argument('--seconds', type=int)
     ap.add_argument('--engine', choices=['afl', 'libfuzzer'], default='afl')
