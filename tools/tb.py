@@ -454,12 +454,16 @@ def region_table(regions, top=8):
 
 
 # ---- commands ------------------------------------------------------------
+def test_defs(sanitize=None):
+    """cmake options of tools/tb test's build directories; no benchmarks: no
+    test runs them (tools/tb bench and run build them in build/release)"""
+    return [f'-DTB_SANITIZE={sanitize or ""}', '-DTB_COVERAGE=OFF', '-DTB_FUZZ=OFF',
+            '-DTB_BENCH=OFF']
+
+
 def cmd_test(tb):
     variant = {'': 'default', 'address': 'asan', 'thread': 'tsan'}[tb.a.sanitize or '']
-    # no benchmarks: no test runs them (tools/tb bench and run build them
-    # in build/release)
-    bdir = tb.configure(variant, [f'-DTB_SANITIZE={tb.a.sanitize or ""}',
-                                  '-DTB_COVERAGE=OFF', '-DTB_FUZZ=OFF', '-DTB_BENCH=OFF'])
+    bdir = tb.configure(variant, test_defs(tb.a.sanitize))
     if tb.a.slow:
         tb.build_dir(bdir)
         return tb.ctest(bdir, labels=SLOW_LABEL)
@@ -940,6 +944,12 @@ def cmd_doctor(tb):
     return tb_doctor.cmd_doctor(tb, say, fail)
 
 
+def cmd_figures(tb):
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import tb_figures
+    return tb_figures.cmd_figures(tb, sys.modules[__name__], say, fail)
+
+
 def cmd_mutate(tb):
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import tb_mutate
@@ -949,7 +959,8 @@ def cmd_mutate(tb):
 def main():
     ap = argparse.ArgumentParser(prog='tb.py')
     ap.add_argument('command', choices=['run', 'test', 'coverage', 'bench', 'fuzz', 'seed',
-                                        'mutate', 'compare', 'doctor', 'fuzz-triage'])
+                                        'mutate', 'compare', 'doctor', 'fuzz-triage',
+                                        'figures'])
     ap.add_argument('--repo', required=True)
     ap.add_argument('-j', dest='jobs', type=int, default=os.cpu_count() or 2)
     ap.add_argument('--kernel')
@@ -958,6 +969,8 @@ def main():
     ap.add_argument('--no-insn', action='store_true')
     ap.add_argument('--no-pin', action='store_true')
     ap.add_argument('--slow', action='store_true')
+    ap.add_argument('--check', action='store_true')
+    ap.add_argument('--fast', action='store_true')
     ap.add_argument('--target')
     ap.add_argument('--seconds', type=int)
     ap.add_argument('--engine', choices=['afl', 'libfuzzer'], default='afl')
@@ -982,7 +995,7 @@ def main():
     fn = {'run': cmd_run, 'test': cmd_test, 'coverage': cmd_coverage,
           'bench': cmd_bench, 'fuzz': cmd_fuzz, 'seed': cmd_seed,
           'mutate': cmd_mutate, 'compare': cmd_compare, 'doctor': cmd_doctor,
-          'fuzz-triage': cmd_fuzz_triage}[a.command]
+          'fuzz-triage': cmd_fuzz_triage, 'figures': cmd_figures}[a.command]
     try:
         return fn(tb)
     except KeyboardInterrupt:
