@@ -13,6 +13,7 @@ import datetime
 import json
 import os
 import re
+import resource
 import subprocess
 import sys
 import time
@@ -173,6 +174,69 @@ def measure_mutation(tb, tbm):
             'values': values, 'timings': timings}
 
 
+# the edit loop: a one-line edit inside each function, then --file
+LOOP_EDITS = [('mm/page_counter.c', 'page_counter_try_charge'), ('mm/shrinker.c', 'shrink_slab'),
+              ('mm/memcontrol.c', 'try_charge_memcg'), ('mm/vmscan.c', 'shrink_lruvec')]
+LOOP_RUNS = 3
+
+
+def measure_loop(tb, tbm):
+    """A clean build and test, then the edit loop, in a build directory of
+    its own over a hard-link copy of the tree (an edited file is replaced
+    by a copy of its own first: the tree is never written)."""
+    tb.configure('default', tbm.test_defs())  # the tree's path
+    base = os.path.join(tb.build, 'figures')
+    tree, bdir = os.path.join(base, 'tree'), os.path.join(base, 'loop-build')
+    subprocess.run(['rm', '-rf', tree, bdir], check=True)
+    os.makedirs(base, exist_ok=True)
+    subprocess.run(['cp', '-al', tb.tree, tree], check=True)
+    env = dict(os.environ, TB_BUILD_DIR=bdir, TB_KERNEL_CACHE_DIR=tb.kcache)
+    tbcmd = [os.path.join(tb.repo, 'tools', 'tb'), 'test', '-j', str(tb.jobs), '--kernel', tree]
+
+    def run(extra):
+        """wall seconds, CPU seconds (tb and everything it ran), output, parser"""
+        t0, c0 = time.time(), resource.getrusage(resource.RUSAGE_CHILDREN)
+        p = subprocess.run(tbcmd + extra, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True, env=env)
+        c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if p.returncode != 0:
+            raise FigureError(f'tools/tb test {" ".join(extra)} failed: {p.stdout[-300:]}')
+        num = lambda pat: float((re.search(pat, p.stdout) or [0, 0])[1])  # noqa: E731
+        cpu = c1.ru_utime - c0.ru_utime + c1.ru_stime - c0.ru_stime
+        return time.time() - t0, cpu, num
+
+    values, timings = {}, {}
+    secs, cpu, num = run([])
+    timings['clean build and tests, seconds'] = round(secs, 1)
+    timings['clean build and tests, CPU seconds'] = round(cpu, 1)
+    timings['clean build and tests: build, seconds'] = num(r'built in ([\d.]+)s')
+    timings['clean build and tests: tests, seconds'] = num(r'passed in ([\d.]+)s')
+    for path, fn in LOOP_EDITS:
+        src = os.path.join(tree, path)
+        with open(src) as f:
+            lines = f.read().split('\n')
+        start = next(i for i, l in enumerate(lines) if re.match(r'^\w.*[ *]' + fn + r'\(', l))
+        n = next(i for i in range(start + 1, len(lines)) if lines[i].rstrip().endswith(';'))
+        walls, cpus = [], []
+        for _ in range(LOOP_RUNS):
+            lines[n] = lines[n].rstrip() + ' ;'
+            os.unlink(src)  # a file of its own, never written through the link
+            with open(src, 'w') as f:
+                f.write('\n'.join(lines))
+            secs, cpu, num = run(['--file', path])
+            walls.append(secs)
+            cpus.append(cpu)
+        values[f'--file {path}: tests run'] = int(num(r'running (\d+) tests? labelled'))
+        timings[f'--file {path} after a one-line edit, seconds ({LOOP_RUNS} runs)'] = \
+            ' / '.join(f'{w:.2f}' for w in walls)
+        timings[f'--file {path} after a one-line edit, CPU seconds'] = \
+            ' / '.join(f'{c:.2f}' for c in cpus)
+    return {'command': f'TB_BUILD_DIR=build/figures/loop-build tools/tb test --kernel '
+                       f'build/figures/tree [--file F] (a line of {", ".join(f for _, f in LOOP_EDITS)} '
+                       f'edited before each --file run)',
+            'values': values, 'timings': timings}
+
+
 # name, title, fast (CI), relative tolerance, function
 GROUPS = [
     ('tests', 'Tests and test cases', True, 0, measure_tests),
@@ -180,6 +244,8 @@ GROUPS = [
     ('insn', 'Instructions per operation (callgrind)', True, 0.01, measure_insn),
     ('coverage', 'Line coverage per kernel file', False, 0, measure_coverage),
     ('mutation', 'Mutation testing', False, 0, measure_mutation),
+    ('loop', 'The test loop: a clean build, and an edit of one kernel file', False, 0,
+     measure_loop),
 ]
 
 
