@@ -197,7 +197,8 @@ class TB:
             e.update(extra)
         return e
 
-    def ctest(self, bdir, extra=(), env=None, what=None, labels=TEST_LABELS):
+    def ctest(self, bdir, extra=(), env=None, what=None, labels=TEST_LABELS, listing=None):
+        """listing: ctest_listing() of bdir when the caller has it (for the table)"""
         cmd = ['ctest', '--test-dir', bdir, '--output-on-failure', '--no-tests=error',
                '-L', labels, '-j', str(self.jobs)] + list(extra)
         if self.verbose:
@@ -225,7 +226,7 @@ class TB:
                 print(''.join(f.readlines()[-15:]), end='')
             say(f'ctest ran no test (status {p.returncode}; log: {rel(log, self.repo)})')
             return p.returncode or 1
-        listing = tb_output.ctest_listing(bdir, self.env(), '.')
+        listing = listing or tb_output.ctest_listing(bdir, self.env(), '.')
         print()
         print(tb_output.test_table(results, tb_output.test_areas(listing, self.repo, bdir)))
         failed = [r for r in results if r['status'] == 'failed']
@@ -486,7 +487,8 @@ def cmd_test(tb):
     tb.build_dir(bdir, targets + ['kernel_checks'] if targets else ())
     what = (f'{len(tests)} test{"s" if len(tests) != 1 else ""} labelled '
             + ' or '.join('kfile:' + f for f in files))
-    return tb.ctest(bdir, ['-R', tb_output.name_regex(t['name'] for t in tests)], what=what)
+    return tb.ctest(bdir, ['-R', tb_output.name_regex(t['name'] for t in tests)], what=what,
+                    listing=listing)
 
 
 def cmd_coverage(tb):
