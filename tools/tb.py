@@ -487,8 +487,9 @@ def cmd_test(tb):
     tb.build_dir(bdir, targets + ['kernel_checks'] if targets else ())
     what = (f'{len(tests)} test{"s" if len(tests) != 1 else ""} labelled '
             + ' or '.join('kfile:' + f for f in files))
+    # the listing names each test's executable only once it was built
     return tb.ctest(bdir, ['-R', tb_output.name_regex(t['name'] for t in tests)], what=what,
-                    listing=listing)
+                    listing=listing if targets else None)
 
 
 def cmd_coverage(tb):
