@@ -35,6 +35,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import tb_output  # noqa: E402
 
 TEST_LABELS = 'unit|stress'
+SLOW_LABEL = 'slow'  # tests over ~5 s: tools/tb test --slow and CI, not tools/tb test
 DEFAULT_SERIES = '6.12'  # the Debian linux-source-X.Y used without --kernel
 SANITIZER_ENV = {
     # suppressions: tests/tsan.supp, added per repository in TB.env();
@@ -196,9 +197,10 @@ class TB:
             e.update(extra)
         return e
 
-    def ctest(self, bdir, extra=(), env=None, what=None):
+    def ctest(self, bdir, extra=(), env=None, what=None, labels=TEST_LABELS, listing=None):
+        """listing: ctest_listing() of bdir when the caller has it (for the table)"""
         cmd = ['ctest', '--test-dir', bdir, '--output-on-failure', '--no-tests=error',
-               '-L', TEST_LABELS, '-j', str(self.jobs)] + list(extra)
+               '-L', labels, '-j', str(self.jobs)] + list(extra)
         if self.verbose:
             say('running ' + ' '.join(cmd[:1] + cmd[3:]))
             sys.stdout.flush()
@@ -207,7 +209,7 @@ class TB:
         junit = os.path.join(bdir, 'tb-test.xml')
         if os.path.exists(junit):
             os.unlink(junit)
-        say(f'running {what or "the tests labelled " + TEST_LABELS}, {self.jobs} at a time '
+        say(f'running {what or "the tests labelled " + labels}, {self.jobs} at a time '
             f'(log: {rel(log, self.repo)})')
         t0 = time.time()
         with open(log, 'w') as f:
@@ -224,7 +226,7 @@ class TB:
                 print(''.join(f.readlines()[-15:]), end='')
             say(f'ctest ran no test (status {p.returncode}; log: {rel(log, self.repo)})')
             return p.returncode or 1
-        listing = tb_output.ctest_listing(bdir, self.env(), '.')
+        listing = listing or tb_output.ctest_listing(bdir, self.env(), '.')
         print()
         print(tb_output.test_table(results, tb_output.test_areas(listing, self.repo, bdir)))
         failed = [r for r in results if r['status'] == 'failed']
@@ -453,16 +455,30 @@ def region_table(regions, top=8):
 
 
 # ---- commands ------------------------------------------------------------
+def test_defs(sanitize=None):
+    """cmake options of tools/tb test's build directories; no benchmarks: no
+    test runs them (tools/tb bench and run build them in build/release)"""
+    return [f'-DTB_SANITIZE={sanitize or ""}', '-DTB_COVERAGE=OFF', '-DTB_FUZZ=OFF',
+            '-DTB_BENCH=OFF']
+
+
 def cmd_test(tb):
     variant = {'': 'default', 'address': 'asan', 'thread': 'tsan'}[tb.a.sanitize or '']
-    bdir = tb.configure(variant, [f'-DTB_SANITIZE={tb.a.sanitize or ""}',
-                                  '-DTB_COVERAGE=OFF', '-DTB_FUZZ=OFF'])
+    bdir = tb.configure(variant, test_defs(tb.a.sanitize))
+    if tb.a.slow:
+        tb.build_dir(bdir)
+        return tb.ctest(bdir, labels=SLOW_LABEL)
     if not tb.a.file:
         tb.build_dir(bdir)
         return tb.ctest(bdir)
     # --file: the suites that reach those kernel files, and only their
     # executables built
     files = [tb_output.kfile_name(f, tb.tree) for f in tb.a.file]
+    # the tests as the CMakeLists.txt files say now: a suite added since
+    # the last build is listed only after the build re-runs cmake (an
+    # error here shows again in the build below)
+    subprocess.run(['cmake', '--build', bdir, '--target', 'build.ninja'],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=tb.env())
     listing = tb_output.ctest_listing(bdir, tb.env(), TEST_LABELS)
     tests, targets, err = tb_output.select_by_files(listing or [], files, bdir)
     if err:
@@ -471,7 +487,9 @@ def cmd_test(tb):
     tb.build_dir(bdir, targets + ['kernel_checks'] if targets else ())
     what = (f'{len(tests)} test{"s" if len(tests) != 1 else ""} labelled '
             + ' or '.join('kfile:' + f for f in files))
-    return tb.ctest(bdir, ['-R', tb_output.name_regex(t['name'] for t in tests)], what=what)
+    # the listing names each test's executable only once it was built
+    return tb.ctest(bdir, ['-R', tb_output.name_regex(t['name'] for t in tests)], what=what,
+                    listing=listing if targets else None)
 
 
 def cmd_coverage(tb):
@@ -929,6 +947,12 @@ def cmd_doctor(tb):
     return tb_doctor.cmd_doctor(tb, say, fail)
 
 
+def cmd_figures(tb):
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import tb_figures
+    return tb_figures.cmd_figures(tb, sys.modules[__name__], say, fail)
+
+
 def cmd_mutate(tb):
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import tb_mutate
@@ -949,7 +973,7 @@ def main():
     ap = argparse.ArgumentParser(prog='tb.py')
     ap.add_argument('command', choices=['run', 'test', 'coverage', 'bench', 'fuzz', 'seed',
                                         'mutate', 'compare', 'doctor', 'fuzz-triage',
-                                        'vm', 'oracle'])
+                                        'figures', 'vm', 'oracle'])
     ap.add_argument('--repo', required=True)
     ap.add_argument('-j', dest='jobs', type=int, default=os.cpu_count() or 2)
     ap.add_argument('--kernel')
@@ -957,6 +981,9 @@ def main():
     ap.add_argument('--filter')
     ap.add_argument('--no-insn', action='store_true')
     ap.add_argument('--no-pin', action='store_true')
+    ap.add_argument('--slow', action='store_true')
+    ap.add_argument('--check', action='store_true')
+    ap.add_argument('--fast', action='store_true')
     ap.add_argument('--target')
     ap.add_argument('--seconds', type=int)
     ap.add_argument('--engine', choices=['afl', 'libfuzzer'], default='afl')
@@ -989,7 +1016,8 @@ def main():
     fn = {'run': cmd_run, 'test': cmd_test, 'coverage': cmd_coverage,
           'bench': cmd_bench, 'fuzz': cmd_fuzz, 'seed': cmd_seed,
           'mutate': cmd_mutate, 'compare': cmd_compare, 'doctor': cmd_doctor,
-          'fuzz-triage': cmd_fuzz_triage, 'vm': cmd_vm, 'oracle': cmd_oracle}[a.command]
+          'fuzz-triage': cmd_fuzz_triage, 'figures': cmd_figures, 'vm': cmd_vm,
+          'oracle': cmd_oracle}[a.command]
     try:
         return fn(tb)
     except KeyboardInterrupt:

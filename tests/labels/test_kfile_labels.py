@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""The edit loop's guard: a test labelled kfile:F is built from F.
+
+`tools/tb test --file F` runs the tests labelled kfile:F and builds only
+their executables. A label on a test that is not built from F (a script,
+or an executable without F's code) makes the loop run and build what an
+edit of F cannot change. This test reads every ctest test of a build
+directory and fails when
+  - a test labelled kfile:F runs something that is not an executable of
+    the build directory (a script, a shell command), or
+  - its executable's debug line tables name no file F of the kernel trees
+    (no code of F was linked into it), or
+  - a test labelled `slow` carries a kfile label (`--file` would run it).
+It does not depend on timing. The converse (an executable holding code of
+F without the label) is allowed: kfile:F names the suites that test F, and
+much of the kernel code is linked into every world (page_counter.c behind
+every memcg charge); `tools/tb test` without --file runs them all.
+
+usage: test_kfile_labels.py BUILD_DIR TREE [BEFORE_TREE BEFORE_VERSION]
+"""
+import concurrent.futures
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'tools'))
+import tb_output  # noqa: E402
+
+
+def debug_files(exe):
+    """Absolute paths of the files named by exe's DWARF line tables."""
+    p = subprocess.run(['readelf', '--debug-dump=line', exe], stdout=subprocess.PIPE,
+                       stderr=subprocess.DEVNULL, text=True, errors='replace')
+    files, dirs, mode = set(), [], None
+    for line in p.stdout.splitlines():
+        if 'The Directory Table' in line:
+            mode, dirs = 'dir', []
+            continue
+        if 'The File Name Table' in line:
+            mode = 'file'
+            continue
+        if not line.strip():
+            mode = None
+            continue
+        if mode == 'dir':
+            m = re.match(r'\s*\d+\s+(?:\([^)]*\):\s*)?(.*)$', line)
+            if m:
+                dirs.append(m.group(1).strip())
+        elif mode == 'file':
+            m = re.match(r'\s*\d+\s+(\d+)\s+(?:\([^)]*\):\s*)?(.*)$', line)
+            if m:
+                i = int(m.group(1))
+                d = dirs[i] if i < len(dirs) else ''
+                files.add(os.path.normpath(os.path.join(d, m.group(2).strip())))
+    return files
+
+
+def kernel_files(paths, trees):
+    """kfile names ('mm/x.c', 'mm/x.c@6.1') of the .c files under trees,
+    a list of (tree, suffix); the first tree that holds a path names it."""
+    out = set()
+    for f in paths:
+        if not f.endswith('.c'):
+            continue
+        for tree, suffix in trees:
+            if f.startswith(tree.rstrip('/') + '/'):
+                out.add(os.path.relpath(f, tree) + suffix)
+                break
+    return out
+
+
+def check(tests, bdir, linked):
+    """Errors (one line each) of tests [{name, command, labels}]; linked(exe)
+    gives the kfile names an executable is built from."""
+    errors = []
+    broot = os.path.realpath(bdir) + os.sep
+    for t in tests:
+        kl = sorted(l[6:] for l in t['labels'] if l.startswith('kfile:'))
+        if not kl:
+            continue
+        if 'slow' in t['labels']:
+            errors.append(f'{t["name"]}: labelled slow and kfile:{kl[0]}: '
+                          f'tools/tb test --file would run a slow test')
+        exe = (t['command'] or [''])[0]
+        if not (os.path.realpath(exe).startswith(broot) and os.path.isfile(exe)):
+            errors.append(f'{t["name"]}: labelled kfile:{kl[0]} but runs {exe or "nothing"}, '
+                          f'not an executable of {bdir}: drop its kfile labels')
+            continue
+        have = linked(exe)
+        for k in kl:
+            if k not in have:
+                errors.append(f'{t["name"]}: labelled kfile:{k} but {os.path.basename(exe)} '
+                              f'holds no code of {k}')
+    return errors
+
+
+def self_check():
+    """The checker reports what it must (so the guard can fail)."""
+    fake = [{'name': 'script', 'command': ['/bin/sh', 'x.sh'], 'labels': ['unit', 'kfile:mm/a.c']},
+            {'name': 'exe', 'command': [__file__], 'labels': ['unit', 'kfile:mm/a.c', 'kfile:mm/b.c']},
+            {'name': 'slowexe', 'command': [__file__], 'labels': ['slow', 'kfile:mm/a.c']},
+            {'name': 'plain', 'command': ['/bin/sh'], 'labels': ['unit']}]
+    errs = check(fake, os.path.dirname(__file__), lambda exe: {'mm/a.c'})
+    want = [r'^script: .*not an executable', r'^exe: .*kfile:mm/b.c.*no code of mm/b.c',
+            r'^slowexe: labelled slow']
+    for w in want:
+        if not any(re.search(w, e) for e in errs):
+            sys.exit(f'self-check: no error matching {w!r} in {errs}')
+    if len(errs) != len(want):
+        sys.exit(f'self-check: unexpected errors {errs}')
+    trees = [('/t/a', ''), ('/t/b', '@6.1')]
+    got = kernel_files({'/t/a/mm/x.c', '/t/b/mm/x.c', '/t/a/include/y.h', '/u/z.c'}, trees)
+    if got != {'mm/x.c', 'mm/x.c@6.1'}:
+        sys.exit(f'self-check: kernel_files gave {sorted(got)}')
+
+
+def main():
+    if len(sys.argv) not in (3, 5):
+        sys.exit(__doc__.strip().splitlines()[-1])
+    self_check()
+    bdir = sys.argv[1]
+    trees = [(os.path.realpath(sys.argv[2]), '')]
+    if len(sys.argv) == 5:
+        ver = '.'.join(sys.argv[4].split('.')[:2])
+        trees.append((os.path.realpath(sys.argv[3]), '@' + ver))
+    tests = tb_output.ctest_listing(bdir, None, '.')
+    if tests is None:
+        sys.exit(f'ctest --show-only failed in {bdir}')
+    exes = sorted({t['command'][0] for t in tests if t['command'] and
+                   any(l.startswith('kfile:') for l in t['labels']) and
+                   os.path.isfile(t['command'][0])})
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as ex:
+        found = dict(zip(exes, ex.map(lambda e: kernel_files(debug_files(e), trees), exes)))
+    empty = [e for e in exes if not found[e]]
+    errors = check(tests, bdir, lambda exe: found.get(exe, set()))
+    for e in empty:
+        errors.append(f'{os.path.basename(e)}: no kernel file in its debug line tables '
+                      f'(built without -g?)')
+    labelled = sum(1 for t in tests if any(l.startswith('kfile:') for l in t['labels']))
+    for e in errors:
+        print(e)
+    print(f'{labelled} tests with kfile labels, {len(exes)} executables read, '
+          f'{len(errors)} error(s)')
+    return 1 if errors else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

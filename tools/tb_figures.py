@@ -1,0 +1,366 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""tools/tb figures: re-measure the figures the docs publish and write
+docs/figures.md; --check compares the deterministic ones with that page.
+
+A group of figures is a function measure(tb) -> {'command': what reproduces
+it, 'values': {name: number} (deterministic, checked), 'timings': {name:
+number} (recorded, never checked)}; GROUPS lists them with their tolerance
+(relative; 0: exact) and whether they are fast (CI runs
+`tools/tb figures --check --fast`). The page keeps every group's data as
+JSON in a comment at its end, which --check and a partial run read.
+"""
+import datetime
+import json
+import os
+import re
+import resource
+import subprocess
+import sys
+import time
+
+import tb_output
+
+PAGE = os.path.join('docs', 'figures.md')
+DATA_START = '<!-- figures-data'
+DATA_END = 'figures-data -->'
+
+
+def loadavg():
+    try:
+        with open('/proc/loadavg') as f:
+            return ' '.join(f.read().split()[:3])
+    except OSError:
+        return '?'
+
+
+# ---- the groups ------------------------------------------------------------
+def measure_tests(tb, tbm):
+    """ctest tests per label and per kernel file; cases per suite folder
+    (CMocka's count of the cases each suite ran)."""
+    bdir = tb.configure('default', tbm.test_defs())
+    tb.build_dir(bdir)
+    every = tb_output.ctest_listing(bdir, tb.env(), '.') or []
+    values = {}
+    for label in ('unit', 'stress', 'slow'):
+        values[f'ctest tests labelled {label}'] = sum(label in t['labels'] for t in every)
+    kfiles = {}
+    for t in every:
+        for k in (l[6:] for l in t['labels'] if l.startswith('kfile:')):
+            kfiles[k] = kfiles.get(k, 0) + 1
+    for k in sorted(kfiles):
+        values[f'tests labelled kfile:{k}'] = kfiles[k]
+    junit = os.path.join(bdir, 'tb-figures.xml')
+    t0 = time.time()
+    p = subprocess.run(['ctest', '--test-dir', bdir, '-L', tbm.TEST_LABELS, '-j', str(tb.jobs),
+                        '--output-junit', junit, '--test-output-size-passed', '4000000',
+                        '--test-output-size-failed', '4000000'],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, env=tb.env())
+    secs = time.time() - t0
+    results = tb_output.parse_junit(junit) or []
+    if p.returncode != 0 or not results:
+        raise FigureError(f'the tests failed in {bdir} (tools/tb test shows which)')
+    areas = tb_output.test_areas(every, tb.repo, bdir)
+    cases = {}
+    for r in results:
+        c = tb_output.cmocka_cases(r['output'])
+        area = areas.get(r['name'], 'other')
+        cases[area] = cases.get(area, 0) + (c[0] if c else 0)
+    for a in sorted(cases):
+        if cases[a]:  # not the script and replay tests' folders
+            values[f'CMocka cases run, {a}'] = cases[a]
+    values['CMocka cases run, total'] = sum(cases.values())
+    return {'command': 'tools/tb test', 'values': values,
+            'timings': {'tests, seconds (wall)': round(secs, 1)}}
+
+
+def measure_seeds(tb, tbm):
+    """Seeds 001 and 004 run on virtual time: their figures are exact."""
+    bdir = tbm.release_build(tb, ['seed_001', 'seed_004'])
+    mods = {m.NUM: m for m in tbm.seed_modules(tb.repo)}
+    values, timings = {}, {}
+    d = tbm.run_seed(tb, mods['001'], bdir)
+    timings['seed 001, seconds'] = d['seconds']
+    r = d['results']
+    values['seed 001: charge batch (pages)'] = r['charge_batch']
+    for row in r['penalty_ms']:
+        values[f'seed 001: calculate_high_delay at {row["usage_mb"]}M (ms)'] = \
+            row['calculate_high_delay_ms']
+        values[f'seed 001: handle_over_high sleeps at {row["usage_mb"]}M (ms)'] = \
+            row['handle_over_high_sleeps_ms']
+    values['seed 001: throttle plateau (us per MB)'] = r['mdf_plateau_us']
+    d = tbm.run_seed(tb, mods['004'], bdir)
+    timings['seed 004, seconds'] = d['seconds']
+    for row in d['results']['traces']:
+        values[f'seed 004: {row["trace"]}, before (single slot) miss %'] = row['before_miss_pct']
+        values[f'seed 004: {row["trace"]}, after (6.12) miss %'] = row['after_miss_pct']
+    return {'command': 'tools/tb seed 001; tools/tb seed 004', 'values': values,
+            'timings': timings}
+
+
+INSN_BENCH = ('bench_page_counter', ['BM_charge_uncharge/depth:1/real_time/threads:1',
+                                     'BM_charge_uncharge/depth:4/real_time/threads:1'])
+
+
+def measure_insn(tb, tbm):
+    """Instructions per operation (callgrind) of the cheapest benchmarks."""
+    sys.path.insert(0, os.path.join(tb.repo, 'tools'))
+    import callgrind_split
+    import tb_insn
+    exe_name, names = INSN_BENCH
+    bdir = tbm.release_build(tb, [exe_name])
+    for d in (tb.kernel, tb.tree, tb.tree_before):
+        if d and d not in callgrind_split.KERNEL_DIRS:
+            callgrind_split.KERNEL_DIRS.append(d)
+    outdir = os.path.join(tb.build, 'figures', 'callgrind')
+    os.makedirs(outdir, exist_ok=True)
+    values = {}
+    t0 = time.time()
+    for n in names:
+        r = tb_insn.measure(os.path.join(bdir, 'bench', exe_name), n, outdir, tb.env())
+        if 'error' in r:
+            raise FigureError(f'{n}: {r["error"]}')
+        values[f'{n}: instructions per {r["unit"]}'] = r['insn']
+        values[f'{n}: kernel-code instructions'] = r['kernel']
+    return {'command': f'tools/tb bench --filter BM_charge_uncharge ({exe_name} under callgrind)',
+            'values': values, 'timings': {'callgrind runs, seconds': round(time.time() - t0, 1)}}
+
+
+def measure_coverage(tb, tbm):
+    """Line coverage of every kernel file by the unit and stress tests."""
+    bdir = tb.coverage_build()
+    t0 = time.time()
+    rc = tb.ctest(bdir)
+    if rc != 0:
+        raise FigureError('a test failed in the coverage build')
+    files, _, _ = tb.gcovr(bdir)
+    values = {}
+    for n in sorted(files):
+        if n.split('@')[0].endswith('.c'):
+            values[f'{n}: lines'] = files[n]['lines']
+            values[f'{n}: covered'] = files[n]['covered']
+    for name, r in tb.regions.items():
+        values[f'{name}: lines'] = r['lines']
+        values[f'{name}: covered'] = r['covered']
+    return {'command': 'tools/tb coverage', 'values': values,
+            'timings': {'tests and gcovr, seconds': round(time.time() - t0, 1)}}
+
+
+MUTATE = [('mm/page_counter.c', [])]
+
+
+def measure_mutation(tb, tbm):
+    """Mutation scores of the files whose every mutant runs in minutes."""
+    values, timings = {}, {}
+    for path, extra in MUTATE:
+        js = os.path.join(tb.build, 'figures', path.replace('/', '_') + '.json')
+        os.makedirs(os.path.dirname(js), exist_ok=True)
+        cmd = [os.path.join(tb.repo, 'tools', 'tb'), 'mutate', path, '-j', str(tb.jobs),
+               '--json', js] + extra
+        if tb.kernel or tb.series:
+            cmd += ['--kernel', tb.kernel or tb.series]
+        p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if p.returncode != 0:
+            raise FigureError(f'tools/tb mutate {path} failed: {p.stderr.strip()[-300:]}')
+        with open(js) as f:
+            d = json.load(f)
+        tot = {}
+        for s in d['by_function'].values():
+            for k, v in s.items():
+                tot[k] = tot.get(k, 0) + v
+        for k in ('mutants', 'killed', 'survived', 'timeout', 'no-compile', 'equivalent'):
+            values[f'{path}: {k}'] = tot.get(k, 0)
+        timings[f'{path}: seconds per mutant'] = d['seconds_per_mutant']
+    return {'command': '; '.join(f'tools/tb mutate {p} {" ".join(e)}'.strip() for p, e in MUTATE),
+            'values': values, 'timings': timings}
+
+
+# the edit loop: a one-line edit inside each function, then --file
+LOOP_EDITS = [('mm/page_counter.c', 'page_counter_try_charge'), ('mm/shrinker.c', 'shrink_slab'),
+              ('mm/memcontrol.c', 'try_charge_memcg'), ('mm/vmscan.c', 'shrink_lruvec')]
+LOOP_RUNS = 3
+
+
+def measure_loop(tb, tbm):
+    """A clean build and test, then the edit loop, in a build directory of
+    its own over a hard-link copy of the tree (an edited file is replaced
+    by a copy of its own first: the tree is never written)."""
+    tb.configure('default', tbm.test_defs())  # the tree's path
+    base = os.path.join(tb.build, 'figures')
+    tree, bdir = os.path.join(base, 'tree'), os.path.join(base, 'loop-build')
+    subprocess.run(['rm', '-rf', tree, bdir], check=True)
+    os.makedirs(base, exist_ok=True)
+    subprocess.run(['cp', '-al', tb.tree, tree], check=True)
+    env = dict(os.environ, TB_BUILD_DIR=bdir, TB_KERNEL_CACHE_DIR=tb.kcache)
+    tbcmd = [os.path.join(tb.repo, 'tools', 'tb'), 'test', '-j', str(tb.jobs), '--kernel', tree]
+
+    def run(extra):
+        """wall seconds, CPU seconds (tb and everything it ran), output, parser"""
+        t0, c0 = time.time(), resource.getrusage(resource.RUSAGE_CHILDREN)
+        p = subprocess.run(tbcmd + extra, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True, env=env)
+        c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if p.returncode != 0:
+            raise FigureError(f'tools/tb test {" ".join(extra)} failed: {p.stdout[-300:]}')
+        num = lambda pat: float((re.search(pat, p.stdout) or [0, 0])[1])  # noqa: E731
+        cpu = c1.ru_utime - c0.ru_utime + c1.ru_stime - c0.ru_stime
+        return time.time() - t0, cpu, num
+
+    values, timings = {}, {}
+    secs, cpu, num = run([])
+    timings['clean build and tests, seconds'] = round(secs, 1)
+    timings['clean build and tests, CPU seconds'] = round(cpu, 1)
+    timings['clean build and tests: build, seconds'] = num(r'built in ([\d.]+)s')
+    timings['clean build and tests: tests, seconds'] = num(r'passed in ([\d.]+)s')
+    for path, fn in LOOP_EDITS:
+        src = os.path.join(tree, path)
+        with open(src) as f:
+            lines = f.read().split('\n')
+        start = next(i for i, l in enumerate(lines) if re.match(r'^\w.*[ *]' + fn + r'\(', l))
+        n = next(i for i in range(start + 1, len(lines)) if lines[i].rstrip().endswith(';'))
+        walls, cpus = [], []
+        for _ in range(LOOP_RUNS):
+            lines[n] = lines[n].rstrip() + ' ;'
+            os.unlink(src)  # a file of its own, never written through the link
+            with open(src, 'w') as f:
+                f.write('\n'.join(lines))
+            secs, cpu, num = run(['--file', path])
+            walls.append(secs)
+            cpus.append(cpu)
+        values[f'--file {path}: tests run'] = int(num(r'running (\d+) tests? labelled'))
+        timings[f'--file {path} after a one-line edit, seconds ({LOOP_RUNS} runs)'] = \
+            ' / '.join(f'{w:.2f}' for w in walls)
+        timings[f'--file {path} after a one-line edit, CPU seconds'] = \
+            ' / '.join(f'{c:.2f}' for c in cpus)
+    return {'command': f'TB_BUILD_DIR=build/figures/loop-build tools/tb test --kernel '
+                       f'build/figures/tree [--file F] (a line of {", ".join(f for _, f in LOOP_EDITS)} '
+                       f'edited before each --file run)',
+            'values': values, 'timings': timings}
+
+
+# name, title, fast (CI), relative tolerance, function
+GROUPS = [
+    ('tests', 'Tests and test cases', True, 0, measure_tests),
+    ('seeds', 'Seed experiments on virtual time (001, 004)', True, 0, measure_seeds),
+    ('insn', 'Instructions per operation (callgrind)', True, 0.01, measure_insn),
+    ('coverage', 'Line coverage per kernel file', False, 0, measure_coverage),
+    ('mutation', 'Mutation testing', False, 0, measure_mutation),
+    ('loop', 'The test loop: a clean build, and an edit of one kernel file', False, 0,
+     measure_loop),
+]
+
+
+class FigureError(Exception):
+    pass
+
+
+# ---- the page --------------------------------------------------------------
+def read_page(path):
+    try:
+        with open(path) as f:
+            text = f.read()
+    except OSError:
+        return {}
+    m = re.search(re.escape(DATA_START) + r'\n(.*?)\n' + re.escape(DATA_END), text, re.S)
+    return json.loads(m.group(1)) if m else {}
+
+
+def fmt(v):
+    if isinstance(v, float):
+        return f'{v:,.2f}'.rstrip('0').rstrip('.') if v != int(v) else f'{int(v):,}'
+    if isinstance(v, int):
+        return f'{v:,}'
+    return str(v)
+
+
+def render_page(data, tree):
+    out = ['# Figures', '',
+           'Generated by `tools/tb figures`; do not edit by hand, run it again. '
+           '`tools/tb figures --check` measures the deterministic figures again and fails '
+           'when one differs from this page (CI runs `tools/tb figures --check --fast`, '
+           'the groups marked fast). Timings are recorded with the load average of the '
+           'machine at the time and never checked: on a shared 2-core machine they move '
+           'with the load.', '']
+    if tree:
+        out += [f'Kernel tree: {tree}.', '']
+    for name, title, fast, tol, _ in GROUPS:
+        g = data.get(name)
+        if not g:
+            continue
+        out += [f'## {title}', '',
+                f'`{g["command"]}` on {g["date"]}, load average {g["load"]}'
+                + (' (fast: checked in CI)' if fast else '')
+                + (f'; checked within {tol:.0%}' if tol else '; checked exactly') + '.', '',
+                '| figure | value |', '|---|---:|']
+        out += [f'| {k} | {fmt(v)} |' for k, v in g['values'].items()]
+        if g.get('timings'):
+            out += ['', 'Timings (not checked):', '', '| timing | value |', '|---|---:|']
+            out += [f'| {k} | {fmt(v)} |' for k, v in g['timings'].items()]
+        out.append('')
+    out += [DATA_START, json.dumps(data, indent=1, sort_keys=True), DATA_END, '']
+    return '\n'.join(out)
+
+
+def compare(name, tol, published, measured):
+    """Lines naming each deterministic figure that drifted."""
+    out = []
+    pv, mv = published.get('values', {}), measured['values']
+    for k in sorted(set(pv) | set(mv)):
+        if k not in pv:
+            out.append(f'{name}: {k}: not published, measured {fmt(mv[k])}')
+        elif k not in mv:
+            out.append(f'{name}: {k}: published {fmt(pv[k])}, not measured')
+        else:
+            a, b = pv[k], mv[k]
+            if a == b:
+                continue
+            if tol and isinstance(a, (int, float)) and isinstance(b, (int, float)) \
+                    and abs(b - a) <= tol * max(abs(a), 1e-9):
+                continue
+            out.append(f'{name}: {k}: published {fmt(a)}, measured {fmt(b)}')
+    return out
+
+
+def cmd_figures(tb, tbm, say, fail):
+    page = os.path.join(tb.repo, PAGE)
+    data = read_page(page)
+    groups = [g for g in GROUPS if g[2] or not tb.a.fast]
+    drift, failed = [], []
+    for name, title, fast, tol, fn in groups:
+        say(f'figures: {title} ...')
+        t0 = time.time()
+        try:
+            g = fn(tb, tbm)
+        except FigureError as e:
+            failed.append(f'{name}: {e}')
+            say(f'figures: {name}: {e}')
+            continue
+        g['date'] = datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC')
+        g['load'] = loadavg()
+        g['timings']['group, seconds'] = round(time.time() - t0, 1)
+        say(f'figures: {name}: {len(g["values"])} figures in {time.time() - t0:.0f}s '
+            f'(load average {g["load"]})')
+        if tb.a.check:
+            if name not in data:
+                drift.append(f'{name}: not on {PAGE} (run tools/tb figures)')
+            else:
+                drift += compare(name, tol, data[name], g)
+        else:
+            data[name] = g
+    if failed:
+        for f in failed:
+            print(f, file=sys.stderr)
+        fail(f'{len(failed)} group(s) could not be measured')
+    if tb.a.check:
+        if drift:
+            print()
+            print('\n'.join(drift))
+            print()
+            fail(f'{len(drift)} figure(s) differ from {PAGE}: if the change is meant, '
+                 f'run tools/tb figures{" --fast" if tb.a.fast else ""} and commit {PAGE}')
+        say(f'figures: every measured figure equals {PAGE} '
+            f'({", ".join(g[0] for g in groups)})')
+        return 0
+    with open(page, 'w') as f:
+        f.write(render_page(data, tb.tree_version and f'{tb.tree_version}'))
+    say(f'figures: wrote {PAGE} ({", ".join(g[0] for g in groups)} re-measured)')
+    return 0
