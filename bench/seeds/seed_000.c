@@ -6,7 +6,8 @@
  * memory, written once, then read again), t1's value 12 and t2's 12, 8, 6;
  * plus the control row, the real code without the variant. The two tasks
  * run in parallel in virtual time: the one whose clock is behind touches
- * its next page. Prints one JSON object (tools/seeds/seed_000.py).
+ * its next page; a task exits when its read-again ends, as usemem does,
+ * and its memory is freed. Prints one JSON object (tools/seeds/seed_000.py).
  *
  * usage: seed_000 [scale [reserved_mib]]   (sizes divided by scale, default 1;
  * the MiB the rest of the VM holds, default 100)
@@ -110,6 +111,9 @@ static void step(struct usemem *u)
 		u->pos = 0;
 	}
 	tb_task_switch(NULL);
+	/* usemem exits when its read-again ends: its memory goes back at once */
+	if (u->phase == 2)
+		tb_task_exit(u->task);
 }
 
 /* per priority 0..12: [pages scanned, LRU pages of the lruvecs scanned] */
