@@ -299,7 +299,6 @@ def seed2_figures(steal, requested):
 
 
 def run_seed2(tb, m, say):
-    import tb_kbuild
     cfg = dict(SEED2)
     if tb.a.scale:
         cfg['scale'] = tb.a.scale
@@ -307,15 +306,11 @@ def run_seed2(tb, m, say):
         cfg['rounds'] = tb.a.rounds
     z = seed2_sizes(cfg)
     patch = os.path.join(tb.repo, PATCHES, SEED2_PATCH)
-    tree = tb.kernel or tb_kbuild.full_tree(tb, tb.series or '6.12')
-    kernels = {}
-    try:
-        for name, p in (('lru', None), ('iter', patch)):
-            k = tb_kbuild.build_kernel(tb, tree, patch=p, say=say)
-            kernels[name] = {'bzimage': k['bzimage'], 'modules': [], 'release': k['release'],
-                             'what': f'built from the tree' + (f' + {SEED2_PATCH}' if p else '')}
-    except tb_kbuild.KbuildError as e:
-        raise SeedError(str(e))
+    # the memcg LRU (6.12 as it is): the stock kernel (Debian's image of the
+    # tree's version, or one built from the tree); the seed's walk: the
+    # tree with the seed's diff
+    kernels = {'lru': tb_vm.kernel_for(tb, None, say),
+               'iter': tb_vm.kernel_for(tb, patch, say)}
     say(f'oracle seed 002: {cfg["memcgs"]} memcgs x {z["pages"] * 4 // 1024} MiB (1/{cfg["scale"]} of '
         f'the seed\'s per-memcg size), {cfg["rounds"]} rounds of {z["request"] >> 20} MiB to the '
         f'root\'s memory.reclaim every {cfg["round_s"]} s; {z["mem"]} MiB RAM, {z["swap"]} MiB swap')
@@ -378,6 +373,8 @@ def render_seed2(res):
                        f'{f["steal_over_requested"]:>15.1f}% {f.get("eagain") or 0:>7} '
                        f'{f["seconds"]:>6.0f}s')
     out.append('')
+    for name, row in res['rows'].items():
+        out.append(f'{name}: real kernel {row["real"]["kernel"]}')
     out.append('seed (corrected, 128 memcgs x 1920 MiB, 600 rounds): memcg LRU 106.03% / 98.10%, '
                'iter 93.20% / 99.28%')
     return '\n'.join(out)
