@@ -395,7 +395,10 @@ def selftests(tb, m, say):
                               'world': w['seconds']}
     text = render(res)
     print(text)
-    out = os.path.join(tb_vm.vm_dir(tb, 'oracle'), 'selftests.json')
+    # the published results are the stock ones; a patched kernel's or other
+    # boot options' go beside them
+    name = 'selftests.json' if not (a.cmdline or a.patch) else 'selftests-custom.json'
+    out = os.path.join(tb_vm.vm_dir(tb, 'oracle'), name)
     with open(out, 'w') as f:
         json.dump(res, f, indent=1, default=str)
     say(f'oracle: results in {os.path.relpath(out, tb.repo)}')
