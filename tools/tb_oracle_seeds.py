@@ -277,11 +277,13 @@ def seed2_script(cfg):
         f'sleep {cfg["warmup"] * cfg["round_s"]}',
         f'i=0; while [ $i -lt {n} ]; do echo "@@S0 $i $(grep -E "^pgsteal " '
         '/sys/fs/cgroup/test$i/memory.stat | cut -d" " -f2)"; i=$((i + 1)); done',
+        'echo "@@G0 $(grep -E "^pgsteal_" /proc/vmstat | awk \'{s += $2} END {print s}\')"',
         'eagain=0; r=0',
         f'while [ $r -lt {cfg["rounds"]} ]; do echo {z["request"]} > /sys/fs/cgroup/memory.reclaim '
         f'2>/dev/null || eagain=$((eagain + 1)); sleep {cfg["round_s"]}; r=$((r + 1)); done',
         f'i=0; while [ $i -lt {n} ]; do echo "@@S1 $i $(grep -E "^pgsteal " '
         '/sys/fs/cgroup/test$i/memory.stat | cut -d" " -f2)"; i=$((i + 1)); done',
+        'echo "@@G1 $(grep -E "^pgsteal_" /proc/vmstat | awk \'{s += $2} END {print s}\')"',
         'echo "@@EAGAIN $eagain"',
         'killall randrw 2>/dev/null; wait']) + '\n'
 
@@ -324,18 +326,23 @@ def run_seed2(tb, m, say):
         if r['status'] is None:
             raise SeedError(f'seed 002 in the guest: {r["why"]} '
                             f'(console log: {os.path.relpath(r["console"], tb.repo)})')
-        s0, s1, eagain = {}, {}, 0
+        s0, s1, eagain, glob_steal = {}, {}, 0, {}
         for line in r['output'].splitlines():
             f = line.split()
             if len(f) == 3 and f[0] in ('@@S0', '@@S1') and f[2].isdigit():
                 (s0 if f[0] == '@@S0' else s1)[int(f[1])] = int(f[2])
             elif line.startswith('@@EAGAIN') and len(f) == 2:
                 eagain = int(f[1])
+            elif len(f) == 2 and f[0] in ('@@G0', '@@G1') and f[1].isdigit():
+                glob_steal[f[0]] = int(f[1])
         steal = [s1[i] - s0.get(i, 0) for i in sorted(s1)]
         if len(steal) != cfg['memcgs']:
             raise SeedError(f'seed 002 ({name}): the guest printed {len(steal)} memcgs\' pgsteal '
                             f'(console log: {os.path.relpath(r["console"], tb.repo)})')
+        # every memcg's, the root's own and the system's included (/proc/vmstat)
+        total = glob_steal.get('@@G1', 0) - glob_steal.get('@@G0', 0)
         res['rows'][name] = {'real': dict(seed2_figures(steal, requested), eagain=eagain,
+                                          all_steal_over_requested=100 * total / requested,
                                           seconds=r['seconds'], kernel=k['what'])}
         say(f'oracle seed 002: {name}: real {res["rows"][name]["real"]["stddev_over_mean"]:.1f}% '
             f'stddev/mean, {res["rows"][name]["real"]["steal_over_requested"]:.1f}% of requested '
@@ -371,7 +378,9 @@ def render_seed2(res):
                 continue
             out.append(f'{name:<6} {side:<6} {f["stddev_over_mean"]:>11.1f}% '
                        f'{f["steal_over_requested"]:>15.1f}% {f.get("eagain") or 0:>7} '
-                       f'{f["seconds"]:>6.0f}s')
+                       f'{f["seconds"]:>6.0f}s'
+                       + (f'   (all memcgs and the root: {f["all_steal_over_requested"]:.1f}%)'
+                          if 'all_steal_over_requested' in f else ''))
     out.append('')
     for name, row in res['rows'].items():
         out.append(f'{name}: real kernel {row["real"]["kernel"]}')
