@@ -29,7 +29,7 @@ SELFTEST_SRC = ['tools/testing/selftests/cgroup', 'tools/testing/selftests/kself
                 'tools/testing/selftests/kselftest', 'tools/testing/selftests/clone3',
                 'tools/testing/selftests/pidfd', 'tools/testing/selftests/lib.mk',
                 'tools/include']
-WRAP = '-Wl,--wrap=cg_read_long,--wrap=cg_read_key_long,--wrap=cg_read_long_fd'
+WRAP = '-Wl,--wrap=cg_read_long,--wrap=cg_read_key_long'
 SWAP_MB = 256
 MEM_MB = 1024
 # the world has no transparent huge pages: the guest boots without them
@@ -98,8 +98,15 @@ def build_selftests(tb, say):
         deps = [c, os.path.join(src, 'cgroup_util.c'), wrapper]
         if not (os.path.exists(exe) and
                 all(os.path.getmtime(d) <= os.path.getmtime(exe) for d in deps)):
-            cmd = (['gcc', '-Wall', '-pthread', '-static', '-I', os.path.join(top, 'tools/include'),
-                    '-o', exe] + deps + [WRAP])
+            wrap = WRAP
+            with open(os.path.join(src, 'cgroup_util.h')) as f:
+                if 'cg_read_long_fd' in f.read():
+                    wrap += ',--wrap=cg_read_long_fd'
+                    deps_flags = ['-DTB_WRAP_FD']
+                else:
+                    deps_flags = []
+            cmd = (['gcc', '-Wall', '-pthread', '-static', '-I', os.path.join(top, 'tools/include')]
+                   + deps_flags + ['-o', exe] + deps + [wrap])
             if tb_vm.run_logged(cmd, log, cwd=src) != 0:
                 raise OracleError(f'{name} does not build (log: {os.path.relpath(log, tb.repo)})')
         bins[name] = exe

@@ -6,7 +6,8 @@
  * written to stdout as
  *   @@FIG <cgroup, relative to the cgroup2 root> <file> <key or -> <value>
  * so that tools/tb oracle can set each figure beside the world's port of
- * the same case. The selftest itself is not changed: calls inside
+ * the same case. cg_read_long_fd() is wrapped where cgroup_util.h has it
+ * (6.12's peak tests; tools/tb oracle passes -DTB_WRAP_FD then). The selftest itself is not changed: calls inside
  * cgroup_util.c are not wrapped (--wrap only redirects undefined
  * references), only the tests' own reads are.
  */
@@ -17,7 +18,9 @@
 
 long __real_cg_read_long(const char *cgroup, const char *control);
 long __real_cg_read_key_long(const char *cgroup, const char *control, const char *key);
+#ifdef TB_WRAP_FD
 long __real_cg_read_long_fd(int fd);
+#endif
 
 static const char *relative(const char *path)
 {
@@ -57,7 +60,8 @@ long __wrap_cg_read_key_long(const char *cgroup, const char *control, const char
 	return v;
 }
 
-/* a kept handle: its file's name from /proc/self/fd, with "(fd)" */
+#ifdef TB_WRAP_FD
+/* a kept handle (6.12's peak tests): its file's name from /proc/self/fd, with "(fd)" */
 long __wrap_cg_read_long_fd(int fd)
 {
 	char link[64], path[PATH_MAX], dir[PATH_MAX], *slash;
@@ -75,3 +79,4 @@ long __wrap_cg_read_long_fd(int fd)
 	figure(dir, link, NULL, v);
 	return v;
 }
+#endif
