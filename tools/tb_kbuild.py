@@ -259,44 +259,45 @@ def make_scratch(base, scratch, say=None):
     return st
 
 
+def _files(root):
+    """(relative path, absolute path) of every file under root, but the
+    build directory"""
+    for d, dirs, files in os.walk(root):
+        if d == root:
+            dirs[:] = [x for x in dirs if x != OUT]
+        for f in files:
+            p = os.path.join(d, f)
+            yield os.path.relpath(p, root), p
+
+
 def sync_scratch(base, scratch, st):
     """Follow base's edits: a file base replaced (another inode) or added is
     linked again, one base removed is removed; the patch's own files and
     the build directory are left alone. Returns the number of changes."""
-    own = set(st.get('files', [])) | {STATE, OUT}
+    own = set(st.get('files', [])) | {STATE, '.extracted'}
     n = 0
     seen = set()
-    for root, dirs, files in os.walk(base):
-        rel_root = os.path.relpath(root, base)
-        if rel_root == '.':
-            dirs[:] = [d for d in dirs if d != OUT]
-        for f in files:
-            rel = os.path.normpath(os.path.join(rel_root, f))
-            seen.add(rel)
-            if rel in own or rel == '.extracted':
+    for rel, src in _files(base):
+        seen.add(rel)
+        if rel in own:
+            continue
+        dst = os.path.join(scratch, rel)
+        try:
+            if os.lstat(dst).st_ino == os.lstat(src).st_ino:
                 continue
-            src, dst = os.path.join(root, f), os.path.join(scratch, rel)
-            try:
-                if os.lstat(dst).st_ino == os.lstat(src).st_ino:
-                    continue
-            except FileNotFoundError:
-                os.makedirs(os.path.dirname(dst), exist_ok=True)
-            tmp = dst + '.tb-link'
-            try:
-                os.link(src, tmp)
-            except OSError:  # no hard links here: a copy
-                shutil.copy2(src, tmp, follow_symlinks=False)
-            os.replace(tmp, dst)
+        except FileNotFoundError:
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+        tmp = dst + '.tb-link'
+        try:
+            os.link(src, tmp)
+        except OSError:  # no hard links here: a copy
+            shutil.copy2(src, tmp, follow_symlinks=False)
+        os.replace(tmp, dst)
+        n += 1
+    for rel, path in list(_files(scratch)):
+        if rel not in seen and rel not in own and not rel.startswith(STATE):
+            os.unlink(path)
             n += 1
-    for root, dirs, files in os.walk(scratch):
-        rel_root = os.path.relpath(root, scratch)
-        if rel_root == '.':
-            dirs[:] = [d for d in dirs if d != OUT]
-        for f in files:
-            rel = os.path.normpath(os.path.join(rel_root, f))
-            if rel not in seen and rel not in own and not rel.startswith(STATE):
-                os.unlink(os.path.join(root, f))
-                n += 1
     return n
 
 
