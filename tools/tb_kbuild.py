@@ -32,12 +32,12 @@ import shutil
 import subprocess
 import time
 
-# Debian packages a kernel build from a tree needs (make, compiler, kconfig's
-# flex and bison, timeconst's bc, objtool's libelf, the certificate tools'
-# openssl headers, the tarball's xz); cpio and busybox belong to the VM's
-# initramfs, not to the build.
-KBUILD_PKGS = ['make', 'gcc', 'libc6-dev', 'flex', 'bison', 'bc', 'libelf-dev', 'libssl-dev',
-               'ccache', 'xz-utils', 'perl']
+# Debian packages a kernel build from a tree needs with this config: make,
+# the compiler, kconfig's flex and bison, timeconst's bc, objtool's libelf,
+# ccache, the tarball's xz, and patch for --patch (no module signing, so no
+# openssl). cpio and busybox belong to the VM's initramfs, not to the build.
+KBUILD_PKGS = ['make', 'gcc', 'libc6-dev', 'flex', 'bison', 'bc', 'libelf-dev', 'ccache',
+               'xz-utils', 'patch']
 
 FRAGMENT = os.path.join('tools', 'vm', 'kernel.config')
 STATE = '.tb-kbuild.json'
