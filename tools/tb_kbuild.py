@@ -10,18 +10,18 @@ in (no modules). After the config step every symbol the fragment names is
 checked against the resulting .config; one that kconfig changed (a missing
 dependency, a symbol the tree does not have) is a one-line error naming it.
 
-Builds are out of tree (make O=DIR), with CC="ccache gcc", under
-<build>/vm/kbuild/<tree>-<hash>[-patched]/; make's own dependency tracking
-makes a build with nothing changed cost a few seconds.
-
-A patch is never applied to the user's tree. Per base tree there is one
-scratch copy (<build>/vm/scratch/<tree>-<hash>/): hard links to the base
-tree's files, except the files the current patch touches, which are copies
-of their own. Switching to another patch copies each file the previous patch
-touched back from the base tree (a fresh mtime, so kbuild rebuilds exactly
-those), removes the files it created, then applies the new patch: a one-file
-patch change rebuilds in seconds. The bookkeeping is in the scratch tree's
-.tb-kbuild.json.
+The user's tree is never written to. Every build runs in a scratch copy of
+it, <build>/vm/kbuild/<tree>-<hash>/: hard links to the tree's files (kept
+in step with it: a file the tree replaced, added or removed is followed at
+each build), except the files the current patch touches, which are copies
+of their own. The build is out of tree, in the scratch copy's tb-out/
+(make O=tb-out: kbuild names every source relative to it, so ccache, with
+CC="ccache gcc", hits across trees), and make's own dependency tracking
+makes a build with nothing changed cost seconds. Switching to another patch
+(or to none) copies each file the previous patch touched back from the
+tree (a fresh mtime, so kbuild rebuilds exactly those), removes the files
+it created, then applies the new patch: a one-file patch change rebuilds in
+seconds. The bookkeeping is in the scratch tree's .tb-kbuild.json.
 """
 import fcntl
 import hashlib
@@ -32,12 +32,12 @@ import shutil
 import subprocess
 import time
 
-# Debian packages a kernel build from a tree needs (make, compiler, kconfig's
-# flex and bison, timeconst's bc, objtool's libelf, the certificate tools'
-# openssl headers, the tarball's xz); cpio and busybox belong to the VM's
-# initramfs, not to the build.
-KBUILD_PKGS = ['make', 'gcc', 'libc6-dev', 'flex', 'bison', 'bc', 'libelf-dev', 'libssl-dev',
-               'ccache', 'xz-utils', 'perl']
+# Debian packages a kernel build from a tree needs with this config: make,
+# the compiler, kconfig's flex and bison, timeconst's bc, objtool's libelf,
+# ccache, the tarball's xz, and patch for --patch (no module signing, so no
+# openssl). cpio and busybox belong to the VM's initramfs, not to the build.
+KBUILD_PKGS = ['make', 'gcc', 'libc6-dev', 'flex', 'bison', 'bc', 'libelf-dev', 'ccache',
+               'xz-utils', 'patch']
 
 FRAGMENT = os.path.join('tools', 'vm', 'kernel.config')
 STATE = '.tb-kbuild.json'
@@ -216,8 +216,17 @@ def _patch_failure(out, patch):
     return lines[-1] if lines else 'patch failed'
 
 
-def make_scratch(base, scratch, log=None):
-    """The hard-link copy of base (once); returns its state"""
+OUT = 'tb-out'  # the build's O= directory, inside the scratch tree
+
+
+def _stamp(path):
+    st = os.stat(path)
+    return [st.st_ino, st.st_mtime_ns, st.st_size]
+
+
+def make_scratch(base, scratch, say=None):
+    """The hard-link copy of base (made once; a full copy where base is on
+    another file system); returns its state"""
     state_path = os.path.join(scratch, STATE)
     if os.path.exists(state_path):
         with open(state_path) as f:
@@ -232,15 +241,64 @@ def make_scratch(base, scratch, log=None):
                        stderr=subprocess.STDOUT, text=True)
     if p.returncode != 0:
         shutil.rmtree(tmp, ignore_errors=True)
+        if say:
+            say(f'{base} is on another file system than {os.path.dirname(scratch)}: '
+                'copying it whole (no hard links)')
+        p = subprocess.run(['cp', '-a', base, tmp], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True)
+    if p.returncode != 0:
+        shutil.rmtree(tmp, ignore_errors=True)
         raise KbuildError(f'a scratch copy of {base} failed: '
-                          f'{(p.stdout.strip().splitlines() or ["cp -al failed"])[-1]}')
+                          f'{(p.stdout.strip().splitlines() or ["cp failed"])[-1]}')
     for n in (STATE, '.extracted'):
         if os.path.exists(os.path.join(tmp, n)):
             os.unlink(os.path.join(tmp, n))
-    st = {'base': base, 'patch': None, 'sha': None, 'files': [], 'created': []}
+    st = {'base': base, 'patch': None, 'sha': None, 'files': [], 'created': [], 'stamps': {}}
     _write_state(tmp, st)
     os.rename(tmp, scratch)
     return st
+
+
+def _files(root):
+    """(relative path, absolute path) of every file under root, but the
+    build directory"""
+    for d, dirs, files in os.walk(root):
+        if d == root:
+            dirs[:] = [x for x in dirs if x != OUT]
+        for f in files:
+            p = os.path.join(d, f)
+            yield os.path.relpath(p, root), p
+
+
+def sync_scratch(base, scratch, st):
+    """Follow base's edits: a file base replaced (another inode) or added is
+    linked again, one base removed is removed; the patch's own files and
+    the build directory are left alone. Returns the number of changes."""
+    own = set(st.get('files', [])) | {STATE, '.extracted'}
+    n = 0
+    seen = set()
+    for rel, src in _files(base):
+        seen.add(rel)
+        if rel in own:
+            continue
+        dst = os.path.join(scratch, rel)
+        try:
+            if os.lstat(dst).st_ino == os.lstat(src).st_ino:
+                continue
+        except FileNotFoundError:
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+        tmp = dst + '.tb-link'
+        try:
+            os.link(src, tmp)
+        except OSError:  # no hard links here: a copy
+            shutil.copy2(src, tmp, follow_symlinks=False)
+        os.replace(tmp, dst)
+        n += 1
+    for rel, path in list(_files(scratch)):
+        if rel not in seen and rel not in own and not rel.startswith(STATE):
+            os.unlink(path)
+            n += 1
+    return n
 
 
 def _write_state(scratch, st):
@@ -252,7 +310,7 @@ def _write_state(scratch, st):
 
 def restore_pristine(base, scratch, st):
     """Undo the applied patch: each file it touched copied back from base
-    (a fresh mtime), each file it created removed"""
+    (a fresh mtime, so make rebuilds it), each file it created removed"""
     for f in st.get('files', []):
         dst, src = os.path.join(scratch, f), os.path.join(base, f)
         if os.path.isfile(src):
@@ -260,26 +318,41 @@ def restore_pristine(base, scratch, st):
             _own_copy_from(src, dst)
         elif os.path.lexists(dst):
             os.unlink(dst)
-    st.update({'patch': None, 'sha': None, 'files': [], 'created': []})
+    st.update({'patch': None, 'sha': None, 'files': [], 'created': [], 'stamps': {}})
     _write_state(scratch, st)
     return st
 
 
-def apply_to_scratch(base, scratch, patch, log):
-    """scratch = base + patch (restoring the previous patch's files first);
-    returns (files the patch touches, changed: False when this patch was
-    already applied). KbuildError naming the file and hunk when it does not
-    apply; the scratch tree is then left pristine."""
+def _base_stamps(base, files):
+    return {f: (_stamp(os.path.join(base, f)) if os.path.exists(os.path.join(base, f))
+                else None) for f in files}
+
+
+def apply_to_scratch(base, scratch, patch, log, say=None, follow=True):
+    """scratch = base + patch (restoring the previous patch's files first;
+    patch None: scratch = base). Returns (files the patch touches, changed:
+    False when this patch was already applied to the same base files).
+    KbuildError naming the file and hunk when it does not apply; the
+    scratch tree is then left pristine. follow: keep up with base's edits
+    (sync_scratch; needless for a tree tb extracted itself)."""
+    st = make_scratch(base, scratch, say)
+    if follow:
+        sync_scratch(base, scratch, st)
+    if patch is None:
+        if st.get('files'):
+            restore_pristine(base, scratch, st)
+            return [], True
+        return [], False
     with open(patch, 'rb') as f:
         raw = f.read()
     text = raw.decode('utf-8', 'replace')
     files = patch_files(text)
     if not files:
         raise KbuildError(f'patch {patch}: no file in it (not a unified diff)')
+    names = [f for f, _, _ in files]
     sha = hashlib.sha256(raw).hexdigest()
-    st = make_scratch(base, scratch)
-    if st.get('sha') == sha:
-        return [f for f, _, _ in files], False
+    if st.get('sha') == sha and st.get('stamps') == _base_stamps(base, names):
+        return names, False
     st = restore_pristine(base, scratch, st)
     # every file the patch touches becomes a file of its own before patch runs
     for f, created, _ in files:
@@ -296,12 +369,11 @@ def apply_to_scratch(base, scratch, patch, log):
             lf.write(p.stdout)
             if p.returncode != 0:
                 if not dry:  # half applied: back to pristine
-                    restore_pristine(base, scratch, dict(st, files=[f for f, _, _ in files]))
+                    restore_pristine(base, scratch, dict(st, files=names))
                 raise KbuildError(f'patch {patch} does not apply to {base}: '
                                   f'{_patch_failure(p.stdout, patch)}')
-    names = [f for f, _, _ in files]
     st.update({'patch': os.path.abspath(patch), 'sha': sha, 'files': names,
-               'created': [f for f, c, _ in files if c]})
+               'created': [f for f, c, _ in files if c], 'stamps': _base_stamps(base, names)})
     _write_state(scratch, st)
     return names, True
 
@@ -424,9 +496,13 @@ def kconfig_stamp(tree):
 
 
 def build_kernel(tb, tree, patch=None, say=_say_default):
-    """bzImage of tree (with patch applied to a scratch copy when given).
-    Returns {'bzimage', 'config', 'release', 'seconds', 'cached', 'log',
-    'tree' (the tree built: the scratch copy for a patch), 'odir'}."""
+    """bzImage of tree, with patch applied when given. The build runs in a
+    hard-link scratch copy of tree (<build>/vm/kbuild/<tree>-<hash>/, the
+    same for every patch of that tree) with O=<scratch>/tb-out: kbuild then
+    names every source relative to the build directory, so ccache hits
+    across trees. Returns {'bzimage', 'config', 'release', 'seconds',
+    'cached', 'log', 'tree' (the scratch copy), 'odir', 'patch',
+    'touched'}."""
     t0 = time.time()
     base = check_full_tree(tree)
     fragment = os.path.join(tb.repo, FRAGMENT)
@@ -434,25 +510,23 @@ def build_kernel(tb, tree, patch=None, say=_say_default):
         raise KbuildError(f'{FRAGMENT}: missing from the repository')
     if patch is not None and not os.path.isfile(patch):
         raise KbuildError(f'patch {patch}: no such file')
-    key = tree_key(base)
     vm = os.path.join(tb.build, 'vm')
-    odir = os.path.join(vm, 'kbuild', key + ('-patched' if patch else ''))
-    os.makedirs(odir, exist_ok=True)
-    log = os.path.join(odir, 'tb-kbuild.log')
+    src = os.path.join(vm, 'kbuild', tree_key(base))
+    odir = os.path.join(src, OUT)
+    log = os.path.join(vm, 'kbuild', tree_key(base) + '.log')
     env = dict(os.environ, **KBUILD_ENV)
     env.setdefault('CCACHE_DIR', os.path.join(vm, 'ccache'))
     env.pop('MAKEFLAGS', None)
     env.pop('MFLAGS', None)
-    with _lock(odir + '.lock'):
+    with _lock(src + '.lock'):
         with open(log, 'w') as lf:
             lf.write(f'tb kbuild: tree {base}, patch {patch or "(none)"}\n')
-        src = base
-        if patch:
-            src = os.path.join(vm, 'scratch', key)
-            touched, changed = apply_to_scratch(base, src, patch, log)
-            if changed:
-                say(f'patch {_rel(patch, tb.repo)} applied to the scratch copy '
-                    f'{_rel(src, tb.repo)} ({", ".join(touched)})')
+        own = base.startswith(os.path.join(vm, 'src') + os.sep)  # full_tree()'s: never edited
+        touched, changed = apply_to_scratch(base, src, patch, log, say, follow=not own)
+        if patch and changed:
+            say(f'patch {_rel(patch, tb.repo)} applied to the scratch copy '
+                f'{_rel(src, tb.repo)} ({", ".join(touched)})')
+        os.makedirs(odir, exist_ok=True)
         bz = os.path.join(odir, 'arch', 'x86', 'boot', 'bzImage')
         before = os.stat(bz).st_mtime_ns if os.path.exists(bz) else None
         reconf = configure(tb, src, odir, log, env, fragment)
@@ -467,8 +541,7 @@ def build_kernel(tb, tree, patch=None, say=_say_default):
         if not os.path.exists(bz):
             raise KbuildError(f'the kernel build made no {bz} (log: {_rel(log, tb.repo)})')
         after = os.stat(bz).st_mtime_ns
-        rel_f = os.path.join(odir, 'include', 'config', 'kernel.release')
-        with open(rel_f) as f:
+        with open(os.path.join(odir, 'include', 'config', 'kernel.release')) as f:
             release = f.read().strip()
     secs = time.time() - t0
     cached = before is not None and before == after
@@ -476,4 +549,32 @@ def build_kernel(tb, tree, patch=None, say=_say_default):
         f'({"unchanged" if cached else "built"}, {secs:.0f}s)')
     return {'bzimage': bz, 'config': os.path.join(odir, '.config'), 'release': release,
             'seconds': round(secs, 1), 'cached': cached, 'log': log, 'tree': src,
-            'odir': odir}
+            'odir': odir, 'patch': os.path.abspath(patch) if patch else None,
+            'touched': touched}
+
+
+def main(argv=None):
+    """python3 tools/tb_kbuild.py [-j N] [--patch FILE] [X.Y|DIR]: build and
+    print the result as JSON (what `tools/tb vm` does before it boots)"""
+    import argparse
+    import sys
+    import types
+    ap = argparse.ArgumentParser(prog='tb_kbuild.py')
+    ap.add_argument('kernel', nargs='?', default='6.12')
+    ap.add_argument('--patch')
+    ap.add_argument('-j', dest='jobs', type=int, default=os.cpu_count() or 2)
+    a = ap.parse_args(argv)
+    repo = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+    tb = types.SimpleNamespace(repo=repo, jobs=a.jobs, build=os.path.abspath(
+        os.environ.get('TB_BUILD_DIR') or os.path.join(repo, 'build')))
+    try:
+        tree = full_tree(tb, a.kernel) if re.fullmatch(r'\d+\.\d+', a.kernel) else a.kernel
+        print(json.dumps(build_kernel(tb, tree, a.patch), indent=1))
+    except KbuildError as e:
+        print(f'tb: {e}', file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == '__main__':
+    raise SystemExit(main())

@@ -17,12 +17,13 @@
 #define TB_SEED000_VARIANT TB_HAVE_variant_global_shrink_priority
 #define TB_SEED002_VARIANT TB_HAVE_variant_memcg_iter
 
+/* the variants' declarations below come before the extract defines it */
+struct scan_control;
 #if TB_SEED000_VARIANT
 /*
  * kextract `wrap`: the real definitions become __real_*; the variant
  * defines the names (mm/variants/global_shrink_priority.c).
  */
-struct scan_control;
 void shrink_lruvec(struct lruvec *lruvec, struct scan_control *sc);
 static void shrink_active_list(unsigned long nr_to_scan, struct lruvec *lruvec,
 			       struct scan_control *sc, enum lru_list lru);

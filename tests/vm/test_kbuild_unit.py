@@ -119,6 +119,36 @@ class Scratch(unittest.TestCase):
         self.assertEqual(self.read('mm/swap.c'), SWAP)
         self.assertIn('LINE 3\n', self.read('mm/vmscan.c'))
 
+    def test_scratch_follows_the_base_tree(self):
+        p1 = self.patch('a.patch', diff('mm/vmscan.c', ['line 3'], ['LINE 3'], 3))
+        tb_kbuild.apply_to_scratch(self.base, self.scratch, p1, self.log)
+        # the user replaces swap.c (a new inode, as editors and git do), adds
+        # and removes files, and edits the patched file
+        for name, text in (('mm/swap.c', 'swap edited\n'), ('mm/added.c', 'added\n')):
+            tmp = os.path.join(self.base, name + '.new')
+            with open(tmp, 'w') as f:
+                f.write(text)
+            os.replace(tmp, os.path.join(self.base, name))
+        with open(os.path.join(self.base, 'mm', 'vmscan.c'), 'a') as f:
+            f.write('line 21\n')
+        os.unlink(os.path.join(self.base, 'Makefile'))
+        self.pristine = tree_state(self.base)
+        self.assertEqual(tb_kbuild.apply_to_scratch(self.base, self.scratch, p1, self.log)[1],
+                         True, 'the patched file changed in the base: apply again')
+        self.assertEqual(self.read('mm/swap.c'), 'swap edited\n')
+        self.assertTrue(self.linked('mm/swap.c'))
+        self.assertEqual(self.read('mm/added.c'), 'added\n')
+        self.assertFalse(os.path.exists(os.path.join(self.scratch, 'Makefile')))
+        self.assertTrue(self.read('mm/vmscan.c').endswith('line 21\n'))
+        self.assertIn('LINE 3\n', self.read('mm/vmscan.c'))
+        # a tree tb extracted itself is not followed (follow=False)
+        with open(os.path.join(self.base, 'mm', 'later.c'), 'w') as f:
+            f.write('later\n')
+        self.pristine = tree_state(self.base)
+        tb_kbuild.apply_to_scratch(self.base, self.scratch, None, self.log, follow=False)
+        self.assertFalse(os.path.exists(os.path.join(self.scratch, 'mm', 'later.c')))
+        self.assertEqual(self.read('mm/vmscan.c'), VMSCAN + 'line 21\n')
+
     def test_patch_that_does_not_apply(self):
         good = self.patch('a.patch', diff('mm/vmscan.c', ['line 3'], ['LINE 3'], 3))
         tb_kbuild.apply_to_scratch(self.base, self.scratch, good, self.log)
