@@ -328,9 +328,14 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
         shard = parse_shard(a.shard) if a.shard else None
     except ValueError as e:
         fail(str(e))
-    if a.since and not tb.kernel:
-        fail(f'--since {a.since}: the kernel tree is Debian\'s package, not a git work tree '
-             '(--kernel DIR names one)')
+    since_text = None
+    if a.since:
+        if not tb.kernel:
+            fail(f'--since {a.since}: the kernel tree is Debian\'s package, not a git work tree '
+                 '(--kernel DIR names one)')
+        if not os.path.isfile(os.path.join(tb.kernel, path)):
+            fail(f'{tb.kernel}: {path}: no such file in the kernel tree')
+        since_text = git_text(tb.kernel, a.since, path, fail)
 
     # the tree, and which of its lines the label's tests run (the coverage
     # build): a line only other suites reach is not one these tests could guard
@@ -365,7 +370,7 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
     statements = src.statements()
     only = None
     if a.since or a.patch:
-        old = git_text(tree, a.since, path, fail) if a.since else base_text
+        old = since_text if a.since else base_text
         only = changed_lines(old, pristine)
         what = f'since {a.since}' if a.since else f'by {os.path.basename(a.patch)}'
         if not only:
