@@ -43,15 +43,36 @@ def covered_lines(cov_bdir, tree, path):
     return counts
 
 
-def scratch_tree(tree, scratch, path):
-    """a hard-link copy of tree whose path is a file of its own"""
+def scratch_tree(tree, scratch, path, patched=()):
+    """a hard-link copy of tree whose path is a file of its own; patched
+    names the files a patch changed in tree. A file patched in the previous
+    copy becomes a copy of its own in the next one too: a hard link back to
+    the unpatched file keeps a time older than the objects built from the
+    patched one, and the build would not notice the change."""
     stamp = os.path.join(scratch, '.tb-mutate-of')
-    if not (os.path.exists(stamp) and open(stamp).read() == tree):
+    sums = {}
+    for f in patched:
+        with open(os.path.join(tree, f), 'rb') as fh:
+            sums[f] = hashlib.sha1(fh.read()).hexdigest()
+    want = {'tree': tree, 'patched': sums}
+    have = {}
+    if os.path.exists(stamp):
+        try:
+            with open(stamp) as f:
+                have = json.load(f)
+        except ValueError:
+            have = {}
+    if have != want:
         shutil.rmtree(scratch, ignore_errors=True)
         os.makedirs(os.path.dirname(scratch), exist_ok=True)
         subprocess.run(['cp', '-al', tree, scratch], check=True)
+        for f in set(have.get('patched', {})) | set(sums):
+            own = os.path.join(scratch, f)
+            if os.path.isfile(own):
+                with open(own) as fh:
+                    write_own(own, fh.read())
         with open(stamp, 'w') as f:
-            f.write(tree)
+            json.dump(want, f)
     target = os.path.join(scratch, path)
     with open(os.path.join(tree, path)) as f:
         text = f.read()
@@ -339,7 +360,7 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
 
     # the tree, and which of its lines the label's tests run (the coverage
     # build): a line only other suites reach is not one these tests could guard
-    base_text = None
+    base_text, patched_files = None, []
     if a.patch:
         # the patch goes into a scratch copy; the mutants are of the patched file
         import tb_compare
@@ -352,6 +373,7 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
             fail(str(e))
         if path not in files:
             fail(f'patch {a.patch} changes nothing in {path} (it touches {", ".join(files)})')
+        patched_files = files
         with open(os.path.join(base, path)) as f:
             base_text = f.read()
         tb.kernel = patched
@@ -395,7 +417,7 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
 
     # a build of the scratch tree
     scratch = os.path.join(tb.build, 'mutate-tree')
-    target, _ = scratch_tree(tree, scratch, path)
+    target, _ = scratch_tree(tree, scratch, path, patched_files)
     user_kernel = tb.kernel
     tb.kernel = scratch
     # Ninja: a Makefile build spends seconds per mutant only deciding that

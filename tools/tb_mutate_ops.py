@@ -565,4 +565,11 @@ def changed_lines(old, new, first):
     q = 0
     while q < min(len(o), len(n)) - p and o[-1 - q] == n[-1 - q]:
         q += 1
+    if p + q == len(n):
+        # whole lines went: the mutant replaces them and the line before
+        # (or after) them, so that its text is never empty
+        if p:
+            p -= 1
+        else:
+            q -= 1
     return first + p, first + len(o) - q - 1, ''.join(n[p:len(n) - q])

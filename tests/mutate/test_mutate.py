@@ -333,6 +333,14 @@ class StatementOperators(unittest.TestCase):
         self.assertIn(('condition term drop', n, n + 1, '\twhile (total >= t->batch) {\n'),
                       statement_mutants(fixture(), 'while (total >= t->batch'))
 
+    def test_a_dropped_line_is_replaced_with_its_neighbour(self):
+        src = m.Source('int f(int a, int b, int c)\n{\n\treturn a &&\n\t       b &&\n'
+                       '\t       c;\n}\n')
+        got = {(op, ln, end, new) for op, ln, end, new in src.mutants(3, 5)}
+        # 'b &&' dropped: lines 3-4 become line 3
+        self.assertIn(('condition term drop', 3, 4, '\treturn a &&\n'), got)
+        self.assertTrue(all(new.strip() for op, ln, end, new in got))
+
     def test_every_mutant_is_one_change_and_named(self):
         src = fixture()
         for a, b in src.statements():
