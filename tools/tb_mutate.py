@@ -533,7 +533,9 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
             else:
                 text = ''.join(lines[:c['line'] - 1]) + c['new'] + ''.join(lines[c['end']:])
                 write_own(target, text)
-                if not build(bdir, targets, tb.jobs, 900):
+                # only the executables of those tests: the others are
+                # rebuilt when a later mutant (or the pristine file) needs them
+                if not build(bdir, sorted({t['target'] for t in run}), tb.jobs, 900):
                     c['status'] = 'no-compile'
                 else:
                     c['status'], c['by'], _, c['tail'] = run_tests(run, env, tb.jobs, limits)
