@@ -65,7 +65,8 @@ def is_deletable(code):
     """a statement whose deletion is a mutant: it ends with ';', changes
     state (an assignment, ++/--, a call) and declares nothing"""
     st = code.strip()
-    return (st.endswith(';') and not st.startswith(KEYWORDS) and not DECL_RE.match(code)
+    # '} while (c);' closes a do-while: without it the program does not compile
+    return (st.endswith(';') and not st.startswith(KEYWORDS + ('}',)) and not DECL_RE.match(code)
             and ('=' in st.replace('==', '') or '++' in st or '--' in st
                  or re.search(r'\w\s*\(', st))
             and st.count('(') == st.count(')'))

@@ -45,6 +45,8 @@ class Operators(unittest.TestCase):
         self.assertIn(('statement deletion', '\t;\n'), ops('\tpropagate(c, usage);\n'))
         self.assertNotIn(('statement deletion', '\t;\n'), ops('\tunsigned long x = 5;\n'))
         self.assertNotIn(('statement deletion', '\t;\n'), ops('\treturn x;\n'))
+        # the end of a do-while is no statement of its own
+        self.assertNotIn(('statement deletion', '\t;\n'), ops('\t} while ((c = next(c)));\n'))
 
     def test_comments_strings_and_directives_are_left_alone(self):
         self.assertEqual(m.mutants_of_line('\t/* a < b */\n'), [])
