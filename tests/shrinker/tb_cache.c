@@ -21,6 +21,9 @@ static unsigned long tb_count(struct shrinker *s, struct shrink_control *sc)
 	atomic_long_inc(&c->count_calls);
 	WRITE_ONCE(c->last_memcg, sc->memcg);
 	WRITE_ONCE(c->last_nid, sc->nid);
+	if (__atomic_load_n(&c->zero_answers, __ATOMIC_RELAXED) > 0 &&
+	    __atomic_sub_fetch(&c->zero_answers, 1, __ATOMIC_RELAXED) >= 0)
+		return 0;
 	if (__atomic_load_n(&c->empty_answers, __ATOMIC_RELAXED) > 0 &&
 	    __atomic_sub_fetch(&c->empty_answers, 1, __ATOMIC_RELAXED) >= 0)
 		return SHRINK_EMPTY;
@@ -46,6 +49,8 @@ static unsigned long tb_scan(struct shrinker *s, struct shrink_control *sc)
 		take = min_t(long, have, sc->nr_to_scan);
 	} while (!atomic_long_try_cmpxchg(objs, &have, have - take));
 	atomic_long_add(take, &c->freed);
+	/* a callee may say it scanned more than it was asked to */
+	sc->nr_scanned += c->overscan;
 	return take;
 }
 

@@ -25,6 +25,8 @@ struct tb_cache {
 	bool dead;
 	bool stop;		/* scan returns SHRINK_STOP */
 	int empty_answers;	/* next count calls answer SHRINK_EMPTY */
+	int zero_answers;	/* next count calls answer 0 (then SHRINK_EMPTY ones) */
+	long overscan;		/* scan reports this many more scanned than asked */
 };
 
 /* shrinker_alloc + callbacks + shrinker_register; NULL if allocation fails */
