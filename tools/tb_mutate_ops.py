@@ -434,7 +434,7 @@ class Source:
             if new in seen:
                 continue
             seen.add(new)
-            out.append((op,) + changed_lines(old, new, first))
+            out.append((op,) + changed_span(old, new, first))
         return out
 
     def statement_edits(self, code, base):
@@ -556,7 +556,7 @@ def apply_edits(text, edits):
     return text
 
 
-def changed_lines(old, new, first):
+def changed_span(old, new, first):
     """(line, end, text): the lines of old (which starts at line first) that
     differ from new, and what replaces them"""
     o, n = old.splitlines(keepends=True), new.splitlines(keepends=True)
