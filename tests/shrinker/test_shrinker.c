@@ -462,6 +462,106 @@ static void test_scan_loop_bounds(void **state)
 }
 
 /*
+ * A target one short of a batch, below the cache, is left for later: 204
+ * objects at priority 2 give delta (204 >> 2) * 4 / 2 = 102, none scanned
+ * and 102 deferred; the next call's target is (102 >> 2) + 102 = 127, still
+ * none scanned, and 204 deferred.
+ */
+static void test_target_one_short_of_a_batch_is_deferred(void **state)
+{
+	struct tree t;
+	struct tb_cache *c;
+
+	(void)state;
+	tree_create(&t);
+	c = tb_cache_create(SHRINKER_MEMCG_AWARE);
+	tb_cache_add(c, t.a, 0, 204);
+	assert_int_equal(shrink_slab(GFP_KERNEL, 0, t.a, 2), 0);
+	assert_int_equal(tb_shrinker_deferred(t.a, 0, c->shrinker->id), 102);
+	kshim_trace_reset();
+	assert_int_equal(shrink_slab(GFP_KERNEL, 0, t.a, 2), 0);
+	assert_int_equal(kshim_trace.last_start.total_scan, 127);
+	assert_int_equal(atomic_long_read(&c->scan_calls), 0);
+	assert_int_equal(tb_shrinker_deferred(t.a, 0, c->shrinker->id), 204);
+	tb_cache_destroy(c);
+	tree_destroy(&t);
+}
+
+/*
+ * With kmem accounting off (cgroup.memory=nokmem, memcg_kmem_online()
+ * false) shrink_slab_memcg() still runs a memcg's shrinkers that are not
+ * slab (SHRINKER_NONSLAB).
+ */
+static void test_nokmem_runs_nonslab_shrinkers(void **state)
+{
+	struct tree t;
+	struct tb_cache *nonslab;
+	unsigned long freed;
+
+	(void)state;
+	tree_create(&t);
+	nonslab = tb_cache_create(SHRINKER_MEMCG_AWARE | SHRINKER_NONSLAB);
+	tb_cache_add(nonslab, t.a, 0, 1000);
+	static_branch_disable(&memcg_kmem_online_key);
+	freed = shrink_slab(GFP_KERNEL, 0, t.a, 2);
+	static_branch_enable(&memcg_kmem_online_key);
+	assert_int_equal(freed, 384);
+	assert_int_equal(tb_cache_objects(nonslab, t.a, 0), 1000 - 384);
+	tb_cache_destroy(nonslab);
+	tree_destroy(&t);
+}
+
+/*
+ * ... and skips its slab shrinkers, but after shrinker_try_get(): the
+ * 'continue' never puts that reference back, so the shrinker's refcount
+ * stays raised and shrinker_free() would wait for its completion forever.
+ * The test puts the reference itself so that the cache can be destroyed.
+ */
+static void test_nokmem_skipped_slab_shrinker_keeps_a_reference(void **state)
+{
+	struct tree t;
+	struct tb_cache *slab;
+	unsigned long freed;
+
+	(void)state;
+	tree_create(&t);
+	slab = tb_cache_create(SHRINKER_MEMCG_AWARE);
+	tb_cache_add(slab, t.a, 0, 1000);
+	assert_int_equal(refcount_read(&slab->shrinker->refcount), 1);
+	static_branch_disable(&memcg_kmem_online_key);
+	freed = shrink_slab(GFP_KERNEL, 0, t.a, 2);
+	static_branch_enable(&memcg_kmem_online_key);
+	assert_int_equal(freed, 0);
+	assert_int_equal(atomic_long_read(&slab->scan_calls), 0);
+	assert_int_equal(refcount_read(&slab->shrinker->refcount), 2);
+	shrinker_put(slab->shrinker);
+	tb_cache_destroy(slab);
+	tree_destroy(&t);
+}
+
+/*
+ * With the memory controller off (cgroup_disable=memory) shrink_slab() for
+ * no memcg runs the global shrinkers, though a root memcg was allocated.
+ */
+static void test_memcg_disabled_shrinks_globally(void **state)
+{
+	struct tree t;
+	struct tb_cache *plain;
+	unsigned long freed;
+
+	(void)state;
+	tree_create(&t);
+	plain = tb_cache_create(0);
+	tb_cache_add(plain, NULL, 0, 1000);
+	static_branch_disable(&memory_cgrp_subsys_enabled_key);
+	freed = shrink_slab(GFP_KERNEL, 0, NULL, 2);
+	static_branch_enable(&memory_cgrp_subsys_enabled_key);
+	assert_int_equal(freed, 384);
+	tb_cache_destroy(plain);
+	tree_destroy(&t);
+}
+
+/*
  * A count of 0 (not SHRINK_EMPTY) returns at once: nothing scanned, and
  * the deferred work is left for the next call, not taken.
  */
@@ -628,7 +728,11 @@ int main(void)
 		TB_TEST(test_single_object_freed_at_priority_0),
 		TB_TEST(test_scan_target_of_one_batch),
 		TB_TEST(test_scan_loop_bounds),
+		TB_TEST(test_target_one_short_of_a_batch_is_deferred),
 		TB_TEST(test_count_of_zero_keeps_deferred),
+		TB_TEST(test_nokmem_runs_nonslab_shrinkers),
+		TB_TEST(test_nokmem_skipped_slab_shrinker_keeps_a_reference),
+		TB_TEST(test_memcg_disabled_shrinks_globally),
 		TB_TEST(test_overscan_defers_nothing_not_less),
 		TB_TEST(test_scan_and_deferred_capped_at_twice_freeable),
 		TB_TEST(test_offline_memcg_is_not_shrunk),
