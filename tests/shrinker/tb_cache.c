@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <linux/slab.h>
 #include <linux/rcupdate.h>
+#include <unistd.h>
 #include "tb_cache.h"
 
 static int memcg_slot(struct mem_cgroup *memcg)
@@ -43,6 +44,12 @@ static unsigned long tb_scan(struct shrinker *s, struct shrink_control *sc)
 	WRITE_ONCE(c->last_nr_to_scan, sc->nr_to_scan);
 	if (c->stop)
 		return SHRINK_STOP;
+	/* another thread's shrinker_free() may be waiting for this scan */
+	if (__atomic_load_n(&c->hold, __ATOMIC_ACQUIRE)) {
+		__atomic_store_n(&c->in_scan, 1, __ATOMIC_RELEASE);
+		while (__atomic_load_n(&c->hold, __ATOMIC_ACQUIRE))
+			usleep(1000);
+	}
 	atomic_long_add(sc->nr_to_scan, &c->scanned);
 	have = atomic_long_read(objs);
 	do {
