@@ -210,6 +210,11 @@ MINMAX_SWAP = {'min': 'max', 'max': 'min', 'min_t': 'max_t', 'max_t': 'min_t',
 CLAMP = ('clamp', 'clamp_t', 'clamp_val')
 
 
+def split_lines(text):
+    """text's lines, each with its '\\n'"""
+    return re.findall(r'[^\n]*\n|[^\n]+$', text)
+
+
 class Tok:
     __slots__ = ('s', 'start', 'end')
 
@@ -312,10 +317,11 @@ class Source:
 
     def __init__(self, text):
         self.text = text
-        self.lines = text.splitlines(keepends=True)
+        # lines end at '\n' only, as gcov counts them (a form feed in a
+        # comment is no line break)
+        self.lines = split_lines(text)
         self.code = blank(text)
-        self.code_lines = self.code.splitlines(keepends=True)
-        assert len(self.code_lines) == len(self.lines)
+        self.code_lines = split_lines(self.code)
         self.offset = [0]
         for ln in self.lines:
             self.offset.append(self.offset[-1] + len(ln))

@@ -244,6 +244,14 @@ class Statements(unittest.TestCase):
         self.assertFalse([1 for op, ln, end, new in statement_mutants(fixture(), 'update(t,')
                           if op == 'statement deletion' and ln == n + 1])
 
+    def test_lines_end_at_newlines_only(self):
+        # a form feed in a comment is no line break (gcov counts '\n')
+        src = m.Source('void f(void)\n{\n\t/* a\x0cb */\n\tx = 1;\n}\n')
+        self.assertEqual(len(src.lines), 5)
+        self.assertEqual(len(src.code_lines), 5)
+        self.assertIn(('statement deletion', 4, 4, '\t;\n'),
+                      {(op, a, b, n) for x, y in src.statements() for op, a, b, n in src.mutants(x, y)})
+
     def test_comments_and_strings_are_not_code(self):
         src = m.Source('void f(void)\n{\n\tpr_info("a < b");\n\tx = 1; /* a | b */\n}\n')
         self.assertEqual(src.code_lines[2], '\tpr_info("     ");\n')
