@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Small library pieces the kernel gets from lib/: the PRNG. */
+/* Small library pieces the kernel gets from lib/: the PRNG; the xchg race hook. */
 #include <linux/kernel.h>
 #include <linux/bitops.h>
 #include <linux/random.h>
+#include <linux/atomic.h>
 
 /* splitmix64: one shared sequence, reproducible for a given seed */
 static u64 rng_state = 0x9e3779b97f4a7c15ULL;
@@ -38,4 +39,17 @@ void get_random_bytes(void *buf, size_t len)
 		p += n;
 		len -= n;
 	}
+}
+
+/* <linux/atomic.h>: the next xchg() on .addr runs .fn(.arg) once */
+struct kshim_xchg_race kshim_xchg_race;
+
+void kshim_xchg_race_run(void)
+{
+	void (*fn)(void *) = kshim_xchg_race.fn;
+	void *arg = kshim_xchg_race.arg;
+
+	/* once: whoever gets here first clears it */
+	if (__atomic_exchange_n(&kshim_xchg_race.addr, NULL, __ATOMIC_SEQ_CST) && fn)
+		fn(arg);
 }

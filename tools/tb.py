@@ -258,10 +258,10 @@ class TB:
         return tests
 
     # ---- coverage ------------------------------------------------------
-    def coverage_build(self):
+    def coverage_build(self, variant='coverage'):
         # threads (stress tests) race on plain counters: negative branch
         # counts make gcovr fail, so the counters are updated atomically
-        bdir = self.configure('coverage', ['-DTB_COVERAGE=ON', '-DTB_BENCH=OFF',
+        bdir = self.configure(variant, ['-DTB_COVERAGE=ON', '-DTB_BENCH=OFF',
                                            '-DTB_SANITIZE=', '-DTB_FUZZ=OFF',
                                            '-DCMAKE_C_FLAGS=-fprofile-update=atomic',
                                            '-DCMAKE_CXX_FLAGS=-fprofile-update=atomic'])
@@ -956,7 +956,7 @@ def cmd_figures(tb):
 def cmd_mutate(tb):
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import tb_mutate
-    return tb_mutate.cmd_mutate(tb, say, fail, rel)
+    return tb_mutate.cmd_mutate(tb, say, fail, rel, sys.modules[__name__])
 
 
 def cmd_vm(tb):
@@ -1010,6 +1010,10 @@ def main():
     ap.add_argument('--put', action='append')
     ap.add_argument('--arg', dest='command_args', action='append')
     ap.add_argument('--what', action='append')
+    ap.add_argument('--since')
+    ap.add_argument('--shard')
+    ap.add_argument('--merge', nargs='*')
+    ap.add_argument('--no-test-map', action='store_true')
     a = ap.parse_args()
     a.cmd_argv = a.command_args
     tb = TB(a)

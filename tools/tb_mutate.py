@@ -8,6 +8,7 @@ labelled kfile:FILE run against each with a time limit. A mutant is killed
 (by the tests that failed), survived, timed out or did not compile.
 """
 import difflib
+import hashlib
 import json
 import os
 import random
@@ -19,119 +20,8 @@ import sys
 import tempfile
 import time
 
-# ---- mutation operators (one source line in, variants out) ----------------
-REL_FLIP = {'==': '!=', '!=': '==', '<': '>=', '>=': '<', '>': '<=', '<=': '>'}
-BOUNDARY = {'<': '<=', '<=': '<', '>': '>=', '>=': '>'}
-# a comparison operator, not part of ->, <<, >>, <<=, >>=, or an #include
-REL_RE = re.compile(r'(?<![<>=!\-])(==|!=|<=|>=|<|>)(?![<>=])')
-LOGIC_RE = re.compile(r'&&|\|\|')
-INT_RE = re.compile(r'(?<![\w.])(\d+)(?![\w.])')
-RETURN_RE = re.compile(r'^(\s*return\s+)(.+?)(;\s*)$')
-DECL_RE = re.compile(r'^\s*(const\s+|static\s+|unsigned\s+|signed\s+)*'
-                     r'(struct\s+\w+|enum\s+\w+|union\s+\w+|\w+)\s+[\*\s]*\w+\s*(=|;|\[|,)')
-KEYWORDS = ('return', 'break', 'continue', 'goto', 'case', 'default', 'else', 'do')
-
-
-def code_part(line):
-    """the line without a trailing // or /* comment, and whether it is code"""
-    s = line.split('//')[0]
-    s = s.split('/*')[0]
-    st = s.strip()
-    if not st or st.startswith(('#', '*')):
-        return s, False
-    return s, True
-
-
-def in_string(s, pos):
-    return s[:pos].count('"') % 2 == 1
-
-
-def matching_paren(s, i):
-    depth = 0
-    for j in range(i, len(s)):
-        if s[j] == '(':
-            depth += 1
-        elif s[j] == ')':
-            depth -= 1
-            if depth == 0:
-                return j
-    return -1
-
-
-def mutants_of_line(line):
-    """(operator, new line) pairs for one line of C"""
-    code, ok = code_part(line)
-    if not ok:
-        return []
-    out = []
-    rest = line[len(code):]
-    for m in REL_RE.finditer(code):
-        op = m.group(1)
-        if in_string(code, m.start()):
-            continue
-        if op in ('<', '>') and re.search(r'#include|<\w+\.h>', code):
-            continue
-        a, b = code[:m.start()], code[m.end():]
-        out.append(('comparison flip', a + REL_FLIP[op] + b + rest))
-        if op in BOUNDARY:
-            out.append(('boundary shift', a + BOUNDARY[op] + b + rest))
-    for m in LOGIC_RE.finditer(code):
-        if in_string(code, m.start()):
-            continue
-        new = '||' if m.group(0) == '&&' else '&&'
-        out.append(('&& / ||', code[:m.start()] + new + code[m.end():] + rest))
-    for m in re.finditer(r'\b(if|while)\s*\(', code):
-        i = code.index('(', m.start())
-        j = matching_paren(code, i)
-        if j > 0:
-            out.append(('condition negation',
-                        code[:i + 1] + '!(' + code[i + 1:j] + '))' + code[j + 1:] + rest))
-    for m in INT_RE.finditer(code):
-        if in_string(code, m.start()) or code.strip().startswith('case'):
-            continue
-        n = int(m.group(1))
-        a, b = code[:m.start()], code[m.end():]
-        out.append(('constant + 1', a + str(n + 1) + b + rest))
-        if n > 0:
-            out.append(('constant - 1', a + str(n - 1) + b + rest))
-    m = RETURN_RE.match(code)
-    # "return NULL" -> "return 0" would be the same program
-    if m and m.group(2).strip() != 'NULL':
-        val = m.group(2).strip()
-        repl = {'true': 'false', 'false': 'true', '0': '1'}.get(val, '0')
-        out.append(('return value', m.group(1) + repl + m.group(3) + rest))
-    st = code.strip()
-    if (st.endswith(';') and not st.startswith(KEYWORDS) and not DECL_RE.match(code)
-            and ('=' in st.replace('==', '') or '++' in st or '--' in st or re.search(r'\w\s*\(', st))
-            and st.count('(') == st.count(')')):
-        indent = line[:len(line) - len(line.lstrip())]
-        out.append(('statement deletion', indent + ';' + ('\n' if line.endswith('\n') else '')))
-    seen, uniq = {line}, []
-    for o in out:
-        # a change two operators make alike (return 0 -> 1) is one mutant
-        if o[1] not in seen:
-            seen.add(o[1])
-            uniq.append(o)
-    return uniq
-
-
-def functions_of(lines):
-    """{line number: function name} for the bodies of kernel-style functions"""
-    owner, name, inside = {}, None, False
-    for i, line in enumerate(lines, 1):
-        if not inside:
-            m = re.match(r'^[A-Za-z_].*?\b(\w+)\s*\(', line)
-            if m and not line.rstrip().endswith(';') and not line.startswith(('#', 'typedef')):
-                name = m.group(1)
-            if line.startswith('{') and name:
-                inside = True
-            continue
-        if line.startswith('}'):
-            inside, name = False, None
-            continue
-        owner[i] = name
-    return owner
-
+from tb_mutate_ops import (OPERATORS, Source, functions_of,  # noqa: F401 (tb.py, tests)
+                           mutants_of_line)
 
 # ---- the run ----------------------------------------------------------------
 def covered_lines(cov_bdir, tree, path):
@@ -153,15 +43,36 @@ def covered_lines(cov_bdir, tree, path):
     return counts
 
 
-def scratch_tree(tree, scratch, path):
-    """a hard-link copy of tree whose path is a file of its own"""
+def scratch_tree(tree, scratch, path, patched=()):
+    """a hard-link copy of tree whose path is a file of its own; patched
+    names the files a patch changed in tree. A file patched in the previous
+    copy becomes a copy of its own in the next one too: a hard link back to
+    the unpatched file keeps a time older than the objects built from the
+    patched one, and the build would not notice the change."""
     stamp = os.path.join(scratch, '.tb-mutate-of')
-    if not (os.path.exists(stamp) and open(stamp).read() == tree):
+    sums = {}
+    for f in patched:
+        with open(os.path.join(tree, f), 'rb') as fh:
+            sums[f] = hashlib.sha1(fh.read()).hexdigest()
+    want = {'tree': tree, 'patched': sums}
+    have = {}
+    if os.path.exists(stamp):
+        try:
+            with open(stamp) as f:
+                have = json.load(f)
+        except ValueError:
+            have = {}
+    if have != want:
         shutil.rmtree(scratch, ignore_errors=True)
         os.makedirs(os.path.dirname(scratch), exist_ok=True)
         subprocess.run(['cp', '-al', tree, scratch], check=True)
+        for f in set(have.get('patched', {})) | set(sums):
+            own = os.path.join(scratch, f)
+            if os.path.isfile(own):
+                with open(own) as fh:
+                    write_own(own, fh.read())
         with open(stamp, 'w') as f:
-            f.write(tree)
+            json.dump(want, f)
     target = os.path.join(scratch, path)
     with open(os.path.join(tree, path)) as f:
         text = f.read()
@@ -297,7 +208,7 @@ def load_equivalents(path, version=None):
             m = EQUIV_RE.match(line)
             if not m:
                 raise ValueError(f'{path}:{n}: not FILE:LINE [OPERATOR] MUTATED-LINE')
-            key = (m.group(1), int(m.group(2)), m.group(3), m.group(4).strip())
+            key = (m.group(1), int(m.group(2)), m.group(3), ' '.join(m.group(4).split()))
             keep = version_matches(want, version)
             if keep:
                 eq[key] = ''
@@ -305,7 +216,9 @@ def load_equivalents(path, version=None):
 
 
 def equiv_key(path, c):
-    return (path, c['line'], c['operator'], c['new'].strip())
+    """an equivalent.txt key: the mutated text with its blanks (and the
+    line breaks of a multi-line mutant) each made one space"""
+    return (path, c['line'], c['operator'], ' '.join(c['new'].split()))
 
 
 def sample(cands, n, seed):
@@ -314,8 +227,116 @@ def sample(cands, n, seed):
     return sorted(rng.sample(cands, n), key=lambda c: (c['line'], c['operator'], c['new']))
 
 
-def cmd_mutate(tb, say, fail, rel):
+def changed_lines(old, new):
+    """the lines (1-based) of the text new that differ from old: added or
+    changed lines, and the two lines either side of a deletion"""
+    a, b = old.splitlines(), new.splitlines()
+    out = set()
+    sm = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    for tag, _, _, j1, j2 in sm.get_opcodes():
+        if tag in ('replace', 'insert'):
+            out.update(range(j1 + 1, j2 + 1))
+        elif tag == 'delete':
+            out.update(n for n in (j1, j1 + 1) if 1 <= n <= len(b))
+    return out
+
+
+def parse_shard(spec):
+    """'I/N' -> (I, N), 1 <= I <= N; ValueError otherwise"""
+    m = re.fullmatch(r'([1-9]\d*)/([1-9]\d*)', spec or '')
+    if not m or int(m.group(1)) > int(m.group(2)):
+        raise ValueError(f'--shard wants I/N with 1 <= I <= N, not {spec!r}')
+    return int(m.group(1)), int(m.group(2))
+
+
+def mutant_key(c):
+    return (c['line'], c['operator'], c['new'])
+
+
+def shard_of(cands, i, n):
+    """the I-th of N shares of cands: every N-th mutant in line order, so
+    each share has some of every part of the file"""
+    return [c for k, c in enumerate(sorted(cands, key=mutant_key)) if k % n == i - 1]
+
+
+def effective_counts(counts, statements):
+    """{line: count} for every line of a statement gcov counted: a line
+    gcov has no record of (the second line of a multi-line condition)
+    takes the count of the statement's nearest line before it (or after)"""
+    out = {}
+    for first, last in statements:
+        have = [n for n in range(first, last + 1) if n in counts]
+        if not have:
+            continue
+        for n in range(first, last + 1):
+            if n in counts:
+                out[n] = counts[n]
+            else:
+                before = [h for h in have if h < n]
+                out[n] = counts[before[-1] if before else have[0]]
+    return out
+
+
+def git_text(tree, ref, path, fail):
+    """path as it was at ref in the git work tree tree ('' if it did not
+    exist there)"""
+    def git(*args):
+        return subprocess.run(['git', '-C', tree] + list(args), capture_output=True, text=True)
+    if git('rev-parse', '--is-inside-work-tree').stdout.strip() != 'true':
+        fail(f'--since: the kernel tree {tree} is not a git work tree (--kernel DIR names one)')
+    if git('rev-parse', '--verify', '--quiet', ref + '^{commit}').returncode != 0:
+        fail(f'--since {ref}: no such revision in {tree}')
+    p = git('show', f'{ref}:./{path}')
+    return p.stdout if p.returncode == 0 else ''
+
+
+def test_map(tb, cov, tree, path, label, statements, say):
+    """{test: set of lines of path it executes}, each test run alone in the
+    coverage build (gcov counts reset before each); cached in the coverage
+    build until a test executable or the file changes"""
+    tests = label_tests(cov, label)
+    with open(os.path.join(tree, path), 'rb') as f:
+        digest = hashlib.sha1(f.read()).hexdigest()
+    exes = {}
+    for t in tests:
+        st = os.stat(t['command'][0])
+        exes[t['name']] = [st.st_mtime_ns, st.st_size]
+    key = {'tree': tree, 'file': path, 'sha1': digest, 'executables': exes}
+    cache = os.path.join(cov, 'mutate-testmap', path.replace('/', '_') + '.json')
+    if os.path.exists(cache):
+        with open(cache) as f:
+            data = json.load(f)
+        if data.get('key') == key:
+            say(f'test map of {path}: cached ({len(data["tests"])} tests)')
+            return {n: {int(k): v for k, v in c.items()} for n, c in data['tests'].items()}
+    say(f'test map of {path}: each of {len(tests)} tests alone in the coverage build')
+    t0 = time.time()
+    per = {}
+    for t in tests:
+        for root, _, names in os.walk(cov):
+            for n in names:
+                if n.endswith('.gcda'):
+                    os.unlink(os.path.join(root, n))
+        subprocess.run(['ctest', '--test-dir', cov, '-R', '^' + re.escape(t['name']) + '$'],
+                       env=tb.env(), capture_output=True)
+        per[t['name']] = covered_lines(cov, tree, path)
+    os.makedirs(os.path.dirname(cache), exist_ok=True)
+    with open(cache, 'w') as f:
+        json.dump({'key': key, 'tests': per}, f)
+    say(f'test map of {path}: {time.time() - t0:.0f}s')
+    return per
+
+
+def reached_lines(per, statements):
+    """{test: lines it executes}, continuation lines included"""
+    return {n: {ln for ln, c in effective_counts(cnt, statements).items() if c > 0}
+            for n, cnt in per.items()}
+
+
+def cmd_mutate(tb, say, fail, rel, mod=None):
     a = tb.a
+    if a.merge is not None:
+        return cmd_merge(a.merge, a.json, say, fail)
     spec = a.target
     path, _, func = spec.partition(':')
     path = path.strip('/')
@@ -325,27 +346,78 @@ def cmd_mutate(tb, say, fail, rel):
     try:
         # parsed before the build: a malformed file stops here
         load_equivalents(eq_path)
+        shard = parse_shard(a.shard) if a.shard else None
     except ValueError as e:
         fail(str(e))
+    since_text = None
+    if a.since:
+        if not tb.kernel:
+            fail(f'--since {a.since}: the kernel tree is Debian\'s package, not a git work tree '
+                 '(--kernel DIR names one)')
+        if not os.path.isfile(os.path.join(tb.kernel, path)):
+            fail(f'{tb.kernel}: {path}: no such file in the kernel tree')
+        since_text = git_text(tb.kernel, a.since, path, fail)
 
     # the tree, and which of its lines the label's tests run (the coverage
     # build): a line only other suites reach is not one these tests could guard
-    cov = tb.coverage_build()
+    base_text, patched_files = None, []
+    if a.patch:
+        # the patch goes into a scratch copy; the mutants are of the patched file
+        import tb_compare
+        base = tb.kernel or tb_compare.default_tree(tb, mod)
+        patched = os.path.join(tb.build, 'mutate-patched')
+        try:
+            files = tb_compare.apply_patch(a.patch, base, patched,
+                                           os.path.join(tb.build, 'mutate-patch.log'))
+        except tb_compare.CompareError as e:
+            fail(str(e))
+        if path not in files:
+            fail(f'patch {a.patch} changes nothing in {path} (it touches {", ".join(files)})')
+        patched_files = files
+        with open(os.path.join(base, path)) as f:
+            base_text = f.read()
+        tb.kernel = patched
+        say(f'patch applied to a scratch copy of {base}: {rel(patched, tb.repo)}')
+        cov = tb.coverage_build('mutate-patch-coverage')
+    else:
+        cov = tb.coverage_build()
     # the entries of this tree's version (known once configured)
     equivalents = load_equivalents(eq_path, tb.tree_version)
     tree = tb.tree.rstrip('/')
     if not os.path.exists(os.path.join(tree, path)):
         fail(f'{tree}: {path}: no such file in the kernel tree')
-    say(f'running the tests labelled kfile:{path} in {rel(cov, tb.repo)}')
-    subprocess.run(['ctest', '--test-dir', cov, '-L', label, '-j', str(tb.jobs)],
-                   env=tb.env(), capture_output=True)
-    counts = covered_lines(cov, tree, path)
+    with open(os.path.join(tree, path)) as f:
+        pristine = f.read()
+    src = Source(pristine)
+    statements = src.statements()
+    only = None
+    if a.since or a.patch:
+        old = since_text if a.since else base_text
+        only = changed_lines(old, pristine)
+        what = f'since {a.since}' if a.since else f'by {os.path.basename(a.patch)}'
+        if not only:
+            say(f'no line of {path} changed {what}: no mutant to run')
+            return 0
+        say(f'{len(only)} lines of {path} changed {what}')
+    per_test = None
+    if a.no_test_map:
+        say(f'running the tests labelled kfile:{path} in {rel(cov, tb.repo)}')
+        subprocess.run(['ctest', '--test-dir', cov, '-L', label, '-j', str(tb.jobs)],
+                       env=tb.env(), capture_output=True)
+        counts = covered_lines(cov, tree, path)
+    else:
+        per = test_map(tb, cov, tree, path, label, statements, say)
+        counts = {}
+        for cnt in per.values():
+            for ln, c in cnt.items():
+                counts[ln] = counts.get(ln, 0) + c
+        per_test = reached_lines(per, statements)
     if not counts:
         fail(f'{path}: no compiled lines in the coverage build (is it a file the test bed builds?)')
 
     # a build of the scratch tree
     scratch = os.path.join(tb.build, 'mutate-tree')
-    target, pristine = scratch_tree(tree, scratch, path)
+    target, _ = scratch_tree(tree, scratch, path, patched_files)
     user_kernel = tb.kernel
     tb.kernel = scratch
     # Ninja: a Makefile build spends seconds per mutant only deciding that
@@ -392,42 +464,52 @@ def cmd_mutate(tb, say, fail, rel):
     # deadlock into a failure with backtraces, sooner than the limit's kill
     env['TB_WATCHDOG_SECONDS'] = str(max(3, int(max(secs.values()) * 2) + 1))
 
-    # the mutants
-    lines = pristine.splitlines(keepends=True)
-    owner = functions_of(lines)
+    # the mutants: of every line of the statements the tests run
+    lines = src.lines
+    owner = src.owner
+    eff = effective_counts(counts, statements)
     cands = []
-    for ln, cnt in sorted(counts.items()):
-        if cnt <= 0 or ln not in owner or ln > len(lines):
-            continue
-        if func and owner[ln] != func:
-            continue
-        for op, new in mutants_of_line(lines[ln - 1]):
-            cands.append({'line': ln, 'function': owner[ln], 'operator': op,
-                          'count': cnt, 'old': lines[ln - 1], 'new': new})
+    for first, last in statements:
+        for op, ln, end, new in src.mutants(first, last):
+            cnt = eff.get(ln, 0)
+            if cnt <= 0 or ln not in owner:
+                continue
+            if func and owner[ln] != func:
+                continue
+            if only is not None and not only & set(range(ln, end + 1)):
+                continue
+            cands.append({'line': ln, 'end': end, 'function': owner[ln], 'operator': op,
+                          'count': cnt, 'old': ''.join(lines[ln - 1:end]), 'new': new})
+    cands.sort(key=lambda c: c['line'])
     if func and not cands:
         fail(f'{path}: no covered line in a function named {func}')
+    if only is not None and not cands:
+        say(f'no mutant of a covered line among the changed lines of {path}')
+        return 0
     total = len(cands)
     keys = {equiv_key(path, c) for c in cands}
     for k in equivalents:
-        if k[0] == path and k not in keys and not func:
+        if k[0] == path and k not in keys and not func and only is None:
             say(f'equivalent.txt: {k[0]}:{k[1]} [{k[2]}] is no mutant of a covered line (stale?)')
-    carried = []
     if a.rerun:
         # the mutants of an earlier run, all run again: a sample stays the
         # same sample when new tests reach more lines
         with open(a.rerun) as f:
             prev = json.load(f)
-        bykey = {(c['line'], c['operator'], c['new']): c for c in cands}
+        bykey = {mutant_key(c): c for c in cands}
         cands = []
         for m in prev['mutants']:
-            c = bykey.get((m['line'], m['operator'], m['new']))
+            c = bykey.get(mutant_key(m))
             if c is None:
                 fail(f'{a.rerun}: {path}:{m["line"]} [{m["operator"]}] is no longer a mutant')
             cands.append(c)
     elif a.max and len(cands) > a.max:
         cands = sample(cands, a.max, a.seed)
+    selected = len(cands)
+    if shard:
+        cands = shard_of(cands, *shard)
     say(f'{total} mutants of covered lines; running {len(cands)}'
-        + (f' (and {len(carried)} killed before, not re-run)' if carried else '')
+        + (f' (shard {shard[0]}/{shard[1]} of {selected})' if shard else '')
         + f' (unmutated: build {build_secs:.1f}s, tests {test_secs:.1f}s; '
         f'limit {min(limits.values())}-{max(limits.values())}s per test)')
 
@@ -439,45 +521,145 @@ def cmd_mutate(tb, say, fail, rel):
             k = equiv_key(path, c)
             t0 = time.time()
             c['by'], c['tail'] = [], ''
+            # only the tests that execute the mutant's lines can notice it
+            run = tests
+            if per_test is not None:
+                span = set(range(c['line'], c['end'] + 1))
+                run = [t for t in tests if per_test.get(t['name'], set()) & span] or tests
+            c['tests'] = len(run)
             if k in equivalents:
                 c['status'], c['why'] = 'equivalent', equivalents[k]
+                c['tests'] = 0
             else:
-                text = ''.join(lines[:c['line'] - 1]) + c['new'] + ''.join(lines[c['line']:])
+                text = ''.join(lines[:c['line'] - 1]) + c['new'] + ''.join(lines[c['end']:])
                 write_own(target, text)
-                if not build(bdir, targets, tb.jobs, 900):
+                # only the executables of those tests: the others are
+                # rebuilt when a later mutant (or the pristine file) needs them
+                if not build(bdir, sorted({t['target'] for t in run}), tb.jobs, 900):
                     c['status'] = 'no-compile'
                 else:
-                    c['status'], c['by'], _, c['tail'] = run_tests(tests, env, tb.jobs, limits)
+                    c['status'], c['by'], _, c['tail'] = run_tests(run, env, tb.jobs, limits)
             c['seconds'] = round(time.time() - t0, 1)
             results.append(c)
             print(f'  [{i}/{len(cands)}] {path}:{c["line"]} {c["function"]} '
                   f'{c["operator"]}: {c["status"]}'
-                  + (f' by {", ".join(c["by"])}' if c['by'] else '') + f' ({c["seconds"]}s)',
-                  flush=True)
+                  + (f' by {", ".join(c["by"])}' if c['by'] else '')
+                  + f' ({c["seconds"]}s, {c["tests"]} tests)', flush=True)
     finally:
         write_own(target, pristine)
         build(bdir, targets, tb.jobs, 1800)
 
-    ran = [c for c in results if c['status'] != 'equivalent']
-    per_mutant = sum(c['seconds'] for c in ran) / len(ran) if ran else 0.0
-    results = sorted(results + carried, key=lambda c: (c['line'], c['operator'], c['new']))
+    results.sort(key=mutant_key)
     report(results, path, say)
-    summary = summarize(results)
-    say(f'{per_mutant:.1f}s per mutant run (build and tests)')
     out = {'file': path, 'function': func or None, 'tree': tree, 'mutants_total': total,
-           'mutants_run': len(ran), 'max': a.max, 'seed': a.seed, 'rerun_of': a.rerun,
-           'seconds': round(time.time() - t_start), 'seconds_per_mutant': round(per_mutant, 1),
+           'mutants_selected': selected, 'shard': list(shard) if shard else None,
+           'since': a.since, 'patch': os.path.abspath(a.patch) if a.patch else None,
+           'test_map': per_test is not None,
+           'mutants_run': 0, 'max': a.max, 'seed': a.seed, 'rerun_of': a.rerun,
+           'seconds': round(time.time() - t_start),
            'baseline_build_seconds': round(build_secs, 1),
            'baseline_test_seconds': {n: secs[n] for n in secs},
-           'tests': [t['name'] for t in tests], 'by_function': summary,
-           'mutants': [{k: c.get(k) for k in ('line', 'function', 'operator', 'count', 'status',
-                                              'by', 'seconds', 'old', 'new', 'why', 'tail')}
-                       for c in results]}
-    js = a.json or os.path.join(tb.build, 'mutate-results', path.replace('/', '_') + '.json')
+           'tests': [t['name'] for t in tests],
+           'mutants': [{k: c.get(k) for k in MUTANT_FIELDS} for c in results]}
+    finish(out, say)
+    js = a.json or os.path.join(tb.build, 'mutate-results', path.replace('/', '_')
+                                + (f'.{shard[0]}of{shard[1]}' if shard else '') + '.json')
+    write_json(js, out)
+    say(f'JSON: {js}; {time.time() - t_start:.0f}s')
+    return 0
+
+
+MUTANT_FIELDS = ('line', 'end', 'function', 'operator', 'count', 'status', 'by', 'tests',
+                 'seconds', 'old', 'new', 'why', 'tail')
+
+
+def finish(out, say):
+    """the figures a result derives from its mutants"""
+    ran = [c for c in out['mutants'] if c['status'] != 'equivalent']
+    per_mutant = sum(c['seconds'] for c in ran) / len(ran) if ran else 0.0
+    out['mutants_run'] = len(ran)
+    out['seconds_per_mutant'] = round(per_mutant, 2)
+    out['by_function'] = summarize(out['mutants'])
+    say(f'{per_mutant:.2f}s per mutant run (build and tests)')
+
+
+def write_json(js, out):
     os.makedirs(os.path.dirname(os.path.abspath(js)), exist_ok=True)
     with open(js, 'w') as f:
         json.dump(out, f, indent=1)
-    say(f'JSON: {js}; {time.time() - t_start:.0f}s')
+
+
+# a run's settings: every shard of one run has the same
+SHARD_SAME = ('file', 'function', 'tree', 'mutants_total', 'mutants_selected', 'since', 'patch',
+              'max', 'seed', 'rerun_of')
+
+
+def merge_shards(shards):
+    """one result from the results of the N shards of a run; ValueError
+    names what does not fit (another run's shard, a missing or repeated
+    one, a mutant in two shards)"""
+    if not shards:
+        raise ValueError('no shard to merge')
+    first = shards[0]
+    for s in shards:
+        if not s.get('shard'):
+            raise ValueError(f'{s["_path"]}: not a shard (a run without --shard)')
+        for k in SHARD_SAME:
+            if s.get(k) != first.get(k):
+                raise ValueError(f'{s["_path"]}: another run than {first["_path"]} '
+                                 f'({k}: {s.get(k)!r} vs {first.get(k)!r})')
+    n = first['shard'][1]
+    idx = sorted(s['shard'][0] for s in shards)
+    if any(s['shard'][1] != n for s in shards) or idx != list(range(1, n + 1)):
+        missing = sorted(set(range(1, n + 1)) - set(idx))
+        twice = sorted({i for i in idx if idx.count(i) > 1})
+        raise ValueError(f'shards of {n}: ' + ', '.join(
+            (['missing ' + ' '.join(f'{i}/{n}' for i in missing)] if missing else [])
+            + (['twice ' + ' '.join(f'{i}/{n}' for i in twice)] if twice else [])
+            + (['a shard of another count'] if any(s['shard'][1] != n for s in shards) else [])))
+    mutants, seen = [], set()
+    for s in shards:
+        for c in s['mutants']:
+            k = mutant_key(c)
+            if k in seen:
+                raise ValueError(f'{s["_path"]}: {s["file"]}:{c["line"]} [{c["operator"]}] '
+                                 'is in two shards')
+            seen.add(k)
+            mutants.append(c)
+    if len(mutants) != first['mutants_selected']:
+        raise ValueError(f'the shards hold {len(mutants)} mutants, the run selected '
+                         f'{first["mutants_selected"]}')
+    out = {k: first.get(k) for k in SHARD_SAME}
+    out.update({'shard': None, 'merged_from': [s['_path'] for s in shards],
+                'test_map': all(s.get('test_map') for s in shards),
+                'seconds': sum(s.get('seconds', 0) for s in shards),
+                'tests': first.get('tests'),
+                'mutants': sorted(mutants, key=mutant_key)})
+    return out
+
+
+def cmd_merge(paths, js, say, fail):
+    shards = []
+    for p in paths:
+        try:
+            with open(p) as f:
+                s = json.load(f)
+        except (OSError, ValueError) as e:
+            fail(f'--merge: {p}: not a result of tools/tb mutate ({e})')
+        if not isinstance(s, dict) or 'mutants' not in s:
+            fail(f'--merge: {p}: not a result of tools/tb mutate')
+        s['_path'] = p
+        shards.append(s)
+    try:
+        out = merge_shards(shards)
+    except ValueError as e:
+        fail(f'--merge: {e}')
+    report(out['mutants'], out['file'], say)
+    finish(out, say)
+    js = js or os.path.join(os.path.dirname(os.path.abspath(paths[0])),
+                            out['file'].replace('/', '_') + '.merged.json')
+    write_json(js, out)
+    say(f'merged {len(shards)} shards ({len(out["mutants"])} mutants): JSON {js}')
     return 0
 
 
@@ -517,6 +699,7 @@ def report(results, path, say):
         print(f'\nsurvivors ({len(surv)}), each a diff of {path} and its line\'s coverage count:')
     for c in surv:
         print(f'\n# {c["function"]}: [{c["operator"]}], line {c["line"]} ran {c["count"]} times')
-        sys.stdout.writelines(difflib.unified_diff([c['old']], [c['new']],
+        sys.stdout.writelines(difflib.unified_diff(c['old'].splitlines(keepends=True),
+                                                   c['new'].splitlines(keepends=True),
                                                    f'a/{path}:{c["line"]}', f'b/{path}:{c["line"]}',
                                                    n=0, lineterm='\n'))

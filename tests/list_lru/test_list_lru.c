@@ -364,6 +364,22 @@ static void test_offline_frees_memcg_lists(void **state)
 	w_fini(&w);
 }
 
+/*
+ * memcg_list_lru_alloc() (what kmem_cache_alloc_lru() calls first) on an
+ * lru that is not memcg aware allocates no memcg list: there is nothing to
+ * put it on, and list_lru_destroy() of such an lru would never free it.
+ */
+static void test_unaware_lru_gets_no_memcg_lists(void **state)
+{
+	struct w w;
+	bool stored = true;
+
+	w_init(&w, state);
+	assert_int_equal(w.ops->unaware_alloc(w.a, &stored), 0);
+	assert_false(stored);
+	w_fini(&w);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -380,6 +396,7 @@ int main(void)
 		TB_LRU_BOTH(test_memcg_lru_xarray_node_fails),
 		TB_LRU_BOTH(test_init_and_destroy_twice),
 		TB_LRU_BOTH(test_offline_frees_memcg_lists),
+		TB_LRU_BOTH(test_unaware_lru_gets_no_memcg_lists),
 	};
 
 	return TB_RUN(tests);

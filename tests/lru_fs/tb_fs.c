@@ -561,6 +561,20 @@ static void fs_destroy_twice(struct tb_mount *m, int *init_id, int *memcg_id,
 	list_lru_destroy(&lru);
 }
 
+static int fs_unaware_alloc(struct mem_cgroup *memcg, bool *stored)
+{
+	struct list_lru lru;
+	int err;
+
+	memset(&lru, 0, sizeof(lru));
+	if (list_lru_init(&lru))
+		return -ENOMEM;
+	err = memcg_list_lru_alloc(memcg, &lru, GFP_KERNEL);
+	*stored = !xa_empty(&lru.xa);
+	list_lru_destroy(&lru);
+	return err;
+}
+
 const struct tb_fs_ops TB_FS_OPS = {
 #if TB_FS_TREE == 61
 	.tree = "6.1",
@@ -594,4 +608,5 @@ const struct tb_fs_ops TB_FS_OPS = {
 	.memcg_pin = fs_memcg_pin,
 	.memcg_unpin = fs_memcg_unpin,
 	.destroy_twice = fs_destroy_twice,
+	.unaware_alloc = fs_unaware_alloc,
 };

@@ -82,6 +82,11 @@ struct tb_fs_ops {
 	 */
 	void (*destroy_twice)(struct tb_mount *m, int *init_id, int *memcg_id,
 			      void **node, int *shrinker_id);
+	/*
+	 * memcg_list_lru_alloc() for memcg on an lru that is not memcg aware:
+	 * its result, and in *stored whether its xarray got an entry
+	 */
+	int (*unaware_alloc)(struct mem_cgroup *memcg, bool *stored);
 };
 extern const struct tb_fs_ops k61_tb_fs, k612_tb_fs;
 /* objects freed twice or used after free since the last call (must be 0) */

@@ -45,6 +45,8 @@ class Operators(unittest.TestCase):
         self.assertIn(('statement deletion', '\t;\n'), ops('\tpropagate(c, usage);\n'))
         self.assertNotIn(('statement deletion', '\t;\n'), ops('\tunsigned long x = 5;\n'))
         self.assertNotIn(('statement deletion', '\t;\n'), ops('\treturn x;\n'))
+        # the end of a do-while is no statement of its own
+        self.assertNotIn(('statement deletion', '\t;\n'), ops('\t} while ((c = next(c)));\n'))
 
     def test_comments_strings_and_directives_are_left_alone(self):
         self.assertEqual(m.mutants_of_line('\t/* a < b */\n'), [])
@@ -139,8 +141,354 @@ class EquivalentsFile(unittest.TestCase):
         self.assertEqual(m.load_equivalents(path, '6.12.117'), eq)
         for (f, line, op, new), why in eq.items():
             self.assertTrue(why, f'{f}:{line} [{op}] has no reason')
-            self.assertIn(op, ('comparison flip', 'boundary shift', '&& / ||', 'condition negation',
-                               'constant + 1', 'constant - 1', 'return value', 'statement deletion'))
+            self.assertIn(op, m.OPERATORS)
+
+
+# a fixture in kernel style (not kernel code): the statement operators' input
+FIXTURE = """\
+static int fixture(struct thing *t, unsigned long nr, gfp_t gfp)
+{
+	unsigned long i, total = 0;
+	bool done = false;
+	struct shape s = {
+		.a = 1,
+		.b = nr,
+	};
+
+	for (i = 0; i < t->nr_items; i++) {
+		if (t->skip[i])
+			continue;
+		total += t->size[i] * 2;
+	}
+	while (total >= t->batch ||
+	       total >= nr) {
+		total -= min(total, t->batch);
+		if (total < 3)
+			break;
+	}
+	switch (t->mode) {
+	case 1:
+		done = true;
+		break;
+	default:
+		break;
+	}
+	t->gfp = gfp | __GFP_NOWARN |
+		 __GFP_NORETRY;
+	t->flags = t->flags & ~T_DIRTY;
+	t->val = clamp(nr, 2UL, t->limit) << t->shift;
+	t->min = max_t(long, t->low - 1, 0);
+	update(t,
+	       nr);
+	list_for_each(pos, &t->list) {
+		if (pos == t->last)
+			continue;
+		count(pos);
+		continue;
+	}
+	return done && t->ok;
+}
+"""
+
+
+def fixture():
+    return m.Source(FIXTURE)
+
+
+def line_of(text):
+    """the 1-based line of the fixture that holds text"""
+    return next(i for i, ln in enumerate(FIXTURE.splitlines(), 1) if text in ln)
+
+
+def statement_mutants(src, text):
+    """{(operator, first line, last line, new text)} of the statement on
+    the fixture's line holding text"""
+    n = line_of(text)
+    first, last = next((a, b) for a, b in src.statements() if a <= n <= b)
+    return {(op, ln, end, new) for op, ln, end, new in src.mutants(first, last)}
+
+
+def ops_at(src, text):
+    return {(op, new.strip()) for op, ln, end, new in statement_mutants(src, text)}
+
+
+class Statements(unittest.TestCase):
+    def test_multi_line_statements_are_one(self):
+        src = fixture()
+        spans = src.statements()
+        self.assertIn((line_of('while (total >= t->batch'), line_of('total >= nr) {')), spans)
+        self.assertIn((line_of('t->gfp = gfp'), line_of('__GFP_NORETRY;')), spans)
+        self.assertIn((line_of('update(t,'), line_of('nr);')), spans)
+        # an initializer's braces hold one statement
+        self.assertIn((line_of('struct shape s = {'), line_of('\t};')), spans)
+        # a one-line if and its body are two
+        self.assertIn((line_of('if (t->skip[i])'), line_of('if (t->skip[i])')), spans)
+
+    def test_the_second_line_of_a_condition_is_mutated(self):
+        got = ops_at(fixture(), 'total >= nr) {')
+        self.assertIn(('boundary shift', 'total > nr) {'), got)
+        self.assertIn(('comparison flip', 'total < nr) {'), got)
+        self.assertIn(('operand swap', 'nr >= total) {'), got)
+
+    def test_a_multi_line_condition_is_negated_whole(self):
+        got = statement_mutants(fixture(), 'while (total >= t->batch')
+        n = line_of('while (total >= t->batch')
+        self.assertIn(('condition negation', n, n + 1,
+                       '\twhile (!(total >= t->batch ||\n\t       total >= nr)) {\n'), got)
+
+    def test_a_multi_line_call_is_deleted_whole(self):
+        n = line_of('update(t,')
+        self.assertIn(('statement deletion', n, n + 1, '\t;\n'),
+                      statement_mutants(fixture(), 'update(t,'))
+        # a continuation line alone is no statement
+        self.assertFalse([1 for op, ln, end, new in statement_mutants(fixture(), 'update(t,')
+                          if op == 'statement deletion' and ln == n + 1])
+
+    def test_lines_end_at_newlines_only(self):
+        # a form feed in a comment is no line break (gcov counts '\n')
+        src = m.Source('void f(void)\n{\n\t/* a\x0cb */\n\tx = 1;\n}\n')
+        self.assertEqual(len(src.lines), 5)
+        self.assertEqual(len(src.code_lines), 5)
+        self.assertIn(('statement deletion', 4, 4, '\t;\n'),
+                      {(op, a, b, n) for x, y in src.statements() for op, a, b, n in src.mutants(x, y)})
+
+    def test_comments_and_strings_are_not_code(self):
+        src = m.Source('void f(void)\n{\n\tpr_info("a < b");\n\tx = 1; /* a | b */\n}\n')
+        self.assertEqual(src.code_lines[2], '\tpr_info("     ");\n')
+        self.assertFalse([op for a, b in src.statements() for op, *_ in src.mutants(a, b)
+                          if op in ('operand swap', 'mask flag drop')])
+
+
+class StatementOperators(unittest.TestCase):
+    def test_operand_swap_of_a_relational_comparison(self):
+        got = ops_at(fixture(), 'if (total < 3)')
+        self.assertIn(('operand swap', 'if (3 < total)'), got)
+        # == is commutative: no swap
+        self.assertFalse([1 for op, new in ops_at(fixture(), 'if (pos == t->last)')
+                          if op == 'operand swap'])
+
+    def test_loop_bound_plus_and_minus_one(self):
+        got = ops_at(fixture(), 'for (i = 0;')
+        self.assertIn(('loop bound + 1', 'for (i = 0; i < (t->nr_items) + 1; i++) {'), got)
+        self.assertIn(('loop bound - 1', 'for (i = 0; i < (t->nr_items) - 1; i++) {'), got)
+        # an if is no loop
+        self.assertFalse([1 for op, new in ops_at(fixture(), 'if (total < 3)')
+                          if op.startswith('loop bound')])
+
+    def test_arithmetic_replacement_not_unary_or_pointers(self):
+        got = ops_at(fixture(), 'total += t->size[i] * 2;')
+        self.assertIn(('arithmetic', 'total -= t->size[i] * 2;'), got)
+        self.assertIn(('arithmetic', 'total += t->size[i] / 2;'), got)
+        self.assertIn(('arithmetic', 't->val = clamp(nr, 2UL, t->limit) >> t->shift;'),
+                      ops_at(fixture(), 't->val = clamp'))
+        self.assertIn(('arithmetic', 't->min = max_t(long, t->low + 1, 0);'),
+                      ops_at(fixture(), 't->min = max_t'))
+        # a declarator's * and a unary - are no arithmetic
+        src = m.Source('int f(void)\n{\n\tstruct a *p = q;\n\treturn -EINVAL;\n}\n')
+        self.assertFalse([op for a, b in src.statements() for op, *_ in src.mutants(a, b)
+                          if op == 'arithmetic'])
+
+    def test_min_max_and_clamp(self):
+        got = ops_at(fixture(), 'total -= min(total, t->batch);')
+        self.assertIn(('min/max argument', 'total -= total;'), got)
+        self.assertIn(('min/max argument', 'total -= (t->batch);'), got)
+        self.assertIn(('min/max swap', 'total -= max(total, t->batch);'), got)
+        got = ops_at(fixture(), 't->min = max_t')
+        self.assertIn(('min/max argument', 't->min = ((long)(t->low - 1));'), got)
+        self.assertIn(('min/max argument', 't->min = ((long)0);'), got)
+        self.assertIn(('min/max swap', 't->min = min_t(long, t->low - 1, 0);'), got)
+        got = ops_at(fixture(), 't->val = clamp')
+        self.assertIn(('clamp bound drop', 't->val = min(nr, t->limit) << t->shift;'), got)
+        self.assertIn(('clamp bound drop', 't->val = max(nr, 2UL) << t->shift;'), got)
+
+    def test_break_and_continue_removal_where_it_matters(self):
+        src = fixture()
+        self.assertIn(('break/continue removal', ';'), ops_at(src, '\t\t\tbreak;'))
+        # case 1's break falls through into default: a mutant
+        n = line_of('\t\tdone = true;') + 1
+        self.assertIn(('break/continue removal', n, n, '\t\t;\n'),
+                      {(op, ln, end, new) for a, b in src.statements()
+                       for op, ln, end, new in src.mutants(a, b) if ln == n})
+        # the break that ends the switch's last case, and the continue that
+        # ends a loop's body, change nothing: no mutant
+        for ln in (line_of('default:') + 1, line_of('count(pos);') + 1):
+            self.assertFalse([op for a, b in src.statements()
+                              for op, l2, *_ in src.mutants(a, b)
+                              if l2 == ln and op == 'break/continue removal'], ln)
+        # a conditional continue in that loop is one
+        n = line_of('if (pos == t->last)') + 1
+        self.assertTrue([op for a, b in src.statements() for op, l2, *_ in src.mutants(a, b)
+                         if l2 == n and op == 'break/continue removal'])
+
+    def test_bool_flip(self):
+        self.assertIn(('bool flip', 'done = false;'), ops_at(fixture(), 'done = true;'))
+        self.assertIn(('bool flip', 'bool done = true;'), ops_at(fixture(), 'bool done = false;'))
+        # a returned bool is the return value operator's
+        self.assertFalse([1 for op, *_ in m.Source('bool f(void)\n{\n\treturn true;\n}\n')
+                          .mutants(3, 3) if op == 'bool flip'])
+
+    def test_mask_flag_drop(self):
+        n = line_of('t->gfp = gfp')
+        got = statement_mutants(fixture(), 't->gfp = gfp')
+        self.assertIn(('mask flag drop', n, n, '\tt->gfp = gfp |\n'), got)
+        self.assertIn(('mask flag drop', n, n + 1, '\tt->gfp = gfp | __GFP_NOWARN;\n'), got)
+        self.assertIn(('mask flag drop', 't->flags = t->flags;'),
+                      ops_at(fixture(), 't->flags = t->flags & ~T_DIRTY;'))
+
+    def test_condition_term_drop(self):
+        got = ops_at(fixture(), 'return done && t->ok;')
+        self.assertIn(('condition term drop', 'return done;'), got)
+        self.assertIn(('condition term drop', 'return t->ok;'), got)
+        n = line_of('while (total >= t->batch')
+        self.assertIn(('condition term drop', n, n + 1, '\twhile (total >= t->batch) {\n'),
+                      statement_mutants(fixture(), 'while (total >= t->batch'))
+
+    def test_a_dropped_line_is_replaced_with_its_neighbour(self):
+        src = m.Source('int f(int a, int b, int c)\n{\n\treturn a &&\n\t       b &&\n'
+                       '\t       c;\n}\n')
+        got = {(op, ln, end, new) for op, ln, end, new in src.mutants(3, 5)}
+        # 'b &&' dropped: lines 3-4 become line 3
+        self.assertIn(('condition term drop', 3, 4, '\treturn a &&\n'), got)
+        self.assertTrue(all(new.strip() for op, ln, end, new in got))
+
+    def test_every_mutant_is_one_change_and_named(self):
+        src = fixture()
+        for a, b in src.statements():
+            for op, ln, end, new in src.mutants(a, b):
+                self.assertIn(op, m.OPERATORS)
+                self.assertTrue(a <= ln <= end <= b)
+                self.assertNotEqual(new, ''.join(src.lines[ln - 1:end]))
+
+
+class ChangedLines(unittest.TestCase):
+    def test_added_changed_and_around_a_deletion(self):
+        old = 'a\nb\nc\nd\ne\n'
+        self.assertEqual(m.changed_lines(old, 'a\nB\nc\nd\ne\n'), {2})
+        self.assertEqual(m.changed_lines(old, 'a\nb\nx\ny\nc\nd\ne\n'), {3, 4})
+        # d deleted: the lines either side, c (3) and e (4)
+        self.assertEqual(m.changed_lines(old, 'a\nb\nc\ne\n'), {3, 4})
+        self.assertEqual(m.changed_lines(old, old), set())
+        self.assertEqual(m.changed_lines('', 'a\nb\n'), {1, 2})
+
+
+class Shards(unittest.TestCase):
+    def cands(self, n=23):
+        return [{'line': i // 3 + 1, 'operator': 'op%d' % (i % 3), 'new': 'x%d' % i}
+                for i in range(n)]
+
+    def test_the_shards_part_the_mutants(self):
+        cands = self.cands()
+        parts = [m.shard_of(list(reversed(cands)), i, 4) for i in range(1, 5)]
+        keys = [m.mutant_key(c) for p in parts for c in p]
+        self.assertEqual(sorted(keys), sorted(m.mutant_key(c) for c in cands))
+        self.assertEqual(len(keys), len(set(keys)))
+        self.assertEqual(sorted(len(p) for p in parts), [5, 6, 6, 6])
+
+    def test_parse_shard(self):
+        self.assertEqual(m.parse_shard('2/3'), (2, 3))
+        for bad in ('0/2', '3/2', 'x', '1/', '1/0', ''):
+            with self.assertRaises(ValueError):
+                m.parse_shard(bad)
+
+    def result(self, i, n, cands, **kw):
+        r = {'_path': f's{i}.json', 'file': 'mm/x.c', 'function': None, 'tree': '/t',
+             'mutants_total': 30, 'mutants_selected': len(cands), 'since': None, 'patch': None,
+             'max': None, 'seed': 1, 'rerun_of': None, 'shard': [i, n], 'seconds': 10,
+             'tests': ['a'], 'test_map': True,
+             'mutants': [dict(c, status='killed', seconds=1.0) for c in m.shard_of(cands, i, n)]}
+        r.update(kw)
+        return r
+
+    def test_merged_shards_are_the_whole_run(self):
+        cands = self.cands()
+        merged = m.merge_shards([self.result(i, 3, cands) for i in (2, 1, 3)])
+        self.assertEqual([m.mutant_key(c) for c in merged['mutants']],
+                         sorted(m.mutant_key(c) for c in cands))
+        self.assertEqual(merged['seconds'], 30)
+        self.assertIsNone(merged['shard'])
+
+    def test_a_missing_repeated_or_foreign_shard_is_refused(self):
+        cands = self.cands()
+        with self.assertRaisesRegex(ValueError, 'missing 2/3'):
+            m.merge_shards([self.result(i, 3, cands) for i in (1, 3)])
+        with self.assertRaisesRegex(ValueError, 'twice 1/3'):
+            m.merge_shards([self.result(i, 3, cands) for i in (1, 1, 2, 3)])
+        with self.assertRaisesRegex(ValueError, 'another run'):
+            m.merge_shards([self.result(1, 2, cands), self.result(2, 2, cands, seed=2)])
+        with self.assertRaisesRegex(ValueError, 'not a shard'):
+            m.merge_shards([self.result(1, 1, cands, shard=None)])
+
+
+class EffectiveCounts(unittest.TestCase):
+    def test_a_continuation_line_takes_its_statements_count(self):
+        # gcov counted lines 10 and 12 of the statement 10-13, not 11 or 13
+        eff = m.effective_counts({10: 5, 12: 0, 20: 1}, [(10, 13), (20, 20), (30, 31)])
+        self.assertEqual(eff, {10: 5, 11: 5, 12: 0, 13: 0, 20: 1})
+
+
+TB = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'tools', 'tb')
+
+
+class BadInput(unittest.TestCase):
+    """each a one-line error before anything is built"""
+
+    def tb(self, *args, cwd=None):
+        import subprocess
+        p = subprocess.run([TB, 'mutate'] + list(args), capture_output=True, text=True, cwd=cwd)
+        return p.returncode, p.stderr.strip()
+
+    def tree(self):
+        import subprocess
+        import tempfile
+        d = tempfile.mkdtemp()
+        os.makedirs(os.path.join(d, 'mm'))
+        with open(os.path.join(d, 'Makefile'), 'w') as f:
+            f.write('# a tree\n')
+        with open(os.path.join(d, 'mm', 'x.c'), 'w') as f:
+            f.write('int f(void)\n{\n\treturn 1;\n}\n')
+        for c in (['init', '-q'], ['add', '.'],
+                  ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'x']):
+            subprocess.run(['git', '-C', d] + c, check=True, capture_output=True)
+        self.addCleanup(lambda: __import__('shutil').rmtree(d))
+        return d
+
+    def test_a_bad_shard(self):
+        for bad in ('3/2', '0/1', 'x'):
+            rc, err = self.tb('mm/x.c', '--shard', bad)
+            self.assertEqual((rc, err.count('\n')), (2, 0), err)
+            self.assertIn('--shard wants I/N', err)
+
+    def test_an_unknown_revision(self):
+        d = self.tree()
+        rc, err = self.tb('mm/x.c', '--kernel', d, '--since', 'no-such-ref')
+        self.assertEqual((rc, err.count('\n')), (1, 0), err)
+        self.assertIn('--since no-such-ref: no such revision in', err)
+
+    def test_since_needs_a_git_tree(self):
+        d = self.tree()
+        __import__('shutil').rmtree(os.path.join(d, '.git'))
+        rc, err = self.tb('mm/x.c', '--kernel', d, '--since', 'HEAD')
+        self.assertEqual(rc, 1)
+        self.assertIn('is not a git work tree', err)
+
+    def test_a_patch_that_does_not_apply(self):
+        d = self.tree()
+        patch = os.path.join(d, 'bad.patch')
+        with open(patch, 'w') as f:
+            f.write('--- a/mm/x.c\n+++ b/mm/x.c\n@@ -1,3 +1,3 @@\n int g(void)\n {\n'
+                    '-\treturn 2;\n+\treturn 3;\n')
+        rc, err = self.tb('mm/x.c', '--kernel', d, '--patch', patch)
+        self.assertEqual(rc, 1, err)
+        self.assertIn('the patch does not apply to', err.splitlines()[-1])
+
+    def test_merge_of_no_shard(self):
+        import tempfile
+        with tempfile.NamedTemporaryFile('w', suffix='.json', delete=False) as f:
+            f.write('{"mutants": [], "shard": null, "file": "mm/x.c"}')
+        self.addCleanup(os.unlink, f.name)
+        rc, err = self.tb('--merge', f.name)
+        self.assertEqual((rc, err.count('\n')), (1, 0), err)
+        self.assertIn('not a shard', err)
 
 
 if __name__ == '__main__':

@@ -153,6 +153,71 @@ static void test_set_max(void **state)
 	assert_ptr_equal(fail, &pc[1]);
 }
 
+/*
+ * A charge from "another CPU" that lands between page_counter_set_max()'s
+ * xchg of the limit and its re-read of the usage (kshim_xchg_race).
+ */
+struct racing_charge {
+	struct page_counter *counter;
+	unsigned long nr_pages;
+};
+
+static void charge_racing(void *arg)
+{
+	struct racing_charge *r = arg;
+
+	page_counter_charge(r->counter, r->nr_pages);
+}
+
+static void race_charge_after_xchg(struct page_counter *c, struct racing_charge *r)
+{
+	kshim_xchg_race.fn = charge_racing;
+	kshim_xchg_race.arg = r;
+	kshim_xchg_race.addr = &c->max;
+}
+
+/*
+ * Lowering the limit while a charge races past it: the re-read sees the
+ * usage grown and the limit lowered, so the old limit is put back and the
+ * retry finds the usage above the new limit.
+ */
+static void test_set_max_lowered_under_racing_charge_is_undone(void **state)
+{
+	struct page_counter pc[1];
+	struct racing_charge r = { &pc[0], 3 };
+
+	chain_init(pc, 1, false);
+	assert_int_equal(page_counter_set_max(&pc[0], 10), 0);
+	page_counter_charge(&pc[0], 5);
+
+	race_charge_after_xchg(&pc[0], &r);
+	assert_int_equal(page_counter_set_max(&pc[0], 6), -EBUSY);
+	assert_null(kshim_xchg_race.addr);
+	assert_int_equal(usage(&pc[0]), 8);
+	assert_int_equal(pc[0].max, 10);
+}
+
+/*
+ * Setting the limit it already has while a charge races past it: the limit
+ * did not go down (nr_pages >= old), so the charge was allowed either way
+ * and set_max returns 0 at once, though the usage is now above the limit.
+ */
+static void test_set_max_unchanged_under_racing_charge_succeeds(void **state)
+{
+	struct page_counter pc[1];
+	struct racing_charge r = { &pc[0], 8 };
+
+	chain_init(pc, 1, false);
+	assert_int_equal(page_counter_set_max(&pc[0], 10), 0);
+	page_counter_charge(&pc[0], 5);
+
+	race_charge_after_xchg(&pc[0], &r);
+	assert_int_equal(page_counter_set_max(&pc[0], 10), 0);
+	assert_null(kshim_xchg_race.addr);
+	assert_int_equal(usage(&pc[0]), 13);
+	assert_int_equal(pc[0].max, 10);
+}
+
 /* min/low/high are plain stores; high is never enforced by try_charge */
 static void test_set_min_low_high(void **state)
 {
@@ -658,6 +723,8 @@ int main(void)
 		TB_TEST(test_try_charge_fail_each_level),
 		TB_TEST(test_try_charge_fail_first_from_leaf),
 		TB_TEST(test_set_max),
+		TB_TEST(test_set_max_lowered_under_racing_charge_is_undone),
+		TB_TEST(test_set_max_unchanged_under_racing_charge_succeeds),
 		TB_TEST(test_set_min_low_high),
 		TB_TEST(test_protected_usage),
 		TB_TEST(test_low_usage_follows_usage_without_min),

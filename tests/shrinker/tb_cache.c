@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <linux/slab.h>
 #include <linux/rcupdate.h>
+#include <unistd.h>
 #include "tb_cache.h"
 
 static int memcg_slot(struct mem_cgroup *memcg)
@@ -21,6 +22,9 @@ static unsigned long tb_count(struct shrinker *s, struct shrink_control *sc)
 	atomic_long_inc(&c->count_calls);
 	WRITE_ONCE(c->last_memcg, sc->memcg);
 	WRITE_ONCE(c->last_nid, sc->nid);
+	if (__atomic_load_n(&c->zero_answers, __ATOMIC_RELAXED) > 0 &&
+	    __atomic_sub_fetch(&c->zero_answers, 1, __ATOMIC_RELAXED) >= 0)
+		return 0;
 	if (__atomic_load_n(&c->empty_answers, __ATOMIC_RELAXED) > 0 &&
 	    __atomic_sub_fetch(&c->empty_answers, 1, __ATOMIC_RELAXED) >= 0)
 		return SHRINK_EMPTY;
@@ -40,12 +44,20 @@ static unsigned long tb_scan(struct shrinker *s, struct shrink_control *sc)
 	WRITE_ONCE(c->last_nr_to_scan, sc->nr_to_scan);
 	if (c->stop)
 		return SHRINK_STOP;
+	/* another thread's shrinker_free() may be waiting for this scan */
+	if (__atomic_load_n(&c->hold, __ATOMIC_ACQUIRE)) {
+		__atomic_store_n(&c->in_scan, 1, __ATOMIC_RELEASE);
+		while (__atomic_load_n(&c->hold, __ATOMIC_ACQUIRE))
+			usleep(1000);
+	}
 	atomic_long_add(sc->nr_to_scan, &c->scanned);
 	have = atomic_long_read(objs);
 	do {
 		take = min_t(long, have, sc->nr_to_scan);
 	} while (!atomic_long_try_cmpxchg(objs, &have, have - take));
 	atomic_long_add(take, &c->freed);
+	/* a callee may say it scanned more than it was asked to */
+	sc->nr_scanned += c->overscan;
 	return take;
 }
 

@@ -25,6 +25,10 @@ struct tb_cache {
 	bool dead;
 	bool stop;		/* scan returns SHRINK_STOP */
 	int empty_answers;	/* next count calls answer SHRINK_EMPTY */
+	int zero_answers;	/* next count calls answer 0 (then SHRINK_EMPTY ones) */
+	long overscan;		/* scan reports this many more scanned than asked */
+	int hold;		/* scan waits (real time) while this is set */
+	int in_scan;		/* a scan is waiting on hold */
 };
 
 /* shrinker_alloc + callbacks + shrinker_register; NULL if allocation fails */

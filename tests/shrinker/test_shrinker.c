@@ -315,6 +315,58 @@ static void test_reparent_deferred(void **state)
 }
 
 /*
+ * Reparenting adds every id's deferred work to the parent, the last id of
+ * a unit (SHRINKER_UNIT_BITS - 1) included.
+ */
+static void test_reparent_moves_the_units_last_id(void **state)
+{
+	struct mem_cgroup *root, *mid, *leaf;
+	struct tb_cache *c[SHRINKER_UNIT_BITS];
+	int i, last = SHRINKER_UNIT_BITS - 1;
+
+	(void)state;
+	root = kshim_memcg_create(NULL);
+	mid = kshim_memcg_create(root);
+	leaf = kshim_memcg_create(mid);
+	for (i = 0; i < SHRINKER_UNIT_BITS; i++)
+		c[i] = tb_cache_create(SHRINKER_MEMCG_AWARE);
+	assert_int_equal(c[last]->shrinker->id, last);
+	tb_cache_add(c[last], leaf, 0, 1000);
+	shrink_slab(GFP_KERNEL, 0, leaf, 2);
+	assert_int_equal(tb_shrinker_deferred(leaf, 0, last), 116);
+	kshim_memcg_destroy(leaf);
+	assert_int_equal(tb_shrinker_deferred(mid, 0, last), 116);
+	kshim_memcg_destroy(mid);
+	for (i = 0; i < SHRINKER_UNIT_BITS; i++)
+		tb_cache_destroy(c[i]);
+	kshim_memcg_destroy(root);
+}
+
+/*
+ * set_shrinker_bit() marks nothing for the root memcg (shrink_slab() runs
+ * the root's shrinkers without its map), for no memcg (an object charged
+ * to none) or for id -1 (a list_lru whose shrinker is not memcg aware).
+ */
+static void test_set_shrinker_bit_skips_root_none_and_no_id(void **state)
+{
+	struct tree t;
+	struct tb_cache *c;
+	int id;
+
+	(void)state;
+	tree_create(&t);
+	c = tb_cache_create(SHRINKER_MEMCG_AWARE);
+	set_shrinker_bit(t.root, 0, c->shrinker->id);
+	assert_false(tb_shrinker_bit(t.root, 0, c->shrinker->id));
+	set_shrinker_bit(NULL, 0, c->shrinker->id);
+	set_shrinker_bit(t.a, 0, -1);
+	for (id = 0; id < SHRINKER_UNIT_BITS; id++)
+		assert_false(tb_shrinker_bit(t.a, 0, id));
+	tb_cache_destroy(c);
+	tree_destroy(&t);
+}
+
+/*
  * Memcg-aware ids start at 0 (no other memcg-aware shrinker exists here),
  * and each id has its own bit and deferred slot in a memcg's info.
  */
@@ -378,6 +430,181 @@ static void test_single_object_freed_at_priority_0(void **state)
 	assert_int_equal(tb_cache_objects(c, t.a, 0), 0);
 	assert_int_equal(kshim_trace.last_end.new_scan_cnt, 0);
 	assert_int_equal(tb_shrinker_deferred(t.a, 0, c->shrinker->id), 0);
+	tb_cache_destroy(c);
+	tree_destroy(&t);
+}
+
+/*
+ * do_shrink_slab()'s scan loop. A target equal to the cache, below a batch
+ * (100 objects at priority 1: delta (100 >> 1) * 4 / 2 = 100), is scanned,
+ * in one call of exactly 100. A target of 2000 (1000 objects at priority
+ * 0, capped at 2 * freeable) goes in batches of 128 while a whole batch or
+ * the whole cache is left: 15 calls, the last 80 not scanned.
+ */
+static void test_scan_loop_bounds(void **state)
+{
+	struct tree t;
+	struct tb_cache *c;
+
+	(void)state;
+	tree_create(&t);
+	c = tb_cache_create(SHRINKER_MEMCG_AWARE);
+	tb_cache_add(c, t.a, 0, 100);
+	assert_int_equal(shrink_slab(GFP_KERNEL, 0, t.a, 1), 100);
+	assert_int_equal(atomic_long_read(&c->scan_calls), 1);
+	assert_int_equal(c->last_nr_to_scan, 100);
+	tb_cache_add(c, t.b, 0, 1000);
+	assert_int_equal(shrink_slab(GFP_KERNEL, 0, t.b, 0), 1000);
+	assert_int_equal(atomic_long_read(&c->scan_calls), 1 + 15);
+	assert_int_equal(c->last_nr_to_scan, 128);
+	tb_cache_destroy(c);
+	tree_destroy(&t);
+}
+
+/*
+ * A target one short of a batch, below the cache, is left for later: 204
+ * objects at priority 2 give delta (204 >> 2) * 4 / 2 = 102, none scanned
+ * and 102 deferred; the next call's target is (102 >> 2) + 102 = 127, still
+ * none scanned, and 204 deferred.
+ */
+static void test_target_one_short_of_a_batch_is_deferred(void **state)
+{
+	struct tree t;
+	struct tb_cache *c;
+
+	(void)state;
+	tree_create(&t);
+	c = tb_cache_create(SHRINKER_MEMCG_AWARE);
+	tb_cache_add(c, t.a, 0, 204);
+	assert_int_equal(shrink_slab(GFP_KERNEL, 0, t.a, 2), 0);
+	assert_int_equal(tb_shrinker_deferred(t.a, 0, c->shrinker->id), 102);
+	kshim_trace_reset();
+	assert_int_equal(shrink_slab(GFP_KERNEL, 0, t.a, 2), 0);
+	assert_int_equal(kshim_trace.last_start.total_scan, 127);
+	assert_int_equal(atomic_long_read(&c->scan_calls), 0);
+	assert_int_equal(tb_shrinker_deferred(t.a, 0, c->shrinker->id), 204);
+	tb_cache_destroy(c);
+	tree_destroy(&t);
+}
+
+/*
+ * With kmem accounting off (cgroup.memory=nokmem, memcg_kmem_online()
+ * false) shrink_slab_memcg() still runs a memcg's shrinkers that are not
+ * slab (SHRINKER_NONSLAB).
+ */
+static void test_nokmem_runs_nonslab_shrinkers(void **state)
+{
+	struct tree t;
+	struct tb_cache *nonslab;
+	unsigned long freed;
+
+	(void)state;
+	tree_create(&t);
+	nonslab = tb_cache_create(SHRINKER_MEMCG_AWARE | SHRINKER_NONSLAB);
+	tb_cache_add(nonslab, t.a, 0, 1000);
+	static_branch_disable(&memcg_kmem_online_key);
+	freed = shrink_slab(GFP_KERNEL, 0, t.a, 2);
+	static_branch_enable(&memcg_kmem_online_key);
+	assert_int_equal(freed, 384);
+	assert_int_equal(tb_cache_objects(nonslab, t.a, 0), 1000 - 384);
+	tb_cache_destroy(nonslab);
+	tree_destroy(&t);
+}
+
+/*
+ * ... and skips its slab shrinkers, but after shrinker_try_get(): the
+ * 'continue' never puts that reference back, so the shrinker's refcount
+ * stays raised and shrinker_free() would wait for its completion forever.
+ * The test puts the reference itself so that the cache can be destroyed.
+ */
+static void test_nokmem_skipped_slab_shrinker_keeps_a_reference(void **state)
+{
+	struct tree t;
+	struct tb_cache *slab;
+	unsigned long freed;
+
+	(void)state;
+	tree_create(&t);
+	slab = tb_cache_create(SHRINKER_MEMCG_AWARE);
+	tb_cache_add(slab, t.a, 0, 1000);
+	assert_int_equal(refcount_read(&slab->shrinker->refcount), 1);
+	static_branch_disable(&memcg_kmem_online_key);
+	freed = shrink_slab(GFP_KERNEL, 0, t.a, 2);
+	static_branch_enable(&memcg_kmem_online_key);
+	assert_int_equal(freed, 0);
+	assert_int_equal(atomic_long_read(&slab->scan_calls), 0);
+	assert_int_equal(refcount_read(&slab->shrinker->refcount), 2);
+	shrinker_put(slab->shrinker);
+	tb_cache_destroy(slab);
+	tree_destroy(&t);
+}
+
+/*
+ * With the memory controller off (cgroup_disable=memory) shrink_slab() for
+ * no memcg runs the global shrinkers, though a root memcg was allocated.
+ */
+static void test_memcg_disabled_shrinks_globally(void **state)
+{
+	struct tree t;
+	struct tb_cache *plain;
+	unsigned long freed;
+
+	(void)state;
+	tree_create(&t);
+	plain = tb_cache_create(0);
+	tb_cache_add(plain, NULL, 0, 1000);
+	static_branch_disable(&memory_cgrp_subsys_enabled_key);
+	freed = shrink_slab(GFP_KERNEL, 0, NULL, 2);
+	static_branch_enable(&memory_cgrp_subsys_enabled_key);
+	assert_int_equal(freed, 384);
+	tb_cache_destroy(plain);
+	tree_destroy(&t);
+}
+
+/*
+ * A count of 0 (not SHRINK_EMPTY) returns at once: nothing scanned, and
+ * the deferred work is left for the next call, not taken.
+ */
+static void test_count_of_zero_keeps_deferred(void **state)
+{
+	struct tree t;
+	struct tb_cache *c;
+	long scans;
+
+	(void)state;
+	tree_create(&t);
+	c = tb_cache_create(SHRINKER_MEMCG_AWARE);
+	tb_cache_add(c, t.a, 0, 1000);
+	assert_int_equal(shrink_slab(GFP_KERNEL, 0, t.a, 2), 384);
+	assert_int_equal(tb_shrinker_deferred(t.a, 0, c->shrinker->id), 116);
+	scans = atomic_long_read(&c->scan_calls);
+	c->zero_answers = 1;
+	assert_int_equal(shrink_slab(GFP_KERNEL, 0, t.a, 2), 0);
+	assert_int_equal(atomic_long_read(&c->scan_calls), scans);
+	assert_int_equal(tb_shrinker_deferred(t.a, 0, c->shrinker->id), 116);
+	tb_cache_destroy(c);
+	tree_destroy(&t);
+}
+
+/*
+ * A scan callback may report more scanned than asked (sc->nr_scanned is
+ * the callee's to change): the deferred work left is clamped at 0, never
+ * negative. 100 objects at priority 1 are one scan of 100; 150 reported.
+ */
+static void test_overscan_defers_nothing_not_less(void **state)
+{
+	struct tree t;
+	struct tb_cache *c;
+
+	(void)state;
+	tree_create(&t);
+	c = tb_cache_create(SHRINKER_MEMCG_AWARE);
+	c->overscan = 50;
+	tb_cache_add(c, t.a, 0, 100);
+	kshim_trace_reset();
+	assert_int_equal(shrink_slab(GFP_KERNEL, 0, t.a, 1), 100);
+	assert_int_equal(tb_shrinker_deferred(t.a, 0, c->shrinker->id), 0);
+	assert_int_equal(kshim_trace.last_end.new_scan_cnt, 0);
 	tb_cache_destroy(c);
 	tree_destroy(&t);
 }
@@ -495,9 +722,18 @@ int main(void)
 		TB_TEST(test_reparent_deferred),
 		TB_TEST(test_free_unregistered),
 		TB_TEST(test_each_shrinker_has_its_own_bit),
+		TB_TEST(test_reparent_moves_the_units_last_id),
+		TB_TEST(test_set_shrinker_bit_skips_root_none_and_no_id),
 		TB_TEST(test_plain_shrinker_takes_back_its_deferred),
 		TB_TEST(test_single_object_freed_at_priority_0),
 		TB_TEST(test_scan_target_of_one_batch),
+		TB_TEST(test_scan_loop_bounds),
+		TB_TEST(test_target_one_short_of_a_batch_is_deferred),
+		TB_TEST(test_count_of_zero_keeps_deferred),
+		TB_TEST(test_nokmem_runs_nonslab_shrinkers),
+		TB_TEST(test_nokmem_skipped_slab_shrinker_keeps_a_reference),
+		TB_TEST(test_memcg_disabled_shrinks_globally),
+		TB_TEST(test_overscan_defers_nothing_not_less),
 		TB_TEST(test_scan_and_deferred_capped_at_twice_freeable),
 		TB_TEST(test_offline_memcg_is_not_shrunk),
 		TB_TEST(test_freed_shrinker_bit_is_cleared),

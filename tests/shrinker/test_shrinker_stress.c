@@ -6,6 +6,7 @@
  * reference), no callback may run after it returned, and the world must
  * tear down with nothing left. Run it under TSan and ASan.
  */
+#include <unistd.h>
 #include <linux/memcontrol.h>
 #include <linux/shrinker.h>
 #include <kshim/memcg.h>
@@ -106,10 +107,62 @@ static void test_shrink_while_registering(void **state)
 	free(s);
 }
 
+/*
+ * shrinker_free() of a shrinker whose scan is running returns only after
+ * that scan: it drops the initial reference and waits for the completion
+ * the last shrinker_put() signals. Thread 0 scans (held in scan_objects),
+ * thread 1 frees, thread 2 lets the scan go 200 ms after it started: the
+ * free must not have returned before that.
+ */
+struct held_scan {
+	struct mem_cgroup *memcg;
+	struct tb_cache *c;
+	int freed_while_held;
+};
+
+static void held_scan_thread(void *arg, unsigned int i)
+{
+	struct held_scan *h = arg;
+
+	if (i == 0) {
+		shrink_slab(GFP_KERNEL, 0, h->memcg, 2);
+		return;
+	}
+	while (!__atomic_load_n(&h->c->in_scan, __ATOMIC_ACQUIRE))
+		usleep(1000);
+	if (i == 1) {
+		tb_cache_shrinker_free(h->c);
+		h->freed_while_held = __atomic_load_n(&h->c->hold, __ATOMIC_ACQUIRE);
+		return;
+	}
+	usleep(200 * 1000);
+	__atomic_store_n(&h->c->hold, 0, __ATOMIC_RELEASE);
+}
+
+static void test_free_waits_for_running_scan(void **state)
+{
+	struct held_scan h = { 0 };
+	struct mem_cgroup *root;
+
+	(void)state;
+	root = kshim_memcg_create(NULL);
+	h.memcg = kshim_memcg_create(root);
+	h.c = tb_cache_create(SHRINKER_MEMCG_AWARE);
+	tb_cache_add(h.c, h.memcg, 0, 1000);
+	h.c->hold = 1;
+	tb_run_threads(3, held_scan_thread, &h);
+	assert_int_equal(h.freed_while_held, 0);
+	assert_int_equal(atomic_long_read(&h.c->scan_calls), 3);
+	tb_cache_destroy(h.c);
+	kshim_memcg_destroy(h.memcg);
+	kshim_memcg_destroy(root);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		TB_TEST(test_shrink_while_registering),
+		TB_TEST(test_free_waits_for_running_scan),
 	};
 
 	tb_world.nr_nodes = 2;

@@ -85,7 +85,29 @@ KSHIM_ATOMIC_OPS(atomic, atomic_t, int)
 KSHIM_ATOMIC_OPS(atomic_long, atomic_long_t, long)
 KSHIM_ATOMIC_OPS(atomic64, atomic64_t, s64)
 
-#define xchg(ptr, v) __atomic_exchange_n(ptr, v, __ATOMIC_SEQ_CST)
+/*
+ * Another CPU's step between two of this CPU's instructions, made
+ * deterministic: a test names an address and a function, and the next
+ * xchg() on that address runs the function (once) right after the
+ * exchange, as if another CPU acted there (page_counter_set_max() re-reads
+ * the usage after its xchg of the limit to catch a charge that raced it).
+ */
+struct kshim_xchg_race {
+	void *addr;
+	void (*fn)(void *arg);
+	void *arg;
+};
+extern struct kshim_xchg_race kshim_xchg_race;
+void kshim_xchg_race_run(void);
+
+static inline void kshim_after_xchg(void *addr)
+{
+	if (__builtin_expect(__atomic_load_n(&kshim_xchg_race.addr, __ATOMIC_RELAXED) == addr, 0))
+		kshim_xchg_race_run();
+}
+
+#define xchg(ptr, v) ({ __typeof__(*(ptr)) __x = __atomic_exchange_n(ptr, v, __ATOMIC_SEQ_CST); \
+	kshim_after_xchg((void *)(ptr)); __x; })
 #define cmpxchg(ptr, o, n) ({ __typeof__(*(ptr)) __o = (o);			\
 	__atomic_compare_exchange_n(ptr, &__o, n, 0, __ATOMIC_SEQ_CST,		\
 				    __ATOMIC_SEQ_CST); __o; })

@@ -54,7 +54,14 @@ void kshim_kvfree_rcu_mightsleep(void *ptr, const char *file, int line, const ch
 #define rcu_dereference_raw(p) __atomic_load_n(&(p), __ATOMIC_ACQUIRE)
 #define rcu_dereference_check(p, c) rcu_dereference_raw(p)
 #define rcu_dereference(p) rcu_dereference_raw(p)
-#define rcu_dereference_protected(p, c) rcu_dereference_raw(p)
+/*
+ * CONFIG_PROVE_RCU: a protected dereference whose condition is false is
+ * "suspicious rcu_dereference_protected() usage"; lockdep_is_held() is 1
+ * here, so only a condition false by itself (a literal false) fires.
+ */
+#define rcu_dereference_protected(p, c) ({					\
+	WARN_ONCE(!(c), "suspicious rcu_dereference_protected() usage");	\
+	rcu_dereference_raw(p); })
 #define rcu_dereference_sched(p) rcu_dereference_raw(p)
 #define rcu_dereference_bh(p) rcu_dereference_raw(p)
 #define rcu_access_pointer(p) READ_ONCE(p)
