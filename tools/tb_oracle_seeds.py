@@ -30,7 +30,8 @@ class SeedError(Exception):
 def static_binary(tb, name):
     src = os.path.join(tb.repo, 'tests', 'oracle', name + '.c')
     out = os.path.join(tb_vm.vm_dir(tb, 'seeds', 'bin'), name)
-    if not os.path.exists(out) or os.path.getmtime(out) < os.path.getmtime(src):
+    deps = [src, os.path.join(tb.repo, 'tests', 'oracle', 'guest.h')]
+    if not os.path.exists(out) or os.path.getmtime(out) < max(map(os.path.getmtime, deps)):
         p = subprocess.run(['gcc', '-O2', '-Wall', '-static', '-o', out, src],
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         if p.returncode:

@@ -14,14 +14,7 @@
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
-
-static long long now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000LL + ts.tv_nsec / 1000;
-}
+#include "guest.h"
 
 static void print_stat(const char *cg)
 {
@@ -46,9 +39,7 @@ static void print_stat(const char *cg)
 int main(int argc, char **argv)
 {
 	long page = sysconf(_SC_PAGESIZE), mb, max_mb;
-	char path[256];
 	long long t0;
-	FILE *f;
 	char *p;
 	long i;
 
@@ -56,12 +47,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: mdf <cgroup> <max MB>\n");
 		return 2;
 	}
-	snprintf(path, sizeof(path), "/sys/fs/cgroup/%s/cgroup.procs", argv[1]);
-	f = fopen(path, "w");
-	if (!f || fprintf(f, "%d\n", getpid()) < 0 || fclose(f)) {
-		perror(path);
-		return 1;
-	}
+	enter_cgroup(argv[1]);
 	max_mb = atol(argv[2]);
 	for (mb = 1; mb <= max_mb; mb++) {
 		t0 = now_us();

@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
+#include "guest.h"
 
 static uint64_t next(uint64_t *s)
 {
@@ -24,33 +25,18 @@ static uint64_t next(uint64_t *s)
 	return *s * 2685821657736338717ULL;
 }
 
-static long long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
-}
-
 int main(int argc, char **argv)
 {
 	long page = sysconf(_SC_PAGESIZE), pages, accesses, round_ms, i;
 	volatile char *buf;
 	long long end;
-	char path[256];
 	uint64_t rng;
-	FILE *f;
 
 	if (argc != 6) {
 		fprintf(stderr, "usage: randrw <cgroup> <pages> <accesses/round> <round ms> <seed>\n");
 		return 2;
 	}
-	snprintf(path, sizeof(path), "/sys/fs/cgroup/%s/cgroup.procs", argv[1]);
-	f = fopen(path, "w");
-	if (!f || fprintf(f, "%d\n", getpid()) < 0 || fclose(f)) {
-		perror(path);
-		return 1;
-	}
+	enter_cgroup(argv[1]);
 	pages = atol(argv[2]);
 	accesses = atol(argv[3]);
 	round_ms = atol(argv[4]);
@@ -61,7 +47,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	for (;;) {
-		end = now_ms() + round_ms;
+		end = now_us() / 1000 + round_ms;
 		for (i = 0; i < accesses; i++) {
 			long p = next(&rng) % pages;
 
@@ -70,7 +56,7 @@ int main(int argc, char **argv)
 			else
 				(void)buf[p * page];
 		}
-		while (now_ms() < end)
-			usleep((end - now_ms()) * 1000);
+		while (now_us() / 1000 < end)
+			usleep((end - now_us() / 1000) * 1000);
 	}
 }

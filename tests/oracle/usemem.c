@@ -17,14 +17,7 @@
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
-
-static long long now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000LL + ts.tv_nsec / 1000;
-}
+#include "guest.h"
 
 static long majflt(void)
 {
@@ -32,19 +25,6 @@ static long majflt(void)
 
 	getrusage(RUSAGE_SELF, &ru);
 	return ru.ru_majflt;
-}
-
-static void enter(const char *name)
-{
-	char path[256];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/sys/fs/cgroup/%s/cgroup.procs", name);
-	f = fopen(path, "w");
-	if (!f || fprintf(f, "%d\n", getpid()) < 0 || fclose(f)) {
-		perror(path);
-		exit(1);
-	}
 }
 
 int main(int argc, char **argv)
@@ -59,7 +39,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: usemem <cgroup> <bytes>\n");
 		return 2;
 	}
-	enter(argv[1]);
+	enter_cgroup(argv[1]);
 	size = strtoul(argv[2], NULL, 10);
 	buf = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (buf == MAP_FAILED) {
