@@ -342,6 +342,7 @@ class Guest:
         self.console = os.path.join(run, 'console.log')
         self.output = os.path.join(run, 'output.log')
         self.stderr = os.path.join(run, 'qemu.log')
+        self.text = ''  # the command's output so far
         for f in (self.console, self.output):
             open(f, 'w').close()
         self.initrd = initramfs(run, kernel, script, files)
@@ -386,8 +387,7 @@ class Guest:
                     stream(''.join(l for l in shown[:cut].splitlines(True)
                                    if not l.startswith(MARK)))
                     buf = shown[cut:]
-                buf_all = getattr(self, 'all', '') + text
-                self.all = buf_all
+                self.text += text
             if done:
                 break
             with open(self.stderr, errors='replace') as f:
@@ -402,7 +402,7 @@ class Guest:
         self.p.wait()
         self.err.close()
         self.seconds = time.time() - self.t0
-        out = getattr(self, 'all', '')
+        out = self.text
         if stream and buf and not buf.startswith(MARK):
             stream(buf)
         m = re.search(r'^' + MARK + r' (\d+)\s*$', out, re.M)
