@@ -255,7 +255,7 @@ def render_seed1(res):
 
 # ---- seed 002 ---------------------------------------------------------------
 SEED2_PATCH = '002-memcg-iter.patch'
-SEED2 = {'memcgs': 32, 'scale': 64, 'rounds': 30, 'warmup': 2, 'round_s': 6}
+SEED2 = {'memcgs': 128, 'scale': 256, 'rounds': 30, 'warmup': 2, 'round_s': 6}
 
 
 def seed2_sizes(cfg):
