@@ -12,13 +12,11 @@ memory. Four configurations: classic or multi-gen LRU, with or without
 swap. Figures are paired case by case by aligning the sequence of reads
 (a global alignment, see align()), since each side may read a figure the other does not.
 """
-import glob
 import json
 import os
 import re
 import statistics
 import subprocess
-import sys
 import time
 
 import tb_vm
@@ -170,7 +168,7 @@ def port_name(case, cg):
 def guest_script(config, bins):
     lru = 'y' if config.startswith('mglru') else 'n'
     s = [f'echo {lru} > /sys/kernel/mm/lru_gen/enabled',
-         'echo "@@MEM $(grep -E "^(MemTotal|MemFree):" /proc/meminfo | tr -s " " | tr "\\n" " ")"']
+         tb_vm.MEMFREE_CMD]
     for name in bins:
         s.append(f'echo "@@PROG {name}"; /tb/bin/{name}')
     return '\n'.join(s) + '\n'
@@ -186,10 +184,7 @@ def real_run(tb, kernel, config, bins, cmdline, say):
     if r['status'] is None:
         raise OracleError(f'the guest ({config}) ended early: {r["why"]} '
                           f'(console log: {os.path.relpath(r["console"], tb.repo)})')
-    # what the workload cannot have of the guest's RAM: the kernel's image
-    # and reservations (outside MemTotal) and what init and the kernel hold
-    m = re.search(r'@@MEM MemTotal: (\d+) kB MemFree: (\d+) kB', r['output'])
-    used = MEM_MB - int(m.group(2)) // 1024 if m else 0
+    used = tb_vm.reserved_mib(r['output'], MEM_MB)
     return {'cases': parse_tap(r['output']), 'seconds': r['seconds'], 'used_mb': used,
             'run': r['run']}
 

@@ -12,7 +12,7 @@ per swap-in fault, as the world swaps in: it has no swap readahead).
 """
 import json
 import os
-import re
+import statistics
 import subprocess
 import time
 
@@ -42,7 +42,7 @@ def static_binary(tb, name):
 # ---- seed 000 ---------------------------------------------------------------
 def seed0_script(scale, value, cluster):
     size = 850 * 1024 * 1024 // scale
-    s = ['echo "@@MEM $(grep -E "^(MemTotal|MemFree):" /proc/meminfo | tr -s " " | tr "\\n" " ")"',
+    s = [tb_vm.MEMFREE_CMD,
          'echo n > /sys/kernel/mm/lru_gen/enabled',
          f'echo {cluster} > /proc/sys/vm/page-cluster',
          'mkdir /sys/fs/cgroup/t1 /sys/fs/cgroup/t2']
@@ -67,10 +67,6 @@ def parse_seed0(out):
             r['stat'][f[1]][f[2]] = int(f[3])
         elif line.startswith('@@VMSTAT') and len(f) == 3:
             r['vmstat'][f[1]] = int(f[2])
-        elif line.startswith('@@MEM'):
-            m = re.search(r'MemTotal: (\d+) kB MemFree: (\d+) kB', line)
-            if m:
-                r['memtotal_kb'], r['memfree_kb'] = int(m.group(1)), int(m.group(2))
     if set(r['tasks']) != {'t1', 't2'}:
         raise SeedError('the guest printed no usemem result (see the console log)')
     return r
@@ -91,6 +87,7 @@ def real_row(tb, kernel, scale, value, cluster, say):
                         f'(console log: {os.path.relpath(r["console"], tb.repo)})')
     d = parse_seed0(r['output'])
     d['seconds'] = r['seconds']
+    d['reserved_mib'] = tb_vm.reserved_mib(r['output'], opts['mem'])
     return d
 
 
@@ -160,7 +157,7 @@ def run_seed0(tb, m, say):
             t0 = time.time()
             d = real_row(tb, kernel, scale, value, c, say)
             real[(name, c)] = dict(figures_real(d), seconds=time.time() - t0,
-                                   reserved_mib=(1024 // scale) - d.get('memfree_kb', 0) // 1024)
+                                   reserved_mib=d['reserved_mib'])
             f = real[(name, c)]
             say(f'oracle seed 000: {name} page-cluster {c}: t2/t1 read-again {f["read_ratio"]:.2f} '
                 f'({f["seconds"]:.0f}s)')
@@ -290,7 +287,6 @@ def seed2_script(cfg):
 
 
 def spread(xs):
-    import statistics
     m = statistics.mean(xs) if xs else 0
     return 100 * statistics.pstdev(xs) / m if m else 0.0
 

@@ -61,6 +61,18 @@ reboot -f
 '''
 
 
+# a guest script's line that prints what its workload can have of the RAM
+MEMFREE_CMD = 'echo "@@MEMFREE $(grep -E "^MemFree:" /proc/meminfo | tr -s " " | cut -d" " -f2)"'
+
+
+def reserved_mib(output, mem_mib):
+    """What the guest's workload cannot have of its mem_mib of RAM (the
+    kernel's image and reservations, what init and the kernel hold), from
+    MEMFREE_CMD's line in output; 0 when it is missing."""
+    m = re.search(r'^@@MEMFREE (\d+)\s*$', output, re.M)
+    return mem_mib - int(m.group(1)) // 1024 if m else 0
+
+
 class VmError(Exception):
     """One line for the user: what is missing or what went wrong."""
 
