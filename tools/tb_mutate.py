@@ -89,7 +89,8 @@ def write_own(target, text):
 
 
 def label_tests(bdir, label):
-    """the tests of a label: [{name, command, cwd, target}]"""
+    """the tests of a label: [{name, command, cwd, target, env}]; env is
+    the test's ENVIRONMENT property (the _mglru twins' TB_LRU_GEN=y)"""
     p = subprocess.run(['ctest', '--test-dir', bdir, '--show-only=json-v1', '-L', label],
                        check=True, capture_output=True, text=True)
     out = []
@@ -97,11 +98,13 @@ def label_tests(bdir, label):
         cmd = t.get('command') or []
         if not cmd or cmd[0].endswith(('python3', 'python')):
             continue
-        cwd = os.path.dirname(cmd[0])
+        cwd, env = os.path.dirname(cmd[0]), {}
         for prop in t.get('properties', []):
             if prop.get('name') == 'WORKING_DIRECTORY':
                 cwd = prop['value']
-        out.append({'name': t['name'], 'command': cmd, 'cwd': cwd,
+            elif prop.get('name') == 'ENVIRONMENT':
+                env = dict(v.split('=', 1) for v in prop['value'])
+        out.append({'name': t['name'], 'command': cmd, 'cwd': cwd, 'env': env,
                     'target': os.path.basename(cmd[0])})
     return out
 
@@ -138,7 +141,8 @@ def run_tests(tests, env, jobs, limits, stop_early=True):
         while pending and len(running) < jobs and not (stop_early and (failed or timed)):
             t = pending.pop(0)
             log = tempfile.TemporaryFile()
-            p = subprocess.Popen(t['command'], cwd=t['cwd'], env=env, stdout=log,
+            p = subprocess.Popen(t['command'], cwd=t['cwd'], env=dict(env, **t.get('env', {})),
+                                 stdout=log,
                                  stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                  start_new_session=True)
             running[p] = (t, time.time(), log)
