@@ -20,6 +20,9 @@ import sys
 import tempfile
 import time
 
+from concurrent.futures import ThreadPoolExecutor, as_completed
+
+from tb_mutate_schema import build_schema
 from tb_mutate_ops import (OPERATORS, Source, functions_of,  # noqa: F401 (tb.py, tests)
                            mutants_of_line)
 
@@ -436,9 +439,12 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
     # loses a kfree or frees too early is one the suites notice
     # A local a mutant leaves uninitialised holds a poison pattern (as under
     # the kernel's INIT_STACK_ALL_PATTERN), not whatever the stack had
+    # tb_mutant.h: the switch of the mutant schemata (run_schema)
     bdir = tb.configure('mutate', gen + ['-DTB_SANITIZE=address', '-DTB_COVERAGE=OFF',
                                          '-DTB_FUZZ=OFF', '-DTB_BENCH=OFF',
-                                         '-DCMAKE_C_FLAGS=-ftrivial-auto-var-init=pattern'])
+                                         '-DCMAKE_C_FLAGS=-ftrivial-auto-var-init=pattern '
+                                         '-include ' + os.path.join(tb.repo, 'tools',
+                                                                    'tb_mutant.h')])
     tb.kernel = user_kernel
     # ctest names a test's executable only once it exists: the first build
     # is of everything, later ones of the label's executables only
@@ -520,38 +526,53 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
     results = []
     # a killed run still puts the pristine file back (the finally below)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    t_mutants = time.time()
+    schema_info = None
     try:
-        for i, c in enumerate(cands, 1):
-            k = equiv_key(path, c)
-            t0 = time.time()
+        single = []
+        for c in cands:
             c['by'], c['tail'] = [], ''
             # only the tests that execute the mutant's lines can notice it
             run = tests
             if per_test is not None:
                 span = set(range(c['line'], c['end'] + 1))
                 run = [t for t in tests if per_test.get(t['name'], set()) & span] or tests
-            c['tests'] = len(run)
+            c['run'], c['tests'] = run, len(run)
+            k = equiv_key(path, c)
             if k in equivalents:
-                c['status'], c['why'] = 'equivalent', equivalents[k]
-                c['tests'] = 0
+                c['status'], c['why'], c['tests'], c['seconds'] = 'equivalent', equivalents[k], 0, 0.0
+                results.append(c)
             else:
-                text = ''.join(lines[:c['line'] - 1]) + c['new'] + ''.join(lines[c['end']:])
-                write_own(target, text)
-                # only the executables of those tests: the others are
-                # rebuilt when a later mutant (or the pristine file) needs them
-                if not build(bdir, sorted({t['target'] for t in run}), tb.jobs, 900):
-                    c['status'] = 'no-compile'
-                else:
-                    c['status'], c['by'], _, c['tail'] = run_tests(run, env, tb.jobs, limits)
-            c['seconds'] = round(time.time() - t0, 1)
+                single.append(c)
+        total_run = len(single)
+
+        def show(c):
             results.append(c)
-            print(f'  [{i}/{len(cands)}] {path}:{c["line"]} {c["function"]} '
+            print(f'  [{len(results)}/{len(cands)}] {path}:{c["line"]} {c["function"]} '
                   f'{c["operator"]}: {c["status"]}'
                   + (f' by {", ".join(c["by"])}' if c['by'] else '')
                   + f' ({c["seconds"]}s, {c["tests"]} tests)', flush=True)
+
+        if not a.no_schemata and single:
+            held, schema_info = run_schema(bdir, targets, target, path, src, statements,
+                                           single, tests, env, limits, tb.jobs, say, show)
+            single = [c for c in single if id(c) not in held]
+        for c in single:
+            t0 = time.time()
+            text = ''.join(lines[:c['line'] - 1]) + c['new'] + ''.join(lines[c['end']:])
+            write_own(target, text)
+            # only the executables of those tests: the others are
+            # rebuilt when a later mutant (or the pristine file) needs them
+            if not build(bdir, sorted({t['target'] for t in c['run']}), tb.jobs, 900):
+                c['status'] = 'no-compile'
+            else:
+                c['status'], c['by'], _, c['tail'] = run_tests(c['run'], env, tb.jobs, limits)
+            c['seconds'] = round(time.time() - t0, 1)
+            show(c)
     finally:
         write_own(target, pristine)
         build(bdir, targets, tb.jobs, 1800)
+    mutant_secs = time.time() - t_mutants
 
     results.sort(key=mutant_key)
     report(results, path, say)
@@ -562,15 +583,89 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
            'mutants_run': 0, 'max': a.max, 'seed': a.seed, 'rerun_of': a.rerun,
            'seconds': round(time.time() - t_start),
            'baseline_build_seconds': round(build_secs, 1),
+           'schemata': schema_info,
+           'wall_seconds_per_mutant': round(mutant_secs / total_run, 2) if total_run else 0.0,
            'baseline_test_seconds': {n: secs[n] for n in secs},
            'tests': [t['name'] for t in tests],
            'mutants': [{k: c.get(k) for k in MUTANT_FIELDS} for c in results]}
     finish(out, say)
+    say(f'{out["wall_seconds_per_mutant"]:.2f}s per mutant run, wall clock'
+        + (f' ({schema_info["mutants"]} of {total_run} in one schema build)'
+           if schema_info else ''))
     js = a.json or os.path.join(tb.build, 'mutate-results', path.replace('/', '_')
                                 + (f'.{shard[0]}of{shard[1]}' if shard else '') + '.json')
     write_json(js, out)
     say(f'JSON: {js}; {time.time() - t_start:.0f}s')
     return 0
+
+
+def build_output(bdir, targets, jobs, timeout):
+    """build, and (ok, the build's output)"""
+    cmd = ['cmake', '--build', bdir, '-j', str(jobs)]
+    for t in targets:
+        cmd += ['--target', t]
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return False, ''
+    return p.returncode == 0, p.stdout + p.stderr
+
+
+def run_schema(bdir, targets, target, path, src, statements, muts, tests, env, limits, jobs,
+               say, show):
+    """Build the mutants that fit a schema (tb_mutate_schema) into one build
+    of the file and run each with TB_MUTANT=<its id>, jobs mutants at a time
+    (each one's tests one after the other, fastest first: the first failure
+    ends it). A statement the compiler rejects in the schema leaves it: its
+    mutants are built one at a time, and a mutant that does not compile says
+    so there. Returns ({id(c) of the mutants run}, the schema's figures)."""
+    ids = {n: c for n, c in enumerate(muts, 1)}
+    skip = set()
+    t0 = time.time()
+    for _ in range(8):
+        text, held = build_schema(src.lines, statements,
+                                  [(n, c['line'], c['end'], c['new']) for n, c in ids.items()],
+                                  skip)
+        if not held:
+            return set(), None
+        write_own(target, text)
+        ok, out = build_output(bdir, targets, jobs, 1800)
+        if ok:
+            break
+        bad = {int(x) for x in re.findall(re.escape(os.path.basename(path))
+                                          + r':(\d+):\d+: error', out)}
+        drop = {st for st in held.values() if any(st[0] <= b <= st[1] for b in bad)}
+        if not drop:
+            say('the schema build failed where no mutant is: every mutant built on its own')
+            return set(), None
+        skip |= drop
+    else:
+        return set(), None
+    build_secs = time.time() - t0
+    # with no mutant switched on the schema is the file: the tests pass
+    verdict, bad, _, tail = run_tests(tests, env, jobs, limits, stop_early=True)
+    if verdict != 'survived':
+        say(f'the schema build fails {", ".join(bad)} with no mutant on: every mutant built '
+            f'on its own\n{tail}')
+        return set(), None
+    say(f'{len(held)} of {len(muts)} mutants in one schema build ({build_secs:.1f}s, '
+        f'{len(skip)} statements left out by the compiler)')
+    order = sorted(held)
+
+    def one(n):
+        c = ids[n]
+        t1 = time.time()
+        c['status'], c['by'], _, c['tail'] = run_tests(c['run'], dict(env, TB_MUTANT=str(n)),
+                                                       1, limits)
+        c['seconds'] = round(time.time() - t1, 1)
+        return c
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        futs = [pool.submit(one, n) for n in order]
+        for f in as_completed(futs):
+            show(f.result())
+    return {id(ids[n]) for n in order}, {'mutants': len(held), 'build_seconds': round(build_secs, 1),
+                                         'statements_left_out': len(skip)}
 
 
 MUTANT_FIELDS = ('line', 'end', 'function', 'operator', 'count', 'status', 'by', 'tests',
