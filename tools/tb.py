@@ -1015,6 +1015,7 @@ def main():
     ap.add_argument('--merge', nargs='*')
     ap.add_argument('--no-test-map', action='store_true')
     ap.add_argument('--no-schemata', action='store_true')
+    ap.add_argument('--cases', action='store_true')
     a = ap.parse_args()
     a.cmd_argv = a.command_args
     tb = TB(a)

@@ -22,7 +22,7 @@ import time
 
 from concurrent.futures import ThreadPoolExecutor, as_completed
 
-from tb_mutate_schema import build_schema
+from tb_mutate_schema import build_schema, kind_of  # noqa: F401 (tests)
 from tb_mutate_ops import (OPERATORS, Source, functions_of,  # noqa: F401 (tb.py, tests)
                            mutants_of_line)
 
@@ -334,6 +334,120 @@ def test_map(tb, cov, tree, path, label, statements, say):
     return per
 
 
+def gcov_tool():
+    return 'gcov-12' if shutil.which('gcov-12') else 'gcov'
+
+
+def notes_of(cov, src):
+    """the .gcda files of the objects whose notes name src (an absolute path)"""
+    out, needle = [], src.encode()
+    for root, _, names in os.walk(cov):
+        for n in names:
+            if n.endswith('.gcno'):
+                with open(os.path.join(root, n), 'rb') as f:
+                    if needle in f.read():
+                        out.append(os.path.join(root, n[:-len('.gcno')] + '.gcda'))
+    return out
+
+
+def gcov_lines(gcdas, src):
+    """{line: count} of src in the counters of gcdas (gcov's own JSON: one
+    file's objects read in milliseconds)"""
+    counts = {}
+    for gcda in gcdas:
+        if not os.path.exists(gcda):
+            continue
+        p = subprocess.run([gcov_tool(), '--json-format', '--stdout', '-o',
+                            os.path.dirname(gcda), gcda], capture_output=True, text=True,
+                           cwd=tempfile.gettempdir())
+        for row in p.stdout.splitlines():
+            for f in json.loads(row).get('files', []):
+                if f['file'] == src:
+                    for ln in f['lines']:
+                        counts[ln['line_number']] = counts.get(ln['line_number'], 0) + ln['count']
+    return counts
+
+
+def case_map(tb, cov, tree, path, label, say):
+    """{test: {case: [seconds, [lines of path it executes]]}}: each case of
+    each test (TB_LIST_CASES names them, TB_CASES runs one) alone in the
+    coverage build; a test whose main() is not tb_run() has no cases here
+    and runs whole. Cached in the coverage build as the per-test map is."""
+    tests = label_tests(cov, label)
+    src = os.path.join(tree, path)
+    with open(src, 'rb') as f:
+        digest = hashlib.sha1(f.read()).hexdigest()
+    exes = {}
+    for t in tests:
+        st = os.stat(t['command'][0])
+        exes[t['name']] = [st.st_mtime_ns, st.st_size]
+    key = {'tree': tree, 'file': path, 'sha1': digest, 'executables': exes}
+    cache = os.path.join(cov, 'mutate-casemap', path.replace('/', '_') + '.json')
+    if os.path.exists(cache):
+        with open(cache) as f:
+            data = json.load(f)
+        if data.get('key') == key:
+            say(f'case map of {path}: cached')
+            return data['cases']
+    gcdas = notes_of(cov, src)
+    t0 = time.time()
+    env0 = tb.env()
+    out, n = {}, 0
+    for t in tests:
+        env = dict(env0, **t['env'])
+        p = subprocess.run(t['command'], cwd=t['cwd'], env=dict(env, TB_LIST_CASES='1'),
+                           capture_output=True, text=True, timeout=600)
+        names = re.findall(r'^tb-case: (\S+)$', p.stdout, re.M)
+        if not names:
+            continue
+        out[t['name']] = {}
+        for name in names:
+            for g in gcdas:
+                if os.path.exists(g):
+                    os.unlink(g)
+            t1 = time.time()
+            subprocess.run(t['command'], cwd=t['cwd'], env=dict(env, TB_CASES=name),
+                           capture_output=True, timeout=600)
+            lines = sorted(ln for ln, c in gcov_lines(gcdas, src).items() if c > 0)
+            out[t['name']][name] = [round(time.time() - t1, 3), lines]
+            n += 1
+    os.makedirs(os.path.dirname(cache), exist_ok=True)
+    with open(cache, 'w') as f:
+        json.dump({'key': key, 'cases': out}, f)
+    say(f'case map of {path}: {n} cases of {len(out)} tests, {time.time() - t0:.0f}s')
+    return out
+
+
+def case_lines(cases, statements):
+    """the case map with each case's lines as the per-test map has them
+    (continuation lines included)"""
+    out = {}
+    for t, cm in cases.items():
+        out[t] = {}
+        for name, (secs, lines) in cm.items():
+            eff = effective_counts({ln: 1 for ln in lines}, statements)
+            out[t][name] = (secs, {ln for ln, c in eff.items() if c > 0})
+    return out
+
+
+def with_cases(run, cases, span):
+    """the tests of run, each limited (TB_CASES) to its cases that execute a
+    line of span, fastest first; a test with no case map (or none of whose
+    cases the map says reaches span) runs whole"""
+    out = []
+    for t in run:
+        cm = cases.get(t['name']) or {}
+        sel = [(secs, name) for name, (secs, lines) in cm.items() if lines & span]
+        if sel:
+            t = dict(t, env=dict(t['env'], TB_CASES=','.join(n for _, n in sel)),
+                     est=sum(s for s, _ in sel))
+        else:
+            t = dict(t, est=sum(s for s, _ in cm.values()) if cm else 1.0)
+        out.append(t)
+    out.sort(key=lambda t: t['est'])
+    return out
+
+
 def reached_lines(per, statements):
     """{test: lines it executes}, continuation lines included"""
     return {n: {ln for ln, c in effective_counts(cnt, statements).items() if c > 0}
@@ -406,7 +520,7 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
             say(f'no line of {path} changed {what}: no mutant to run')
             return 0
         say(f'{len(only)} lines of {path} changed {what}')
-    per_test = None
+    per_test, cases = None, {}
     if a.no_test_map:
         say(f'running the tests labelled kfile:{path} in {rel(cov, tb.repo)}')
         subprocess.run(['ctest', '--test-dir', cov, '-L', label, '-j', str(tb.jobs)],
@@ -419,6 +533,8 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
             for ln, c in cnt.items():
                 counts[ln] = counts.get(ln, 0) + c
         per_test = reached_lines(per, statements)
+        if a.cases:
+            cases = case_lines(case_map(tb, cov, tree, path, label, say), statements)
     if not counts:
         fail(f'{path}: no compiled lines in the coverage build (is it a file the test bed builds?)')
 
@@ -537,6 +653,8 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
             if per_test is not None:
                 span = set(range(c['line'], c['end'] + 1))
                 run = [t for t in tests if per_test.get(t['name'], set()) & span] or tests
+                if cases:
+                    run = with_cases(run, cases, span)
             c['run'], c['tests'] = run, len(run)
             k = equiv_key(path, c)
             if k in equivalents:
@@ -579,7 +697,7 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
     out = {'file': path, 'function': func or None, 'tree': tree, 'mutants_total': total,
            'mutants_selected': selected, 'shard': list(shard) if shard else None,
            'since': a.since, 'patch': os.path.abspath(a.patch) if a.patch else None,
-           'test_map': per_test is not None,
+           'test_map': per_test is not None, 'cases': bool(cases),
            'mutants_run': 0, 'max': a.max, 'seed': a.seed, 'rerun_of': a.rerun,
            'seconds': round(time.time() - t_start),
            'baseline_build_seconds': round(build_secs, 1),

@@ -491,5 +491,98 @@ class BadInput(unittest.TestCase):
         self.assertIn('not a shard', err)
 
 
+# a program whose output changes with most of its mutants
+SCHEMA_PROGRAM = r"""#include <stdio.h>
+#include <stdbool.h>
+#define min(a, b) ((a) < (b) ? (a) : (b))
+#define max(a, b) ((a) > (b) ? (a) : (b))
+
+static int scan(int nr, int batch, bool may_swap)
+{
+	int done = 0, i;
+	int left = nr * 2 - 1;
+
+	for (i = 0; i < nr; i++) {
+		if (i % 3 == 0 && may_swap)
+			continue;
+		if (done >= batch ||
+		    left < 4)
+			break;
+		done += min(batch - done, 2);
+		left -= 3;
+	}
+	if (left > 0 && done)
+		left = left >> 1;
+	if (!may_swap)
+		return done + left;
+	return done - left;
+}
+
+int main(void)
+{
+	printf("%d %d %d\n", scan(10, 6, true), scan(7, 3, false), scan(1, 1, true));
+	return 0;
+}
+"""
+
+
+class Schemata(unittest.TestCase):
+    def test_a_schema_mutant_behaves_as_the_mutant_built_alone(self):
+        """each mutant the schema holds prints, switched on by TB_MUTANT,
+        what the program with that mutant alone prints; with none switched
+        on, the original's output"""
+        import shutil
+        import subprocess
+        import tempfile
+        if not shutil.which('gcc'):
+            self.skipTest('no gcc')
+        header = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'tools',
+                              'tb_mutant.h')
+        src = m.Source(SCHEMA_PROGRAM)
+        sts = src.statements()
+        muts = [(n, ln, end, new) for n, (op, ln, end, new) in enumerate(
+            (x for a, b in sts for x in src.mutants(a, b)), 1)]
+        text, held = m.build_schema(src.lines, sts, muts)
+        self.assertGreater(len(held), len(muts) * 3 // 4)
+        self.assertEqual(text.count('\n'), SCHEMA_PROGRAM.count('\n'))
+
+        def run(d, name, code, env=None):
+            c = os.path.join(d, name + '.c')
+            with open(c, 'w') as f:
+                f.write(code)
+            exe = os.path.join(d, name)
+            p = subprocess.run(['gcc', '-O0', '-w', '-include', header, '-o', exe, c],
+                               capture_output=True, text=True)
+            if p.returncode:
+                return 'no-compile'
+            return output([exe], env)
+
+        def output(cmd, env=None):
+            try:
+                return subprocess.run(cmd, capture_output=True, text=True, timeout=1,
+                                      env=dict(os.environ, **(env or {}))).stdout
+            except subprocess.TimeoutExpired:
+                return 'timeout'
+
+        with tempfile.TemporaryDirectory() as d:
+            original = run(d, 'original', SCHEMA_PROGRAM)
+            self.assertEqual(run(d, 'schema', text), original)
+            for n, ln, end, new in muts:
+                if n not in held:
+                    continue
+                alone = ''.join(src.lines[:ln - 1]) + new + ''.join(src.lines[end:])
+                with self.subTest(line=ln, new=new.strip()):
+                    self.assertEqual(output([os.path.join(d, 'schema')], {'TB_MUTANT': str(n)}),
+                                     run(d, 'alone', alone))
+
+    def test_declarations_labels_and_comments_stay_out(self):
+        for stmt in ('\tint x;\n', '\tout:\n', '\tcase 3:\n', '\tx = 1; // why\n',
+                     '\tstatic int y = 2;\n', '\tint a[2] = { 1, 2 };\n'):
+            self.assertIsNone(m.kind_of(stmt), stmt)
+        self.assertEqual(m.kind_of('\treturn x;\n'), 'simple')
+        self.assertEqual(m.kind_of('\tunsigned long nr = a + b;\n'), 'init')
+        self.assertEqual(m.kind_of('\t} else if (a &&\n\t\t   b) {\n'), 'cond')
+
+
 if __name__ == '__main__':
     unittest.main()

@@ -397,5 +397,5 @@ int main(void)
 		TB_RECLAIM_TEST(global_reclaim_reclaims_a_memcg_below_low_on_its_second_visit),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return TB_RUN(tests);
 }

@@ -226,5 +226,5 @@ int main(void)
 		SEED002_TEST(as_posted_kswapd_walk_leaks_memcg_references),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return TB_RUN(tests);
 }

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <linux/kernel.h>
 #include "tb_test.h"
 
@@ -37,13 +39,45 @@ static void __attribute__((constructor)) tb_filter_init(void)
 		cmocka_set_test_filter(filter);
 }
 
+/* whether name is one of the comma-separated names of list */
+static bool tb_case_listed(const char *list, const char *name)
+{
+	size_t len = strlen(name);
+	const char *p;
+
+	for (p = list; (p = strstr(p, name)); p += len)
+		if ((p == list || p[-1] == ',') && (p[len] == ',' || !p[len]))
+			return true;
+	return false;
+}
+
+/*
+ * TB_CASES=a,b runs the cases of those exact names only; TB_LIST_CASES=1
+ * prints each case's name and runs none: tools/tb mutate maps which case
+ * runs which kernel line, and runs only those of a mutant's line
+ */
 int tb_run(const char *name, const struct CMUnitTest *tests, size_t n)
 {
+	const char *only = getenv("TB_CASES");
+	struct CMUnitTest *sel;
+	size_t i, k = 0;
 	int ret;
 
+	if (getenv("TB_LIST_CASES")) {
+		for (i = 0; i < n; i++)
+			printf("tb-case: %s\n", tests[i].name);
+		return 0;
+	}
+	sel = calloc(n ? n : 1, sizeof(*sel));
+	if (!sel)
+		abort();
+	for (i = 0; i < n; i++)
+		if (!only || tb_case_listed(only, tests[i].name))
+			sel[k++] = tests[i];
 	kshim_thread_enter(0);
-	ret = _cmocka_run_group_tests(name, tests, n, NULL, NULL);
+	ret = _cmocka_run_group_tests(name, sel, k, NULL, NULL);
 	kshim_thread_exit();
+	free(sel);
 	return ret;
 }
 
