@@ -451,6 +451,22 @@ unsigned long tb_free_pages(int nid)
 	return zone_page_state(&NODE_DATA(nid)->node_zones[ZONE_NORMAL], NR_FREE_PAGES);
 }
 
+/* mm/page_alloc.c (globalized) */
+bool boost_watermark(struct zone *zone);
+
+void tb_mem_steal_pageblock(int nid)
+{
+	struct zone *zone = &NODE_DATA(nid)->node_zones[ZONE_NORMAL];
+	unsigned long flags;
+	bool boosted;
+
+	spin_lock_irqsave(&zone->lock, flags);
+	boosted = boost_watermark(zone);
+	spin_unlock_irqrestore(&zone->lock, flags);
+	if (boosted)
+		wakeup_kswapd(zone, 0, 0, zone_idx(zone));
+}
+
 unsigned long tb_wmark(int nid, int which)
 {
 	/* a variable: before 6.5 wmark_pages() did not parenthesize its zone */

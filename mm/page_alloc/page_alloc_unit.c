@@ -1,5 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* mm/page_alloc.c's watermark code over the reclaim environment. */
 #include "vmscan/reclaim_env.h"
+/* the world boots no kdump capture kernel (boost_watermark() asks) */
+static inline bool is_kdump_kernel(void)
+{
+	return false;
+}
 #include <kgen/mm_internal_page_alloc.h>
 #include KPAGE_ALLOC_EXTRACT

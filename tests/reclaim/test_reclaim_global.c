@@ -7,6 +7,7 @@
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/vmstat.h>
+#include <linux/pageblock-flags.h>
 #include <kshim/trace.h>
 #include "tb_reclaim.h"
 
@@ -145,6 +146,75 @@ static void anon_beyond_ram_without_swap_oom_kills(void **state)
 	assert_true(tb_vma_resident(vma) <= 1);
 }
 
+/*
+ * A pageblock stolen from another migratetype boosts the zone's watermarks
+ * (page_alloc.c's boost_watermark(): by a pageblock, up to the larger of a
+ * pageblock and watermark_boost_factor, 150%, of high) and wakes kswapd
+ * though free memory is far above high: wakeup_kswapd() wakes it for the
+ * boost alone. balance_pgdat() reclaims the boost from the page cache (at
+ * DEF_PRIORITY it scans an LRU's size >> 12 pages and gives the boost up
+ * when a pass reclaims nothing: the file LRU here is over 4096 pages) and
+ * takes it off the zone when done. The multi-gen LRU reclaims nothing for
+ * a boost: boosted reclaim may not write pages, and lru_gen_shrink_node()
+ * then skips the node.
+ */
+static void kswapd_reclaims_a_watermark_boost_then_drops_it(void **state)
+{
+	unsigned long ram = PAGES(64 * MB);
+	struct zone *zone = &NODE_DATA(0)->node_zones[ZONE_NORMAL];
+	struct tb_file *f = tb_file_create(ram * 3 / 4);
+	unsigned long boost;
+
+	tb_run_in("");
+	tb_read_range(f, ram * 3 / 4);
+	tb_kthreads_settle();
+	assert_int_equal(kshim_vm_event_read(PAGEOUTRUN), 0);
+
+	tb_mem_steal_pageblock(0);
+	assert_int_equal(zone->watermark_boost, pageblock_nr_pages);
+	/* a second steal before kswapd ran: the boost stops at its cap */
+	tb_mem_steal_pageblock(0);
+	boost = zone->watermark_boost;
+	assert_int_equal(boost, max(pageblock_nr_pages, zone->_watermark[WMARK_HIGH] * 3 / 2));
+	/* the boosted high watermark too: kswapd wakes for the boost alone */
+	assert_true(tb_free_pages(0) > tb_wmark(0, WMARK_HIGH));
+	tb_kthreads_settle();
+	assert_true(kshim_vm_event_read(PAGEOUTRUN) > 0);
+	if (tb_lru_gen_on())
+		/* lru_gen_shrink_node() does not reclaim without may_writepage */
+		assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
+	else
+		assert_true(kshim_vm_event_read(PGSTEAL_KSWAPD) >= boost);
+	assert_int_equal(zone->watermark_boost, 0);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * Boosted reclaim neither swaps nor writes back (balance_pgdat(): may_swap
+ * and may_writepage off while a boost is left): with anonymous memory
+ * only, kswapd reclaims nothing, gives the boost up and drops it.
+ */
+static void kswapd_never_swaps_for_a_watermark_boost(void **state)
+{
+	unsigned long ram = PAGES(64 * MB);
+	struct zone *zone = &NODE_DATA(0)->node_zones[ZONE_NORMAL];
+	struct tb_vma *vma;
+
+	tb_run_in("");
+	/* over 4096 pages: boosted reclaim at DEF_PRIORITY scans some */
+	vma = tb_map_anon(ram / 2);
+	tb_touch_range(vma, ram / 2, true);
+	tb_kthreads_settle();
+
+	tb_mem_steal_pageblock(0);
+	assert_true(zone->watermark_boost > 0);
+	tb_kthreads_settle();
+	assert_true(kshim_vm_event_read(PAGEOUTRUN) > 0);
+	assert_int_equal(kshim_vm_event_read(PSWPOUT), 0);
+	assert_int_equal(tb_vma_resident(vma), ram / 2);
+	assert_int_equal(zone->watermark_boost, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -157,6 +227,8 @@ int main(void)
 		TB_RECLAIM_TEST(kswapd_wakes_at_low_and_reclaims_to_high),
 		TB_RECLAIM_TEST_ON(allocation_under_min_enters_direct_reclaim, setup_no_kswapd),
 		TB_RECLAIM_TEST(anon_beyond_ram_without_swap_oom_kills),
+		TB_RECLAIM_TEST(kswapd_reclaims_a_watermark_boost_then_drops_it),
+		TB_RECLAIM_SWAP_TEST(kswapd_never_swaps_for_a_watermark_boost),
 	};
 
 	return TB_RUN(tests);

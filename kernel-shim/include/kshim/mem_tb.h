@@ -51,6 +51,12 @@ const char *tb_mem_teardown(void);
 struct folio *tb_alloc_folio(gfp_t gfp, int nid);
 unsigned long tb_free_pages(int nid);		/* NR_FREE_PAGES of the node's zone */
 unsigned long tb_wmark(int nid, int which);	/* WMARK_MIN/LOW/HIGH pages */
+/*
+ * An allocation fell back to another migratetype and stole a pageblock:
+ * the real boost_watermark() raises the zone's watermark_boost, and the
+ * allocation wakes kswapd for it, as rmqueue() does
+ */
+void tb_mem_steal_pageblock(int nid);
 
 /* ---- files and page cache ---- */
 struct tb_file *tb_file_create(unsigned long nr_pages);
