@@ -65,6 +65,9 @@ FEATURES = [
     Feature('mglru_memcg', ('struct', 'include/linux/mmzone.h', 'lru_gen_memcg'), '6.3',
             'the multi-gen LRU keeps a per-node memcg LRU (struct lru_gen_memcg, '
             'lru_gen_online_memcg)'),
+    Feature('lru_gen_shrink_node', ('func', 'mm/vmscan.c', 'lru_gen_shrink_node'), '6.3',
+            'the multi-gen LRU reclaims a node in lru_gen_shrink_node(), which skips '
+            'reclaim that may not write (a watermark boost\'s)'),
     Feature('lru_gen_folio', ('struct', 'include/linux/mmzone.h', 'lru_gen_folio'), '6.3',
             'struct lru_gen_folio (before: struct lru_gen_struct)'),
     Feature('max_page_order', ('macro', 'include/linux/mmzone.h', 'MAX_PAGE_ORDER'), '6.8',
