@@ -314,6 +314,41 @@ static void memory_reclaim_evicts_older_generations_first(void **state)
 	tb_assert_lrus_consistent();
 }
 
+/*
+ * Eviction that finds a folio's pte young keeps the folio, and its
+ * neighbours too: the rmap walk (folio_referenced()) hands the young pte
+ * to lru_gen_look_around(), which clears the young ptes around it in the
+ * same page table, within the vma, and moves their folios to the youngest
+ * generation; their own rmap walks then find their ptes old. Anonymous
+ * folios aged twice to the oldest generation, then touched again: an
+ * eviction command for that generation swaps none of them out.
+ */
+static void eviction_keeps_folios_whose_ptes_are_young(void **state)
+{
+	struct lruvec *lruvec;
+	unsigned long max_seq;
+	struct tb_vma *vma;
+	unsigned short id;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	vma = tb_map_anon(16);
+	tb_touch_range(vma, 16, true);
+	lru_add_drain();
+	id = tb_memcg_id("a");
+	lruvec = tb_lruvec_of("a");
+	max_seq = lruvec->lrugen.max_seq;
+	/* the walk clears the faults' accessed bits; nothing touches them between */
+	assert_true(tb_lru_gen_cmd("+ %u 0 %lu 1 1", id, max_seq) > 0);
+	assert_true(tb_lru_gen_cmd("+ %u 0 %lu 1 1", id, max_seq + 1) > 0);
+	tb_touch_range(vma, 16, false);
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 16", id, max_seq) > 0);
+	assert_int_equal(tb_vma_resident(vma), 16);
+	assert_int_equal(tb_swap_used(), 0);
+	tb_assert_lrus_consistent();
+}
+
 /* ---- the memcg LRU ---- */
 
 /*
@@ -393,6 +428,7 @@ int main(void)
 		TB_RECLAIM_TEST(eviction_command_evicts_the_oldest_generations),
 		TB_RECLAIM_TEST(eviction_command_accepts_a_seq_that_wraps_past_max_seq),
 		TB_RECLAIM_TEST(memory_reclaim_evicts_older_generations_first),
+		TB_RECLAIM_SWAP_TEST(eviction_keeps_folios_whose_ptes_are_young),
 		TB_RECLAIM_TEST(memcgs_join_and_leave_the_node_memcg_lru),
 		TB_RECLAIM_TEST(global_reclaim_reclaims_a_memcg_below_low_on_its_second_visit),
 	};
