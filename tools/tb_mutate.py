@@ -754,11 +754,16 @@ def run_schema(bdir, targets, target, path, src, statements, muts, tests, env, l
         ok, out = build_output(bdir, targets, jobs, 1800)
         if ok:
             break
+        # an error in a macro's expansion names the file's line in a note
         bad = {int(x) for x in re.findall(re.escape(os.path.basename(path))
-                                          + r':(\d+):\d+: error', out)}
+                                          + r':(\d+):\d+: (?:error|note: in expansion)', out)}
         drop = {st for st in held.values() if any(st[0] <= b <= st[1] for b in bad)}
         if not drop:
-            say('the schema build failed where no mutant is: every mutant built on its own')
+            log = os.path.join(bdir, 'tb-schema-build.log')
+            with open(log, 'w') as f:
+                f.write(out)
+            say(f'the schema build failed where no mutant is (log: {log}): every mutant '
+                'built on its own')
             return set(), None
         skip |= drop
     else:

@@ -60,8 +60,19 @@ def kind_of(stmt):
         return None     # a label
     if re.match(r'^(return|break|continue|goto)\b', code):
         return 'simple'
+    # a macro that declares (DEFINE_MAX_SEQ(lruvec);): in a branch its
+    # name would go out of scope
+    if re.match(r'^(static\s+)?((DEFINE|DECLARE)_\w+|\w+_ITERATOR|L?H?LIST_HEAD)\s*\(', code):
+        return None
+    # checked at compile time in either branch: such a mutant does not compile
+    if re.match(r'^(BUILD_BUG_ON\w*|BUILD_BUG|static_assert|_Static_assert)\s*\(', code):
+        return None
     if DECL_RE.match(stmt):
         return 'init' if init_parts(stmt) else None
+    # a declaration DECL_RE does not see (a function pointer, a qualifier first)
+    if re.match(r'^(static|const|volatile|struct|union|enum|void|char|short|int|long|unsigned|'
+                r'signed|bool)\b', code) or re.match(r'^\w[\w\s]*\(\s*\*\s*\w+\s*\)\s*\(', code):
+        return None
     if re.match(r'^(case|default|else|do|if|for|while|switch)\b|^[{}]', code):
         return None
     return 'simple'
