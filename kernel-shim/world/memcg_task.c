@@ -18,9 +18,12 @@
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/kstrtox.h>
+#include <linux/cpuset.h>
+#include <linux/topology.h>
 #include <kshim/cgroupfs.h>
 #include <kshim/memcg_tb.h>
 #include <kshim/report.h>
+#include <kshim/testbed.h>
 #include <kshim/mem_tb.h>
 #include "world.h"
 
@@ -42,6 +45,7 @@ struct tb_task {
 	struct list_head folios;	/* oldest first */
 	unsigned long nr_pages;
 	struct list_head reap;		/* killed, its mm to be reaped */
+	int cpu;			/* the virtual CPU it runs on; -1: the thread's */
 };
 
 static LIST_HEAD(tasks);
@@ -82,6 +86,7 @@ static struct tb_task *task_new(const char *path, struct task_struct *ts, int *e
 		spin_lock_init(&ts->alloc_lock);
 	}
 	t->task = ts;
+	t->cpu = -1;
 	spin_lock_init(&t->lock);
 	INIT_LIST_HEAD(&t->folios);
 	INIT_LIST_HEAD(&t->reap);
@@ -120,9 +125,58 @@ struct task_struct *tb_task_struct(struct tb_task *t)
 	return t->task;
 }
 
+/* the thread's own CPU while a task with a CPU of its own runs on it */
+static __thread int home_cpu = -1;
+
 void tb_task_switch(struct tb_task *t)
 {
+	if (home_cpu >= 0) {
+		kshim_cpu_switch(home_cpu);
+		home_cpu = -1;
+	}
+	if (t && t->cpu >= 0 && t->cpu != kshim_ctx.cpu) {
+		home_cpu = kshim_ctx.cpu;
+		kshim_cpu_switch(t->cpu);
+	}
 	kshim_set_current(t ? t->task : NULL);
+}
+
+int tb_task_set_cpu(struct tb_task *t, int cpu)
+{
+	if (cpu < 0 || cpu >= (int)kshim_nr_cpus)
+		return -EINVAL;
+	t->cpu = cpu;
+	if (current == t->task)
+		tb_task_switch(t);
+	return 0;
+}
+
+/* leaves t's cpuset: back in the root one, every node allowed */
+static void task_unbind(struct task_struct *ts)
+{
+	if (!kshim_task_bound(ts))
+		return;
+	memset(&ts->mems_allowed, 0, sizeof(ts->mems_allowed));
+	WRITE_ONCE(kshim_cpusets_bound, kshim_cpusets_bound - 1);
+}
+
+int tb_task_bind_node(struct tb_task *t, int nid)
+{
+	const struct cpumask *cpus;
+	int cpu;
+
+	if (nid < 0 || nid >= (int)nr_node_ids)
+		return -EINVAL;
+	cpus = cpumask_of_node(nid);
+	/* a node without CPUs: the task keeps its CPU, its memory is remote */
+	for_each_cpu(cpu, cpus) {
+		tb_task_set_cpu(t, cpu);
+		break;
+	}
+	task_unbind(t->task);
+	node_set(nid, t->task->mems_allowed);
+	WRITE_ONCE(kshim_cpusets_bound, kshim_cpusets_bound + 1);
+	return 0;
 }
 
 static void folio_release(struct folio *folio)
@@ -170,6 +224,7 @@ static void task_free(struct tb_task *t)
 	task_take(t, ULONG_MAX, &list);
 	release_list(&list);
 	tb_task_mm_exit(&t->mm);
+	task_unbind(ts);
 	css_put(ts->kshim_memcg_css);
 	ts->kshim_memcg_css = NULL;
 	ts->mm = NULL;

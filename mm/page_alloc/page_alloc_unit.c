@@ -2,4 +2,6 @@
 /* mm/page_alloc.c's watermark code over the reclaim environment. */
 #include "vmscan/reclaim_env.h"
 #include <kgen/mm_internal_page_alloc.h>
+#include <linux/mempolicy.h>
+#include <linux/topology.h>
 #include KPAGE_ALLOC_EXTRACT
