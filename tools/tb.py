@@ -639,7 +639,7 @@ def cmd_seed(tb):
     m = next((m for m in seed_modules(tb.repo) if m.NUM == tb.a.target), None)
     if m is None:
         fail(f'no experiment for seed {tb.a.target}')
-    opts = {k: getattr(tb.a, k) for k in ('scale', 'rounds') if getattr(tb.a, k)}
+    opts = {k: getattr(tb.a, k) for k in ('scale', 'rounds', 'nodes') if getattr(tb.a, k)}
     for k in opts:
         if k not in getattr(m, 'OPTIONS', ()):
             fail(f'seed {m.NUM} takes no --{k}')

@@ -55,6 +55,7 @@ static struct {
 	enum tb_reclaim_mode mode;
 	unsigned long n;
 	atomic_long_t calls, freed;
+	atomic_long_t asked;		/* sc.nr_to_reclaim summed over the calls */
 	atomic_long_t oom_kills;
 	int swappiness;			/* of the last reclaim call, -1: NULL */
 } world;
@@ -363,6 +364,11 @@ unsigned long tb_reclaim_freed(void)
 	return atomic_long_read(&world.freed);
 }
 
+unsigned long tb_reclaim_asked(void)
+{
+	return atomic_long_read(&world.asked);
+}
+
 int tb_reclaim_last_swappiness(void)
 {
 	return READ_ONCE(world.swappiness);
@@ -412,6 +418,8 @@ unsigned long try_to_free_mem_cgroup_pages(struct mem_cgroup *memcg, unsigned lo
 
 	might_sleep();
 	atomic_long_inc(&world.calls);
+	/* what vmscan's sc.nr_to_reclaim will be: at least SWAP_CLUSTER_MAX */
+	atomic_long_add(max(nr_pages, SWAP_CLUSTER_MAX), &world.asked);
 	WRITE_ONCE(world.swappiness, swappiness ? *swappiness : -1);
 	if (mode == TB_RECLAIM_REAL) {
 		freed = __real_try_to_free_mem_cgroup_pages(memcg, nr_pages, gfp_mask,
@@ -646,6 +654,7 @@ void tb_memcg_world_reset(void)
 	tb_reclaim_script(TB_RECLAIM_REAL, 0);
 	atomic_long_set(&world.calls, 0);
 	atomic_long_set(&world.freed, 0);
+	atomic_long_set(&world.asked, 0);
 	atomic_long_set(&world.oom_kills, 0);
 	WRITE_ONCE(world.swappiness, -1);
 	cgrp_dfl_root.flags = 0;
