@@ -243,6 +243,8 @@ static void vm_swappiness_0_global_reclaim_keeps_anon(void **state)
 	struct tb_file *f = tb_file_create(PAGES(128 * MB));
 	struct tb_vma *vma;
 
+	TB_ONE_NODE_ONLY("a node filled with anon has tiny page cache: get_scan_count() "
+			 "scans its anon at any swappiness (test_reclaim_numa)");
 	tb_run_in("");
 	vma = tb_map_anon(PAGES(16 * MB));
 	tb_touch_range(vma, PAGES(16 * MB), true);
