@@ -204,6 +204,8 @@ static void memory_recursiveprot_protects_unprotected_children(void **state)
 static void without_recursiveprot_children_are_unprotected(void **state)
 {
 	if (TB_HAVE_memcgs_need_aging && tb_lru_gen_on()) {
+		TB_ONE_NODE_ONLY("asserts a/b's lruvec of node 0 (its generations); on "
+				 "several nodes each node's lruvec ages on its own");
 		/*
 		 * The multi-gen LRU of such trees: a/b's anon, faulted in,
 		 * is all in its youngest generation; once eviction moved
