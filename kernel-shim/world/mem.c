@@ -554,6 +554,9 @@ const char *tb_mem_check_empty(void)
 	else if (tb_swap_used())
 		snprintf(check_msg, sizeof(check_msg), "%lu swap slots not released",
 			 tb_swap_used());
+	else if (tb_page_tables_live())
+		snprintf(check_msg, sizeof(check_msg), "%lu page tables not freed",
+			 tb_page_tables_live());
 	else
 		return tb_mem_check();
 	return check_msg;
