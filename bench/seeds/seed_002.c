@@ -276,6 +276,9 @@ static void run_fairness(void)
 	for (i = 0; i < cfg.rounds; i++) {
 		eagain += reclaim_round(ctl, req);
 		round_of_work(ws, ctl);
+		/* a full-size run takes minutes: where it is, on stderr */
+		if (cfg.rounds >= 100 && (i + 1) % 50 == 0)
+			fprintf(stderr, "seed_002: round %lu of %lu\n", i + 1, cfg.rounds);
 	}
 	printf("{\"variant\": \"%s\", \"scale\": %lu, \"rounds\": %lu, \"warmup_rounds\": %lu, "
 	       "\"memcgs\": %lu, \"file_pages\": %lu, \"request_pages\": %lu, "

@@ -81,6 +81,10 @@ def run(ctx):
                                    QUICK_ROUNDS if ctx['quick'] else DEFAULT_ROUNDS)
     nodes = ctx.get('nodes') or 1
     env = tb.env()
+    # a task's round at the seed's full size outlasts the hung-task
+    # watchdog's 30 s of wall time without virtual progress on a busy host
+    if scale < 4:
+        env.setdefault('TB_WATCHDOG_SECONDS', '600')
     k = dict(KSWAPD, repeats=1) if ctx['quick'] else KSWAPD
     jobs = [('fair', v, ['--nodes', nodes, v, scale, rounds]) for v, _ in ROWS]
     jobs += [('kswapd', v, ['kswapd', v, k['memcgs'], k['pages'], k['passes']])
