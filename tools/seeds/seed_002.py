@@ -171,7 +171,7 @@ def render(d):
                    f'{r["excess_per_call"]:>7.1f} excess/call  nodes: {per_node}')
     k = d['kswapd']
     out.append('')
-    out.append(f'kswapd, {k["memcgs"]} memcgs each reading {k["pages_per_memcg"]} pages of '
+    out.append(f'kswapd (one node), {k["memcgs"]} memcgs each reading {k["pages_per_memcg"]} pages of '
                f'clean page cache {k["passes"]}x (twice the RAM), {k["repeats"]} runs:')
     out.append(f'{"walk":<23} {"kswapd pages/CPU-s":>19} {"runs":>26} {"visits/pg":>9} '
                f'{"stddev/mean":>11}')
