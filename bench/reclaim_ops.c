@@ -257,16 +257,26 @@ static unsigned long touch_index(unsigned long n)
 	return (touch_rng * 0x2545F4914F6CDD1DULL >> 32) % n;
 }
 
-int rb_touch_random(unsigned long n, struct rb_result *res)
+#define RB_AHEAD 8	/* touches drawn ahead, their ptes prefetched */
+
+int rb_touch_random(unsigned long n, int prefetch, struct rb_result *res)
 {
+	unsigned long ring[RB_AHEAD], i;
 	long long i0, t0;
-	unsigned long i;
 	int err = 0;
 
+	for (i = 0; i < RB_AHEAD; i++)
+		ring[i] = touch_index(nr);
 	i0 = insn_read();
 	t0 = now_ns();
-	for (i = 0; i < n && !err; i++)
-		err = tb_touch(vma, touch_index(nr), i & 1);
+	for (i = 0; i < n && !err; i++) {
+		unsigned long idx = ring[i % RB_AHEAD];
+
+		ring[i % RB_AHEAD] = touch_index(nr);
+		if (prefetch)
+			tb_touch_prefetch(vma, ring[i % RB_AHEAD]);
+		err = tb_touch(vma, idx, i & 1);
+	}
 	res->ns = now_ns() - t0;
 	res->insns = i0 < 0 ? -1 : insn_read() - i0;
 	res->pages = n;

@@ -38,11 +38,12 @@ int rb_reclaim(struct rb_result *res);
 
 /*
  * The world's resident-hit cost: a world holding nr_pages of anon written
- * once by one task (rb_teardown() ends it); n touches at random indices,
- * half writes. res->pages = n, res->insns for the n touches.
+ * once by one task (rb_teardown() ends it); n touches at random indices
+ * (drawn 8 ahead), half writes. res->pages = n, res->insns for the n touches.
  */
 int rb_touch_setup(unsigned long nr_pages);
-int rb_touch_random(unsigned long n, struct rb_result *res);
+/* prefetch: each touch's pte prefetched 8 touches ahead (tb_touch_prefetch) */
+int rb_touch_random(unsigned long n, int prefetch, struct rb_result *res);
 
 /* instruction counter (perf_event_open, this thread, user space: all of
  * the test bed, the kernel code included); 0 if the machine has none */

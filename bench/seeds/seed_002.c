@@ -49,12 +49,20 @@
 #define MIB (1024UL * 1024)
 #define ROUND_MS 6000
 
+/* accesses drawn ahead of the touch, their ptes prefetched (tb_touch_prefetch) */
+#define AHEAD 8
+
 struct worker {
 	char cgroup[16];
 	struct tb_task *task;
 	struct tb_vma *vma;
 	u64 rng;
 	long long steal0, refault0;
+	/* the task's next AHEAD accesses, in order from head (kept across rounds) */
+	unsigned long ahead[AHEAD];
+	bool ahead_write[AHEAD];
+	unsigned int head;
+	bool primed;
 };
 
 #define NR_CPUS_SEED 4
@@ -149,17 +157,47 @@ static void start(struct worker *w, int i, unsigned long pages)
 	w->rng = 0x9E3779B97F4A7C15ULL * (i + 1);
 }
 
+static void draw(struct worker *w, unsigned int slot)
+{
+	w->ahead[slot] = next_index(w, cfg.file_pages);
+	w->ahead_write[slot] = next_index(w, 2);
+}
+
+/*
+ * The task's next access: the same sequence as drawing each one when it
+ * is made, but drawn AHEAD accesses early so that the host fetches its
+ * pte meanwhile (a hit's cost is that cache miss, at full size)
+ */
+static unsigned long next_access(struct worker *w, bool *write)
+{
+	unsigned int slot = w->head, i;
+	unsigned long idx;
+
+	if (!w->primed) {
+		for (i = 0; i < AHEAD; i++)
+			draw(w, i);
+		w->primed = true;
+	}
+	idx = w->ahead[slot];
+	*write = w->ahead_write[slot];
+	draw(w, slot);
+	tb_touch_prefetch(w->vma, w->ahead[slot]);
+	w->head = (slot + 1) % AHEAD;
+	return idx;
+}
+
 /* n random accesses, half writes, then sleep until the world's round ends */
 static void work(struct worker *w, unsigned long n, u64 until_ns)
 {
 	unsigned long i, idx;
+	bool write;
 	u64 now;
 	int err;
 
 	tb_task_switch(w->task);
 	for (i = 0; i < n; i++) {
-		idx = next_index(w, cfg.file_pages);
-		err = tb_touch(w->vma, idx, next_index(w, 2));
+		idx = next_access(w, &write);
+		err = tb_touch(w->vma, idx, write);
 		if (err)
 			die("touch", err);
 	}

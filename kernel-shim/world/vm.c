@@ -788,6 +788,23 @@ static int touch(struct tb_vma *vma, unsigned long idx, bool write)
 	return do_anonymous_page(vma, idx, write);
 }
 
+/*
+ * No effect on the world: the host starts fetching the pte of a touch to
+ * come (its upper tables are few and cached), so that a caller that knows
+ * its next accesses overlaps their cache misses, the cost of a hit over
+ * gigabytes of simulated memory.
+ */
+void tb_touch_prefetch(struct tb_vma *vma, unsigned long idx)
+{
+	pte_t *ptep;
+
+	if (idx >= vma->nr_pages)
+		return;
+	ptep = mm_pte(vma->vma.vm_mm, vma_addr(vma, idx), false, false);
+	if (ptep)
+		__builtin_prefetch(ptep, 1);
+}
+
 int tb_touch(struct tb_vma *vma, unsigned long idx, bool write)
 {
 	int ret;

@@ -103,6 +103,12 @@ struct tb_vma *tb_map_file_exec(struct tb_file *file);
 void tb_unmap(struct tb_vma *vma);
 /* touch one page as the CPU does: 0, or -ENOMEM (OOM or killed) */
 int tb_touch(struct tb_vma *vma, unsigned long index, bool write);
+/*
+ * a hint with no effect on the world: the host fetches what a touch of
+ * index will read, so a caller that knows its next accesses (a random
+ * workload drawing them ahead) hides the host's cache misses
+ */
+void tb_touch_prefetch(struct tb_vma *vma, unsigned long index);
 /* pages of the vma that are present / swapped out */
 unsigned long tb_vma_resident(struct tb_vma *vma);
 unsigned long tb_vma_swapped(struct tb_vma *vma);
