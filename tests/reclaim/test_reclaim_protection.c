@@ -16,8 +16,8 @@
  * get_scan_count() scales each child's scan by its unprotected share
  * (mem_cgroup_protection()), which pulls C and D toward the selftest's
  * 29M/21M whatever the fill; the multi-gen LRU's get_nr_to_scan() only
- * skips a child below its memory.min, so the children shrink in step and
- * keep their fill's ratio until their claims meet B's 50M.
+ * skips a child below its memory.min, so memcg reclaim takes about the
+ * same amount from each and the fill's difference survives.
  *
  * The machine is the oracle's (tools/tb oracle selftests): 1 GiB of RAM,
  * 60 MiB held by the rest of the system, the selftest's own sizes.
