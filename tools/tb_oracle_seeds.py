@@ -274,13 +274,19 @@ def seed2_script(cfg):
         'i=$((i + 1)); done',
         f'sleep {cfg["warmup"] * cfg["round_s"]}',
         f'i=0; while [ $i -lt {n} ]; do echo "@@S0 $i $(grep -E "^pgsteal " '
-        '/sys/fs/cgroup/test$i/memory.stat | cut -d" " -f2)"; i=$((i + 1)); done',
+        '/sys/fs/cgroup/test$i/memory.stat | cut -d" " -f2)"; echo "@@R0 $i $(grep -E '
+        '"^workingset_refault_anon " /sys/fs/cgroup/test$i/memory.stat | cut -d" " -f2)"; '
+        'i=$((i + 1)); done',
         'echo "@@G0 $(grep -E "^pgsteal_" /proc/vmstat | awk \'{s += $2} END {print s}\')"',
+        # what the rest of the guest holds: the root's own memory, reclaimed too
+        'grep -E "^(anon|file|shmem) " /sys/fs/cgroup/memory.stat | sed "s/^/@@ROOT /"',
         'eagain=0; r=0',
         f'while [ $r -lt {cfg["rounds"]} ]; do echo {z["request"]} > /sys/fs/cgroup/memory.reclaim '
         f'2>/dev/null || eagain=$((eagain + 1)); sleep {cfg["round_s"]}; r=$((r + 1)); done',
         f'i=0; while [ $i -lt {n} ]; do echo "@@S1 $i $(grep -E "^pgsteal " '
-        '/sys/fs/cgroup/test$i/memory.stat | cut -d" " -f2)"; i=$((i + 1)); done',
+        '/sys/fs/cgroup/test$i/memory.stat | cut -d" " -f2)"; echo "@@R1 $i $(grep -E '
+        '"^workingset_refault_anon " /sys/fs/cgroup/test$i/memory.stat | cut -d" " -f2)"; '
+        'i=$((i + 1)); done',
         'echo "@@G1 $(grep -E "^pgsteal_" /proc/vmstat | awk \'{s += $2} END {print s}\')"',
         'echo "@@EAGAIN $eagain"',
         'killall randrw 2>/dev/null; wait']) + '\n'
@@ -305,10 +311,15 @@ def seed2_real_run(tb, cfg, z, k, files, requested, name, say):
         raise SeedError(f'seed 002 in the guest: {r["why"]} '
                         f'(console log: {os.path.relpath(r["console"], tb.repo)})')
     s0, s1, eagain, glob_steal = {}, {}, 0, {}
+    r0, r1, root = {}, {}, {}
     for line in r['output'].splitlines():
         f = line.split()
         if len(f) == 3 and f[0] in ('@@S0', '@@S1') and f[2].isdigit():
             (s0 if f[0] == '@@S0' else s1)[int(f[1])] = int(f[2])
+        elif len(f) == 3 and f[0] in ('@@R0', '@@R1') and f[2].isdigit():
+            (r0 if f[0] == '@@R0' else r1)[int(f[1])] = int(f[2])
+        elif len(f) == 3 and f[0] == '@@ROOT' and f[2].isdigit():
+            root[f[1]] = int(f[2])
         elif line.startswith('@@EAGAIN') and len(f) == 2:
             eagain = int(f[1])
         elif len(f) == 2 and f[0] in ('@@G0', '@@G1') and f[1].isdigit():
@@ -321,7 +332,8 @@ def seed2_real_run(tb, cfg, z, k, files, requested, name, say):
     total = glob_steal.get('@@G1', 0) - glob_steal.get('@@G0', 0)
     f = dict(seed2_figures(steal, requested), eagain=eagain,
              all_steal_over_requested=100 * total / requested, seconds=r['seconds'],
-             kernel=k['what'])
+             kernel=k['what'], refault=[r1.get(i, 0) - r0.get(i, 0) for i in sorted(r1)],
+             root_bytes=root)
     say(f'oracle seed 002: {name}: real {f["stddev_over_mean"]:.1f}% stddev/mean, '
         f'{f["steal_over_requested"]:.1f}% of requested ({r["seconds"]:.0f}s)')
     return f
@@ -367,7 +379,8 @@ def run_seed2(tb, m, say):
         raw = json.loads(p.stdout)
         wreq = raw['rounds'] * raw['request_pages']
         res['rows'][name]['world'] = dict(seed2_figures(raw['pgsteal'], wreq),
-                                          eagain=raw.get('eagain'), seconds=time.time() - t0)
+                                          eagain=raw.get('eagain'), seconds=time.time() - t0,
+                                          refault=raw.get('refaults'))
     res['requested_pages'] = requested
     return res
 
