@@ -452,7 +452,7 @@ def named_differences(repo):
             if not line.strip() or line.startswith('#'):
                 continue
             parts = [p.strip() for p in line.rstrip('\n').split(' | ')]
-            if len(parts) != 4 or parts[1] not in CONFIGS:
+            if len(parts) != 4 or parts[1] not in CONFIGS + ['*']:
                 raise OracleError(f'{os.path.relpath(path, repo)}:{n}: want '
                                   f'"case | configuration | real verdict | reason"')
             out[tuple(parts[:3])] = parts[3]
@@ -468,7 +468,8 @@ def mismatches(res, named):
                 continue
             rv = {r['cases'].get(c, {}).get('verdict') for r in res['real'][cfg]} - {None}
             for v in sorted(rv - {wv['verdict']}):
-                (known if (c, cfg, v) in named else bad).append(f'{c} ({cfg}: real {v}, '
+                hit = (c, cfg, v) in named or (c, '*', v) in named
+                (known if hit else bad).append(f'{c} ({cfg}: real {v}, '
                                                                  f'world {wv["verdict"]})')
     return bad, known
 
