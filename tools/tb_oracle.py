@@ -552,11 +552,12 @@ def publish(tb, say):
             out.append(f'| selftests: verdict | {k} | | | | '
                        f'{"named in tests/oracle/differences.txt" if k in known else "not explained"} |')
         out.append('')
-    for num in ('000', '001', '002'):
-        d = load(f'seed_{num}.json')
+    for num, name, opt in (('000', '000', ''), ('001', '001', ''), ('002', '002', ''),
+                           ('002', '002-nodes4', ' --nodes 4')):
+        d = load(f'seed_{name}.json')
         if d:
             import tb_oracle_seeds
-            out.append(f'**Seed {num}** (`tools/tb oracle seed {num}`):')
+            out.append(f'**Seed {num}** (`tools/tb oracle seed {num}{opt}`):')
             out.append('')
             out.append('```')
             out.append(tb_oracle_seeds.RENDER[num](d))

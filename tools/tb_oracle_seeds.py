@@ -305,7 +305,8 @@ def seed2_figures(steal, requested):
 
 def seed2_real_run(tb, cfg, z, k, files, requested, name, say):
     r = tb_vm.boot(tb, k, seed2_script(cfg), {'mem': z['mem'], 'swap': z['swap'], 'cpus': 4,
-                                              'nodes': 1, 'disk': 64, 'cmdline': BASE_CMDLINE},
+                                              'nodes': cfg['nodes'], 'disk': 64,
+                                              'cmdline': BASE_CMDLINE},
                    say, files=files, timeout=7200)
     if r['status'] is None:
         raise SeedError(f'seed 002 in the guest: {r["why"]} '
@@ -345,6 +346,8 @@ def run_seed2(tb, m, say):
         cfg['scale'] = tb.a.scale
     if tb.a.rounds:
         cfg['rounds'] = tb.a.rounds
+    # the seed's machine had 4 nodes: QEMU's NUMA nodes beside the world's
+    cfg['nodes'] = tb.a.nodes or 1
     z = seed2_sizes(cfg)
     patch = os.path.join(tb.repo, PATCHES, SEED2_PATCH)
     # both walks on kernels built from the tree with one configuration: the
@@ -371,8 +374,9 @@ def run_seed2(tb, m, say):
     exe = os.path.join(bdir, 'bench', 'seeds', 'seed_002')
     for name in kernels:
         t0 = time.time()
-        p = subprocess.run([exe, name, str(cfg['scale']), str(cfg['rounds']), str(cfg['warmup']),
-                            str(cfg['memcgs'])], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        nodes = ['--nodes', str(cfg['nodes'])] if cfg['nodes'] > 1 else []
+        p = subprocess.run([exe] + nodes + [name, str(cfg['scale']), str(cfg['rounds']),
+                                            str(cfg['warmup']), str(cfg['memcgs'])], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            text=True, env=tb.env())
         if p.returncode:
             raise SeedError(f'the world\'s seed_002 {name} failed: {p.stderr.strip()}')
@@ -388,7 +392,8 @@ def run_seed2(tb, m, say):
 def render_seed2(res):
     cfg, z = res['cfg'], res['sizes']
     out = [f'seed 002: {cfg["memcgs"]} memcgs, {z["pages"] * 4 // 1024} MiB each, {cfg["rounds"]} '
-           f'rounds of {z["request"] >> 20} MiB to the root\'s memory.reclaim (MGLRU on); '
+           f'rounds of {z["request"] >> 20} MiB to the root\'s memory.reclaim (MGLRU on'
+           f'{", %d nodes" % cfg["nodes"] if cfg.get("nodes", 1) > 1 else ""}); '
            f'requested {res["requested_pages"]:,} pages', '',
            f'{"walk":<6} {"side":<6} {"stddev/mean":>12} {"steal/requested":>16} {"eagain":>7} '
            f'{"time":>7}']
@@ -463,7 +468,10 @@ def run(tb, m, num):
         m.fail(f'oracle seed {num}: {e}')
     res['seconds'] = time.time() - t0
     print(render(res))
-    out = os.path.join(tb_vm.vm_dir(tb, 'oracle'), f'seed_{num}.json')
+    # a run on several nodes goes beside the one-node results, not over them
+    nodes = res.get('cfg', {}).get('nodes', 1)
+    name = f'seed_{num}' + (f'-nodes{nodes}' if nodes > 1 else '')
+    out = os.path.join(tb_vm.vm_dir(tb, 'oracle'), f'{name}.json')
     with open(out, 'w') as f:
         json.dump(res, f, indent=1, default=str)
     say(f'oracle seed {num}: {res["seconds"]:.0f}s; results in {os.path.relpath(out, tb.repo)}')
