@@ -290,23 +290,62 @@ def git_text(tree, ref, path, fail):
     return p.stdout if p.returncode == 0 else ''
 
 
+# what the tests' reach depends on besides the mapped file: the test bed's
+# sources and the tree's other files (names, times and sizes, not contents:
+# a stat of every file is a few tens of milliseconds)
+STAMP_REPO = ('CMakeLists.txt', 'cmake', 'kernel-shim', 'mm', 'tests', 'tools/kextract')
+STAMP_TREE = ('mm', 'include', 'lib', 'arch/x86/include')
+
+
+def sources_stamp(repo, tree, path):
+    """a digest of every file the map's tests are built from but path"""
+    h = hashlib.sha1()
+    skip = os.path.join(tree, path)
+    for base, parts in ((repo, STAMP_REPO), (tree, STAMP_TREE)):
+        for part in parts:
+            top = os.path.join(base, part)
+            walk = [(base, [], [part])] if os.path.isfile(top) else os.walk(top)
+            for root, dirs, names in walk:
+                dirs.sort()
+                for n in sorted(names):
+                    f = os.path.join(root, n)
+                    if f == skip:
+                        continue
+                    st = os.stat(f)
+                    h.update(f'{f} {st.st_mtime_ns} {st.st_size}\n'.encode())
+    return h.hexdigest()
+
+
+def map_file(cov, path):
+    return os.path.join(cov, 'mutate-testmap', path.replace('/', '_') + '.json')
+
+
 def test_map(tb, cov, tree, path, label, statements, say):
     """{test: set of lines of path it executes}, each test run alone in the
     coverage build (gcov counts reset before each); cached in the coverage
-    build until a test executable or the file changes"""
+    build until a test executable or the file changes. The cache keeps the
+    file as mapped, its statements and sources_stamp(), for tools/tb test
+    --file (tb_output.select_by_lines)."""
     tests = label_tests(cov, label)
     with open(os.path.join(tree, path), 'rb') as f:
-        digest = hashlib.sha1(f.read()).hexdigest()
+        text = f.read()
+    digest = hashlib.sha1(text).hexdigest()
     exes = {}
     for t in tests:
         st = os.stat(t['command'][0])
         exes[t['name']] = [st.st_mtime_ns, st.st_size]
     key = {'tree': tree, 'file': path, 'sha1': digest, 'executables': exes}
-    cache = os.path.join(cov, 'mutate-testmap', path.replace('/', '_') + '.json')
+    cache = map_file(cov, path)
+    # the coverage build was just built from the sources as they are now
+    extra = {'text': text.decode(errors='replace'), 'statements': [list(x) for x in statements],
+             'stamp': sources_stamp(tb.repo, tree, path)}
     if os.path.exists(cache):
         with open(cache) as f:
             data = json.load(f)
         if data.get('key') == key:
+            if any(data.get(k) != v for k, v in extra.items()):
+                with open(cache, 'w') as f:
+                    json.dump(dict(data, **extra), f)
             say(f'test map of {path}: cached ({len(data["tests"])} tests)')
             return {n: {int(k): v for k, v in c.items()} for n, c in data['tests'].items()}
     say(f'test map of {path}: each of {len(tests)} tests alone in the coverage build')
@@ -322,7 +361,7 @@ def test_map(tb, cov, tree, path, label, statements, say):
         per[t['name']] = covered_lines(cov, tree, path)
     os.makedirs(os.path.dirname(cache), exist_ok=True)
     with open(cache, 'w') as f:
-        json.dump({'key': key, 'tests': per}, f)
+        json.dump(dict({'key': key, 'tests': per}, **extra), f)
     say(f'test map of {path}: {time.time() - t0:.0f}s')
     return per
 

@@ -10,7 +10,9 @@ their assertion.
 The edit loop: a configured build directory is not configured again while
 the options are the same (the generated build system re-runs cmake itself
 when a CMakeLists.txt changes); Ninja where installed; `--file mm/X.c`
-selects the tests labelled kfile:mm/X.c and builds only their executables.
+selects the tests labelled kfile:mm/X.c that run the lines changed since
+the per-test line map was made (all of them without a map), and builds only
+their executables.
 """
 import json
 import os
@@ -147,10 +149,11 @@ def kfile_name(path, tree):
     return os.path.normpath(path).lstrip('./') if not os.path.isabs(path) else path
 
 
-def select_by_files(listing, files, bdir):
+def select_by_files(listing, files, bdir, pick=None):
     """(tests, targets, error): the tests labelled kfile:F for any F of
-    files and the executables they run (targets None: some are not known,
-    build everything); error is one line when a file has no tests."""
+    files (those pick(F, tests) keeps, when given) and the executables they
+    run (targets None: some are not known, build everything); error is one
+    line when a file has no tests."""
     known = sorted({l[6:] for t in listing for l in t['labels'] if l.startswith('kfile:')})
     tests = []
     for f in files:
@@ -158,6 +161,8 @@ def select_by_files(listing, files, bdir):
         if not hit:
             return None, None, (f'no test is labelled kfile:{f} (files with tests: '
                                 f'{", ".join(known)})')
+        if pick:
+            hit = pick(f, hit)
         tests += [t for t in hit if t not in tests]
     targets = set()
     for t in tests:
@@ -170,6 +175,49 @@ def select_by_files(listing, files, bdir):
         elif not re.search(r'python3?$', exe):
             return tests, None, None
     return tests, sorted(targets), None
+
+
+def select_by_lines(tests, path, tree, cov, repo):
+    """(tests, note): of tests (those labelled kfile:path), the ones that
+    execute a line of path that differs from the file as the per-test line
+    map saw it (tools/tb mutate's, in the coverage build cov), and those the
+    map cannot speak for: the stress tests (what they reach varies from run
+    to run) and tests it does not know. Every test when there is no map of
+    this tree, when a file the tests are built from changed since (the map
+    may no longer hold), or when a changed line is one no test of the map
+    executes (a declaration, a macro, a line the map never saw run). note
+    is one line saying which and why."""
+    import tb_mutate
+    every = f'all {len(tests)} tests labelled kfile:{path}'
+    try:
+        with open(tb_mutate.map_file(cov, path)) as f:
+            data = json.load(f)
+    except (OSError, ValueError):
+        data = {}
+    if 'stamp' not in data or data['key'].get('tree') != tree.rstrip('/'):
+        return tests, f'{every}: no line map of {path} for this tree (--map makes one)'
+    with open(os.path.join(tree, path), errors='replace') as f:
+        now = f.read()
+    # lines of the mapped file that were changed or deleted, and the lines
+    # either side of an insertion: what a test must run to see the change
+    changed = sorted(tb_mutate.changed_lines(now, data['text']))
+    if not changed:
+        return tests, f'{every}: {path} is as the line map saw it'
+    if data['stamp'] != tb_mutate.sources_stamp(repo, tree.rstrip('/'), path):
+        return tests, f'{every}: a source changed since the line map of {path} (--map renews it)'
+    per = {n: {int(k): v for k, v in c.items()} for n, c in data['tests'].items()}
+    reach = tb_mutate.reached_lines(per, [tuple(x) for x in data['statements']])
+    run = set().union(*reach.values())
+    unrun = [n for n in changed if n not in run]
+    if unrun:
+        return tests, (f'{every}: {path}:{unrun[0]} (as mapped) is a line no test of the '
+                       'line map executes')
+    out = [t for t in tests if 'stress' in t['labels'] or t['name'] not in reach
+           or reach[t['name']] & set(changed)]
+    lines = ', '.join(str(n) for n in changed[:4]) + (', ...' if len(changed) > 4 else '')
+    return out, (f'{len(out)} of {len(tests)} tests labelled kfile:{path}: those that run '
+                 f'its changed line{"s" if len(changed) > 1 else ""} ({lines}, as mapped), '
+                 'and the stress tests')
 
 
 def name_regex(names):
