@@ -291,29 +291,53 @@ def git_text(tree, ref, path, fail):
 
 
 # what the tests' reach depends on besides the mapped file: the test bed's
-# sources and the tree's other files (names, times and sizes, not contents:
-# a stat of every file is a few tens of milliseconds)
+# sources and the tree's other files
 STAMP_REPO = ('CMakeLists.txt', 'cmake', 'kernel-shim', 'mm', 'tests', 'tools/kextract')
 STAMP_TREE = ('mm', 'include', 'lib', 'arch/x86/include')
 
 
-def sources_stamp(repo, tree, path):
-    """a digest of every file the map's tests are built from but path"""
-    h = hashlib.sha1()
+def source_files(repo, tree, path):
+    """{file: os.stat} of every file the map's tests are built from but path"""
+    out = {}
     skip = os.path.join(tree, path)
     for base, parts in ((repo, STAMP_REPO), (tree, STAMP_TREE)):
         for part in parts:
             top = os.path.join(base, part)
-            walk = [(base, [], [part])] if os.path.isfile(top) else os.walk(top)
-            for root, dirs, names in walk:
-                dirs.sort()
-                for n in sorted(names):
+            if os.path.isfile(top):
+                out[top] = os.stat(top)
+            for root, _, names in os.walk(top):
+                for n in names:
                     f = os.path.join(root, n)
-                    if f == skip:
-                        continue
-                    st = os.stat(f)
-                    h.update(f'{f} {st.st_mtime_ns} {st.st_size}\n'.encode())
-    return h.hexdigest()
+                    if f != skip:
+                        out[f] = os.stat(f)
+    return out
+
+
+def file_sha1(f):
+    with open(f, 'rb') as fh:
+        return hashlib.sha1(fh.read()).hexdigest()
+
+
+def sources_state(repo, tree, path):
+    """{file: [mtime_ns, size, sha1]} of source_files()"""
+    return {f: [st.st_mtime_ns, st.st_size, file_sha1(f)]
+            for f, st in source_files(repo, tree, path).items()}
+
+
+def source_changed(state, repo, tree, path):
+    """a file added, removed or changed since sources_state() gave state,
+    or None. Times and sizes first, contents only where they differ (a
+    stat of every file is tens of milliseconds): a file edited and put
+    back as it was is unchanged."""
+    now = source_files(repo, tree, path)
+    for f in sorted(set(now) ^ set(state)):
+        return f
+    for f, st in sorted(now.items()):
+        mtime, size, sha1 = state[f]
+        if (st.st_mtime_ns, st.st_size) != (mtime, size) and (
+                st.st_size != size or file_sha1(f) != sha1):
+            return f
+    return None
 
 
 def map_file(cov, path):
@@ -324,7 +348,7 @@ def test_map(tb, cov, tree, path, label, statements, say):
     """{test: set of lines of path it executes}, each test run alone in the
     coverage build (gcov counts reset before each); cached in the coverage
     build until a test executable or the file changes. The cache keeps the
-    file as mapped, its statements and sources_stamp(), for tools/tb test
+    file as mapped, its statements and sources_state(), for tools/tb test
     --file (tb_output.select_by_lines)."""
     tests = label_tests(cov, label)
     with open(os.path.join(tree, path), 'rb') as f:
@@ -338,7 +362,7 @@ def test_map(tb, cov, tree, path, label, statements, say):
     cache = map_file(cov, path)
     # the coverage build was just built from the sources as they are now
     extra = {'text': text.decode(errors='replace'), 'statements': [list(x) for x in statements],
-             'stamp': sources_stamp(tb.repo, tree, path)}
+             'sources': sources_state(tb.repo, tree, path)}
     if os.path.exists(cache):
         with open(cache) as f:
             data = json.load(f)

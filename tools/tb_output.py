@@ -194,7 +194,7 @@ def select_by_lines(tests, path, tree, cov, repo):
             data = json.load(f)
     except (OSError, ValueError):
         data = {}
-    if 'stamp' not in data or data['key'].get('tree') != tree.rstrip('/'):
+    if 'sources' not in data or data['key'].get('tree') != tree.rstrip('/'):
         return tests, f'{every}: no line map of {path} for this tree (--map makes one)'
     with open(os.path.join(tree, path), errors='replace') as f:
         now = f.read()
@@ -203,8 +203,12 @@ def select_by_lines(tests, path, tree, cov, repo):
     changed = sorted(tb_mutate.changed_lines(now, data['text']))
     if not changed:
         return tests, f'{every}: {path} is as the line map saw it'
-    if data['stamp'] != tb_mutate.sources_stamp(repo, tree.rstrip('/'), path):
-        return tests, f'{every}: a source changed since the line map of {path} (--map renews it)'
+    other = tb_mutate.source_changed(data['sources'], repo, tree.rstrip('/'), path)
+    if other:
+        for base in (tree, repo):
+            if other.startswith(base.rstrip('/') + '/'):
+                other = os.path.relpath(other, base)
+        return tests, f'{every}: {other} changed since the line map of {path} (--map renews it)'
     per = {n: {int(k): v for k, v in c.items()} for n, c in data['tests'].items()}
     reach = tb_mutate.reached_lines(per, [tuple(x) for x in data['statements']])
     run = set().union(*reach.values())

@@ -5,7 +5,8 @@ made-up tree and line map: a test that executes a changed line is never
 left out; an edit of a line only one test runs selects that test (and the
 stress tests); every test runs when a changed line is one no test of the
 map executes, when there is no map of the tree, when another file changed
-since the map, or when the file is as mapped."""
+since the map (not when it was put back as it was), or when the file is as
+mapped."""
 import json
 import os
 import shutil
@@ -60,7 +61,7 @@ class SelectByLines(unittest.TestCase):
         m = {'key': {'tree': self.tree, 'file': PATH}, 'text': TEXT,
              'tests': {n: {str(k): v for k, v in c.items()} for n, c in COUNTS.items()},
              'statements': [list(s) for s in tb_mutate.Source(TEXT).statements()],
-             'stamp': tb_mutate.sources_stamp(self.repo, self.tree, PATH)}
+             'sources': tb_mutate.sources_state(self.repo, self.tree, PATH)}
         os.makedirs(os.path.dirname(tb_mutate.map_file(self.cov, PATH)))
         with open(tb_mutate.map_file(self.cov, PATH), 'w') as f:
             json.dump(m, f)
@@ -134,12 +135,21 @@ class SelectByLines(unittest.TestCase):
         self.write(os.path.join(self.tree, 'mm', 'other.c'), 'int y, z;\n')
         names, note = self.select()
         self.assertEqual(len(names), len(TESTS))
-        self.assertIn('a source changed since the line map', note)
+        self.assertIn('mm/other.c changed since the line map of mm/x.c', note)
+
+    def test_other_file_put_back(self):
+        # edited and put back as it was: the map holds again
+        self.edit(6)
+        self.write(os.path.join(self.tree, 'mm', 'other.c'), 'int y, z;\n')
+        self.write(os.path.join(self.tree, 'mm', 'other.c'), 'int y;\n')
+        self.assertEqual(self.select()[0], ['t_big', 't_stress', 't_new'])
 
     def test_test_source_changed_falls_back(self):
         self.edit(6)
         self.write(os.path.join(self.repo, 'tests', 'test_x.c'), 'int main(void) {}\n')
-        self.assertEqual(len(self.select()[0]), len(TESTS))
+        names, note = self.select()
+        self.assertEqual(len(names), len(TESTS))
+        self.assertIn('tests/test_x.c changed since', note)
 
     def test_no_map(self):
         self.edit(6)
