@@ -20,6 +20,7 @@ import sys
 import tempfile
 import time
 
+import tb_output
 from tb_mutate_ops import (OPERATORS, Source, functions_of,  # noqa: F401 (tb.py, tests)
                            mutants_of_line)
 
@@ -340,10 +341,6 @@ def source_changed(state, repo, tree, path):
     return None
 
 
-def map_file(cov, path):
-    return os.path.join(cov, 'mutate-testmap', path.replace('/', '_') + '.json')
-
-
 def test_map(tb, cov, tree, path, label, statements, say):
     """{test: set of lines of path it executes}, each test run alone in the
     coverage build (gcov counts reset before each); cached in the coverage
@@ -359,7 +356,7 @@ def test_map(tb, cov, tree, path, label, statements, say):
         st = os.stat(t['command'][0])
         exes[t['name']] = [st.st_mtime_ns, st.st_size]
     key = {'tree': tree, 'file': path, 'sha1': digest, 'executables': exes}
-    cache = map_file(cov, path)
+    cache = tb_output.map_file(cov, path)
     # the coverage build was just built from the sources as they are now
     extra = {'text': text.decode(errors='replace'), 'statements': [list(x) for x in statements],
              'sources': sources_state(tb.repo, tree, path)}

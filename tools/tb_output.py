@@ -177,6 +177,11 @@ def select_by_files(listing, files, bdir, pick=None):
     return tests, sorted(targets), None
 
 
+def map_file(cov, path):
+    """where tools/tb mutate keeps the per-test line map of path"""
+    return os.path.join(cov, 'mutate-testmap', path.replace('/', '_') + '.json')
+
+
 def select_by_lines(tests, path, tree, cov, repo):
     """(tests, note): of tests (those labelled kfile:path), the ones that
     execute a line of path that differs from the file as the per-test line
@@ -187,15 +192,15 @@ def select_by_lines(tests, path, tree, cov, repo):
     may no longer hold), or when a changed line is one no test of the map
     executes (a declaration, a macro, a line the map never saw run). note
     is one line saying which and why."""
-    import tb_mutate
     every = f'all {len(tests)} tests labelled kfile:{path}'
     try:
-        with open(tb_mutate.map_file(cov, path)) as f:
+        with open(map_file(cov, path)) as f:
             data = json.load(f)
     except (OSError, ValueError):
         data = {}
     if 'sources' not in data or data['key'].get('tree') != tree.rstrip('/'):
         return tests, f'{every}: no line map of {path} for this tree (--map makes one)'
+    import tb_mutate  # only with a map: the loop without one stays as quick as it was
     with open(os.path.join(tree, path), errors='replace') as f:
         now = f.read()
     # lines of the mapped file that were changed or deleted, and the lines

@@ -62,8 +62,8 @@ class SelectByLines(unittest.TestCase):
              'tests': {n: {str(k): v for k, v in c.items()} for n, c in COUNTS.items()},
              'statements': [list(s) for s in tb_mutate.Source(TEXT).statements()],
              'sources': tb_mutate.sources_state(self.repo, self.tree, PATH)}
-        os.makedirs(os.path.dirname(tb_mutate.map_file(self.cov, PATH)))
-        with open(tb_mutate.map_file(self.cov, PATH), 'w') as f:
+        os.makedirs(os.path.dirname(tb_output.map_file(self.cov, PATH)))
+        with open(tb_output.map_file(self.cov, PATH), 'w') as f:
             json.dump(m, f)
 
     def tearDown(self):
@@ -153,7 +153,7 @@ class SelectByLines(unittest.TestCase):
 
     def test_no_map(self):
         self.edit(6)
-        os.unlink(tb_mutate.map_file(self.cov, PATH))
+        os.unlink(tb_output.map_file(self.cov, PATH))
         names, note = self.select()
         self.assertEqual(len(names), len(TESTS))
         self.assertIn('no line map of mm/x.c for this tree', note)
