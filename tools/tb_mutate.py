@@ -298,7 +298,8 @@ STAMP_TREE = ('mm', 'include', 'lib', 'arch/x86/include')
 
 
 def source_files(repo, tree, path):
-    """{file: os.stat} of every file the map's tests are built from but path"""
+    """{file: os.stat} of every file the map's tests are built from but path
+    (the tools' own tests and pages, *.py and *.md, are not)"""
     out = {}
     skip = os.path.join(tree, path)
     for base, parts in ((repo, STAMP_REPO), (tree, STAMP_TREE)):
@@ -309,7 +310,7 @@ def source_files(repo, tree, path):
             for root, _, names in os.walk(top):
                 for n in names:
                     f = os.path.join(root, n)
-                    if f != skip:
+                    if f != skip and not (base == repo and n.endswith(('.py', '.md'))):
                         out[f] = os.stat(f)
     return out
 

@@ -208,6 +208,9 @@ def select_by_lines(tests, path, tree, cov, repo):
     changed = sorted(tb_mutate.changed_lines(now, data['text']))
     if not changed:
         return tests, f'{every}: {path} is as the line map saw it'
+    old = data['text'].split('\n')
+    if block_change(old, now.split('\n'), changed):
+        return tests, f'{every}: the edit of {path} opens or closes a block'
     other = tb_mutate.source_changed(data['sources'], repo, tree.rstrip('/'), path)
     if other:
         for base in (tree, repo):
@@ -221,12 +224,56 @@ def select_by_lines(tests, path, tree, cov, repo):
     if unrun:
         return tests, (f'{every}: {path}:{unrun[0]} (as mapped) is a line no test of the '
                        'line map executes')
+    # the head of a brace-less body: an edit of `foo();` under `if (c)`
+    # into `foo(); bar();` reaches the tests that run the `if` without
+    # running `foo()`
+    heads = set()
+    for n in changed:
+        h = line_before(old, n)
+        if not h or old[h - 1].rstrip().endswith((';', '{', '}', ':')):
+            continue
+        if h in run:
+            heads.add(h)
+        elif re.match(r'\s*(\}\s*)?(else|do)\b', old[h - 1]):
+            return tests, (f'{every}: {path}:{n} (as mapped) is the body of an else or do '
+                           'on the line before')
+    want = set(changed) | heads
     out = [t for t in tests if 'stress' in t['labels'] or t['name'] not in reach
-           or reach[t['name']] & set(changed)]
+           or reach[t['name']] & want]
     lines = ', '.join(str(n) for n in changed[:4]) + (', ...' if len(changed) > 4 else '')
     return out, (f'{len(out)} of {len(tests)} tests labelled kfile:{path}: those that run '
                  f'its changed line{"s" if len(changed) > 1 else ""} ({lines}, as mapped), '
                  'and the stress tests')
+
+
+def block_change(old, new, changed):
+    """True when the edit opens or closes a block around it (what the
+    statements after it belong to changes): the changed lines of old or
+    their counterpart in new leave a brace unmatched; a block opened and
+    closed inside them (`{ x++; }`) is one statement"""
+    def closed(lines):
+        depth = 0
+        for c in ''.join(lines):
+            depth += (c == '{') - (c == '}')
+            if depth < 0:
+                return False
+        return depth == 0
+    lo, hi = min(changed), max(changed)
+    # their counterpart in new: the same distance from the end of the file
+    tail = len(old) - hi
+    return not (closed(old[lo - 1:hi]) and closed(new[lo - 1:len(new) - tail]))
+
+
+COMMENT_RE = re.compile(r'^\s*(//.*|/?\*.*|.*\*/)?\s*$|^\s*[{}]\s*$')
+
+
+def line_before(lines, n):
+    """the number of the nearest line before line n that is neither blank,
+    a comment nor a brace alone (0: none)"""
+    n -= 1
+    while n >= 1 and COMMENT_RE.match(lines[n - 1]):
+        n -= 1
+    return n
 
 
 def name_regex(names):

@@ -3,10 +3,11 @@
 """tools/tb test --file's choice of tests (tb_output.select_by_lines) on a
 made-up tree and line map: a test that executes a changed line is never
 left out; an edit of a line only one test runs selects that test (and the
-stress tests); every test runs when a changed line is one no test of the
-map executes, when there is no map of the tree, when another file changed
-since the map (not when it was put back as it was), or when the file is as
-mapped."""
+stress tests), of a brace-less body also the tests that run its head.
+Every test runs when a changed line is one no test of the map executes,
+when the edit opens or closes a block, for the body of an else, when there
+is no map of the tree, when another file changed since the map (not when
+it was put back as it was), or when the file is as mapped."""
 import json
 import os
 import shutil
@@ -24,9 +25,11 @@ TEXT = '''// a comment
 static int f(int a)
 {
 \tint x = a;
-\tif (x > 1)
+\tif (x > 1) {
 \t\tx = g(x,
 \t\t      a);
+\t\tx++;
+\t}
 \treturn x;
 }
 
@@ -34,12 +37,21 @@ static int h(int a)
 {
 \treturn a + 1;
 }
+
+static int k(int a)
+{
+\tif (a > 2)
+\t\ta--;
+\telse
+\t\ta++;
+\treturn a;
+}
 '''
 # gcov's counts per test (line: count); line 7 continues line 6's statement
-# and has no count of its own; h() (line 13) is compiled but never run
-COUNTS = {'t_small': {4: 1, 5: 1, 6: 0, 8: 1, 13: 0},
-          't_big': {4: 3, 5: 3, 6: 2, 8: 3, 13: 0},
-          't_stress': {4: 0, 5: 0, 6: 0, 8: 0, 13: 0}}
+# and has no count of its own; h() (line 15) is compiled but never run
+COUNTS = {'t_small': {4: 1, 5: 1, 6: 0, 8: 0, 10: 1, 15: 0, 20: 1, 21: 0, 23: 1, 24: 1},
+          't_big': {4: 3, 5: 3, 6: 2, 8: 2, 10: 3, 15: 0, 20: 2, 21: 2, 23: 0, 24: 2},
+          't_stress': {4: 0, 5: 0, 6: 0, 8: 0, 10: 0, 15: 0, 20: 0, 21: 0, 23: 0, 24: 0}}
 TESTS = [{'name': 't_small', 'labels': ['unit', 'kfile:' + PATH]},
          {'name': 't_big', 'labels': ['unit', 'kfile:' + PATH]},
          {'name': 't_stress', 'labels': ['stress', 'kfile:' + PATH]},
@@ -101,27 +113,59 @@ class SelectByLines(unittest.TestCase):
         self.edit(7, '\t\t      a + 1);')
         self.assertEqual(self.select()[0], ['t_big', 't_stress', 't_new'])
 
+    def test_braceless_body_takes_its_head(self):
+        # `a--;` under `if (a > 2)`: `a--; a = 0;` would run for every test
+        # that runs the if, t_small too
+        self.edit(21, '\t\ta--; a = 0;')
+        names, note = self.select()
+        self.assertEqual(names, ['t_small', 't_big', 't_stress', 't_new'])
+        self.assertIn('(21, as mapped)', note)
+
+    def test_else_body_falls_back(self):
+        # the body of an else: its condition is lines above
+        self.edit(23, '\t\ta++; a = 0;')
+        names, note = self.select()
+        self.assertEqual(len(names), len(TESTS))
+        self.assertIn('mm/x.c:23 (as mapped) is the body of an else', note)
+
+    def test_block_change_falls_back(self):
+        # `x++; }` closes the if's block early: the lines after it change owner
+        self.edit(8, '\t\tx++; } {')
+        names, note = self.select()
+        self.assertEqual(len(names), len(TESTS))
+        self.assertIn('opens or closes a block', note)
+
+    def test_block_inside_the_edit(self):
+        # a block opened and closed on the line is one statement
+        self.edit(8, '\t\t{ x++; }')
+        self.assertEqual(self.select()[0], ['t_big', 't_stress', 't_new'])
+
     def test_line_every_test_runs(self):
         self.edit(4)
         self.assertEqual(self.select()[0], ['t_small', 't_big', 't_stress', 't_new'])
 
     def test_insertion_takes_both_neighbours(self):
-        # between lines 5 and 6: the tests that run line 5 or line 6
-        self.edit(6, '\t\tx++;', insert=True)
+        # between lines 4 and 5: the tests that run line 4 or line 5
+        self.edit(5, '\tx++;', insert=True)
         self.assertEqual(self.select()[0], ['t_small', 't_big', 't_stress', 't_new'])
+
+    def test_insertion_in_a_block(self):
+        # between lines 6-7 and 8 (inside the if): the tests that run them
+        self.edit(8, '\t\tx--;', insert=True)
+        self.assertEqual(self.select()[0], ['t_big', 't_stress', 't_new'])
 
     def test_deletion(self):
         lines = TEXT.split('\n')
-        del lines[5:7]
+        del lines[7]
         self.write(os.path.join(self.tree, PATH), '\n'.join(lines))
         self.assertEqual(self.select()[0], ['t_big', 't_stress', 't_new'])
 
     def test_unrun_line_falls_back(self):
         # h() is compiled but no test of the map runs it
-        self.edit(13)
+        self.edit(15)
         names, note = self.select()
         self.assertEqual(names, [t['name'] for t in TESTS])
-        self.assertIn('mm/x.c:13 (as mapped) is a line no test of the line map executes', note)
+        self.assertIn('mm/x.c:15 (as mapped) is a line no test of the line map executes', note)
 
     def test_comment_falls_back(self):
         # not code: a macro or a declaration changes lines elsewhere
