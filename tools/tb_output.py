@@ -190,8 +190,8 @@ def select_by_lines(tests, path, tree, cov, repo):
     to run) and tests it does not know. Every test when there is no map of
     this tree, when a file the tests are built from changed since (the map
     may no longer hold), or when a changed line is one no test of the map
-    executes (a declaration, a macro, a line the map never saw run). note
-    is one line saying which and why."""
+    executes (a macro, a declaration outside a function, a line the map
+    never saw run). note is one line saying which and why."""
     every = f'all {len(tests)} tests labelled kfile:{path}'
     try:
         with open(map_file(cov, path)) as f:
@@ -208,9 +208,11 @@ def select_by_lines(tests, path, tree, cov, repo):
     changed = sorted(tb_mutate.changed_lines(now, data['text']))
     if not changed:
         return tests, f'{every}: {path} is as the line map saw it'
-    old = data['text'].split('\n')
-    if block_change(old, now.split('\n'), changed):
+    old, new = data['text'].split('\n'), now.split('\n')
+    if block_change(old, new, changed):
         return tests, f'{every}: the edit of {path} opens or closes a block'
+    if any(new[n - 1].lstrip().startswith('#') for n in tb_mutate.changed_lines(data['text'], now)):
+        return tests, f'{every}: the edit of {path} has a preprocessor line'
     other = tb_mutate.source_changed(data['sources'], repo, tree.rstrip('/'), path)
     if other:
         for base in (tree, repo):
@@ -220,10 +222,21 @@ def select_by_lines(tests, path, tree, cov, repo):
     per = {n: {int(k): v for k, v in c.items()} for n, c in data['tests'].items()}
     reach = tb_mutate.reached_lines(per, [tuple(x) for x in data['statements']])
     run = set().union(*reach.values())
-    unrun = [n for n in changed if n not in run]
-    if unrun:
-        return tests, (f'{every}: {path}:{unrun[0]} (as mapped) is a line no test of the '
-                       'line map executes')
+    # a line gcov has no count for inside a function (a declaration, a
+    # label) changes only that function: the tests that run the function;
+    # a preprocessor line there, or any line outside a function, may
+    # change the whole file
+    owner = tb_mutate.functions_of(old)
+    bodies = {}
+    for n in changed:
+        if n in run or n in bodies:
+            continue
+        fn = owner.get(n)
+        runs = {ln for ln in run if owner.get(ln) == fn} if fn else set()
+        if not runs or old[n - 1].lstrip().startswith('#'):
+            return tests, (f'{every}: {path}:{n} (as mapped) is a line no test of the '
+                           'line map executes')
+        bodies[n] = runs
     # the head of a brace-less body: an edit of `foo();` under `if (c)`
     # into `foo(); bar();` reaches the tests that run the `if` without
     # running `foo()`
@@ -237,7 +250,7 @@ def select_by_lines(tests, path, tree, cov, repo):
         elif re.match(r'\s*(\}\s*)?(else|do)\b', old[h - 1]):
             return tests, (f'{every}: {path}:{n} (as mapped) is the body of an else or do '
                            'on the line before')
-    want = set(changed) | heads
+    want = set(changed) | heads | set().union(*bodies.values())
     out = [t for t in tests if 'stress' in t['labels'] or t['name'] not in reach
            or reach[t['name']] & want]
     lines = ', '.join(str(n) for n in changed[:4]) + (', ...' if len(changed) > 4 else '')

@@ -69,12 +69,15 @@ class SelectByLines(unittest.TestCase):
             os.makedirs(d)
         self.write(os.path.join(self.tree, 'mm', 'other.c'), 'int y;\n')
         self.write(os.path.join(self.tree, PATH), TEXT)
-        # the map as tools/tb mutate writes it; t_new came after it
+        os.makedirs(os.path.dirname(tb_output.map_file(self.cov, PATH)))
+        self.remap(COUNTS)
+
+    def remap(self, counts):
+        """the map as tools/tb mutate writes it; t_new came after it"""
         m = {'key': {'tree': self.tree, 'file': PATH}, 'text': TEXT,
-             'tests': {n: {str(k): v for k, v in c.items()} for n, c in COUNTS.items()},
+             'tests': {n: {str(k): v for k, v in c.items()} for n, c in counts.items()},
              'statements': [list(s) for s in tb_mutate.Source(TEXT).statements()],
              'sources': tb_mutate.sources_state(self.repo, self.tree, PATH)}
-        os.makedirs(os.path.dirname(tb_output.map_file(self.cov, PATH)))
         with open(tb_output.map_file(self.cov, PATH), 'w') as f:
             json.dump(m, f)
 
@@ -167,12 +170,34 @@ class SelectByLines(unittest.TestCase):
         self.assertEqual(names, [t['name'] for t in TESTS])
         self.assertIn('mm/x.c:15 (as mapped) is a line no test of the line map executes', note)
 
-    def test_comment_falls_back(self):
-        # not code: a macro or a declaration changes lines elsewhere
-        self.edit(1, '#define g(a, b) 0')
+    def test_declaration_takes_the_function(self):
+        # line 4's `int x = a;` has a count; make line 4 a declaration gcov
+        # does not count: every test that runs f()
+        counts = {n: {k: v for k, v in c.items() if k != 4} for n, c in COUNTS.items()}
+        self.remap(counts)
+        self.edit(4, '\tlong x = a;')
+        names, note = self.select()
+        self.assertEqual(names, ['t_small', 't_big', 't_stress', 't_new'])
+        # in k(), which only t_small and t_big run, as in f(): the same; in
+        # h(), which no test runs: every test
+        self.edit(15, '\treturn a + 2;')
+        self.assertEqual(len(self.select()[0]), len(TESTS))
+
+    def test_preprocessor_line_in_a_function_falls_back(self):
+        lines = TEXT.split('\n')
+        lines.insert(20, '#define g(a, b) 0')
+        self.write(os.path.join(self.tree, PATH), '\n'.join(lines))
         names, note = self.select()
         self.assertEqual(len(names), len(TESTS))
-        self.assertIn(':1 (as mapped)', note)
+        self.assertIn('has a preprocessor line', note)
+
+    def test_outside_a_function_falls_back(self):
+        # a declaration or a comment outside a function: what uses it is
+        # anywhere in the file
+        self.edit(1, 'static int g_limit = 4;')
+        names, note = self.select()
+        self.assertEqual(len(names), len(TESTS))
+        self.assertIn(':1 (as mapped) is a line no test of the line map executes', note)
 
     def test_other_file_changed_falls_back(self):
         self.edit(6)
