@@ -46,6 +46,7 @@ struct tb_task {
 	unsigned long nr_pages;
 	struct list_head reap;		/* killed, its mm to be reaped */
 	int cpu;			/* the virtual CPU it runs on; -1: the thread's */
+	bool exit_pending;		/* killed while charging: frees at its return to user */
 };
 
 static LIST_HEAD(tasks);
@@ -329,8 +330,14 @@ unsigned long tb_task_pages(void)
 	return t ? READ_ONCE(t->nr_pages) : 0;
 }
 
+static void oom_victim_exit(struct tb_task *t);
+
 void tb_task_return_to_user(void)
 {
+	struct tb_task *t = current->kshim_tb;
+
+	if (t && t->exit_pending)
+		oom_victim_exit(t);
 	if (!current->kshim_notify_resume)
 		return;
 	current->kshim_notify_resume = 0;
@@ -468,19 +475,42 @@ static struct tb_task *oom_pick(struct mem_cgroup *memcg)
  * killed (the group kill below meets the victim again, as the kernel's
  * mem_cgroup_scan_tasks() does while the victim still has its mm); its
  * charged stand-ins go to out, its mm to the reaper (reap, after the lock).
+ * A victim that is the charging task itself keeps its memory until it
+ * returns to user mode (exit_pending): the kernel's victim frees it in
+ * do_exit() once its failed charge unwinds, and the oom_reaper waits
+ * OOM_REAPER_DELAY for that; meanwhile try_charge_memcg() retries its
+ * reclaim MAX_RECLAIM_RETRIES more times before task_is_dying() stops it.
+ * (A global OOM still frees the victim at once: the page allocator's
+ * retry loop has no such bound here.)
  */
 static void oom_kill_task(struct tb_task *t, struct list_head *out,
-			  struct list_head *reap)
+			  struct list_head *reap, bool memcg_oom)
 {
 	t->task->kshim_oom_victim = 1;
 	t->signal.oom_mm = &t->mm;
 	count_vm_event(OOM_KILL);
 	memcg_memory_event_mm(&t->mm, MEMCG_OOM_KILL);
+	atomic_long_inc(&world.oom_kills);
+	if (memcg_oom && t->task == current) {
+		t->exit_pending = true;
+		return;
+	}
 	task_take(t, ULONG_MAX, out);
 	set_bit(MMF_OOM_SKIP, &t->mm.flags);
 	if (list_empty(&t->reap))
 		list_add_tail(&t->reap, reap);
-	atomic_long_inc(&world.oom_kills);
+}
+
+/* the killed charging task's exit_mm(), at its return to user mode */
+static void oom_victim_exit(struct tb_task *t)
+{
+	LIST_HEAD(list);
+
+	t->exit_pending = false;
+	task_take(t, ULONG_MAX, &list);
+	release_list(&list);
+	set_bit(MMF_OOM_SKIP, &t->mm.flags);
+	tb_task_mm_reap(&t->mm);
 }
 
 /*
@@ -489,7 +519,7 @@ static void oom_kill_task(struct tb_task *t, struct list_head *out,
  * but those at OOM_SCORE_ADJ_MIN (oom_kill_memcg_member()).
  */
 static void oom_kill_group(struct mem_cgroup *group, struct list_head *out,
-			   struct list_head *reap)
+			   struct list_head *reap, bool memcg_oom)
 {
 	struct tb_task *t;
 
@@ -498,7 +528,7 @@ static void oom_kill_group(struct mem_cgroup *group, struct list_head *out,
 		if (!mem_cgroup_is_descendant(task_memcg(t), group))
 			continue;
 		if (t->signal.oom_score_adj != OOM_SCORE_ADJ_MIN)
-			oom_kill_task(t, out, reap);
+			oom_kill_task(t, out, reap, memcg_oom);
 	}
 }
 
@@ -514,9 +544,9 @@ bool out_of_memory(struct oom_control *oc)
 	victim = oom_pick(oc->memcg);
 	if (victim) {
 		group = mem_cgroup_get_oom_group(victim->task, oc->memcg);
-		oom_kill_task(victim, &list, &reap);
+		oom_kill_task(victim, &list, &reap, oc->memcg);
 		if (group)
-			oom_kill_group(group, &list, &reap);
+			oom_kill_group(group, &list, &reap, oc->memcg);
 	}
 	spin_unlock(&tasks_lock);
 	if (group)
