@@ -267,11 +267,17 @@ def seed2_sizes(cfg):
 def seed2_script(cfg):
     z = seed2_sizes(cfg)
     n = cfg['memcgs']
+    # on several nodes, as the world places them: memcg i's task on CPU
+    # i mod 4 (CPU k is on node k), the writer on CPU 0
+    pin = cfg.get('nodes', 1) > 1
+    task = 'taskset -c $((i % 4)) ' if pin else ''
+    writer = 'taskset -p -c 0 $$ >/dev/null; ' if pin else ''
     return '\n'.join([
         'echo y > /sys/kernel/mm/lru_gen/enabled',
         f'i=0; while [ $i -lt {n} ]; do mkdir /sys/fs/cgroup/test$i; '
-        f'/tb/bin/randrw test$i {z["pages"]} {z["accesses"]} {cfg["round_s"] * 1000} $i & '
+        f'{task}/tb/bin/randrw test$i {z["pages"]} {z["accesses"]} {cfg["round_s"] * 1000} $i & '
         'i=$((i + 1)); done',
+        writer,
         f'sleep {cfg["warmup"] * cfg["round_s"]}',
         f'i=0; while [ $i -lt {n} ]; do echo "@@S0 $i $(grep -E "^pgsteal " '
         '/sys/fs/cgroup/test$i/memory.stat | cut -d" " -f2)"; echo "@@R0 $i $(grep -E '
