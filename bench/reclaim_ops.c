@@ -209,3 +209,78 @@ int rb_reclaim(struct rb_result *res)
 	res->err = ret < 0 ? (int)ret : 0;
 	return 0;
 }
+
+/*
+ * The world's cost per access (not the kernel's): a resident hit, what
+ * most of seed 002's accesses are. A world of nr_pages + 1/8 of RAM, one
+ * task with nr_pages of anon written once; each iteration makes n touches
+ * at random indices (xorshift64*, as bench/seeds/seed_002.c), half writes.
+ */
+static u64 touch_rng = 0x9E3779B97F4A7C15ULL;
+
+int rb_touch_setup(unsigned long nr_pages)
+{
+	struct kshim_world_config cfg = { .nr_cpus = 2, .nr_nodes = 1, .seed = 1 };
+	struct tb_mem_config mem = {
+		.ram_pages = nr_pages + nr_pages / 8 + 16384, .no_kswapd = true,
+	};
+	struct tb_task *task;
+	unsigned long i;
+	int err;
+
+	nr = nr_pages;
+	insn_open();
+	kshim_world_boot(&cfg);
+	if (tb_memcg_boot() || tb_mem_boot(&mem) || tb_cgroup_mkdir(RB_CGROUP)) {
+		fprintf(stderr, "bench_reclaim: touch world boot failed\n");
+		return -1;
+	}
+	task = tb_task_spawn(RB_CGROUP, &err);
+	if (!task)
+		return -1;
+	tb_task_switch(task);
+	vma = tb_map_anon(nr);
+	file = NULL;
+	if (!vma)
+		return -1;
+	for (i = 0; i < nr; i++)
+		if (tb_touch(vma, i, true))
+			return -1;
+	return 0;
+}
+
+static unsigned long touch_index(unsigned long n)
+{
+	touch_rng ^= touch_rng >> 12;
+	touch_rng ^= touch_rng << 25;
+	touch_rng ^= touch_rng >> 27;
+	return (touch_rng * 0x2545F4914F6CDD1DULL >> 32) % n;
+}
+
+#define RB_AHEAD 8	/* touches drawn ahead, their ptes prefetched */
+
+int rb_touch_random(unsigned long n, int prefetch, struct rb_result *res)
+{
+	unsigned long ring[RB_AHEAD], i;
+	long long i0, t0;
+	int err = 0;
+
+	for (i = 0; i < RB_AHEAD; i++)
+		ring[i] = touch_index(nr);
+	i0 = insn_read();
+	t0 = now_ns();
+	for (i = 0; i < n && !err; i++) {
+		unsigned long idx = ring[i % RB_AHEAD];
+
+		ring[i % RB_AHEAD] = touch_index(nr);
+		if (prefetch)
+			tb_touch_prefetch(vma, ring[i % RB_AHEAD]);
+		err = tb_touch(vma, idx, i & 1);
+	}
+	res->ns = now_ns() - t0;
+	res->insns = i0 < 0 ? -1 : insn_read() - i0;
+	res->pages = n;
+	res->scanned = 0;
+	res->err = err;
+	return err ? -1 : 0;
+}

@@ -36,6 +36,15 @@ struct rb_result {
 /* write nr_pages' worth to b/memory.reclaim; 0, or -1 on a broken world */
 int rb_reclaim(struct rb_result *res);
 
+/*
+ * The world's resident-hit cost: a world holding nr_pages of anon written
+ * once by one task (rb_teardown() ends it); n touches at random indices
+ * (drawn 8 ahead), half writes. res->pages = n, res->insns for the n touches.
+ */
+int rb_touch_setup(unsigned long nr_pages);
+/* prefetch: each touch's pte prefetched 8 touches ahead (tb_touch_prefetch) */
+int rb_touch_random(unsigned long n, int prefetch, struct rb_result *res);
+
 /* instruction counter (perf_event_open, this thread, user space: all of
  * the test bed, the kernel code included); 0 if the machine has none */
 int rb_insn_available(void);

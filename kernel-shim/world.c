@@ -7,6 +7,8 @@
 #include <linux/kernel.h>
 #include <linux/rcupdate.h>
 #include <linux/nodemask.h>
+#include <linux/topology.h>
+#include <linux/cpumask.h>
 #include <linux/random.h>
 #include <linux/slab.h>
 #include <linux/percpu.h>
@@ -18,6 +20,10 @@
 
 unsigned int nr_node_ids = 1;
 unsigned int nr_online_nodes = 1;
+int kshim_cpu_node[KSHIM_MAX_CPUS];
+struct cpumask kshim_node_cpus[MAX_NUMNODES];
+nodemask_t kshim_all_nodes;	/* the root cpuset's mems */
+int kshim_cpusets_bound;	/* tasks bound to nodes (linux/cpuset.h) */
 atomic_long_t kshim_vm_events[NR_VM_EVENT_ITEMS];
 __thread struct kshim_trace kshim_trace;
 
@@ -58,6 +64,27 @@ void kshim_thread_exit(void)
 	}
 }
 
+/*
+ * CPUs in blocks of consecutive ids per node, as firmware numbers them
+ * (4 CPUs on 2 nodes: 0-1 on node 0, 2-3 on node 1); with more nodes than
+ * CPUs, CPU c on node c * nodes / cpus and the others memory-only.
+ */
+static void cpus_to_nodes(unsigned int cpus, unsigned int nodes)
+{
+	unsigned int cpu, nid;
+
+	memset(kshim_node_cpus, 0, sizeof(kshim_node_cpus));
+	memset(&kshim_all_nodes, 0, sizeof(kshim_all_nodes));
+	for (nid = 0; nid < nodes; nid++)
+		node_set(nid, kshim_all_nodes);
+	kshim_cpusets_bound = 0;
+	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++) {
+		kshim_cpu_node[cpu] = cpu < cpus ? cpu * nodes / cpus : 0;
+		if (cpu < cpus)
+			__set_bit(cpu, kshim_node_cpus[kshim_cpu_node[cpu]].bits);
+	}
+}
+
 void kshim_world_boot(const struct kshim_world_config *cfg)
 {
 	unsigned int cpus = cfg && cfg->nr_cpus ? cfg->nr_cpus : 4;
@@ -69,6 +96,7 @@ void kshim_world_boot(const struct kshim_world_config *cfg)
 		abort();
 	}
 	nr_node_ids = nr_online_nodes = nodes;
+	cpus_to_nodes(cpus, nodes);
 	kshim_percpu_boot(cpus);
 	kshim_report_reset();
 	kshim_fault_reset();

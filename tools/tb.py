@@ -471,16 +471,23 @@ def cmd_test(tb):
     if not tb.a.file:
         tb.build_dir(bdir)
         return tb.ctest(bdir)
-    # --file: the suites that reach those kernel files, and only their
-    # executables built
+    # --file: the suites that run the changed lines of those kernel files,
+    # and only their executables built
     files = [tb_output.kfile_name(f, tb.tree) for f in tb.a.file]
+    cov = os.path.join(tb.build, 'coverage')
+    if tb.a.map:
+        make_line_maps(tb, files)
     # the tests as the CMakeLists.txt files say now: a suite added since
     # the last build is listed only after the build re-runs cmake (an
     # error here shows again in the build below)
     subprocess.run(['cmake', '--build', bdir, '--target', 'build.ninja'],
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=tb.env())
     listing = tb_output.ctest_listing(bdir, tb.env(), TEST_LABELS)
-    tests, targets, err = tb_output.select_by_files(listing or [], files, bdir)
+    def pick(f, hit):
+        out, note = tb_output.select_by_lines(hit, f, tb.tree, cov, tb.repo)
+        say(note)
+        return out
+    tests, targets, err = tb_output.select_by_files(listing or [], files, bdir, pick)
     if err:
         fail(err)
     # kernel_checks: the symbol checks of kernel_require(), run by a whole build
@@ -490,6 +497,21 @@ def cmd_test(tb):
     # the listing names each test's executable only once it was built
     return tb.ctest(bdir, ['-R', tb_output.name_regex(t['name'] for t in tests)], what=what,
                     listing=listing if targets else None)
+
+
+def make_line_maps(tb, files):
+    """tools/tb test --map: the per-test line map of each file (tools/tb
+    mutate's), from the coverage build, each test alone; tb_output.
+    select_by_lines reads it"""
+    import tb_mutate
+    cov = tb.coverage_build()
+    tree = tb.tree.rstrip('/')
+    for f in files:
+        if not os.path.isfile(os.path.join(tree, f)):
+            fail(f'{tree}: {f}: no such file in the kernel tree')
+        with open(os.path.join(tree, f)) as fh:
+            statements = tb_mutate.Source(fh.read()).statements()
+        tb_mutate.test_map(tb, cov, tree, f, '^' + re.escape('kfile:' + f) + '$', statements, say)
 
 
 def cmd_coverage(tb):
@@ -639,7 +661,7 @@ def cmd_seed(tb):
     m = next((m for m in seed_modules(tb.repo) if m.NUM == tb.a.target), None)
     if m is None:
         fail(f'no experiment for seed {tb.a.target}')
-    opts = {k: getattr(tb.a, k) for k in ('scale', 'rounds') if getattr(tb.a, k)}
+    opts = {k: getattr(tb.a, k) for k in ('scale', 'rounds', 'nodes') if getattr(tb.a, k)}
     for k in opts:
         if k not in getattr(m, 'OPTIONS', ()):
             fail(f'seed {m.NUM} takes no --{k}')
@@ -997,6 +1019,7 @@ def main():
     ap.add_argument('--rounds', type=int)
     ap.add_argument('-v', '--verbose', action='store_true')
     ap.add_argument('--file', action='append')
+    ap.add_argument('--map', action='store_true')
     ap.add_argument('--patch')
     ap.add_argument('--before')
     ap.add_argument('--after')

@@ -183,7 +183,10 @@ LOOP_RUNS = 3
 def measure_loop(tb, tbm):
     """A clean build and test, then the edit loop, in a build directory of
     its own over a hard-link copy of the tree (an edited file is replaced
-    by a copy of its own first: the tree is never written)."""
+    by a copy of its own first: the tree is never written): without a line
+    map (every test of the file's label), then after --map (the tests that
+    run the edited line). Each file is put back as it was after its edits,
+    so the next file's edits find the other maps still holding."""
     tb.configure('default', tbm.test_defs())  # the tree's path
     base = os.path.join(tb.build, 'figures')
     tree, bdir = os.path.join(base, 'tree'), os.path.join(base, 'loop-build')
@@ -205,16 +208,11 @@ def measure_loop(tb, tbm):
         cpu = c1.ru_utime - c0.ru_utime + c1.ru_stime - c0.ru_stime
         return time.time() - t0, cpu, num
 
-    values, timings = {}, {}
-    secs, cpu, num = run([])
-    timings['clean build and tests, seconds'] = round(secs, 1)
-    timings['clean build and tests, CPU seconds'] = round(cpu, 1)
-    timings['clean build and tests: build, seconds'] = num(r'built in ([\d.]+)s')
-    timings['clean build and tests: tests, seconds'] = num(r'passed in ([\d.]+)s')
-    for path, fn in LOOP_EDITS:
+    def edits(path, fn, what):
         src = os.path.join(tree, path)
         with open(src) as f:
-            lines = f.read().split('\n')
+            text = f.read()
+        lines = text.split('\n')
         start = next(i for i, l in enumerate(lines) if re.match(r'^\w.*[ *]' + fn + r'\(', l))
         n = next(i for i in range(start + 1, len(lines)) if lines[i].rstrip().endswith(';'))
         walls, cpus = [], []
@@ -226,14 +224,31 @@ def measure_loop(tb, tbm):
             secs, cpu, num = run(['--file', path])
             walls.append(secs)
             cpus.append(cpu)
-        values[f'--file {path}: tests run'] = int(num(r'running (\d+) tests? labelled'))
-        timings[f'--file {path} after a one-line edit, seconds ({LOOP_RUNS} runs)'] = \
+        os.unlink(src)
+        with open(src, 'w') as f:
+            f.write(text)
+        values[f'--file {path}{what}: tests run'] = int(num(r'running (\d+) tests? labelled'))
+        timings[f'--file {path}{what} after a one-line edit, seconds ({LOOP_RUNS} runs)'] = \
             ' / '.join(f'{w:.2f}' for w in walls)
-        timings[f'--file {path} after a one-line edit, CPU seconds'] = \
+        timings[f'--file {path}{what} after a one-line edit, CPU seconds'] = \
             ' / '.join(f'{c:.2f}' for c in cpus)
+
+    values, timings = {}, {}
+    secs, cpu, num = run([])
+    timings['clean build and tests, seconds'] = round(secs, 1)
+    timings['clean build and tests, CPU seconds'] = round(cpu, 1)
+    timings['clean build and tests: build, seconds'] = num(r'built in ([\d.]+)s')
+    timings['clean build and tests: tests, seconds'] = num(r'passed in ([\d.]+)s')
+    for path, fn in LOOP_EDITS:
+        edits(path, fn, '')
+    secs, _, _ = run(sum((['--file', p] for p, _ in LOOP_EDITS), []) + ['--map'])
+    timings['--map of the four files (coverage build, each test alone), seconds'] = round(secs)
+    for path, fn in LOOP_EDITS:
+        edits(path, fn, ' with a line map')
+    files = ', '.join(f for _, f in LOOP_EDITS)
     return {'command': f'TB_BUILD_DIR=build/figures/loop-build tools/tb test --kernel '
-                       f'build/figures/tree [--file F] (a line of {", ".join(f for _, f in LOOP_EDITS)} '
-                       f'edited before each --file run)',
+                       f'build/figures/tree [--file F] (a line of {files} edited before each '
+                       f'--file run); then once --file F... --map and the same edits',
             'values': values, 'timings': timings}
 
 

@@ -543,6 +543,10 @@ def build_kernel(tb, tree, patch=None, say=_say_default):
         after = os.stat(bz).st_mtime_ns
         with open(os.path.join(odir, 'include', 'config', 'kernel.release')) as f:
             release = f.read().strip()
+        # tb-out is rebuilt by the next patch switch: each variant's image
+        # is kept under a name of its own, so two kernels of one tree
+        # (with and without a patch) can be booted one after the other
+        bz = keep_image(odir, bz, patch)
     secs = time.time() - t0
     cached = before is not None and before == after
     say(f'kernel {release}: {_rel(bz, tb.repo)} '
@@ -551,6 +555,20 @@ def build_kernel(tb, tree, patch=None, say=_say_default):
             'seconds': round(secs, 1), 'cached': cached, 'log': log, 'tree': src,
             'odir': odir, 'patch': os.path.abspath(patch) if patch else None,
             'touched': touched}
+
+
+def keep_image(odir, bz, patch):
+    key = 'plain'
+    if patch:
+        with open(patch, 'rb') as f:
+            key = hashlib.sha1(f.read()).hexdigest()[:12]
+    src = os.path.dirname(odir)
+    kept = os.path.join(os.path.dirname(src), 'images', f'{os.path.basename(src)}-{key}.bzImage')
+    os.makedirs(os.path.dirname(kept), exist_ok=True)
+    tmp = kept + '.tmp'
+    shutil.copyfile(bz, tmp)
+    os.replace(tmp, kept)
+    return kept
 
 
 def main(argv=None):

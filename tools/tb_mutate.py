@@ -19,9 +19,9 @@ import subprocess
 import sys
 import tempfile
 import time
-
 from concurrent.futures import ThreadPoolExecutor, as_completed
 
+import tb_output
 from tb_mutate_schema import build_schema, kind_of  # noqa: F401 (tests)
 from tb_mutate_ops import (OPERATORS, Source, functions_of,  # noqa: F401 (tb.py, tests)
                            mutants_of_line)
@@ -297,23 +297,83 @@ def git_text(tree, ref, path, fail):
     return p.stdout if p.returncode == 0 else ''
 
 
+# what the tests' reach depends on besides the mapped file: the test bed's
+# sources and the tree's other files
+STAMP_REPO = ('CMakeLists.txt', 'cmake', 'kernel-shim', 'mm', 'tests', 'tools/kextract')
+STAMP_TREE = ('mm', 'include', 'lib', 'arch/x86/include')
+
+
+def source_files(repo, tree, path):
+    """{file: os.stat} of every file the map's tests are built from but path
+    (the tools' own tests and pages, *.py and *.md, are not)"""
+    out = {}
+    skip = os.path.join(tree, path)
+    for base, parts in ((repo, STAMP_REPO), (tree, STAMP_TREE)):
+        for part in parts:
+            top = os.path.join(base, part)
+            if os.path.isfile(top):
+                out[top] = os.stat(top)
+            for root, _, names in os.walk(top):
+                for n in names:
+                    f = os.path.join(root, n)
+                    if f != skip and not (base == repo and n.endswith(('.py', '.md'))):
+                        out[f] = os.stat(f)
+    return out
+
+
+def file_sha1(f):
+    with open(f, 'rb') as fh:
+        return hashlib.sha1(fh.read()).hexdigest()
+
+
+def sources_state(repo, tree, path):
+    """{file: [mtime_ns, size, sha1]} of source_files()"""
+    return {f: [st.st_mtime_ns, st.st_size, file_sha1(f)]
+            for f, st in source_files(repo, tree, path).items()}
+
+
+def source_changed(state, repo, tree, path):
+    """a file added, removed or changed since sources_state() gave state,
+    or None. Times and sizes first, contents only where they differ (a
+    stat of every file is tens of milliseconds): a file edited and put
+    back as it was is unchanged."""
+    now = source_files(repo, tree, path)
+    for f in sorted(set(now) ^ set(state)):
+        return f
+    for f, st in sorted(now.items()):
+        mtime, size, sha1 = state[f]
+        if (st.st_mtime_ns, st.st_size) != (mtime, size) and (
+                st.st_size != size or file_sha1(f) != sha1):
+            return f
+    return None
+
+
 def test_map(tb, cov, tree, path, label, statements, say):
     """{test: set of lines of path it executes}, each test run alone in the
     coverage build (gcov counts reset before each); cached in the coverage
-    build until a test executable or the file changes"""
+    build until a test executable or the file changes. The cache keeps the
+    file as mapped, its statements and sources_state(), for tools/tb test
+    --file (tb_output.select_by_lines)."""
     tests = label_tests(cov, label)
     with open(os.path.join(tree, path), 'rb') as f:
-        digest = hashlib.sha1(f.read()).hexdigest()
+        text = f.read()
+    digest = hashlib.sha1(text).hexdigest()
     exes = {}
     for t in tests:
         st = os.stat(t['command'][0])
         exes[t['name']] = [st.st_mtime_ns, st.st_size]
     key = {'tree': tree, 'file': path, 'sha1': digest, 'executables': exes}
-    cache = os.path.join(cov, 'mutate-testmap', path.replace('/', '_') + '.json')
+    cache = tb_output.map_file(cov, path)
+    # the coverage build was just built from the sources as they are now
+    extra = {'text': text.decode(errors='replace'), 'statements': [list(x) for x in statements],
+             'sources': sources_state(tb.repo, tree, path)}
     if os.path.exists(cache):
         with open(cache) as f:
             data = json.load(f)
         if data.get('key') == key:
+            if any(data.get(k) != v for k, v in extra.items()):
+                with open(cache, 'w') as f:
+                    json.dump(dict(data, **extra), f)
             say(f'test map of {path}: cached ({len(data["tests"])} tests)')
             return {n: {int(k): v for k, v in c.items()} for n, c in data['tests'].items()}
     say(f'test map of {path}: each of {len(tests)} tests alone in the coverage build')
@@ -329,7 +389,7 @@ def test_map(tb, cov, tree, path, label, statements, say):
         per[t['name']] = covered_lines(cov, tree, path)
     os.makedirs(os.path.dirname(cache), exist_ok=True)
     with open(cache, 'w') as f:
-        json.dump({'key': key, 'tests': per}, f)
+        json.dump(dict({'key': key, 'tests': per}, **extra), f)
     say(f'test map of {path}: {time.time() - t0:.0f}s')
     return per
 

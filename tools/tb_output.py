@@ -10,7 +10,9 @@ their assertion.
 The edit loop: a configured build directory is not configured again while
 the options are the same (the generated build system re-runs cmake itself
 when a CMakeLists.txt changes); Ninja where installed; `--file mm/X.c`
-selects the tests labelled kfile:mm/X.c and builds only their executables.
+selects the tests labelled kfile:mm/X.c that run the lines changed since
+the per-test line map was made (all of them without a map), and builds only
+their executables.
 """
 import json
 import os
@@ -147,10 +149,11 @@ def kfile_name(path, tree):
     return os.path.normpath(path).lstrip('./') if not os.path.isabs(path) else path
 
 
-def select_by_files(listing, files, bdir):
+def select_by_files(listing, files, bdir, pick=None):
     """(tests, targets, error): the tests labelled kfile:F for any F of
-    files and the executables they run (targets None: some are not known,
-    build everything); error is one line when a file has no tests."""
+    files (those pick(F, tests) keeps, when given) and the executables they
+    run (targets None: some are not known, build everything); error is one
+    line when a file has no tests."""
     known = sorted({l[6:] for t in listing for l in t['labels'] if l.startswith('kfile:')})
     tests = []
     for f in files:
@@ -158,6 +161,8 @@ def select_by_files(listing, files, bdir):
         if not hit:
             return None, None, (f'no test is labelled kfile:{f} (files with tests: '
                                 f'{", ".join(known)})')
+        if pick:
+            hit = pick(f, hit)
         tests += [t for t in hit if t not in tests]
     targets = set()
     for t in tests:
@@ -170,6 +175,118 @@ def select_by_files(listing, files, bdir):
         elif not re.search(r'python3?$', exe):
             return tests, None, None
     return tests, sorted(targets), None
+
+
+def map_file(cov, path):
+    """where tools/tb mutate keeps the per-test line map of path"""
+    return os.path.join(cov, 'mutate-testmap', path.replace('/', '_') + '.json')
+
+
+def select_by_lines(tests, path, tree, cov, repo):
+    """(tests, note): of tests (those labelled kfile:path), the ones that
+    execute a line of path that differs from the file as the per-test line
+    map saw it (tools/tb mutate's, in the coverage build cov), and those the
+    map cannot speak for: the stress tests (what they reach varies from run
+    to run) and tests it does not know. Every test when there is no map of
+    this tree, when a file the tests are built from changed since (the map
+    may no longer hold), or when a changed line is one no test of the map
+    executes (a macro, a declaration outside a function, a line the map
+    never saw run). note is one line saying which and why."""
+    every = f'all {len(tests)} tests labelled kfile:{path}'
+    try:
+        with open(map_file(cov, path)) as f:
+            data = json.load(f)
+    except (OSError, ValueError):
+        data = {}
+    if 'sources' not in data or data['key'].get('tree') != tree.rstrip('/'):
+        return tests, f'{every}: no line map of {path} for this tree (--map makes one)'
+    import tb_mutate  # only with a map: the loop without one stays as quick as it was
+    with open(os.path.join(tree, path), errors='replace') as f:
+        now = f.read()
+    # lines of the mapped file that were changed or deleted, and the lines
+    # either side of an insertion: what a test must run to see the change
+    changed = sorted(tb_mutate.changed_lines(now, data['text']))
+    if not changed:
+        return tests, f'{every}: {path} is as the line map saw it'
+    old, new = data['text'].split('\n'), now.split('\n')
+    if block_change(old, new, changed):
+        return tests, f'{every}: the edit of {path} opens or closes a block'
+    if any(new[n - 1].lstrip().startswith('#') for n in tb_mutate.changed_lines(data['text'], now)):
+        return tests, f'{every}: the edit of {path} has a preprocessor line'
+    other = tb_mutate.source_changed(data['sources'], repo, tree.rstrip('/'), path)
+    if other:
+        for base in (tree, repo):
+            if other.startswith(base.rstrip('/') + '/'):
+                other = os.path.relpath(other, base)
+        return tests, f'{every}: {other} changed since the line map of {path} (--map renews it)'
+    per = {n: {int(k): v for k, v in c.items()} for n, c in data['tests'].items()}
+    reach = tb_mutate.reached_lines(per, [tuple(x) for x in data['statements']])
+    run = set().union(*reach.values())
+    # a line gcov has no count for inside a function (a declaration, a
+    # label) changes only that function: the tests that run the function;
+    # a preprocessor line there, or any line outside a function, may
+    # change the whole file
+    owner = tb_mutate.functions_of(old)
+    bodies = {}
+    for n in changed:
+        if n in run or n in bodies:
+            continue
+        fn = owner.get(n)
+        runs = {ln for ln in run if owner.get(ln) == fn} if fn else set()
+        if not runs or old[n - 1].lstrip().startswith('#'):
+            return tests, (f'{every}: {path}:{n} (as mapped) is a line no test of the '
+                           'line map executes')
+        bodies[n] = runs
+    # the head of a brace-less body: an edit of `foo();` under `if (c)`
+    # into `foo(); bar();` reaches the tests that run the `if` without
+    # running `foo()`
+    heads = set()
+    for n in changed:
+        h = line_before(old, n)
+        if not h or old[h - 1].rstrip().endswith((';', '{', '}', ':')):
+            continue
+        if h in run:
+            heads.add(h)
+        elif re.match(r'\s*(\}\s*)?(else|do)\b', old[h - 1]):
+            return tests, (f'{every}: {path}:{n} (as mapped) is the body of an else or do '
+                           'on the line before')
+    want = set(changed) | heads | set().union(*bodies.values())
+    out = [t for t in tests if 'stress' in t['labels'] or t['name'] not in reach
+           or reach[t['name']] & want]
+    lines = ', '.join(str(n) for n in changed[:4]) + (', ...' if len(changed) > 4 else '')
+    return out, (f'{len(out)} of {len(tests)} tests labelled kfile:{path}: those that run '
+                 f'its changed line{"s" if len(changed) > 1 else ""} ({lines}, as mapped), '
+                 'and the stress tests')
+
+
+def block_change(old, new, changed):
+    """True when the edit opens or closes a block around it (what the
+    statements after it belong to changes): the changed lines of old or
+    their counterpart in new leave a brace unmatched; a block opened and
+    closed inside them (`{ x++; }`) is one statement"""
+    def closed(lines):
+        depth = 0
+        for c in ''.join(lines):
+            depth += (c == '{') - (c == '}')
+            if depth < 0:
+                return False
+        return depth == 0
+    lo, hi = min(changed), max(changed)
+    # their counterpart in new: the same distance from the end of the file
+    tail = len(old) - hi
+    return not (closed(old[lo - 1:hi]) and closed(new[lo - 1:len(new) - tail]))
+
+
+COMMENT_RE = re.compile(r'^\s*(//.*|/?\*.*|.*\*/)?\s*$|^\s*[{}]\s*$')
+
+
+def line_before(lines, n):
+    """the number of the nearest line before line n that is neither blank,
+    a comment nor a brace alone (0: none)"""
+    n -= 1
+    while n >= 1 and COMMENT_RE.match(lines[n - 1]):
+        n -= 1
+    return n
 
 
 def name_regex(names):

@@ -227,11 +227,12 @@ def guest_modules(root, release, dest, pkg):
     return out
 
 
-def kernel_for(tb, patch, say):
+def kernel_for(tb, patch, say, built=False):
     """The kernel to boot: Debian's image of the tree's exact version when
-    the tree is Debian's and there is no patch, else one built from it."""
+    the tree is Debian's and there is no patch (and built is not asked
+    for), else one built from it."""
     series = tb.series or ('' if tb.kernel else '6.12')
-    if series and not patch:
+    if series and not patch and not built:
         img = debian_image(tb, series, say)
         if img:
             return img

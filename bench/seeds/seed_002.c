@@ -19,7 +19,14 @@
  * 4 KiB reads and as many writes) too; swap holds every mapping.
  * Prints one JSON object (tools/seeds/seed_002.py).
  *
- * usage: seed_002 VARIANT [scale [rounds [warmup_rounds [memcgs [accesses_per_round]]]]]
+ * usage: seed_002 [--nodes N] VARIANT [scale [rounds [warmup_rounds [memcgs [accesses_per_round]]]]]
+ *
+ * --nodes N (1..8, default 1): the seed's machine had 4 nodes. The RAM is
+ * split evenly over them, the 4 CPUs in blocks, and memcg i's task runs on
+ * CPU i mod 4, so its pages come from that CPU's node first; the root's
+ * memory.reclaim is written from CPU 0 (node 0's zonelist walks every
+ * node from node 0 on). What each node gave back per write is counted from
+ * its free pages (no other task runs meanwhile).
  *
  * With "kswapd VARIANT NR_MEMCGS PAGES ROUNDS" it runs the objection's
  * experiment instead: global pressure over many small memcgs, kswapd
@@ -42,18 +49,32 @@
 #define MIB (1024UL * 1024)
 #define ROUND_MS 6000
 
+/* accesses drawn ahead of the touch, their ptes prefetched (tb_touch_prefetch) */
+#define AHEAD 8
+
 struct worker {
 	char cgroup[16];
 	struct tb_task *task;
 	struct tb_vma *vma;
 	u64 rng;
 	long long steal0, refault0;
+	/* the task's next AHEAD accesses, in order from head (kept across rounds) */
+	unsigned long ahead[AHEAD];
+	bool ahead_write[AHEAD];
+	unsigned int head;
+	bool primed;
 };
+
+#define NR_CPUS_SEED 4
 
 static struct {
 	const char *variant;
 	unsigned long scale, rounds, warmup, memcgs, file_pages, request_pages, accesses;
-} cfg = { .scale = 64, .rounds = 60, .warmup = 2, .memcgs = 128 };
+	unsigned int nodes;
+} cfg = { .scale = 64, .rounds = 60, .warmup = 2, .memcgs = 128, .nodes = 1 };
+
+/* pages each node gave back to the root's memory.reclaim writes, summed */
+static unsigned long node_reclaimed[8];
 
 static void die(const char *what, long err)
 {
@@ -99,11 +120,14 @@ static bool set_variant(const char *v)
 	return false;
 }
 
-static void boot(unsigned long ram_pages, unsigned long swap_pages, bool kswapd)
+/* ram_pages in all, split over nodes nodes */
+static void boot(unsigned long ram_pages, unsigned long swap_pages, bool kswapd,
+		 unsigned int nodes)
 {
-	struct kshim_world_config w = { .nr_cpus = 4, .seed = 2 };
+	struct kshim_world_config w = { .nr_cpus = NR_CPUS_SEED, .nr_nodes = nodes, .seed = 2 };
 	struct tb_mem_config m = {
-		.ram_pages = ram_pages, .swap_pages = swap_pages, .no_kswapd = !kswapd,
+		.ram_pages = DIV_ROUND_UP(ram_pages, nodes), .swap_pages = swap_pages,
+		.no_kswapd = !kswapd,
 	};
 	long err;
 
@@ -124,6 +148,7 @@ static void start(struct worker *w, int i, unsigned long pages)
 	w->task = tb_task_spawn(w->cgroup, &err);
 	if (!w->task)
 		die("spawn", err);
+	tb_task_set_cpu(w->task, i % NR_CPUS_SEED);
 	tb_task_switch(w->task);
 	w->vma = tb_map_anon(pages);
 	if (!w->vma)
@@ -132,17 +157,47 @@ static void start(struct worker *w, int i, unsigned long pages)
 	w->rng = 0x9E3779B97F4A7C15ULL * (i + 1);
 }
 
+static void draw(struct worker *w, unsigned int slot)
+{
+	w->ahead[slot] = next_index(w, cfg.file_pages);
+	w->ahead_write[slot] = next_index(w, 2);
+}
+
+/*
+ * The task's next access: the same sequence as drawing each one when it
+ * is made, but drawn AHEAD accesses early so that the host fetches its
+ * pte meanwhile (a hit's cost is that cache miss, at full size)
+ */
+static unsigned long next_access(struct worker *w, bool *write)
+{
+	unsigned int slot = w->head, i;
+	unsigned long idx;
+
+	if (!w->primed) {
+		for (i = 0; i < AHEAD; i++)
+			draw(w, i);
+		w->primed = true;
+	}
+	idx = w->ahead[slot];
+	*write = w->ahead_write[slot];
+	draw(w, slot);
+	tb_touch_prefetch(w->vma, w->ahead[slot]);
+	w->head = (slot + 1) % AHEAD;
+	return idx;
+}
+
 /* n random accesses, half writes, then sleep until the world's round ends */
 static void work(struct worker *w, unsigned long n, u64 until_ns)
 {
 	unsigned long i, idx;
+	bool write;
 	u64 now;
 	int err;
 
 	tb_task_switch(w->task);
 	for (i = 0; i < n; i++) {
-		idx = next_index(w, cfg.file_pages);
-		err = tb_touch(w->vma, idx, next_index(w, 2));
+		idx = next_access(w, &write);
+		err = tb_touch(w->vma, idx, write);
 		if (err)
 			die("touch", err);
 	}
@@ -182,10 +237,16 @@ static void round_of_work(struct worker *ws, struct tb_task *ctl)
 /* echo N > memory.reclaim of the root, then sleep 6 s */
 static int reclaim_round(struct tb_task *ctl, const char *req)
 {
+	unsigned long before[8];
+	unsigned int nid;
 	ssize_t ret;
 
 	tb_task_switch(ctl);
+	for (nid = 0; nid < cfg.nodes; nid++)
+		before[nid] = tb_free_pages(nid);
 	ret = tb_cgroup_write_str("", "memory.reclaim", req);
+	for (nid = 0; nid < cfg.nodes; nid++)
+		node_reclaimed[nid] += tb_free_pages(nid) - before[nid];
 	msleep(ROUND_MS);
 	tb_task_switch(NULL);
 	if (ret < 0 && ret != -EAGAIN)
@@ -218,7 +279,7 @@ static void print_list(const char *key, struct worker *ws, const char *stat, boo
 static void run_fairness(void)
 {
 	struct worker *ws = calloc(cfg.memcgs, sizeof(*ws));
-	unsigned long i, eagain = 0;
+	unsigned long i, eagain = 0, calls0, asked0, freed0;
 	struct tb_task *ctl;
 	char req[32];
 	int err;
@@ -227,7 +288,7 @@ static void run_fairness(void)
 		die("calloc", -ENOMEM);
 	/* every mapping fits, with room above the watermarks: no global pressure */
 	boot(cfg.memcgs * cfg.file_pages + cfg.memcgs * cfg.file_pages / 4 + 16384,
-	     min(cfg.memcgs * cfg.file_pages, 64UL << (30 - PAGE_SHIFT)), false);
+	     min(cfg.memcgs * cfg.file_pages, 64UL << (30 - PAGE_SHIFT)), false, cfg.nodes);
 	ctl = tb_task_spawn("", &err);
 	if (!ctl)
 		die("spawn", err);
@@ -246,16 +307,29 @@ static void run_fairness(void)
 		ws[i].refault0 = stat_of(&ws[i], "workingset_refault_anon");
 	}
 	start_measuring();
+	calls0 = tb_reclaim_calls();
+	asked0 = tb_reclaim_asked();
+	freed0 = tb_reclaim_freed();
 	snprintf(req, sizeof(req), "%lu", cfg.request_pages * PAGE_SIZE);
 	for (i = 0; i < cfg.rounds; i++) {
 		eagain += reclaim_round(ctl, req);
 		round_of_work(ws, ctl);
+		/* a full-size run takes minutes: where it is, on stderr */
+		if (cfg.rounds >= 100 && (i + 1) % 50 == 0)
+			fprintf(stderr, "seed_002: round %lu of %lu\n", i + 1, cfg.rounds);
 	}
 	printf("{\"variant\": \"%s\", \"scale\": %lu, \"rounds\": %lu, \"warmup_rounds\": %lu, "
 	       "\"memcgs\": %lu, \"file_pages\": %lu, \"request_pages\": %lu, "
 	       "\"accesses_per_round\": %lu, \"eagain\": %lu, \"visits\": %lu, ",
 	       cfg.variant, cfg.scale, cfg.rounds, cfg.warmup, cfg.memcgs, cfg.file_pages,
 	       cfg.request_pages, cfg.accesses, eagain, tb_variant_memcg_iter_visits());
+	printf("\"nodes\": %u, \"reclaim_calls\": %lu, \"reclaim_asked\": %lu, "
+	       "\"reclaim_freed\": %lu, \"node_reclaimed\": [",
+	       cfg.nodes, tb_reclaim_calls() - calls0, tb_reclaim_asked() - asked0,
+	       tb_reclaim_freed() - freed0);
+	for (i = 0; i < cfg.nodes; i++)
+		printf("%s%lu", i ? ", " : "", node_reclaimed[i]);
+	printf("], ");
 	print_list("pgsteal", ws, "pgsteal", true);
 	printf(", ");
 	print_list("refaults", ws, "workingset_refault_anon", false);
@@ -314,7 +388,7 @@ static void run_kswapd(void)
 
 	if (!rs)
 		die("calloc", -ENOMEM);
-	boot(kcfg.memcgs * kcfg.pages / 2 + 8192, 0, true);
+	boot(kcfg.memcgs * kcfg.pages / 2 + 8192, 0, true, 1);
 	for (i = 0; i < kcfg.memcgs; i++) {
 		snprintf(rs[i].cgroup, sizeof(rs[i].cgroup), "r%lu", i);
 		if ((err = tb_cgroup_mkdir(rs[i].cgroup)))
@@ -374,6 +448,17 @@ static int main_kswapd(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	if (argc > 2 && !strcmp(argv[1], "--nodes")) {
+		char *end;
+
+		cfg.nodes = strtoul(argv[2], &end, 10);
+		if (*end || cfg.nodes < 1 || cfg.nodes > 8) {
+			fprintf(stderr, "seed_002: --nodes wants 1 to 8 nodes, not '%s'\n", argv[2]);
+			return 2;
+		}
+		argc -= 2;
+		argv += 2;
+	}
 	if (argc > 1 && !strcmp(argv[1], "kswapd"))
 		return main_kswapd(argc, argv);
 	if (argc < 2) {

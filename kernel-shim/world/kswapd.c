@@ -14,6 +14,7 @@
 #include <linux/kthread.h>
 #include <linux/mmzone.h>
 #include <linux/sched.h>
+#include <linux/cpumask.h>
 #include <linux/jiffies.h>
 #include <kshim/testbed.h>
 #include <kshim/trace.h>
@@ -115,12 +116,25 @@ bool kthread_freezable_should_stop(bool *was_frozen)
 	return kthread_should_stop();
 }
 
+/*
+ * kswapd() allows itself its node's CPUs (set_cpus_allowed_ptr): the
+ * node's last CPU, or the machine's last for a node without CPUs
+ */
+static int kthread_cpu(int nid)
+{
+	int cpu, last = kshim_nr_cpus - 1;
+
+	for_each_cpu(cpu, cpumask_of_node(nid))
+		last = cpu;
+	return last;
+}
+
 static void *kthread_main(void *arg)
 {
 	struct tb_kthread *kt = arg;
 
 	self = kt;
-	kshim_thread_enter(kshim_nr_cpus - 1);
+	kshim_thread_enter(kthread_cpu(kt->pgdat->node_id));
 	current->kshim_kthread = 1;
 	snprintf(current->comm, sizeof(current->comm), "kswapd%d", kt->pgdat->node_id);
 	pthread_mutex_lock(&baton_lock);

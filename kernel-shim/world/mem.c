@@ -24,7 +24,9 @@
 #include <kshim/mem_tb.h>
 #include <kshim/memcg_tb.h>
 #include <linux/writeback.h>
+#include <linux/cpuset.h>
 #include <kgen/mm_internal_memcg.h>
+#include <kgen/mm_internal_page_alloc.h>
 #include "world.h"
 
 struct page *mem_map;
@@ -47,9 +49,14 @@ void calculate_min_free_kbytes(void);
 void setup_per_zone_lowmem_reserve(void);
 void __setup_per_zone_wmarks(void);
 unsigned int gfp_to_alloc_flags(gfp_t gfp_mask, unsigned int order);
+void build_zonelists(pg_data_t *pgdat);
+extern int node_load[MAX_NUMNODES];
 
-/* 256 GiB per node: seed 002 at the seed's full size (memmap calloc'd, 4 GiB) */
-#define TB_MAX_RAM_PAGES (256UL << (30 - PAGE_SHIFT))
+/*
+ * 512 GiB per node: seed 002 at the seed's full size on one node needs
+ * 300 GiB (a memmap of 4.7 GiB, calloc'd)
+ */
+#define TB_MAX_RAM_PAGES (512UL << (30 - PAGE_SHIFT))
 
 static struct list_head *free_list(struct zone *zone)
 {
@@ -110,34 +117,12 @@ static void node_boot(int nid, unsigned long start_pfn, unsigned long pages)
 	zone_fill(&pgdat->node_zones[ZONE_NORMAL]);
 }
 
-/* each node's fallback zonelist: its own zones, then the other nodes' */
-static void build_zonelists(int nid)
-{
-	struct zoneref *zref = NODE_DATA(nid)->node_zonelists[ZONELIST_FALLBACK]._zonerefs;
-	int i, n, zid;
-
-	for (i = 0; i < (int)nr_node_ids; i++) {
-		n = (nid + i) % nr_node_ids;
-		for (zid = MAX_NR_ZONES - 1; zid >= 0; zid--) {
-			struct zone *zone = &NODE_DATA(n)->node_zones[zid];
-
-			if (!populated_zone(zone))
-				continue;
-			zref->zone = zone;
-			zref->zone_idx = zid;
-			zref++;
-		}
-	}
-	zref->zone = NULL;
-	zref->zone_idx = 0;
-}
-
 static struct folio *rmqueue(struct zone *zone);
 
 static int check_config(unsigned long ram, const struct tb_mem_config *cfg)
 {
 	if (ram < 1024 || ram > TB_MAX_RAM_PAGES) {
-		fprintf(stderr, "tb: RAM of %lu pages per node: give 1024 (4 MiB) to %lu (256 GiB)\n",
+		fprintf(stderr, "tb: RAM of %lu pages per node: give 1024 (4 MiB) to %lu (512 GiB)\n",
 			ram, TB_MAX_RAM_PAGES);
 		return -EINVAL;
 	}
@@ -189,8 +174,10 @@ int tb_mem_boot(const struct tb_mem_config *cfg)
 		__cpumask_set_cpu(cpu, &kshim_cpu_all_mask);
 	for (nid = 0; nid < (int)nr_node_ids; nid++)
 		node_boot(nid, nid * ram, ram);
+	/* __build_all_zonelists(): every node's, from a clear node_load */
+	memset(node_load, 0, sizeof(node_load));
 	for (nid = 0; nid < (int)nr_node_ids; nid++)
-		build_zonelists(nid);
+		build_zonelists(NODE_DATA(nid));
 	/* init_per_zone_wmark_min(), with the sysctls the boot gives */
 	watermark_scale_factor = cfg && cfg->watermark_scale_factor ?
 				 cfg->watermark_scale_factor : 10;
@@ -302,18 +289,25 @@ static struct folio *rmqueue(struct zone *zone)
 	return folio;
 }
 
-/* alloc_flags: the watermark test's (ALLOC_MIN_RESERVE, ALLOC_NON_BLOCK dip below it) */
-static struct folio *get_page_from_zonelist(gfp_t gfp, int nid, enum zone_watermarks wmark,
-					    unsigned int alloc_flags)
+/*
+ * get_page_from_freelist()'s walk: the zonelist from the preferred node
+ * on, within nodemask; alloc_flags: the watermark test's
+ * (ALLOC_MIN_RESERVE, ALLOC_NON_BLOCK dip below it)
+ */
+static struct folio *get_page_from_zonelist(gfp_t gfp, int nid, nodemask_t *nodemask,
+					    enum zone_watermarks wmark, unsigned int alloc_flags)
 {
 	int highest = gfp_zone(gfp);
 	struct zonelist *zonelist = node_zonelist(nid, gfp);
 	struct zoneref *z;
 	struct zone *zone;
 
-	for_each_zone_zonelist(zone, z, zonelist, highest) {
+	for_each_zone_zonelist_nodemask(zone, z, zonelist, highest, nodemask) {
 		struct folio *folio;
 
+		if (cpusets_enabled() && (alloc_flags & ALLOC_CPUSET) &&
+		    !__cpuset_zone_allowed(zone, gfp))
+			continue;
 		if (!zone_watermark_ok(zone, 0, wmark_pages(zone, wmark), highest, alloc_flags))
 			continue;
 		folio = rmqueue(zone);
@@ -323,58 +317,78 @@ static struct folio *get_page_from_zonelist(gfp_t gfp, int nid, enum zone_waterm
 	return NULL;
 }
 
-static void wake_all_kswapds(gfp_t gfp, int nid)
+/* as mm/page_alloc.c's: each node of the zonelist once */
+static void wake_all_kswapds(gfp_t gfp, int nid, nodemask_t *nodemask)
 {
 	int highest = gfp_zone(gfp);
 	struct zonelist *zonelist = node_zonelist(nid, gfp);
+	pg_data_t *last_pgdat = NULL;
 	struct zoneref *z;
 	struct zone *zone;
 
-	for_each_zone_zonelist(zone, z, zonelist, highest)
+	for_each_zone_zonelist_nodemask(zone, z, zonelist, highest, nodemask) {
+		if (last_pgdat == zone->zone_pgdat)
+			continue;
 		wakeup_kswapd(zone, gfp, 0, highest);
+		last_pgdat = zone->zone_pgdat;
+	}
 }
 
-static unsigned long perform_reclaim(gfp_t gfp, int nid)
+static unsigned long perform_reclaim(gfp_t gfp, int nid, nodemask_t *nodemask)
 {
 	unsigned int noreclaim_flag;
 	unsigned long progress;
 
 	noreclaim_flag = memalloc_noreclaim_save();
-	progress = try_to_free_pages(node_zonelist(nid, gfp), 0, gfp, NULL);
+	progress = try_to_free_pages(node_zonelist(nid, gfp), 0, gfp, nodemask);
 	memalloc_noreclaim_restore(noreclaim_flag);
 	return progress;
 }
 
+/*
+ * prepare_alloc_pages(): with cpusets in use, a task's allocation is
+ * confined to its cpuset's nodes (and reclaims only them)
+ */
+static nodemask_t *alloc_nodemask(gfp_t *gfp)
+{
+	if (!cpusets_enabled())
+		return NULL;
+	*gfp |= __GFP_HARDWALL;
+	return in_task() ? &cpuset_current_mems_allowed : NULL;
+}
+
+/* nid: the preferred node (the local one: numa_node_id()) */
 struct folio *tb_alloc_folio(gfp_t gfp, int nid)
 {
+	nodemask_t *nodemask = alloc_nodemask(&gfp);
 	/* the slow path's flags: a GFP_ATOMIC caller may take part of the reserve under min */
 	unsigned int alloc_flags = gfp_to_alloc_flags(gfp, 0);
 	struct folio *folio;
 	int no_progress = 0;
 
 	might_sleep_if(gfpflags_allow_blocking(gfp));
-	folio = get_page_from_zonelist(gfp, nid, WMARK_LOW, 0);
+	folio = get_page_from_zonelist(gfp, nid, nodemask, WMARK_LOW, ALLOC_CPUSET);
 	if (folio)
 		return folio;
 	if (gfp & __GFP_KSWAPD_RECLAIM) {
-		wake_all_kswapds(gfp, nid);
+		wake_all_kswapds(gfp, nid, nodemask);
 		/* kswapd runs on another CPU: here, before the allocation goes on */
 		tb_kthreads_run();
-		folio = get_page_from_zonelist(gfp, nid, WMARK_LOW, 0);
+		folio = get_page_from_zonelist(gfp, nid, nodemask, WMARK_LOW, ALLOC_CPUSET);
 		if (folio)
 			return folio;
 	}
 	for (;;) {
-		folio = get_page_from_zonelist(gfp, nid, WMARK_MIN, alloc_flags);
+		folio = get_page_from_zonelist(gfp, nid, nodemask, WMARK_MIN, alloc_flags);
 		if (folio || !gfpflags_allow_blocking(gfp) || (current->flags & PF_MEMALLOC))
 			return folio;
 		if (tsk_is_oom_victim(current))
 			return NULL;
-		if (perform_reclaim(gfp, nid))
+		if (perform_reclaim(gfp, nid, nodemask))
 			no_progress = 0;
 		else
 			no_progress++;
-		folio = get_page_from_zonelist(gfp, nid, WMARK_MIN, alloc_flags);
+		folio = get_page_from_zonelist(gfp, nid, nodemask, WMARK_MIN, alloc_flags);
 		if (folio)
 			return folio;
 		if (no_progress <= MAX_RECLAIM_RETRIES)
@@ -559,6 +573,9 @@ const char *tb_mem_check_empty(void)
 	else if (tb_swap_used())
 		snprintf(check_msg, sizeof(check_msg), "%lu swap slots not released",
 			 tb_swap_used());
+	else if (tb_page_tables_live())
+		snprintf(check_msg, sizeof(check_msg), "%lu page tables not freed",
+			 tb_page_tables_live());
 	else
 		return tb_mem_check();
 	return check_msg;

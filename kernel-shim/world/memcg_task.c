@@ -18,9 +18,12 @@
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/kstrtox.h>
+#include <linux/cpuset.h>
+#include <linux/topology.h>
 #include <kshim/cgroupfs.h>
 #include <kshim/memcg_tb.h>
 #include <kshim/report.h>
+#include <kshim/testbed.h>
 #include <kshim/mem_tb.h>
 #include "world.h"
 
@@ -42,6 +45,8 @@ struct tb_task {
 	struct list_head folios;	/* oldest first */
 	unsigned long nr_pages;
 	struct list_head reap;		/* killed, its mm to be reaped */
+	int cpu;			/* the virtual CPU it runs on; -1: the thread's */
+	bool exit_pending;		/* killed while charging: frees at its return to user */
 };
 
 static LIST_HEAD(tasks);
@@ -51,6 +56,7 @@ static struct {
 	enum tb_reclaim_mode mode;
 	unsigned long n;
 	atomic_long_t calls, freed;
+	atomic_long_t asked;		/* sc.nr_to_reclaim summed over the calls */
 	atomic_long_t oom_kills;
 	int swappiness;			/* of the last reclaim call, -1: NULL */
 } world;
@@ -82,6 +88,7 @@ static struct tb_task *task_new(const char *path, struct task_struct *ts, int *e
 		spin_lock_init(&ts->alloc_lock);
 	}
 	t->task = ts;
+	t->cpu = -1;
 	spin_lock_init(&t->lock);
 	INIT_LIST_HEAD(&t->folios);
 	INIT_LIST_HEAD(&t->reap);
@@ -120,9 +127,58 @@ struct task_struct *tb_task_struct(struct tb_task *t)
 	return t->task;
 }
 
+/* the thread's own CPU while a task with a CPU of its own runs on it */
+static __thread int home_cpu = -1;
+
 void tb_task_switch(struct tb_task *t)
 {
+	if (home_cpu >= 0) {
+		kshim_cpu_switch(home_cpu);
+		home_cpu = -1;
+	}
+	if (t && t->cpu >= 0 && t->cpu != kshim_ctx.cpu) {
+		home_cpu = kshim_ctx.cpu;
+		kshim_cpu_switch(t->cpu);
+	}
 	kshim_set_current(t ? t->task : NULL);
+}
+
+int tb_task_set_cpu(struct tb_task *t, int cpu)
+{
+	if (cpu < 0 || cpu >= (int)kshim_nr_cpus)
+		return -EINVAL;
+	t->cpu = cpu;
+	if (current == t->task)
+		tb_task_switch(t);
+	return 0;
+}
+
+/* leaves t's cpuset: back in the root one, every node allowed */
+static void task_unbind(struct task_struct *ts)
+{
+	if (!kshim_task_bound(ts))
+		return;
+	memset(&ts->mems_allowed, 0, sizeof(ts->mems_allowed));
+	WRITE_ONCE(kshim_cpusets_bound, kshim_cpusets_bound - 1);
+}
+
+int tb_task_bind_node(struct tb_task *t, int nid)
+{
+	const struct cpumask *cpus;
+	int cpu;
+
+	if (nid < 0 || nid >= (int)nr_node_ids)
+		return -EINVAL;
+	cpus = cpumask_of_node(nid);
+	/* a node without CPUs: the task keeps its CPU, its memory is remote */
+	for_each_cpu(cpu, cpus) {
+		tb_task_set_cpu(t, cpu);
+		break;
+	}
+	task_unbind(t->task);
+	node_set(nid, t->task->mems_allowed);
+	WRITE_ONCE(kshim_cpusets_bound, kshim_cpusets_bound + 1);
+	return 0;
 }
 
 static void folio_release(struct folio *folio)
@@ -170,6 +226,7 @@ static void task_free(struct tb_task *t)
 	task_take(t, ULONG_MAX, &list);
 	release_list(&list);
 	tb_task_mm_exit(&t->mm);
+	task_unbind(ts);
 	css_put(ts->kshim_memcg_css);
 	ts->kshim_memcg_css = NULL;
 	ts->mm = NULL;
@@ -273,8 +330,14 @@ unsigned long tb_task_pages(void)
 	return t ? READ_ONCE(t->nr_pages) : 0;
 }
 
+static void oom_victim_exit(struct tb_task *t);
+
 void tb_task_return_to_user(void)
 {
+	struct tb_task *t = current->kshim_tb;
+
+	if (t && t->exit_pending)
+		oom_victim_exit(t);
 	if (!current->kshim_notify_resume)
 		return;
 	current->kshim_notify_resume = 0;
@@ -306,6 +369,11 @@ unsigned long tb_reclaim_calls(void)
 unsigned long tb_reclaim_freed(void)
 {
 	return atomic_long_read(&world.freed);
+}
+
+unsigned long tb_reclaim_asked(void)
+{
+	return atomic_long_read(&world.asked);
 }
 
 int tb_reclaim_last_swappiness(void)
@@ -357,6 +425,8 @@ unsigned long try_to_free_mem_cgroup_pages(struct mem_cgroup *memcg, unsigned lo
 
 	might_sleep();
 	atomic_long_inc(&world.calls);
+	/* what vmscan's sc.nr_to_reclaim will be: at least SWAP_CLUSTER_MAX */
+	atomic_long_add(max(nr_pages, SWAP_CLUSTER_MAX), &world.asked);
 	WRITE_ONCE(world.swappiness, swappiness ? *swappiness : -1);
 	if (mode == TB_RECLAIM_REAL) {
 		freed = __real_try_to_free_mem_cgroup_pages(memcg, nr_pages, gfp_mask,
@@ -405,19 +475,42 @@ static struct tb_task *oom_pick(struct mem_cgroup *memcg)
  * killed (the group kill below meets the victim again, as the kernel's
  * mem_cgroup_scan_tasks() does while the victim still has its mm); its
  * charged stand-ins go to out, its mm to the reaper (reap, after the lock).
+ * A victim that is the charging task itself keeps its memory until it
+ * returns to user mode (exit_pending): the kernel's victim frees it in
+ * do_exit() once its failed charge unwinds, and the oom_reaper waits
+ * OOM_REAPER_DELAY for that; meanwhile try_charge_memcg() retries its
+ * reclaim MAX_RECLAIM_RETRIES more times before task_is_dying() stops it.
+ * (A global OOM still frees the victim at once: the page allocator's
+ * retry loop has no such bound here.)
  */
 static void oom_kill_task(struct tb_task *t, struct list_head *out,
-			  struct list_head *reap)
+			  struct list_head *reap, bool memcg_oom)
 {
 	t->task->kshim_oom_victim = 1;
 	t->signal.oom_mm = &t->mm;
 	count_vm_event(OOM_KILL);
 	memcg_memory_event_mm(&t->mm, MEMCG_OOM_KILL);
+	atomic_long_inc(&world.oom_kills);
+	if (memcg_oom && t->task == current) {
+		t->exit_pending = true;
+		return;
+	}
 	task_take(t, ULONG_MAX, out);
 	set_bit(MMF_OOM_SKIP, &t->mm.flags);
 	if (list_empty(&t->reap))
 		list_add_tail(&t->reap, reap);
-	atomic_long_inc(&world.oom_kills);
+}
+
+/* the killed charging task's exit_mm(), at its return to user mode */
+static void oom_victim_exit(struct tb_task *t)
+{
+	LIST_HEAD(list);
+
+	t->exit_pending = false;
+	task_take(t, ULONG_MAX, &list);
+	release_list(&list);
+	set_bit(MMF_OOM_SKIP, &t->mm.flags);
+	tb_task_mm_reap(&t->mm);
 }
 
 /*
@@ -426,7 +519,7 @@ static void oom_kill_task(struct tb_task *t, struct list_head *out,
  * but those at OOM_SCORE_ADJ_MIN (oom_kill_memcg_member()).
  */
 static void oom_kill_group(struct mem_cgroup *group, struct list_head *out,
-			   struct list_head *reap)
+			   struct list_head *reap, bool memcg_oom)
 {
 	struct tb_task *t;
 
@@ -435,7 +528,7 @@ static void oom_kill_group(struct mem_cgroup *group, struct list_head *out,
 		if (!mem_cgroup_is_descendant(task_memcg(t), group))
 			continue;
 		if (t->signal.oom_score_adj != OOM_SCORE_ADJ_MIN)
-			oom_kill_task(t, out, reap);
+			oom_kill_task(t, out, reap, memcg_oom);
 	}
 }
 
@@ -451,9 +544,9 @@ bool out_of_memory(struct oom_control *oc)
 	victim = oom_pick(oc->memcg);
 	if (victim) {
 		group = mem_cgroup_get_oom_group(victim->task, oc->memcg);
-		oom_kill_task(victim, &list, &reap);
+		oom_kill_task(victim, &list, &reap, oc->memcg);
 		if (group)
-			oom_kill_group(group, &list, &reap);
+			oom_kill_group(group, &list, &reap, oc->memcg);
 	}
 	spin_unlock(&tasks_lock);
 	if (group)
@@ -591,6 +684,7 @@ void tb_memcg_world_reset(void)
 	tb_reclaim_script(TB_RECLAIM_REAL, 0);
 	atomic_long_set(&world.calls, 0);
 	atomic_long_set(&world.freed, 0);
+	atomic_long_set(&world.asked, 0);
 	atomic_long_set(&world.oom_kills, 0);
 	WRITE_ONCE(world.swappiness, -1);
 	cgrp_dfl_root.flags = 0;

@@ -33,6 +33,8 @@
 #include <kshim/memcg_tb.h>
 #include <kgen/mm_internal_reclaim.h>
 #include "world.h"
+#include <pthread.h>
+#include <sys/mman.h>
 
 /* a non-present pte holding a swap entry: the world's format */
 #define PTE_SWAP	_PAGE_RW
@@ -153,14 +155,78 @@ void tb_mem_stats(struct tb_mem_stats *st)
 	*st = tb_stats;
 }
 
-/* ---- page tables ---- */
+/*
+ * ---- page tables ----
+ * Tables come from 2 MiB chunks the host may back with a huge page
+ * (MADV_HUGEPAGE): a task touching gigabytes at random walks to a new
+ * pte table at nearly every access, and with a 4 KiB host page per
+ * table each walk would also miss the host's TLB. A freed table goes on
+ * a free list for the next world; chunks are kept for the process. The
+ * count of tables in use is checked at teardown (the C heap's leak
+ * checker does not see inside a chunk).
+ */
+#define TABLE_CHUNK (2UL << 20)
+
+static struct {
+	pthread_mutex_t lock;
+	void *free;		/* freed tables, linked by their first word */
+	char *next, *end;	/* the current chunk's unused part */
+	void **chunks;
+	unsigned long nr_chunks, live;
+} tables = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+static bool table_chunk(void)
+{
+	void **chunks = realloc(tables.chunks, (tables.nr_chunks + 1) * sizeof(void *));
+	char *c;
+
+	if (!chunks)
+		return false;
+	tables.chunks = chunks;
+	c = aligned_alloc(TABLE_CHUNK, TABLE_CHUNK);
+	if (!c)
+		return false;
+	madvise(c, TABLE_CHUNK, MADV_HUGEPAGE);
+	tables.chunks[tables.nr_chunks++] = c;
+	tables.next = c;
+	tables.end = c + TABLE_CHUNK;
+	return true;
+}
+
 static void *table_alloc(void)
 {
-	void *t = aligned_alloc(PAGE_SIZE, PAGE_SIZE);
+	void *t = NULL;
 
+	pthread_mutex_lock(&tables.lock);
+	if (tables.free) {
+		t = tables.free;
+		tables.free = *(void **)t;
+	} else if (tables.next < tables.end || table_chunk()) {
+		t = tables.next;
+		tables.next += PAGE_SIZE;
+	}
+	if (t)
+		tables.live++;
+	pthread_mutex_unlock(&tables.lock);
 	if (t)
 		memset(t, 0, PAGE_SIZE);
 	return t;
+}
+
+static void table_free(void *t)
+{
+	if (!t)
+		return;
+	pthread_mutex_lock(&tables.lock);
+	*(void **)t = tables.free;
+	tables.free = t;
+	tables.live--;
+	pthread_mutex_unlock(&tables.lock);
+}
+
+unsigned long tb_page_tables_live(void)
+{
+	return READ_ONCE(tables.live);
 }
 
 /* the entry at *e, or a new table for it: an upper entry is its table's address */
@@ -178,6 +244,17 @@ static void *table_get(unsigned long *e, bool alloc)
 	v = (unsigned long)t | _PAGE_TABLE;
 	__atomic_store_n(e, v, __ATOMIC_RELEASE);
 	return t;
+}
+
+/*
+ * The MMU sets an accessed or dirty bit with a locked write only when it
+ * finds it clear; an entry that has them is only read (and its cache line
+ * stays shared, which is what keeps the world's hit cheap).
+ */
+static void set_bits(unsigned long *e, unsigned long bits)
+{
+	if ((__atomic_load_n(e, __ATOMIC_RELAXED) & bits) != bits)
+		__atomic_fetch_or(e, bits, __ATOMIC_RELAXED);
 }
 
 /* the MMU's walk to the pte of addr; on a touch it sets the upper accessed bits */
@@ -200,9 +277,9 @@ static pte_t *mm_pte(struct mm_struct *mm, unsigned long addr, bool alloc, bool 
 	if (!pte)
 		return NULL;
 	if (touch) {
-		__atomic_fetch_or(&pgd->pgd, _PAGE_ACCESSED, __ATOMIC_RELAXED);
-		__atomic_fetch_or(&pud->pud, _PAGE_ACCESSED, __ATOMIC_RELAXED);
-		__atomic_fetch_or(&pmd->pmd, _PAGE_ACCESSED, __ATOMIC_RELAXED);
+		set_bits(&pgd->pgd, _PAGE_ACCESSED);
+		set_bits(&pud->pud, _PAGE_ACCESSED);
+		set_bits(&pmd->pmd, _PAGE_ACCESSED);
 	}
 	return pte + pte_index(addr);
 }
@@ -244,12 +321,12 @@ static void free_tables(struct mm_struct *mm)
 			pmd_t *pmd = table_get(&pud[j].pud, false);
 
 			for (k = 0; pmd && k < PTRS_PER_PMD; k++)
-				free(table_get(&pmd[k].pmd, false));
-			free(pmd);
+				table_free(table_get(&pmd[k].pmd, false));
+			table_free(pmd);
 		}
-		free(pud);
+		table_free(pud);
 	}
-	free(mm->pgd);
+	table_free(mm->pgd);
 	mm->pgd = NULL;
 }
 
@@ -696,8 +773,7 @@ static int touch(struct tb_vma *vma, unsigned long idx, bool write)
 	pte_t pte = ptep_get(ptep);
 
 	if (pte_present(pte)) {
-		__atomic_fetch_or(&ptep->pte, _PAGE_ACCESSED | (write ? _PAGE_DIRTY : 0),
-				  __ATOMIC_RELAXED);
+		set_bits(&ptep->pte, _PAGE_ACCESSED | (write ? _PAGE_DIRTY : 0));
 		tb_stats.hits++;
 		tb_charge_time(costs.hit_ns);
 		return 0;
@@ -710,6 +786,23 @@ static int touch(struct tb_vma *vma, unsigned long idx, bool write)
 	if (vma->tbf)
 		return do_file_fault(vma, idx, write);
 	return do_anonymous_page(vma, idx, write);
+}
+
+/*
+ * No effect on the world: the host starts fetching the pte of a touch to
+ * come (its upper tables are few and cached), so that a caller that knows
+ * its next accesses overlaps their cache misses, the cost of a hit over
+ * gigabytes of simulated memory.
+ */
+void tb_touch_prefetch(struct tb_vma *vma, unsigned long idx)
+{
+	pte_t *ptep;
+
+	if (idx >= vma->nr_pages)
+		return;
+	ptep = mm_pte(vma->vma.vm_mm, vma_addr(vma, idx), false, false);
+	if (ptep)
+		__builtin_prefetch(ptep, 1);
 }
 
 int tb_touch(struct tb_vma *vma, unsigned long idx, bool write)

@@ -43,6 +43,7 @@ void tb_mm_init(struct mm_struct *mm, struct task_struct *owner);	/* fork's part
 void tb_task_mm_reap(struct mm_struct *mm);	/* OOM reaper: zap all pages */
 void tb_task_mm_exit(struct mm_struct *mm);	/* exit_mmap(): unmap all, wait for walkers, free tables */
 unsigned long tb_mm_rss(struct mm_struct *mm);	/* resident + swapped pages */
+unsigned long tb_page_tables_live(void);	/* page-table pages of all mms */
 bool tb_global_oom(gfp_t gfp);			/* out_of_memory(), global */
 
 /* kswapd.c */

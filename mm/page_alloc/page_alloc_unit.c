@@ -7,4 +7,6 @@ static inline bool is_kdump_kernel(void)
 	return false;
 }
 #include <kgen/mm_internal_page_alloc.h>
+#include <linux/mempolicy.h>
+#include <linux/topology.h>
 #include KPAGE_ALLOC_EXTRACT

@@ -93,8 +93,7 @@ struct fz {
 	} obj[NR_OBJ];
 	int nr_obj;
 	int self_cpu;		/* the fuzz thread's own CPU */
-	struct worker *charger;	/* this operation's successful charge: who, */
-	unsigned int charged;	/* and its pages */
+	struct worker *charger;	/* who charged in this operation */
 	const u8 *data;
 	size_t size, pos, op, op_pos;
 };
@@ -479,11 +478,11 @@ static void check_invariants(struct fz *f)
 		if (w->killed) {
 			/*
 			 * an OOM victim exits; the killer took all its pages,
-			 * but a victim killed by its own charge's OOM retries
-			 * the charge (try_charge_memcg() after mem_cgroup_oom())
-			 * and keeps the folio it gets
+			 * but a victim killed by its own charge keeps them
+			 * until it leaves (exit_mm() after the failed charge
+			 * unwinds; the oom_reaper waits OOM_REAPER_DELAY)
 			 */
-			CHECK(w->pages == 0 || (w == f->charger && w->pages == f->charged));
+			CHECK(w->pages == 0 || w == f->charger);
 			call(f, w, W_LEAVE, 0, 0);
 			w->path = -1;
 		}
@@ -519,11 +518,10 @@ static void run_op(struct fz *f)
 		break;
 	case 4:
 		a = next(f);
-		if (w->path >= 0 &&
-		    !call(f, w, W_CHARGE, folio_pages[a % ARRAY_SIZE(folio_pages)],
-			  (a >> 3) % ARRAY_SIZE(gfps))) {
+		if (w->path >= 0) {
 			f->charger = w;
-			f->charged = folio_pages[a % ARRAY_SIZE(folio_pages)];
+			call(f, w, W_CHARGE, folio_pages[a % ARRAY_SIZE(folio_pages)],
+			     (a >> 3) % ARRAY_SIZE(gfps));
 		}
 		break;
 	case 5:

@@ -474,31 +474,35 @@ static void test_nofail_forced_when_oom_fails(void **state)
 /*
  * An OOM victim whose mm was reaped (MMF_OOM_SKIP) fails its charges over
  * the limit at once: no reclaim, no "max" event. Under the limit it still
- * charges. Before 6.8 (no MMF_OOM_SKIP test in try_charge_memcg()) the
- * victim fails too, but late: 18 reclaims (the first, the one after
- * draining the stocks, 16 retries), mem_cgroup_oom() passes at once for a
- * dying task (one "oom" event), 17 more, then passed_oom && task_is_dying().
+ * charges. The kill itself: 18 reclaims (the first, the one after draining
+ * the stocks, 16 retries), mem_cgroup_oom() kills the charging task, 17
+ * more while its pages stay (they go when it leaves the kernel), then
+ * passed_oom && task_is_dying(). Before 6.8 (no MMF_OOM_SKIP test in
+ * try_charge_memcg()) a reaped victim fails late, the same way.
  */
 static void test_oom_victim_charge_fails(void **state)
 {
 	int err;
 
 	full(256);
-	assert_non_null(tb_folio_charge(1, GFP_KERNEL, &err));
+	assert_null(tb_folio_charge(1, GFP_KERNEL, &err));
+	assert_int_equal(err, -ENOMEM);
 	assert_true(tb_task_oom_killed());
-	assert_int_equal(tb_reclaim_calls(), 18);
-	assert_int_equal(current_pages("a"), 1);
+	assert_int_equal(tb_reclaim_calls(), 18 + 17);
+	assert_int_equal(current_pages("a"), 256);
+	tb_task_return_to_user();
+	assert_int_equal(current_pages("a"), 0);
 	tb_charge_ok(100);
-	assert_write_ok("a", "memory.max", "413696");	/* 101 pages */
+	assert_write_ok("a", "memory.max", "409600");	/* 100 pages */
 	assert_null(tb_folio_charge(1, GFP_KERNEL, &err));
 	assert_int_equal(err, -ENOMEM);
 #if TB_HAVE_memcg_oom_skip_bail
-	assert_int_equal(tb_reclaim_calls(), 18);
-	assert_int_equal(event("a", "max"), 18);
+	assert_int_equal(tb_reclaim_calls(), 35);
+	assert_int_equal(event("a", "max"), 35);
 	assert_int_equal(event("a", "oom"), 1);
 #else
-	assert_int_equal(tb_reclaim_calls(), 18 + 18 + 17);
-	assert_int_equal(event("a", "max"), 18 + 18 + 17);
+	assert_int_equal(tb_reclaim_calls(), 35 + 18 + 17);
+	assert_int_equal(event("a", "max"), 35 + 18 + 17);
 	assert_int_equal(event("a", "oom"), 2);
 #endif
 }

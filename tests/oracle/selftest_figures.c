@@ -10,6 +10,14 @@
  * (6.12's peak tests; tools/tb oracle passes -DTB_WRAP_FD then). The selftest itself is not changed: calls inside
  * cgroup_util.c are not wrapped (--wrap only redirects undefined
  * references), only the tests' own reads are.
+ *
+ * cg_run() is wrapped too, for one piece of context the selftest never
+ * reads: before test_memcg_min/low's allocator runs in memcg_test_2, the
+ * page cache each child_memcg_N holds is written as
+ *   @@PRE <child cgroup> memory.current <value>
+ * (its three writers share one file description, so the fill is uneven
+ * and differs from run to run; with the multi-gen LRU it decides how the
+ * children's protection ends up split).
  */
 #include <limits.h>
 #include <stdio.h>
@@ -21,6 +29,7 @@ long __real_cg_read_key_long(const char *cgroup, const char *control, const char
 #ifdef TB_WRAP_FD
 long __real_cg_read_long_fd(int fd);
 #endif
+int __real_cg_run(const char *cgroup, int (*fn)(const char *cgroup, void *arg), void *arg);
 
 static const char *relative(const char *path)
 {
@@ -80,3 +89,39 @@ long __wrap_cg_read_long_fd(int fd)
 	return v;
 }
 #endif
+
+/* the children's page cache before the protection tests' allocator runs */
+static void children_fill(const char *cgroup)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 64];
+	char *slash;
+	long v;
+	int i;
+
+	snprintf(dir, sizeof(dir), "%s", cgroup);
+	slash = strrchr(dir, '/');
+	if (!slash || strcmp(slash, "/memcg_test_2"))
+		return;
+	*slash = '\0';
+	for (i = 0; i < 3; i++) {
+		FILE *f;
+
+		snprintf(path, sizeof(path), "%s/memcg_test_1/child_memcg_%d/memory.current", dir, i);
+		f = fopen(path, "r");
+		if (!f)
+			return;
+		if (fscanf(f, "%ld", &v) == 1) {
+			*strrchr(path, '/') = '\0';
+			fflush(stdout);
+			printf("@@PRE %s memory.current - %ld\n", relative(path), v);
+			fflush(stdout);
+		}
+		fclose(f);
+	}
+}
+
+int __wrap_cg_run(const char *cgroup, int (*fn)(const char *cgroup, void *arg), void *arg)
+{
+	children_fill(cgroup);
+	return __real_cg_run(cgroup, fn, arg);
+}

@@ -123,12 +123,23 @@ class Differences(unittest.TestCase):
         self.assertEqual(bad, [])
         self.assertEqual(len(known), 1)
 
+    def test_a_difference_named_for_every_configuration_covers_each(self):
+        bad, known = tb_oracle.mismatches(self.res(['fail'], 'pass'),
+                                          {('t', '*', 'fail'): 'why'})
+        self.assertEqual(bad, [])
+        self.assertEqual(len(known), 1)
+
+    def test_a_difference_named_for_another_verdict_is_not_explained(self):
+        bad, known = tb_oracle.mismatches(self.res(['skip'], 'pass'),
+                                          {('t', '*', 'fail'): 'why'})
+        self.assertEqual(len(bad), 1)
+
     def test_agreement_is_silent(self):
         self.assertEqual(tb_oracle.mismatches(self.res(['pass'] * 3, 'pass'), {}), ([], []))
 
     def test_the_repository_file_parses(self):
         named = tb_oracle.named_differences(REPO)
-        self.assertTrue(all(c in tb_oracle.CONFIGS for _, c, _ in named))
+        self.assertTrue(all(c in tb_oracle.CONFIGS + ['*'] for _, c, _ in named))
 
 
 class CommandLine(unittest.TestCase):

@@ -15,8 +15,31 @@ bool tb_lru_gen_on(void)
 	return v && *v == 'y';
 }
 
+unsigned int tb_nodes(void)
+{
+	const char *v = getenv("TB_NODES");
+
+	return v && atoi(v) > 1 ? atoi(v) : 1;
+}
+
+/*
+ * TB_NODES=N: the same machine on N nodes, its RAM split evenly over
+ * them (so a test that fills more than the RAM still does); the test's
+ * thread runs on CPU 0, node 0, and falls back to the others
+ */
+static void split_over_nodes(void)
+{
+	unsigned int nodes = tb_nodes();
+
+	if (nodes == 1 || tb_world.nr_nodes > 1)
+		return;
+	tb_world.nr_nodes = nodes;
+	tb_mem.ram_pages = (tb_mem.ram_pages ?: PAGES(64 * MB)) / nodes;
+}
+
 int tb_reclaim_setup(void **state)
 {
+	split_over_nodes();
 	tb_setup(state);
 	if (tb_memcg_boot() || tb_mem_boot(&tb_mem)) {
 		print_error("tb_memcg_boot/tb_mem_boot failed\n");
@@ -44,6 +67,7 @@ int tb_reclaim_teardown(void **state)
 	kshim_release_held();
 	tb_mem = (struct tb_mem_config){ 0 };
 	msg = tb_mem_teardown();
+	tb_world.nr_nodes = 0;
 	if (msg)
 		print_error("memory check: %s\n", msg);
 	return tb_teardown(state) || msg ? -1 : 0;

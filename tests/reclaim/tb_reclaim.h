@@ -27,6 +27,8 @@ int tb_reclaim_teardown(void **state);
 /* a case on a machine of its own: setup sets tb_mem, then calls tb_reclaim_setup */
 #define TB_RECLAIM_TEST_ON(fn, setup) cmocka_unit_test_setup_teardown(fn, setup, tb_reclaim_teardown)
 
+/* the nodes of the suite's machine: 1, or TB_NODES (ctest *_2nodes, *_4nodes) */
+unsigned int tb_nodes(void);
 /* the suite runs with the multi-gen LRU on (TB_LRU_GEN=y) */
 bool tb_lru_gen_on(void);
 /*
@@ -39,6 +41,18 @@ bool tb_lru_gen_on(void);
 	do {								\
 		if (tb_lru_gen_on()) {					\
 			print_message("skipped with MGLRU on: %s\n", why);	\
+			skip();						\
+		}							\
+	} while (0)
+/*
+ * A case asserting what one node's reclaim does with the whole machine's
+ * memory: skipped, with the reason, when the suite runs on several nodes
+ * (TB_NODES), where each node is reclaimed on its own terms.
+ */
+#define TB_ONE_NODE_ONLY(why)						\
+	do {								\
+		if (tb_nodes() > 1) {					\
+			print_message("skipped on %u nodes: %s\n", tb_nodes(), why);	\
 			skip();						\
 		}							\
 	} while (0)

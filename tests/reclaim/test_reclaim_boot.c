@@ -204,6 +204,8 @@ static void memory_recursiveprot_protects_unprotected_children(void **state)
 static void without_recursiveprot_children_are_unprotected(void **state)
 {
 	if (TB_HAVE_memcgs_need_aging && tb_lru_gen_on()) {
+		TB_ONE_NODE_ONLY("asserts a/b's lruvec of node 0 (its generations); on "
+				 "several nodes each node's lruvec ages on its own");
 		/*
 		 * The multi-gen LRU of such trees: a/b's anon, faulted in,
 		 * is all in its youngest generation; once eviction moved
@@ -243,6 +245,8 @@ static void vm_swappiness_0_global_reclaim_keeps_anon(void **state)
 	struct tb_file *f = tb_file_create(PAGES(128 * MB));
 	struct tb_vma *vma;
 
+	TB_ONE_NODE_ONLY("a node filled with anon has tiny page cache: get_scan_count() "
+			 "scans its anon at any swappiness (test_reclaim_numa)");
 	tb_run_in("");
 	vma = tb_map_anon(PAGES(16 * MB));
 	tb_touch_range(vma, PAGES(16 * MB), true);

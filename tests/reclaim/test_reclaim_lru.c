@@ -196,6 +196,8 @@ static void stale_memcg_lru_sizes_miss_cache_trim_mode(void **state)
 	struct tb_vma *vma;
 
 	TB_CLASSIC_LRU_ONLY("prepare_scan_control()'s cache_trim_mode");
+	TB_ONE_NODE_ONLY("the 2 MiB are taken node by node, each node's lruvec with "
+			 "its own (smaller) share of the cache and the anon");
 	msleep(2100);
 	/* the periodic flush is a work on another CPU: let it finish first */
 	flush_workqueue(system_unbound_wq);

@@ -135,12 +135,15 @@ static void memory_max_over_anon_without_swap_oom_kills(void **state)
 	assert_int_equal(err, -ENOMEM);
 	assert_int_equal(tb_cgroup_read_key("a", "memory.events", "oom_kill"), 1);
 	/*
-	 * The reaper took every page; the charge that invoked the OOM killer
-	 * then retried and succeeded, so the fault in flight completed (the
-	 * task dies on its way back to user mode: the next touch fails).
+	 * The victim is the faulting task: its pages stay until it leaves the
+	 * kernel (the oom_reaper waits for it to exit), so the charge that
+	 * invoked the OOM killer fails; the fault returns VM_FAULT_OOM and the
+	 * task dies on its way back to user mode, its memory with it.
 	 */
-	assert_int_equal(tb_vma_resident(vma), 1);
-	assert_int_equal(tb_stat("a", "anon"), 4096);
+	assert_int_equal(tb_vma_resident(vma), PAGES(1 * MB));
+	tb_task_return_to_user();
+	assert_int_equal(tb_vma_resident(vma), 0);
+	assert_int_equal(tb_stat("a", "anon"), 0);
 }
 
 /*

@@ -132,10 +132,44 @@ static void global_reclaim_skips_the_slab_of_a_memcg_with_no_usage(void **state)
 	assert_true(tb_cache_objects(plain, NULL, 0) < OBJS);
 }
 
+static int setup_caches_4_nodes(void **state)
+{
+	tb_world.nr_nodes = 4;
+	tb_mem.ram_pages = PAGES(16 * MB);
+	return setup_caches(state);
+}
+
+/*
+ * memory.reclaim walks every node of the writer's zonelist, and
+ * shrink_slab() asks a memcg's NUMA-aware shrinker about the node being
+ * reclaimed: a's objects on all four nodes go. The memcg-aware cache
+ * that is not NUMA-aware keeps its objects on node 0, where
+ * do_shrink_slab() always asks it (nid 0), so they go too.
+ */
+static void memory_reclaim_shrinks_numa_aware_objects_on_every_node(void **state)
+{
+	struct tb_cache *numa = tb_cache_create(SHRINKER_MEMCG_AWARE | SHRINKER_NUMA_AWARE);
+	int nid;
+
+	assert_non_null(numa);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	for (nid = 0; nid < 4; nid++)
+		tb_cache_add(numa, tb_memcg("a"), nid, OBJS);
+	tb_cache_add(aware, tb_memcg("a"), 0, OBJS);
+
+	assert_write("a", "memory.reclaim", "1M", -EAGAIN);
+	for (nid = 0; nid < 4; nid++)
+		assert_int_equal(tb_cache_objects(numa, tb_memcg("a"), nid), 0);
+	assert_int_equal(tb_cache_objects(aware, tb_memcg("a"), 0), 0);
+	tb_cache_destroy(numa);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		SLAB_TEST(memory_reclaim_shrinks_the_target_memcgs_slab_only),
+		cmocka_unit_test_setup_teardown(memory_reclaim_shrinks_numa_aware_objects_on_every_node,
+						setup_caches_4_nodes, teardown_caches),
 		SLAB_TEST(kswapd_shrinks_the_slab_of_every_memcg),
 		SLAB_TEST(global_reclaim_skips_the_slab_of_a_memcg_with_no_usage),
 	};

@@ -19,7 +19,7 @@ import subprocess
 
 TITLE = 'memcg LRU vs mem_cgroup_iter in MGLRU root reclaim (128 memcgs, memory.reclaim rounds)'
 TARGETS = ['seed_002']
-OPTIONS = ('scale', 'rounds')
+OPTIONS = ('scale', 'rounds', 'nodes')
 
 ROWS = [('lru', 'memcg LRU (6.12)'), ('iter', 'mem_cgroup_iter (seed)'), ('off', 'MGLRU off (6.12)')]
 # stddev/mean of pgsteal, sum(pgsteal)/sum(requested), in %
@@ -52,7 +52,14 @@ def fairness_row(raw):
             'steal_over_requested': round(100 * sum(steal) / requested, 2),
             'refault_spread': round(spread(ref), 2),
             'visits_per_page': round(raw['visits'] / sum(steal), 4) if sum(steal) else None,
-            'eagain': raw['eagain']}
+            'eagain': raw['eagain'], 'node_reclaimed': raw['node_reclaimed'],
+            'reclaim_calls': raw['reclaim_calls'], 'reclaim_asked': raw['reclaim_asked'],
+            'reclaim_freed': raw['reclaim_freed'],
+            # try_to_free_mem_cgroup_pages() calls per write, and what each
+            # freed beyond its sc.nr_to_reclaim, on average
+            'calls_per_write': round(raw['reclaim_calls'] / raw['rounds'], 2),
+            'excess_per_call': round((raw['reclaim_freed'] - raw['reclaim_asked']) /
+                                     raw['reclaim_calls'], 1) if raw['reclaim_calls'] else None}
 
 
 def kswapd_row(variant, runs):
@@ -72,9 +79,14 @@ def run(ctx):
     scale = ctx.get('scale') or (QUICK_SCALE if ctx['quick'] else DEFAULT_SCALE)
     rounds = ctx.get('rounds') or (600 if scale == 1 else
                                    QUICK_ROUNDS if ctx['quick'] else DEFAULT_ROUNDS)
+    nodes = ctx.get('nodes') or 1
     env = tb.env()
+    # a task's round at the seed's full size outlasts the hung-task
+    # watchdog's 30 s of wall time without virtual progress on a busy host
+    if scale < 4:
+        env.setdefault('TB_WATCHDOG_SECONDS', '600')
     k = dict(KSWAPD, repeats=1) if ctx['quick'] else KSWAPD
-    jobs = [('fair', v, [v, scale, rounds]) for v, _ in ROWS]
+    jobs = [('fair', v, ['--nodes', nodes, v, scale, rounds]) for v, _ in ROWS]
     jobs += [('kswapd', v, ['kswapd', v, k['memcgs'], k['pages'], k['passes']])
              for _ in range(k['repeats']) for v, _ in ROWS]
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, min(tb.jobs, 2))) as ex:
@@ -92,7 +104,7 @@ def run(ctx):
     kswapd = [kswapd_row(v, [raw for kind, vv, raw in out if kind == 'kswapd' and vv == v])
               for v, _ in ROWS]
     any_raw = next(raw for kind, _, raw in out if kind == 'fair')
-    data = {'scale': scale, 'rounds': rounds, 'memcgs': any_raw['memcgs'],
+    data = {'scale': scale, 'rounds': rounds, 'nodes': nodes, 'memcgs': any_raw['memcgs'],
             'pages_per_memcg': any_raw['file_pages'], 'request_pages': any_raw['request_pages'],
             'accesses_per_round': any_raw['accesses_per_round'],
             'warmup_rounds': any_raw['warmup_rounds'], 'rows': rows,
@@ -149,9 +161,17 @@ def render(d):
                    f'{r["visits_per_page"]:>9.4f} | {seed:>17} {yu:>12}')
     out.append('(refault: stddev/mean of per-memcg refaults; visits/pg: lruvecs the walk '
                'handed to reclaim per page reclaimed)')
+    nodes = d.get('nodes', 1)
+    out.append('')
+    out.append(f'{nodes} node(s); per write: try_to_free_mem_cgroup_pages() calls, pages each '
+               'freed beyond its nr_to_reclaim; pages each node gave back, in all:')
+    for r in d['rows']:
+        per_node = ' '.join(str(x) for x in r['node_reclaimed'])
+        out.append(f'{r["name"]:<23} {r["calls_per_write"]:>6.2f} calls/write '
+                   f'{r["excess_per_call"]:>7.1f} excess/call  nodes: {per_node}')
     k = d['kswapd']
     out.append('')
-    out.append(f'kswapd, {k["memcgs"]} memcgs each reading {k["pages_per_memcg"]} pages of '
+    out.append(f'kswapd (one node), {k["memcgs"]} memcgs each reading {k["pages_per_memcg"]} pages of '
                f'clean page cache {k["passes"]}x (twice the RAM), {k["repeats"]} runs:')
     out.append(f'{"walk":<23} {"kswapd pages/CPU-s":>19} {"runs":>26} {"visits/pg":>9} '
                f'{"stddev/mean":>11}')

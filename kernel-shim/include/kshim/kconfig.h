@@ -16,7 +16,7 @@
  * it into CONFIG_MEMCG (older trees test it) */
 #define CONFIG_MEMCG_KMEM 1
 #define CONFIG_SWAP 1
-#define CONFIG_NODES_SHIFT 2
+#define CONFIG_NODES_SHIFT 3
 #define CONFIG_NR_CPUS 64
 #define CONFIG_HZ 1000
 #define CONFIG_PAGE_SHIFT 12

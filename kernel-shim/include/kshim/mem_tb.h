@@ -88,6 +88,18 @@ struct tb_task *tb_task_spawn(const char *path, int *err);
 /* run t on this thread (current is t) until the next switch; NULL: back */
 void tb_task_switch(struct tb_task *t);
 void tb_task_exit(struct tb_task *t);		/* unmaps everything, frees t */
+/*
+ * t runs on virtual CPU cpu from now on (its thread moves there while t
+ * is switched in), so its pages come from cpu_to_node(cpu) first, then
+ * along that node's zonelist: 0 or -EINVAL
+ */
+int tb_task_set_cpu(struct tb_task *t, int cpu);
+/*
+ * a cpuset of one node for t (cpuset.cpus and cpuset.mems): t runs on
+ * the node's first CPU (if it has one) and its user pages come from nid
+ * only, reclaiming there when it is short; 0 or -EINVAL
+ */
+int tb_task_bind_node(struct tb_task *t, int nid);
 void tb_task_exit_all(void);			/* every task, the thread's own too */
 
 struct tb_vma *tb_map_anon(unsigned long nr_pages);	/* in current's mm */
@@ -97,6 +109,12 @@ struct tb_vma *tb_map_file_exec(struct tb_file *file);
 void tb_unmap(struct tb_vma *vma);
 /* touch one page as the CPU does: 0, or -ENOMEM (OOM or killed) */
 int tb_touch(struct tb_vma *vma, unsigned long index, bool write);
+/*
+ * a hint with no effect on the world: the host fetches what a touch of
+ * index will read, so a caller that knows its next accesses (a random
+ * workload drawing them ahead) hides the host's cache misses
+ */
+void tb_touch_prefetch(struct tb_vma *vma, unsigned long index);
 /* pages of the vma that are present / swapped out */
 unsigned long tb_vma_resident(struct tb_vma *vma);
 unsigned long tb_vma_swapped(struct tb_vma *vma);

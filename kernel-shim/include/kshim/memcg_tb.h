@@ -75,6 +75,8 @@ enum tb_reclaim_mode {
 void tb_reclaim_script(enum tb_reclaim_mode mode, unsigned long n);
 unsigned long tb_reclaim_calls(void);
 unsigned long tb_reclaim_freed(void);
+/* the calls' sc.nr_to_reclaim, summed: max(nr_pages, SWAP_CLUSTER_MAX) each */
+unsigned long tb_reclaim_asked(void);
 int tb_reclaim_last_swappiness(void);	/* *swappiness of the last call, -1 if NULL */
 
 /*

@@ -42,9 +42,10 @@ static inline bool cpumask_empty(const struct cpumask *m)
 #define for_each_cpu(cpu, mask)						\
 	for_each_possible_cpu(cpu)						\
 		if (!cpumask_test_cpu(cpu, mask)) {} else
-/* every node's CPUs: all of them (the world does not pin CPUs to nodes) */
 extern struct cpumask kshim_cpu_all_mask;
-#define cpumask_of_node(nid) ((void)(nid), (const struct cpumask *)&kshim_cpu_all_mask)
+/* the CPUs of each node (kshim_cpu_node[] inverted at world boot) */
+extern struct cpumask kshim_node_cpus[];
+#define cpumask_of_node(nid) ((const struct cpumask *)&kshim_node_cpus[nid])
 struct task_struct;
 static inline int set_cpus_allowed_ptr(struct task_struct *p, const struct cpumask *new_mask)
 {

@@ -8,8 +8,7 @@
  */
 #include <linux/types.h>
 #include <linux/gfp_types.h>
-#define numa_node_id() 0
-#define numa_mem_id() 0
+#include <linux/topology.h>
 #ifndef KSHIM_GFP_NO_ZONES
 #include <linux/mmzone.h>
 #define page_group_by_mobility_disabled 0

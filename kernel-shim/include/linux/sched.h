@@ -9,6 +9,7 @@
 #include <linux/jiffies.h>
 #include <kshim/cpu.h>
 #include <linux/spinlock.h>
+#include <linux/nodemask.h>
 
 struct mem_cgroup;
 struct mm_struct;
@@ -36,6 +37,8 @@ struct task_struct {
 	unsigned in_user_fault:1;
 	unsigned in_lru_fault:1;
 	unsigned in_memstall:1;
+	/* the nodes its cpuset allows; empty: not bound (the root cpuset's, all) */
+	nodemask_t mems_allowed;
 	/* test bed: set_notify_resume(), an OOM kill, the task's memcg */
 	unsigned kshim_notify_resume:1;
 	unsigned kshim_oom_victim:1;

@@ -1,0 +1,245 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""tools/tb test --file's choice of tests (tb_output.select_by_lines) on a
+made-up tree and line map: a test that executes a changed line is never
+left out; an edit of a line only one test runs selects that test (and the
+stress tests), of a brace-less body also the tests that run its head.
+Every test runs when a changed line is one no test of the map executes,
+when the edit opens or closes a block, for the body of an else, when there
+is no map of the tree, when another file changed since the map (not when
+it was put back as it was), or when the file is as mapped."""
+import json
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..')
+sys.path.insert(0, os.path.join(ROOT, 'tools'))
+import tb_mutate  # noqa: E402
+import tb_output  # noqa: E402
+
+PATH = 'mm/x.c'
+TEXT = '''// a comment
+static int f(int a)
+{
+\tint x = a;
+\tif (x > 1) {
+\t\tx = g(x,
+\t\t      a);
+\t\tx++;
+\t}
+\treturn x;
+}
+
+static int h(int a)
+{
+\treturn a + 1;
+}
+
+static int k(int a)
+{
+\tif (a > 2)
+\t\ta--;
+\telse
+\t\ta++;
+\treturn a;
+}
+'''
+# gcov's counts per test (line: count); line 7 continues line 6's statement
+# and has no count of its own; h() (line 15) is compiled but never run
+COUNTS = {'t_small': {4: 1, 5: 1, 6: 0, 8: 0, 10: 1, 15: 0, 20: 1, 21: 0, 23: 1, 24: 1},
+          't_big': {4: 3, 5: 3, 6: 2, 8: 2, 10: 3, 15: 0, 20: 2, 21: 2, 23: 0, 24: 2},
+          't_stress': {4: 0, 5: 0, 6: 0, 8: 0, 10: 0, 15: 0, 20: 0, 21: 0, 23: 0, 24: 0}}
+TESTS = [{'name': 't_small', 'labels': ['unit', 'kfile:' + PATH]},
+         {'name': 't_big', 'labels': ['unit', 'kfile:' + PATH]},
+         {'name': 't_stress', 'labels': ['stress', 'kfile:' + PATH]},
+         {'name': 't_new', 'labels': ['unit', 'kfile:' + PATH]}]
+
+
+class SelectByLines(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.repo = os.path.join(self.dir, 'repo')
+        self.tree = os.path.join(self.dir, 'tree')
+        self.cov = os.path.join(self.dir, 'coverage')
+        for d in (os.path.join(self.repo, 'tests'), os.path.join(self.tree, 'mm'),
+                  os.path.join(self.tree, 'include')):
+            os.makedirs(d)
+        self.write(os.path.join(self.tree, 'mm', 'other.c'), 'int y;\n')
+        self.write(os.path.join(self.tree, PATH), TEXT)
+        os.makedirs(os.path.dirname(tb_output.map_file(self.cov, PATH)))
+        self.remap(COUNTS)
+
+    def remap(self, counts):
+        """the map as tools/tb mutate writes it; t_new came after it"""
+        m = {'key': {'tree': self.tree, 'file': PATH}, 'text': TEXT,
+             'tests': {n: {str(k): v for k, v in c.items()} for n, c in counts.items()},
+             'statements': [list(s) for s in tb_mutate.Source(TEXT).statements()],
+             'sources': tb_mutate.sources_state(self.repo, self.tree, PATH)}
+        with open(tb_output.map_file(self.cov, PATH), 'w') as f:
+            json.dump(m, f)
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def write(self, path, text):
+        if os.path.exists(path):
+            os.unlink(path)
+        with open(path, 'w') as f:
+            f.write(text)
+
+    def edit(self, lineno, new=None, insert=False):
+        lines = TEXT.split('\n')
+        if insert:
+            lines.insert(lineno - 1, new)
+        else:
+            lines[lineno - 1] = new if new is not None else lines[lineno - 1] + ' ;'
+        self.write(os.path.join(self.tree, PATH), '\n'.join(lines))
+
+    def select(self):
+        tests, note = tb_output.select_by_lines(TESTS, PATH, self.tree, self.cov, self.repo)
+        return [t['name'] for t in tests], note
+
+    def test_line_one_test_runs(self):
+        # only t_big runs line 6; t_new is unknown to the map, t_stress's
+        # reach varies from run to run
+        self.edit(6)
+        names, note = self.select()
+        self.assertEqual(names, ['t_big', 't_stress', 't_new'])
+        self.assertIn('3 of 4 tests', note)
+        self.assertIn('(6, as mapped)', note)
+
+    def test_continuation_line(self):
+        # line 7 has no count: it belongs to line 6's statement
+        self.edit(7, '\t\t      a + 1);')
+        self.assertEqual(self.select()[0], ['t_big', 't_stress', 't_new'])
+
+    def test_braceless_body_takes_its_head(self):
+        # `a--;` under `if (a > 2)`: `a--; a = 0;` would run for every test
+        # that runs the if, t_small too
+        self.edit(21, '\t\ta--; a = 0;')
+        names, note = self.select()
+        self.assertEqual(names, ['t_small', 't_big', 't_stress', 't_new'])
+        self.assertIn('(21, as mapped)', note)
+
+    def test_else_body_falls_back(self):
+        # the body of an else: its condition is lines above
+        self.edit(23, '\t\ta++; a = 0;')
+        names, note = self.select()
+        self.assertEqual(len(names), len(TESTS))
+        self.assertIn('mm/x.c:23 (as mapped) is the body of an else', note)
+
+    def test_block_change_falls_back(self):
+        # `x++; }` closes the if's block early: the lines after it change owner
+        self.edit(8, '\t\tx++; } {')
+        names, note = self.select()
+        self.assertEqual(len(names), len(TESTS))
+        self.assertIn('opens or closes a block', note)
+
+    def test_block_inside_the_edit(self):
+        # a block opened and closed on the line is one statement
+        self.edit(8, '\t\t{ x++; }')
+        self.assertEqual(self.select()[0], ['t_big', 't_stress', 't_new'])
+
+    def test_line_every_test_runs(self):
+        self.edit(4)
+        self.assertEqual(self.select()[0], ['t_small', 't_big', 't_stress', 't_new'])
+
+    def test_insertion_takes_both_neighbours(self):
+        # between lines 4 and 5: the tests that run line 4 or line 5
+        self.edit(5, '\tx++;', insert=True)
+        self.assertEqual(self.select()[0], ['t_small', 't_big', 't_stress', 't_new'])
+
+    def test_insertion_in_a_block(self):
+        # between lines 6-7 and 8 (inside the if): the tests that run them
+        self.edit(8, '\t\tx--;', insert=True)
+        self.assertEqual(self.select()[0], ['t_big', 't_stress', 't_new'])
+
+    def test_deletion(self):
+        lines = TEXT.split('\n')
+        del lines[7]
+        self.write(os.path.join(self.tree, PATH), '\n'.join(lines))
+        self.assertEqual(self.select()[0], ['t_big', 't_stress', 't_new'])
+
+    def test_unrun_line_falls_back(self):
+        # h() is compiled but no test of the map runs it
+        self.edit(15)
+        names, note = self.select()
+        self.assertEqual(names, [t['name'] for t in TESTS])
+        self.assertIn('mm/x.c:15 (as mapped) is a line no test of the line map executes', note)
+
+    def test_declaration_takes_the_function(self):
+        # line 4's `int x = a;` has a count; make line 4 a declaration gcov
+        # does not count: every test that runs f()
+        counts = {n: {k: v for k, v in c.items() if k != 4} for n, c in COUNTS.items()}
+        self.remap(counts)
+        self.edit(4, '\tlong x = a;')
+        names, note = self.select()
+        self.assertEqual(names, ['t_small', 't_big', 't_stress', 't_new'])
+        # in k(), which only t_small and t_big run, as in f(): the same; in
+        # h(), which no test runs: every test
+        self.edit(15, '\treturn a + 2;')
+        self.assertEqual(len(self.select()[0]), len(TESTS))
+
+    def test_preprocessor_line_in_a_function_falls_back(self):
+        lines = TEXT.split('\n')
+        lines.insert(20, '#define g(a, b) 0')
+        self.write(os.path.join(self.tree, PATH), '\n'.join(lines))
+        names, note = self.select()
+        self.assertEqual(len(names), len(TESTS))
+        self.assertIn('has a preprocessor line', note)
+
+    def test_outside_a_function_falls_back(self):
+        # a declaration or a comment outside a function: what uses it is
+        # anywhere in the file
+        self.edit(1, 'static int g_limit = 4;')
+        names, note = self.select()
+        self.assertEqual(len(names), len(TESTS))
+        self.assertIn(':1 (as mapped) is a line no test of the line map executes', note)
+
+    def test_other_file_changed_falls_back(self):
+        self.edit(6)
+        self.write(os.path.join(self.tree, 'mm', 'other.c'), 'int y, z;\n')
+        names, note = self.select()
+        self.assertEqual(len(names), len(TESTS))
+        self.assertIn('mm/other.c changed since the line map of mm/x.c', note)
+
+    def test_other_file_put_back(self):
+        # edited and put back as it was: the map holds again
+        self.edit(6)
+        self.write(os.path.join(self.tree, 'mm', 'other.c'), 'int y, z;\n')
+        self.write(os.path.join(self.tree, 'mm', 'other.c'), 'int y;\n')
+        self.assertEqual(self.select()[0], ['t_big', 't_stress', 't_new'])
+
+    def test_test_source_changed_falls_back(self):
+        self.edit(6)
+        self.write(os.path.join(self.repo, 'tests', 'test_x.c'), 'int main(void) {}\n')
+        names, note = self.select()
+        self.assertEqual(len(names), len(TESTS))
+        self.assertIn('tests/test_x.c changed since', note)
+
+    def test_no_map(self):
+        self.edit(6)
+        os.unlink(tb_output.map_file(self.cov, PATH))
+        names, note = self.select()
+        self.assertEqual(len(names), len(TESTS))
+        self.assertIn('no line map of mm/x.c for this tree', note)
+
+    def test_map_of_another_tree(self):
+        self.edit(6)
+        other = os.path.join(self.dir, 'tree2')
+        shutil.copytree(self.tree, other)
+        names, note = tb_output.select_by_lines(TESTS, PATH, other, self.cov, self.repo)
+        self.assertEqual(len(names), len(TESTS))
+        self.assertIn('no line map', note)
+
+    def test_unchanged_runs_all(self):
+        names, note = self.select()
+        self.assertEqual(len(names), len(TESTS))
+        self.assertIn('as the line map saw it', note)
+
+
+if __name__ == '__main__':
+    unittest.main()
