@@ -2,10 +2,12 @@
 /*
  * The guest side of seed 002 (tools/tb oracle seed 002): one memcg's task
  * of Yu Zhao's method for the memcg LRU (fio --rw=randrw --rate=64m,64m
- * over a mapping of its own), as the world's seed_002 runs it: each round
- * of ROUND_MS, ACCESSES random 4 KiB accesses over PAGES pages of private
- * anonymous memory, half of them writes, then a sleep to the round's end;
- * until killed.
+ * over a mapping of its own), as the world's seed_002 runs it: every page
+ * written once (the world's populate(): fio's /dev/zero mapping is shmem,
+ * where a read allocates a page too, where a private mapping would map the
+ * zero page), then each round of ROUND_MS, ACCESSES random 4 KiB accesses
+ * over PAGES pages of private anonymous memory, half of them writes, then
+ * a sleep to the round's end; until killed.
  *   randrw <cgroup name> <pages> <accesses per round> <round ms> <seed>
  */
 #include <stdint.h>
@@ -46,6 +48,8 @@ int main(int argc, char **argv)
 		perror("mmap");
 		return 1;
 	}
+	for (i = 0; i < pages; i++)
+		buf[i * page] = 1;
 	for (;;) {
 		end = now_us() / 1000 + round_ms;
 		for (i = 0; i < accesses; i++) {
