@@ -113,14 +113,19 @@ def label_tests(bdir, label):
 
 
 def build(bdir, targets, jobs, timeout):
+    return build_output(bdir, targets, jobs, timeout)[0]
+
+
+def build_output(bdir, targets, jobs, timeout):
+    """build, and (ok, the build's output)"""
     cmd = ['cmake', '--build', bdir, '-j', str(jobs)]
     for t in targets:
         cmd += ['--target', t]
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
-        return False
-    return p.returncode == 0
+        return False, ''
+    return p.returncode == 0, p.stdout + p.stderr
 
 
 def kill_group(p):
@@ -779,18 +784,6 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
     write_json(js, out)
     say(f'JSON: {js}; {time.time() - t_start:.0f}s')
     return 0
-
-
-def build_output(bdir, targets, jobs, timeout):
-    """build, and (ok, the build's output)"""
-    cmd = ['cmake', '--build', bdir, '-j', str(jobs)]
-    for t in targets:
-        cmd += ['--target', t]
-    try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return False, ''
-    return p.returncode == 0, p.stdout + p.stderr
 
 
 def run_schema(bdir, targets, target, path, src, statements, muts, tests, env, limits, jobs,
