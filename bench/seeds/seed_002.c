@@ -19,7 +19,8 @@
  * 4 KiB reads and as many writes) too; swap holds every mapping.
  * Prints one JSON object (tools/seeds/seed_002.py).
  *
- * usage: seed_002 [--nodes N] VARIANT [scale [rounds [warmup_rounds [memcgs [accesses_per_round]]]]]
+ * usage: seed_002 [--nodes N] [--swap disk|zram] VARIANT [scale [rounds [warmup_rounds
+ *        [memcgs [accesses_per_round]]]]]
  *
  * --nodes N (1..8, default 1): the seed's machine had 4 nodes. The RAM is
  * split evenly over them, the 4 CPUs in blocks, and memcg i's task runs on
@@ -27,6 +28,11 @@
  * memory.reclaim is written from CPU 0 (node 0's zonelist walks every
  * node from node 0 on). What each node gave back per write is counted from
  * its free pages (no other task runs meanwhile).
+ *
+ * --swap disk (default) or zram: the swap device. A disk's writes complete
+ * later, as the seed's machine's and the real-kernel guest's did: a folio
+ * reclaim wrote is freed by a later pass, after its write, so a call
+ * reaches further memcgs; on zram it is freed by the pass that wrote it.
  *
  * With "kswapd VARIANT NR_MEMCGS PAGES ROUNDS" it runs the objection's
  * experiment instead: global pressure over many small memcgs, kswapd
@@ -37,6 +43,7 @@
 #include <linux/mm.h>
 #include <linux/memcontrol.h>
 #include <linux/delay.h>
+#include <linux/vmstat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,7 +78,9 @@ static struct {
 	const char *variant;
 	unsigned long scale, rounds, warmup, memcgs, file_pages, request_pages, accesses;
 	unsigned int nodes;
-} cfg = { .scale = 64, .rounds = 60, .warmup = 2, .memcgs = 128, .nodes = 1 };
+	bool swap_disk;
+	unsigned long disk_write_us;	/* 0: the world's default latency */
+} cfg = { .scale = 64, .rounds = 60, .warmup = 2, .memcgs = 128, .nodes = 1, .swap_disk = true };
 
 /* pages each node gave back to the root's memory.reclaim writes, summed */
 static unsigned long node_reclaimed[8];
@@ -127,13 +136,20 @@ static void boot(unsigned long ram_pages, unsigned long swap_pages, bool kswapd,
 	struct kshim_world_config w = { .nr_cpus = NR_CPUS_SEED, .nr_nodes = nodes, .seed = 2 };
 	struct tb_mem_config m = {
 		.ram_pages = DIV_ROUND_UP(ram_pages, nodes), .swap_pages = swap_pages,
-		.no_kswapd = !kswapd,
+		.no_kswapd = !kswapd, .swap_disk = cfg.swap_disk,
 	};
 	long err;
 
 	kshim_world_boot(&w);
 	if ((err = tb_memcg_boot()) || (err = tb_mem_boot(&m)))
 		die("boot", err);
+	if (cfg.disk_write_us) {
+		struct tb_mem_costs c;
+
+		tb_mem_get_costs(&c);
+		c.swapout_ns = cfg.disk_write_us * 1000;
+		tb_mem_set_costs(&c);
+	}
 	tb_variant_memcg_iter(TB_MEMCG_ITER_OFF);
 	switch_lru_gen(cfg.variant);
 }
@@ -279,7 +295,7 @@ static void print_list(const char *key, struct worker *ws, const char *stat, boo
 static void run_fairness(void)
 {
 	struct worker *ws = calloc(cfg.memcgs, sizeof(*ws));
-	unsigned long i, eagain = 0, calls0, asked0, freed0;
+	unsigned long i, eagain = 0, calls0, asked0, freed0, pswpout0, rotated0;
 	struct tb_task *ctl;
 	char req[32];
 	int err;
@@ -308,6 +324,8 @@ static void run_fairness(void)
 	}
 	start_measuring();
 	calls0 = tb_reclaim_calls();
+	pswpout0 = kshim_vm_event_read(PSWPOUT);
+	rotated0 = kshim_vm_event_read(PGROTATED);
 	asked0 = tb_reclaim_asked();
 	freed0 = tb_reclaim_freed();
 	snprintf(req, sizeof(req), "%lu", cfg.request_pages * PAGE_SIZE);
@@ -323,6 +341,10 @@ static void run_fairness(void)
 	       "\"accesses_per_round\": %lu, \"eagain\": %lu, \"visits\": %lu, ",
 	       cfg.variant, cfg.scale, cfg.rounds, cfg.warmup, cfg.memcgs, cfg.file_pages,
 	       cfg.request_pages, cfg.accesses, eagain, tb_variant_memcg_iter_visits());
+	/* pages written, and written pages rotated for a later pass to free */
+	printf("\"swap\": \"%s\", \"pswpout\": %lu, \"pgrotated\": %lu, ",
+	       cfg.swap_disk ? "disk" : "zram", kshim_vm_event_read(PSWPOUT) - pswpout0,
+	       kshim_vm_event_read(PGROTATED) - rotated0);
 	printf("\"nodes\": %u, \"reclaim_calls\": %lu, \"reclaim_asked\": %lu, "
 	       "\"reclaim_freed\": %lu, \"node_reclaimed\": [",
 	       cfg.nodes, tb_reclaim_calls() - calls0, tb_reclaim_asked() - asked0,
@@ -446,16 +468,38 @@ static int main_kswapd(int argc, char **argv)
 	return 0;
 }
 
+/* --nodes N, --swap disk|zram; false after one line on stderr */
+static bool parse_option(const char *opt, const char *val)
+{
+	char *end;
+
+	if (!strcmp(opt, "--nodes")) {
+		cfg.nodes = strtoul(val, &end, 10);
+		if (!*end && cfg.nodes >= 1 && cfg.nodes <= 8)
+			return true;
+		fprintf(stderr, "seed_002: --nodes wants 1 to 8 nodes, not '%s'\n", val);
+		return false;
+	}
+	if (!strcmp(opt, "--disk-write-us")) {
+		cfg.disk_write_us = strtoul(val, &end, 10);
+		if (!*end && cfg.disk_write_us >= 1 && cfg.disk_write_us <= 1000000)
+			return true;
+		fprintf(stderr, "seed_002: --disk-write-us wants 1 to 1000000, not '%s'\n", val);
+		return false;
+	}
+	if (!strcmp(opt, "--swap") && (!strcmp(val, "disk") || !strcmp(val, "zram"))) {
+		cfg.swap_disk = !strcmp(val, "disk");
+		return true;
+	}
+	fprintf(stderr, "seed_002: %s %s: give --nodes 1..8 or --swap disk|zram\n", opt, val);
+	return false;
+}
+
 int main(int argc, char **argv)
 {
-	if (argc > 2 && !strcmp(argv[1], "--nodes")) {
-		char *end;
-
-		cfg.nodes = strtoul(argv[2], &end, 10);
-		if (*end || cfg.nodes < 1 || cfg.nodes > 8) {
-			fprintf(stderr, "seed_002: --nodes wants 1 to 8 nodes, not '%s'\n", argv[2]);
+	while (argc > 2 && !strncmp(argv[1], "--", 2)) {
+		if (!parse_option(argv[1], argv[2]))
 			return 2;
-		}
 		argc -= 2;
 		argv += 2;
 	}

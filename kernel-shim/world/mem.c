@@ -200,7 +200,7 @@ int tb_mem_boot(const struct tb_mem_config *cfg)
 		}
 		nr_reserved = cfg->reserved_pages;
 	}
-	err = tb_swap_boot(cfg ? cfg->swap_pages : 0);
+	err = tb_swap_boot(cfg ? cfg->swap_pages : 0, cfg && cfg->swap_disk);
 	if (err)
 		goto fail;
 	tb_world_stats_reset();
@@ -564,6 +564,7 @@ const char *tb_mem_check_empty(void)
 
 	/* kswapd may have stopped mid-reclaim, folios isolated: let it finish */
 	tb_kthreads_settle();
+	tb_swap_drop_unreferenced();
 	lru_add_drain_all();
 	for (nid = 0; nid < (int)nr_node_ids; nid++)
 		free += tb_free_pages(nid);

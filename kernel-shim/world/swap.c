@@ -6,8 +6,9 @@
  * per slot (mm/swap_cgroup.c), and the swap cache as an address_space
  * whose i_pages hold swapcache folios or the shadow entries
  * workingset_eviction() left (mm/swap_state.c). Writes complete at once,
- * as on a synchronous device (zram); the charge and uncharge of swap to
- * memcgs are the real memcontrol.c's.
+ * as on a synchronous device (zram), or, on a disk, a write's latency
+ * later (the folio under writeback meanwhile, as a bio in flight); the
+ * charge and uncharge of swap to memcgs are the real memcontrol.c's.
  */
 #include <linux/mm.h>
 #include <linux/swap.h>
@@ -30,6 +31,7 @@ static struct {
 	unsigned short *map;		/* pte references | SLOT_HAS_CACHE */
 	unsigned short *memcg_id;	/* mm/swap_cgroup.c's record */
 	unsigned long cursor;		/* next-fit */
+	bool disk;			/* writes complete later */
 	spinlock_t lock;
 	struct address_space space;	/* the swap cache */
 } swap;
@@ -46,9 +48,10 @@ static unsigned long offset_of(swp_entry_t entry)
 	return entry.val;
 }
 
-int tb_swap_boot(unsigned long pages)
+int tb_swap_boot(unsigned long pages, bool disk)
 {
 	memset(&swap, 0, sizeof(swap));
+	swap.disk = disk;
 	spin_lock_init(&swap.lock);
 	xa_init_flags(&swap.space.i_pages, XA_FLAGS_LOCK_IRQ);
 	swap.space.a_ops = &tb_swap_aops;
@@ -297,16 +300,50 @@ void swap_write_unplug(struct swap_iocb *sio)
 {
 }
 
-/* swap_writepage() on a synchronous device: written when it returns */
+/*
+ * swap_writepage(): on a synchronous device written when it returns (the
+ * CPU's work); on a disk swap_writepage_bdev_async()'s bio, in flight
+ * until the disk completes it
+ */
 static int tb_swap_writepage(struct page *page, struct writeback_control *wbc)
 {
 	struct folio *folio = page_folio(page);
 
 	tb_stats.swapouts++;
-	tb_charge_swapout();
 	count_vm_events(PSWPOUT, 1);	/* page_io.c: a node event, not a memcg one, in 6.12 */
+	if (swap.disk) {
+		/* the CPU's part: a page written costs reclaim as one it frees */
+		tb_charge_reclaimed(1);
+		tb_writeback_submit(folio, tb_world_ns() + tb_cost_swapout());
+	} else
+		tb_charge_swapout();
 	folio_unlock(folio);
 	return 0;
+}
+
+/*
+ * A copy whose write was in flight when its last pte went (zap, or the
+ * task swapped it in and exited) stays in the swap cache, as in the
+ * kernel, until reclaim meets it; a world being torn down drops it, as
+ * swapoff would.
+ */
+void tb_swap_drop_unreferenced(void)
+{
+	unsigned long index;
+	void *entry;
+
+	tb_writeback_complete(U64_MAX);
+	xa_for_each(&swap.space.i_pages, index, entry) {
+		struct folio *folio = entry;
+
+		if (xa_is_value(entry) || folio_mapped(folio) ||
+		    slot_ptes(*tb_folio_swap(folio)) || !folio_trylock(folio))
+			continue;
+		folio_get(folio);
+		folio_free_swap(folio);
+		folio_unlock(folio);
+		folio_put(folio);
+	}
 }
 
 static bool tb_swap_dirty_folio(struct address_space *mapping, struct folio *folio)

@@ -71,6 +71,11 @@ void tb_mem_set_costs(const struct tb_mem_costs *c)
 	costs = c ? *c : default_costs;
 }
 
+void tb_mem_get_costs(struct tb_mem_costs *c)
+{
+	*c = costs;
+}
+
 /*
  * a sleeping task's clock moves on with the jiffies it slept; the other
  * CPUs go on meanwhile: the disk completes the writes due by then, and a
@@ -136,6 +141,11 @@ u64 tb_cost_file_read(void)
 u64 tb_cost_file_write(void)
 {
 	return costs.file_write_ns;
+}
+
+u64 tb_cost_swapout(void)
+{
+	return costs.swapout_ns;
 }
 
 void tb_charge_swapout(void)

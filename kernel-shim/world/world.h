@@ -11,7 +11,9 @@
 bool tb_page_in_memmap(const struct page *page);
 
 /* swap.c: entries are slot offsets 1..N of the one device (type 0) */
-int tb_swap_boot(unsigned long pages);
+int tb_swap_boot(unsigned long pages, bool disk);
+/* the disk's writes done, swap cache copies no pte refers to dropped */
+void tb_swap_drop_unreferenced(void);
 void tb_swap_shutdown(void);
 void tb_swap_dup(swp_entry_t entry);		/* a pte now holds the entry */
 void tb_swap_put_entry(swp_entry_t entry);	/* a pte dropped the entry */
@@ -34,6 +36,7 @@ struct writeback_control;
 bool tb_file_dirty_folio(struct address_space *mapping, struct folio *folio);
 int tb_file_writepage(struct page *page, struct writeback_control *wbc);
 void tb_writeback_complete(u64 now_ns);
+void tb_writeback_submit(struct folio *folio, u64 done_ns);
 bool tb_writeback_wait(struct folio *folio);	/* false: no write in flight */
 void tb_flushers_run(void);	/* the flusher work kswapd queued */
 void tb_flushers_reset(void);
@@ -58,6 +61,7 @@ void tb_charge_reclaimed(unsigned long nr);
 u64 tb_cost_hit(void);
 u64 tb_cost_file_read(void);
 u64 tb_cost_file_write(void);
+u64 tb_cost_swapout(void);
 struct task_struct *tb_task_struct(struct tb_task *t);	/* memcg_task.c */
 
 /* counters of what the hardware saw */

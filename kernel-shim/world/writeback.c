@@ -61,7 +61,7 @@ bool folio_clear_dirty_for_io(struct folio *folio)
 }
 
 /* a page the disk finishes writing at world time done_ns */
-static void submit(struct folio *folio, u64 done_ns)
+void tb_writeback_submit(struct folio *folio, u64 done_ns)
 {
 	struct wb_io *io = kmalloc(sizeof(*io), GFP_NOIO | __GFP_NOFAIL);
 
@@ -162,7 +162,7 @@ int tb_file_writepage(struct page *page, struct writeback_control *wbc)
 		return err;
 	}
 	tb_stats.fileouts++;
-	submit(folio, tb_world_ns() + tb_cost_file_write());
+	tb_writeback_submit(folio, tb_world_ns() + tb_cost_file_write());
 	folio_unlock(folio);
 	return 0;
 }

@@ -3,6 +3,7 @@
  * Dirty page cache under reclaim: direct reclaim leaves dirty file pages
  * to the flusher threads and waits for the disk instead of writing them
  * itself; kswapd writes the dirty pages it finds marked for reclaim.
+ * Anon pages written to a swap disk are freed after their write.
  */
 #include <linux/kernel.h>
 #include <linux/mm.h>
@@ -126,12 +127,73 @@ static void writing_beyond_ram_is_reclaimed_after_writeback(void **state)
 	tb_assert_lrus_consistent();
 }
 
+/* a swap disk, whose writes complete a write's latency later */
+static int setup_swap_disk(void **state)
+{
+	tb_mem.swap_pages = PAGES(64 * MB);
+	tb_mem.swap_disk = true;
+	return tb_reclaim_setup(state);
+}
+
+/* a memcg's 4M of anon memory, 1M of it reclaimed by memory.reclaim */
+static struct tb_vma *reclaim_1m_of_4m_anon(void)
+{
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(4 * MB));
+	tb_touch_range(vma, PAGES(4 * MB), true);
+	assert_write_ok("a", "memory.reclaim", "1M");
+	assert_true(tb_stat("a", "pgsteal") >= PAGES(1 * MB));
+	return vma;
+}
+
+/*
+ * zram: swap_writepage() completes the write before it returns, so
+ * shrink_folio_list() frees each page in the pass that wrote it
+ * ("a synchronous write - probably a ramdisk"): nothing is rotated
+ */
+static void zram_frees_each_page_in_the_pass_that_wrote_it(void **state)
+{
+	reclaim_1m_of_4m_anon();
+	assert_int_equal(kshim_vm_event_read(PSWPOUT), tb_stat("a", "pgsteal"));
+	assert_int_equal(kshim_vm_event_read(PGROTATED), 0);
+}
+
+/*
+ * A disk: a page written is under writeback when pageout() returns and
+ * is kept (PG_reclaim); when the write completes, folio_end_writeback()
+ * rotates it to the tail (folio_rotate_reclaimable()) for a later pass
+ * to free. So memory.reclaim writes more than it frees, and what it
+ * wrote and did not free stays charged, in the swap cache, until then.
+ */
+static void a_disk_frees_written_pages_after_their_write(void **state)
+{
+	struct tb_vma *vma = reclaim_1m_of_4m_anon();
+	long long steal = tb_stat("a", "pgsteal");
+	unsigned long written = kshim_vm_event_read(PSWPOUT);
+
+	assert_true(written > (unsigned long)steal);
+	assert_true(kshim_vm_event_read(PGROTATED) > 0);
+	assert_int_equal(tb_vma_swapped(vma), written);
+	msleep(10);
+	assert_int_equal(node_page_state(NODE_DATA(0), NR_WRITEBACK), 0);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"),
+			 (PAGES(4 * MB) - steal) * 4096);
+	assert_int_equal(tb_swap_used(), written);
+	tb_assert_lrus_consistent();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		TB_RECLAIM_TEST(memcg_reclaim_leaves_dirty_pages_to_the_flushers),
 		TB_RECLAIM_TEST(dirty_and_writeback_counters_follow_the_pages),
 		TB_RECLAIM_TEST(writing_beyond_ram_is_reclaimed_after_writeback),
+		TB_RECLAIM_TEST_ON(zram_frees_each_page_in_the_pass_that_wrote_it,
+				   tb_reclaim_setup_swap),
+		TB_RECLAIM_TEST_ON(a_disk_frees_written_pages_after_their_write, setup_swap_disk),
 	};
 
 	return TB_RUN(tests);

@@ -104,7 +104,8 @@ def run(ctx):
     kswapd = [kswapd_row(v, [raw for kind, vv, raw in out if kind == 'kswapd' and vv == v])
               for v, _ in ROWS]
     any_raw = next(raw for kind, _, raw in out if kind == 'fair')
-    data = {'scale': scale, 'rounds': rounds, 'nodes': nodes, 'memcgs': any_raw['memcgs'],
+    data = {'scale': scale, 'rounds': rounds, 'nodes': nodes, 'swap': any_raw.get('swap'),
+            'memcgs': any_raw['memcgs'],
             'pages_per_memcg': any_raw['file_pages'], 'request_pages': any_raw['request_pages'],
             'accesses_per_round': any_raw['accesses_per_round'],
             'warmup_rounds': any_raw['warmup_rounds'], 'rows': rows,
@@ -150,7 +151,7 @@ def render(d):
            f'(1920 MiB/{d["scale"]}), {d["accesses_per_round"]} random accesses per memcg '
            f'per 6-s round, {d["rounds"]} rounds of {d["request_pages"]} pages '
            f'(256 MiB/{d["scale"]}) to the root memory.reclaim after {d["warmup_rounds"]} '
-           'warm-up rounds',
+           f'warm-up rounds; swap on a {d.get("swap", "zram")}',
            f'{"walk":<23} {"stddev/mean":>11} {"steal/req":>9} {"refault":>8} '
            f'{"visits/pg":>9} | {"seed (corrected)":>17} {"Yu Zhao":>12}']
     for r in d['rows']:

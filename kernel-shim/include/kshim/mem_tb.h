@@ -22,6 +22,12 @@ struct tb_task;
 struct tb_mem_config {
 	unsigned long ram_pages;	/* per node; 0: 64 MiB */
 	unsigned long swap_pages;	/* 0: no swap device */
+	/*
+	 * the swap device is a disk: a write completes a write's latency
+	 * later, the folio under writeback meanwhile; else zram, whose
+	 * writes complete before swap_writepage() returns
+	 */
+	bool swap_disk;
 	int min_free_kbytes;		/* vm.min_free_kbytes; 0: the kernel's formula */
 	int watermark_scale_factor;	/* vm.watermark_scale_factor; 0: 10 */
 	int swappiness;			/* vm.swappiness; -1 or 0..200 */
@@ -150,8 +156,9 @@ u64 tb_kswapd_cpu_ns(int nid);
  * ---- virtual time ----
  * A touch costs the task virtual time by what it took: a resident hit, a
  * minor fault (a new anon page or a page still in a cache), a major fault
- * (swap-in, file read); a page its own direct reclaim wrote to swap costs
- * it the write, a page it freed the reclaim work. kswapd pays the same on
+ * (swap-in, file read); a page its own direct reclaim wrote to zram costs
+ * it the write (swapout_ns), a page it freed or wrote to a swap disk the
+ * reclaim work (the disk completes the write swapout_ns later). kswapd pays the same on
  * a clock of its own (another CPU) and cannot run ahead of the world: at
  * each cond_resched() past world time it waits. World time is the
  * furthest task clock; jiffies follow it (HZ per second).
@@ -159,9 +166,10 @@ u64 tb_kswapd_cpu_ns(int nid);
 struct tb_mem_costs {
 	u64 hit_ns, minor_ns, swapin_ns, file_read_ns, swapout_ns;
 	u64 file_write_ns;	/* writeback of a dirty file page completes after it */
-	u64 reclaim_ns;		/* CPU time of reclaim per page it frees */
+	u64 reclaim_ns;		/* CPU time of reclaim per page it frees or writes to a disk */
 };
 void tb_mem_set_costs(const struct tb_mem_costs *costs);	/* NULL: defaults */
+void tb_mem_get_costs(struct tb_mem_costs *costs);		/* the costs in force */
 u64 tb_task_vclock_ns(struct tb_task *t);
 u64 tb_world_ns(void);
 
