@@ -432,6 +432,56 @@ struct tb_vma *tb_map_file_exec(struct tb_file *file)
 	return v;
 }
 
+/*
+ * mm/madvise.c's madvise_behavior() for the read-ahead hints: the vma's
+ * flags change under mmap_lock held for write, as vm_flags_reset() needs
+ */
+int tb_madvise(struct tb_vma *vma, int advice)
+{
+	struct mm_struct *mm = vma->vma.vm_mm;
+	unsigned long flags = vma->vma.vm_flags & ~(VM_RAND_READ | VM_SEQ_READ);
+
+	switch (advice) {
+	case MADV_NORMAL:
+		break;
+	case MADV_RANDOM:
+		flags |= VM_RAND_READ;
+		break;
+	case MADV_SEQUENTIAL:
+		flags |= VM_SEQ_READ;
+		break;
+	default:
+		return -EINVAL;
+	}
+	mmap_write_lock(mm);
+	TB_VMA_FLAGS(&vma->vma) = flags;
+	mmap_write_unlock(mm);
+	return 0;
+}
+
+/*
+ * mm/mprotect.c for a whole vma: its VM_READ and VM_WRITE. The world's
+ * ptes keep their bits (x86's PROT_NONE pte is still pte_present() to
+ * the kernel's walkers); the MMU refuses what the vma does not allow
+ * (tb_touch()). A file mapping is never writable here.
+ */
+int tb_mprotect(struct tb_vma *vma, int prot)
+{
+	struct mm_struct *mm = vma->vma.vm_mm;
+	unsigned long flags = vma->vma.vm_flags & ~(VM_READ | VM_WRITE);
+
+	if (prot & ~(PROT_READ | PROT_WRITE) || (prot & PROT_WRITE && vma->tbf))
+		return -EINVAL;
+	if (prot & PROT_READ)
+		flags |= VM_READ;
+	if (prot & PROT_WRITE)
+		flags |= VM_WRITE;
+	mmap_write_lock(mm);
+	TB_VMA_FLAGS(&vma->vma) = flags;
+	mmap_write_unlock(mm);
+	return 0;
+}
+
 /* ---- rmap: mapping and unmapping one pte ---- */
 static void rmap_add(struct tb_vma *vma, unsigned long idx, struct folio *folio)
 {
@@ -608,6 +658,22 @@ unsigned long tb_vma_swapped(struct tb_vma *vma)
 void tb_vma_counts(struct tb_vma *vma, unsigned long *resident, unsigned long *swapped)
 {
 	vma_count_ptes(vma, resident, swapped);
+}
+
+/* the accessed bit of the pte of page index (the MMU sets it, the kernel's walkers clear it) */
+bool tb_vma_pte_young(struct tb_vma *vma, unsigned long index)
+{
+	return index < vma->nr_pages && pte_young(vma_pte_get(vma, index));
+}
+
+/* the accessed bit of the pmd over page index (x86 sets it in non-leaf entries too) */
+bool tb_vma_pmd_young(struct tb_vma *vma, unsigned long index)
+{
+	struct mm_struct *mm = vma->vma.vm_mm;
+
+	if (index >= vma->nr_pages || !vma_ptep(vma, index))
+		return false;
+	return pmd_young(pmdp_get(pmd_off(mm, vma_addr(vma, index))));
 }
 
 struct folio *tb_vma_folio(struct tb_vma *vma, unsigned long index)
@@ -811,6 +877,9 @@ int tb_touch(struct tb_vma *vma, unsigned long idx, bool write)
 
 	if (idx >= vma->nr_pages)
 		return -EINVAL;
+	/* the access the vma does not allow: SIGSEGV, no fault is handled */
+	if (!(vma->vma.vm_flags & (write ? VM_WRITE : VM_READ)))
+		return -EFAULT;
 	tb_kthreads_run();
 	if (tsk_is_oom_victim(current))
 		return -ENOMEM;

@@ -20,6 +20,9 @@ static int setup_cmdline(void **state)
 	tb_setup(state);
 	if (tb_boot_cmdline(cmdline) || tb_memcg_boot() || tb_mem_boot(&tb_mem))
 		return -1;
+	/* the *_mglru run: switched on after boot, as tb_reclaim_setup() does */
+	if (tb_lru_gen_on() && tb_sysfs_write(LRU_GEN_ENABLED, "y") != 1)
+		return -1;
 	return 0;
 }
 

@@ -1,0 +1,440 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The multi-gen LRU's page-table walk and look-around (mm/vmscan.c over
+ * mm/pagewalk.c and the world's x86-64 page tables):
+ *
+ * - walk_mm() (aging, try_to_inc_max_seq()) visits the mms of the memcg's
+ *   mm list, vma by vma, and should_skip_vma() leaves out a vma with no
+ *   access rights, without recency (MADV_RANDOM, MADV_SEQUENTIAL), or of
+ *   an unevictable (SHM_LOCKed) file; walk_pte_range() clears the accessed
+ *   bit of each young pte whose folio belongs to the lruvec aged, moves
+ *   the folio to the youngest generation and hands the pte's dirty bit to
+ *   a clean swap-cache folio; walk_pud_range() stops after MAX_LRU_BATCH
+ *   folios moved and walk_mm() resumes at the next PUD;
+ * - without the mm-walk cap (lru_gen/enabled without 0x0002) aging clears
+ *   no accessed bit (iterate_mm_list_nowalk());
+ * - lru_gen_look_around(), called by the rmap walk of a young folio being
+ *   evicted, clears the young ptes around it (at most MIN_LRU_BATCH, in
+ *   its page table and vma): with a walk (debugfs eviction, memory.reclaim,
+ *   kswapd) their folios go to the youngest generation in a batch; without
+ *   (a charge's reclaim) the ones on the LRU are activated; a one-page vma
+ *   has no neighbours to look at;
+ * - a task moved to another memcg takes its mm to that memcg's list
+ *   (lru_gen_migrate_mm() from mem_cgroup_attach()); its folios stay
+ *   charged where they were, so neither memcg's walk ages them.
+ */
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/mm_inline.h>
+#include <linux/memcontrol.h>
+#include <linux/sched/mm.h>
+#include <kshim/testbed.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include "tb_mglru.h"
+
+/* lru_gen/enabled caps (mm/vmscan.c's LRU_GEN_CORE, _MM_WALK, _NONLEAF_YOUNG) */
+#define CAP_CORE	0x1
+#define CAP_MM_WALK	0x2
+#define CAP_NONLEAF	0x4
+
+static int gen_of(struct tb_vma *vma, unsigned long i)
+{
+	return folio_lru_gen(tb_vma_folio(vma, i));
+}
+
+/* pages [from, to) of vma whose ptes are young */
+static unsigned long young(struct tb_vma *vma, unsigned long from, unsigned long to)
+{
+	unsigned long i, n = 0;
+
+	for (i = from; i < to; i++)
+		n += tb_vma_pte_young(vma, i);
+	return n;
+}
+
+/* pages [from, to) of vma in the generation of seq */
+static unsigned long in_gen(struct tb_vma *vma, unsigned long from, unsigned long to,
+			    unsigned long seq)
+{
+	unsigned long i, n = 0;
+
+	for (i = from; i < to; i++)
+		n += gen_of(vma, i) == lru_gen_from_seq(seq);
+	return n;
+}
+
+/* "+ memcg node max_seq can_swap force_scan" for a's lruvec on node 0 */
+static void age(const char *path, bool can_swap, bool force_scan)
+{
+	unsigned long max_seq = tb_lruvec_of(path)->lrugen.max_seq;
+
+	assert_true(tb_lru_gen_cmd("+ %u 0 %lu %d %d", tb_memcg_id(path), max_seq,
+				   can_swap, force_scan) > 0);
+	assert_int_equal(tb_lruvec_of(path)->lrugen.max_seq, max_seq + 1);
+}
+
+static void touch_range(struct tb_vma *vma, unsigned long from, unsigned long to, bool write)
+{
+	unsigned long i;
+
+	for (i = from; i < to; i++)
+		assert_int_equal(tb_touch(vma, i, write), 0);
+	lru_add_drain();
+}
+
+/* ---- which vmas the walk visits ---- */
+
+/*
+ * Five mappings of memcg a's task, every pte young: anonymous, then
+ * MADV_RANDOM, MADV_SEQUENTIAL, mprotect(PROT_NONE) (the MMU refuses a
+ * touch, SIGSEGV) and a file SHM_LOCKed after the reads. The walk
+ * clears the accessed bits of the first only; should_skip_vma() leaves
+ * the others, whatever their ptes say. force_scan: every pte table is
+ * read, and the pmds' accessed bits stay.
+ */
+static void walk_skips_vmas_without_recency_access_or_evictable_pages(void **state)
+{
+	struct tb_file *f = tb_file_create(8);
+	struct tb_vma *anon, *rand, *seq, *none, *file;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	anon = tb_map_anon(8);
+	rand = tb_map_anon(8);
+	seq = tb_map_anon(8);
+	none = tb_map_anon(8);
+	file = tb_map_file(f);
+	touch_range(anon, 0, 8, true);
+	touch_range(rand, 0, 8, true);
+	touch_range(seq, 0, 8, true);
+	touch_range(none, 0, 8, true);
+	touch_range(file, 0, 8, false);
+	tb_file_set_unevictable(f, true);
+	assert_int_equal(tb_madvise(rand, MADV_RANDOM), 0);
+	assert_int_equal(tb_madvise(seq, MADV_SEQUENTIAL), 0);
+	assert_int_equal(tb_mprotect(none, PROT_NONE), 0);
+	assert_int_equal(tb_touch(none, 0, false), -EFAULT);
+
+	age("a", true, true);
+	assert_int_equal(young(anon, 0, 8), 0);
+	assert_true(tb_vma_pmd_young(anon, 0));
+	assert_int_equal(young(rand, 0, 8), 8);
+	assert_int_equal(young(seq, 0, 8), 8);
+	assert_int_equal(young(none, 0, 8), 8);
+	assert_int_equal(young(file, 0, 8), 8);
+
+	/* MADV_NORMAL gives the vma its recency back */
+	assert_int_equal(tb_madvise(rand, MADV_NORMAL), 0);
+	age("a", true, true);
+	assert_int_equal(young(rand, 0, 8), 0);
+	assert_int_equal(young(seq, 0, 8), 8);
+	assert_int_equal(tb_madvise(rand, MADV_WILLNEED), -EINVAL);
+	tb_file_set_unevictable(f, false);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * Swapped out and read back in, a folio stays in the swap cache, clean
+ * (do_swap_page() of a read). A later write hit sets only the pte's
+ * dirty bit; the walk that finds the pte young hands the dirty bit to the
+ * folio (its swap copy is stale now). The folios only read stay clean.
+ */
+static void walk_marks_a_swap_cache_folio_dirty_from_its_pte(void **state)
+{
+	struct tb_vma *vma;
+	unsigned long i, max_seq;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	vma = tb_map_anon(16);
+	touch_range(vma, 0, 16, true);
+	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	age("a", true, true);
+	age("a", true, true);
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id("a"), max_seq) > 0);
+	assert_int_equal(tb_vma_swapped(vma), 16);
+
+	touch_range(vma, 0, 16, false);
+	for (i = 0; i < 16; i++) {
+		struct folio *folio = tb_vma_folio(vma, i);
+
+		assert_true(folio_test_swapcache(folio));
+		assert_false(folio_test_dirty(folio));
+	}
+	touch_range(vma, 0, 8, true);
+	age("a", true, true);
+	for (i = 0; i < 16; i++) {
+		struct folio *folio = tb_vma_folio(vma, i);
+
+		assert_true(folio_test_swapcache(folio));
+		assert_int_equal(folio_test_dirty(folio), i < 8);
+	}
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * 5000 folios made young again, more than MAX_LRU_BATCH (4096) of them
+ * moved by one walk: walk_pud_range() stops after the PUD where the
+ * batch filled, walk_mm() flushes the batch and walks again from the
+ * next PUD, where a second vma (past an untouched 1 GiB one) is: every
+ * young folio of both reaches the youngest generation, and the counters
+ * of the batches add up (tb_assert_lrus_consistent()).
+ */
+static void walk_moves_more_than_a_batch_resuming_at_the_next_pud(void **state)
+{
+	struct tb_vma *a, *gap, *c;
+	unsigned long max_seq;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	a = tb_map_anon(5000);
+	gap = tb_map_anon(PTRS_PER_PMD * PTRS_PER_PTE);
+	c = tb_map_anon(64);
+	touch_range(a, 0, 5000, true);
+	touch_range(c, 0, 64, true);
+	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	age("a", true, true);
+	assert_int_equal(young(a, 0, 5000) + young(c, 0, 64), 0);
+	assert_int_equal(in_gen(a, 0, 5000, max_seq), 5000);
+
+	touch_range(a, 0, 5000, false);
+	touch_range(c, 0, 64, false);
+	age("a", true, true);
+	assert_int_equal(in_gen(a, 0, 5000, max_seq + 1), 5000);
+	assert_int_equal(in_gen(c, 0, 64, max_seq + 1), 64);
+	assert_int_equal(young(a, 0, 5000) + young(c, 0, 64), 0);
+	assert_int_equal(tb_vma_resident(gap), 0);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * Without the mm-walk cap, try_to_inc_max_seq() only iterates the mm list
+ * (iterate_mm_list_nowalk()): a new generation, no accessed bit cleared,
+ * no folio moved; with the cap back, the walk does both.
+ */
+static void aging_without_the_mm_walk_cap_reads_no_page_table(void **state)
+{
+	struct tb_vma *vma;
+	unsigned long max_seq;
+	char caps[16];
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	vma = tb_map_anon(64);
+	touch_range(vma, 0, 64, true);
+	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	age("a", true, true);
+	touch_range(vma, 0, 64, false);
+
+	snprintf(caps, sizeof(caps), "0x%x", CAP_CORE | CAP_NONLEAF);
+	assert_int_equal(tb_sysfs_write(LRU_GEN_ENABLED, caps), strlen(caps));
+	age("a", true, true);
+	assert_int_equal(young(vma, 0, 64), 64);
+	assert_int_equal(in_gen(vma, 0, 64, max_seq), 64);
+
+	snprintf(caps, sizeof(caps), "0x%x", CAP_CORE | CAP_MM_WALK | CAP_NONLEAF);
+	assert_int_equal(tb_sysfs_write(LRU_GEN_ENABLED, caps), strlen(caps));
+	age("a", true, true);
+	assert_int_equal(young(vma, 0, 64), 0);
+	assert_int_equal(in_gen(vma, 0, 64, max_seq + 2), 64);
+	tb_assert_lrus_consistent();
+}
+
+/* ---- the look-around ---- */
+
+/* pages [0, 240) and [496, 512) of the 512-page vma are the old ones */
+static bool old_page(unsigned long i)
+{
+	return i < 240 || i >= 496;
+}
+
+/*
+ * A 512-page vma (one page table): the old pages faulted, aged once, the
+ * others faulted, aged again; so the old pages are in the oldest
+ * generation (max_seq - 2), the others in max_seq - 1, and then every
+ * pte is made young again. Returns the max_seq of then.
+ */
+static unsigned long two_generations_all_young(struct tb_vma *vma)
+{
+	unsigned long i, max_seq;
+
+	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	for (i = 0; i < 512; i++)
+		if (old_page(i))
+			assert_int_equal(tb_touch(vma, i, true), 0);
+	lru_add_drain();
+	age("a", true, true);
+	for (i = 0; i < 512; i++)
+		if (!old_page(i))
+			assert_int_equal(tb_touch(vma, i, true), 0);
+	lru_add_drain();
+	age("a", true, true);
+	for (i = 0; i < 512; i++)
+		assert_int_equal(gen_of(vma, i), lru_gen_from_seq(old_page(i) ? max_seq : max_seq + 1));
+	touch_range(vma, 0, 512, false);
+	return max_seq + 2;
+}
+
+/*
+ * Eviction of the oldest generation through debugfs (with a walk): the
+ * rmap walk of each young folio hands its pte to the look-around, over
+ * MIN_LRU_BATCH (64) ptes of the page table: from the vma's start for
+ * the folios near it, ending at the vma's end for those near it, else
+ * centred. It runs for the folios whose ptes are still young: 0 ([0,
+ * 64)), 64 ([32, 96)), ... 224 ([192, 256)) and 496 ([448, 512)); each
+ * clears the young ptes of its range and moves their folios on the LRU
+ * (240..255, 448..495, of the younger generation) to the youngest in the
+ * walk's batch; the isolated ones are kept (folio_update_gen() marks them
+ * referenced). Nothing is swapped out; 256..447 are not looked at.
+ */
+static void look_around_with_a_walk_moves_young_neighbours_to_the_youngest_generation(void **state)
+{
+	struct tb_vma *vma;
+	unsigned long max_seq;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	vma = tb_map_anon(512);
+	max_seq = two_generations_all_young(vma);
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id("a"), max_seq - 2) > 0);
+	lru_add_drain();
+	assert_int_equal(tb_swap_used(), 0);
+	assert_int_equal(in_gen(vma, 0, 256, max_seq), 256);
+	assert_int_equal(in_gen(vma, 448, 512, max_seq), 64);
+	assert_int_equal(young(vma, 0, 256) + young(vma, 448, 512), 0);
+	assert_int_equal(in_gen(vma, 256, 448, max_seq - 1), 192);
+	assert_int_equal(young(vma, 256, 448), 192);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * The same, evicted by the reclaim of a charge at memory.max (no walk:
+ * set_mm_walk() allocates one for proactive reclaim only). The
+ * look-around activates the young folios it finds on the LRU
+ * (folio_activate(): to the youngest generation when the batch drains)
+ * and the first pass keeps every isolated one; the aging that follows
+ * finds their ptes old, and the next eviction swaps out one batch,
+ * MIN_LRU_BATCH folios, for the 8 pages charged.
+ */
+static void look_around_without_a_walk_activates_young_neighbours(void **state)
+{
+	struct tb_vma *vma, *more;
+	char max[32];
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	vma = tb_map_anon(512);
+	two_generations_all_young(vma);
+	snprintf(max, sizeof(max), "%llu",
+		 (unsigned long long)tb_cgroup_read_u64("a", "memory.current"));
+	assert_write_ok("a", "memory.max", max);
+	more = tb_map_anon(8);
+	touch_range(more, 0, 8, true);
+	assert_int_equal(tb_swap_used(), MIN_LRU_BATCH);
+	assert_int_equal(tb_vma_swapped(vma), MIN_LRU_BATCH);
+	assert_int_equal(young(vma, 0, 512), 0);
+	assert_int_equal(tb_stat("a", "pgsteal"), MIN_LRU_BATCH);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * A one-page vma: the look-around finds the folio's pte young, clears
+ * it and has no neighbour to look at (its range is the page): the folio
+ * is kept, in the youngest generation, and the eviction swaps out none.
+ */
+static void look_around_of_a_one_page_vma_keeps_the_folio(void **state)
+{
+	struct tb_vma *vma;
+	unsigned long max_seq;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	vma = tb_map_anon(1);
+	touch_range(vma, 0, 1, true);
+	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	age("a", true, true);
+	age("a", true, true);
+	touch_range(vma, 0, 1, false);
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 16", tb_memcg_id("a"), max_seq) > 0);
+	assert_int_equal(tb_vma_resident(vma), 1);
+	assert_int_equal(tb_swap_used(), 0);
+	assert_false(tb_vma_pte_young(vma, 0));
+	assert_int_equal(gen_of(vma, 0), lru_gen_from_seq(max_seq + 2));
+	tb_assert_lrus_consistent();
+}
+
+/* ---- a task moving between memcgs ---- */
+
+/*
+ * mem_cgroup_attach() of a task moved from a to b: lru_gen_migrate_mm()
+ * moves its mm from a's mm list to b's. Its folios stay charged to a
+ * (cgroup v2), so b's walk finds their young ptes but leaves them
+ * (get_pfn_folio(): another memcg's folio), and a's walk no longer visits
+ * the mm: neither clears the accessed bits. New pages are b's. Moving to
+ * the cgroup it is in attaches nothing.
+ */
+static void moving_a_task_moves_its_mm_to_the_new_memcgs_walk(void **state)
+{
+	struct tb_task *t;
+	struct tb_vma *vma, *more;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("b"), 0);
+	tb_mglru_switch_on();
+	t = tb_run_in("a");
+	vma = tb_map_anon(16);
+	touch_range(vma, 0, 16, true);
+	assert_ptr_equal(current->mm->lru_gen.memcg, tb_memcg("a"));
+
+	assert_int_equal(tb_task_move(t, "a"), 0);
+	assert_ptr_equal(current->mm->lru_gen.memcg, tb_memcg("a"));
+	assert_int_equal(tb_task_move(t, "b"), 0);
+	assert_ptr_equal(current->mm->lru_gen.memcg, tb_memcg("b"));
+	assert_ptr_equal(folio_memcg(tb_vma_folio(vma, 0)), tb_memcg("a"));
+
+	age("b", true, true);
+	assert_int_equal(young(vma, 0, 16), 16);
+	age("a", true, true);
+	assert_int_equal(young(vma, 0, 16), 16);
+
+	more = tb_map_anon(16);
+	touch_range(more, 0, 16, true);
+	assert_int_equal(tb_stat("a", "anon"), 16 * PAGE_SIZE);
+	assert_int_equal(tb_stat("b", "anon"), 16 * PAGE_SIZE);
+	age("b", true, true);
+	assert_int_equal(young(more, 0, 16), 0);
+	assert_int_equal(young(vma, 0, 16), 16);
+
+	/* and back: a's walk clears what b's could not */
+	assert_int_equal(tb_task_move(t, "a"), 0);
+	assert_ptr_equal(current->mm->lru_gen.memcg, tb_memcg("a"));
+	age("a", true, true);
+	assert_int_equal(young(vma, 0, 16), 0);
+	assert_int_equal(tb_task_move(t, "nope"), -ENOENT);
+	tb_assert_lrus_consistent();
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		TB_MGLRU_TEST(walk_skips_vmas_without_recency_access_or_evictable_pages),
+		TB_MGLRU_SWAP_TEST(walk_marks_a_swap_cache_folio_dirty_from_its_pte),
+		TB_MGLRU_SWAP_TEST(walk_moves_more_than_a_batch_resuming_at_the_next_pud),
+		TB_MGLRU_TEST(aging_without_the_mm_walk_cap_reads_no_page_table),
+		TB_MGLRU_SWAP_TEST(look_around_with_a_walk_moves_young_neighbours_to_the_youngest_generation),
+		TB_MGLRU_SWAP_TEST(look_around_without_a_walk_activates_young_neighbours),
+		TB_MGLRU_SWAP_TEST(look_around_of_a_one_page_vma_keeps_the_folio),
+		TB_MGLRU_SWAP_TEST(moving_a_task_moves_its_mm_to_the_new_memcgs_walk),
+	};
+
+	return TB_RUN(tests);
+}
