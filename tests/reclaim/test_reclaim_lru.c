@@ -10,6 +10,7 @@
 #include <linux/workqueue.h>
 #include <linux/mm.h>
 #include <linux/swap.h>
+#include <linux/pagemap.h>
 #include <linux/vmstat.h>
 #include <kshim/reclaim.h>
 #include "tb_reclaim.h"
@@ -327,6 +328,115 @@ static void isolated_folio_leaves_its_lru_until_put_back(void **state)
 	assert_int_equal(tb_stat("a", "inactive_file"), 4096);
 }
 
+static int setup_swap_of_48(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .swap_pages = 48 };
+	return tb_reclaim_setup(state);
+}
+
+/*
+ * A swap device of 48 slots under 256 anon pages. The classic LRU swaps
+ * until the device is full: batches of SWAP_CLUSTER_MAX (32) folios, the
+ * second of which add_to_swap() finds room for only 16 (the others are
+ * activated: activate_locked_split), then get_scan_count() stops scanning
+ * anon. The multi-gen LRU swaps nothing: get_swappiness() is 0 while
+ * fewer than MIN_LRU_BATCH (64) swap slots are free, so only page cache
+ * would be evicted and memory.reclaim fails.
+ */
+static void swap_of_fewer_slots_than_a_batch_is_filled_by_the_classic_lru_only(void **state)
+{
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(256);
+	tb_touch_range(vma, 256, true);
+	lru_add_drain();
+	assert_write("a", "memory.reclaim", "1M", -EAGAIN);
+	if (tb_lru_gen_on()) {
+		assert_int_equal(tb_swap_used(), 0);
+		assert_int_equal(tb_vma_resident(vma), 256);
+		assert_int_equal(tb_stat("a", "pgscan"), 0);
+	} else {
+		assert_int_equal(tb_swap_used(), 48);
+		assert_int_equal(tb_vma_swapped(vma), 48);
+		assert_int_equal(tb_vma_resident(vma), 208);
+		assert_int_equal(tb_stat("a", "pgsteal"), 48);
+	}
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * An anon folio someone else holds a reference to (get_user_pages())
+ * while reclaim takes it: add_to_swap() and try_to_unmap() go ahead (its
+ * pte becomes a swap entry like its neighbours'), but pageout() finds
+ * more references than the swap cache's and the isolation's
+ * (is_page_cache_freeable()) and keeps it, unwritten: still dirty, in the
+ * swap cache, back on the LRU. With the reference dropped, the next
+ * reclaim writes and frees it.
+ */
+static void anon_folio_with_a_reference_is_unmapped_but_not_written(void **state)
+{
+	struct tb_vma *vma;
+	struct folio *folio;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(64);
+	tb_touch_range(vma, 64, true);
+	lru_add_drain();
+	folio = tb_vma_folio(vma, 5);
+	tb_folio_get(folio);
+
+	assert_write("a", "memory.reclaim", "256K", -EAGAIN);
+	assert_int_equal(tb_vma_swapped(vma), 64);
+	assert_int_equal(tb_swap_used(), 64);
+	assert_int_equal(tb_stat("a", "pgsteal"), 63);
+	assert_false(folio_mapped(folio));
+	assert_true(folio_test_swapcache(folio));
+	assert_true(folio_test_dirty(folio));
+	assert_true(folio_test_lru(folio));
+	assert_int_equal(folio_ref_count(folio), 2);	/* the swap cache's and ours */
+	tb_assert_lrus_consistent();
+
+	tb_folio_put(folio);
+	assert_write_ok("a", "memory.reclaim", "4K");
+	assert_int_equal(tb_stat("a", "pgsteal"), 64);
+	assert_int_equal(tb_stat("a", "anon"), 0);
+	assert_int_equal(tb_swap_used(), 64);
+}
+
+/*
+ * A page cache folio locked by someone else (a filesystem reading or
+ * writing it) is passed over: shrink_folio_list()'s folio_trylock()
+ * fails and the folio goes back to the LRU, neither activated nor
+ * evicted. Unlocked, the next reclaim evicts it.
+ */
+static void locked_page_cache_folio_is_kept(void **state)
+{
+	struct tb_file *f = tb_file_create(64);
+	struct folio *folio;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	tb_read_range(f, 64);
+	lru_add_drain();
+	folio = tb_file_folio(f, 3);
+	assert_true(folio_trylock(folio));
+
+	assert_write("a", "memory.reclaim", "256K", -EAGAIN);
+	assert_int_equal(tb_file_cached(f), 1);
+	assert_ptr_equal(tb_file_folio(f, 3), folio);
+	assert_true(folio_test_lru(folio));
+	assert_false(folio_test_active(folio));
+	assert_int_equal(tb_stat("a", "pgsteal"), 63);
+	tb_assert_lrus_consistent();
+
+	folio_unlock(folio);
+	assert_write_ok("a", "memory.reclaim", "4K");
+	assert_int_equal(tb_file_cached(f), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -342,6 +452,9 @@ int main(void)
 		TB_RECLAIM_TEST(unevictable_page_cache_is_rescued_on_unlock),
 		TB_RECLAIM_TEST(isolated_folio_leaves_its_lru_until_put_back),
 		TB_RECLAIM_SWAP_TEST(memory_stat_matches_the_lru_lists),
+		TB_RECLAIM_TEST_ON(swap_of_fewer_slots_than_a_batch_is_filled_by_the_classic_lru_only, setup_swap_of_48),
+		TB_RECLAIM_SWAP_TEST(anon_folio_with_a_reference_is_unmapped_but_not_written),
+		TB_RECLAIM_TEST(locked_page_cache_folio_is_kept),
 	};
 
 	return TB_RUN(tests);
