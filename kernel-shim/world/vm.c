@@ -436,11 +436,19 @@ struct tb_vma *tb_map_file_exec(struct tb_file *file)
  * mm/madvise.c's madvise_behavior() for the read-ahead hints: the vma's
  * flags change under mmap_lock held for write, as vm_flags_reset() needs
  */
+static void madvise_free(struct tb_vma *vma);
+
 int tb_madvise(struct tb_vma *vma, int advice)
 {
 	struct mm_struct *mm = vma->vma.vm_mm;
 	unsigned long flags = vma->vma.vm_flags & ~(VM_RAND_READ | VM_SEQ_READ);
 
+	if (advice == MADV_FREE) {
+		if (vma->tbf)
+			return -EINVAL;
+		madvise_free(vma);
+		return 0;
+	}
 	switch (advice) {
 	case MADV_NORMAL:
 		break;
@@ -483,6 +491,7 @@ int tb_mprotect(struct tb_vma *vma, int prot)
 }
 
 /* ---- rmap: mapping and unmapping one pte ---- */
+static void rmap_remove(struct tb_vma *vma, struct folio *folio);
 static void rmap_add(struct tb_vma *vma, unsigned long idx, struct folio *folio)
 {
 	if (!vma->tbf) {
@@ -832,6 +841,63 @@ static int do_file_fault(struct tb_vma *vma, unsigned long idx, bool write)
 	return 0;
 }
 
+/*
+ * MADV_FREE over an anonymous vma: mm/madvise.c's madvise_free_pte_range()
+ * for order-0 folios. A swapped-out page is dropped (its entry freed, the
+ * pte cleared); a mapped folio loses its swap cache copy and its dirty
+ * bit, its pte is made old and clean, and folio_mark_lazyfree() moves it
+ * to the inactive file list, clean and not swap-backed: reclaim may drop
+ * it without writing it, unless a write makes the pte dirty again.
+ */
+static void madvise_free(struct tb_vma *vma)
+{
+	struct mm_struct *mm = vma->vma.vm_mm;
+	unsigned long i;
+
+	mmap_read_lock(mm);
+	for (i = 0; i < vma->nr_pages; i++) {
+		pte_t *ptep = vma_ptep(vma, i), pte;
+		struct folio *folio;
+
+		if (!ptep)
+			continue;
+		pte = ptep_get(ptep);
+		if (pte_is_swap(pte)) {
+			spin_lock(&mm->page_table_lock);
+			pte = ptep_get_and_clear(mm, vma_addr(vma, i), ptep);
+			spin_unlock(&mm->page_table_lock);
+			tb_swap_put_entry(pte_swp(pte));
+			continue;
+		}
+		folio = pte_folio(pte);
+		if (!folio)
+			continue;
+		if (folio_test_swapcache(folio) || folio_test_dirty(folio)) {
+			if (!folio_trylock(folio))
+				continue;
+			if (folio_mapcount(folio) != 1 ||
+			    (folio_test_swapcache(folio) && !folio_free_swap(folio))) {
+				folio_unlock(folio);
+				continue;
+			}
+			folio_clear_dirty(folio);
+			folio_unlock(folio);
+		}
+		if (pte_young(pte) || pte_dirty(pte)) {
+			spin_lock(&mm->page_table_lock);
+			pte = ptep_get_and_clear(mm, vma_addr(vma, i), ptep);
+			set_pte(ptep, pte_mkclean(pte_mkold(pte)));
+			spin_unlock(&mm->page_table_lock);
+		}
+#if TB_HAVE_folio_mark_lazyfree
+		folio_mark_lazyfree(folio);
+#else
+		mark_page_lazyfree(&folio->page);
+#endif
+	}
+	mmap_read_unlock(mm);
+}
+
 /* the MMU's access; a fault (handle_mm_fault) when the pte is not present */
 static int touch(struct tb_vma *vma, unsigned long idx, bool write)
 {
@@ -973,11 +1039,35 @@ static void unmap_one(struct tb_vma *vma, struct folio *folio)
 	ptep = mm_pte(mm, addr, false, false);
 	if (!ptep || pte_folio(ptep_get(ptep)) != folio)
 		return;
-	/* only a folio in the swap cache has an entry to leave behind */
-	if (folio_test_anon(folio) && WARN_ON_ONCE(!folio_test_swapcache(folio)))
+	/*
+	 * only a folio in the swap cache has an entry to leave behind; a
+	 * lazyfree one (MADV_FREE: anon, not swap-backed) has none to need
+	 */
+	if (folio_test_anon(folio) &&
+	    WARN_ON_ONCE(folio_test_swapbacked(folio) != folio_test_swapcache(folio)))
 		return;
 	spin_lock(&mm->page_table_lock);
 	pte = ptep_get_and_clear(mm, addr, ptep);
+	if (folio_test_anon(folio) && !folio_test_swapbacked(folio)) {
+		/*
+		 * try_to_unmap_one()'s MADV_FREE check: only the isolation's
+		 * and the mappings' references, and clean: discarded (the pte
+		 * stays empty; the next touch faults a new page). Written
+		 * again or held by someone: mapped back, swap-backed again.
+		 */
+		if (pte_dirty(pte))
+			folio_mark_dirty(folio);
+		if (folio_ref_count(folio) != 1 + folio_mapcount(folio) || folio_test_dirty(folio)) {
+			set_pte(ptep, pte);
+			spin_unlock(&mm->page_table_lock);
+			folio_set_swapbacked(folio);
+			return;
+		}
+		spin_unlock(&mm->page_table_lock);
+		rmap_remove(vma, folio);
+		folio_put(folio);
+		return;
+	}
 	if (folio_test_anon(folio)) {
 		tb_swap_dup(*tb_folio_swap(folio));
 		set_pte(ptep, __pte((tb_folio_swap(folio)->val << PAGE_SHIFT) | PTE_SWAP));

@@ -13,6 +13,7 @@
 #include <linux/pagemap.h>
 #include <linux/vmstat.h>
 #include <kshim/reclaim.h>
+#include <sys/mman.h>
 #include "tb_reclaim.h"
 
 static int setup_small_swap(void **state)
@@ -437,6 +438,71 @@ static void locked_page_cache_folio_is_kept(void **state)
 	assert_int_equal(tb_file_cached(f), 0);
 }
 
+/*
+ * MADV_FREE of 64 written anon pages: folio_mark_lazyfree() moves them to
+ * the inactive file list (memory.stat's file LRU counts them; they are
+ * still anon, mapped), clean and no longer swap-backed. Pages 0..7 are
+ * written again. Reclaim then frees the 56 others without writing them
+ * (try_to_unmap() discards a clean lazyfree folio: pglazyfreed), and
+ * finds the 8 redirtied: they are mapped back and swap-backed again
+ * (nr_lazyfree_fail), activated. The classic LRU leaves them on the
+ * active anon list, short of its target (-EAGAIN); the multi-gen LRU's
+ * next eviction in the same call swaps them out. A page freed this way
+ * reads back as a new page (a minor fault, not a swap-in).
+ */
+static void lazyfree_folios_are_freed_unwritten_unless_written_again(void **state)
+{
+	struct tb_vma *vma;
+	unsigned long i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(64);
+	tb_touch_range(vma, 64, true);
+	lru_add_drain();
+	assert_int_equal(tb_madvise(vma, MADV_FREE), 0);
+	lru_add_drain();
+	assert_int_equal(tb_stat("a", "pglazyfree"), 64);
+	assert_int_equal(tb_stat("a", "anon"), 64 * 4096);
+	assert_int_equal(tb_stat("a", "inactive_file"), 64 * 4096);
+	for (i = 0; i < 64; i++) {
+		struct folio *folio = tb_vma_folio(vma, i);
+
+		assert_false(folio_test_swapbacked(folio));
+		assert_false(folio_test_dirty(folio));
+		assert_false(tb_vma_pte_young(vma, i));
+	}
+	for (i = 0; i < 8; i++)
+		assert_int_equal(tb_touch(vma, i, true), 0);
+
+	if (tb_lru_gen_on()) {
+		assert_write_ok("a", "memory.reclaim", "256K");
+		assert_int_equal(tb_vma_resident(vma), 0);
+		assert_int_equal(tb_vma_swapped(vma), 8);
+		assert_int_equal(tb_stat("a", "pgsteal"), 64);
+	} else {
+		assert_write("a", "memory.reclaim", "256K", -EAGAIN);
+		assert_int_equal(tb_vma_resident(vma), 8);
+		assert_int_equal(tb_swap_used(), 0);
+		assert_int_equal(tb_stat("a", "pgsteal"), 56);
+		assert_int_equal(tb_stat("a", "active_anon"), 8 * 4096);
+		for (i = 0; i < 8; i++) {
+			struct folio *folio = tb_vma_folio(vma, i);
+
+			assert_true(folio_test_swapbacked(folio));
+			assert_true(folio_test_dirty(folio));
+			assert_true(folio_test_active(folio));
+		}
+	}
+	assert_int_equal(tb_stat("a", "pglazyfreed"), 56);
+	for (i = 8; i < 64; i++)
+		assert_null(tb_vma_folio(vma, i));
+	assert_int_equal(tb_touch(vma, 20, false), 0);
+	assert_int_equal(tb_stat("a", "pgmajfault"), 0);
+	assert_non_null(tb_vma_folio(vma, 20));
+	tb_assert_lrus_consistent();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -455,6 +521,7 @@ int main(void)
 		TB_RECLAIM_TEST_ON(swap_of_fewer_slots_than_a_batch_is_filled_by_the_classic_lru_only, setup_swap_of_48),
 		TB_RECLAIM_SWAP_TEST(anon_folio_with_a_reference_is_unmapped_but_not_written),
 		TB_RECLAIM_TEST(locked_page_cache_folio_is_kept),
+		TB_RECLAIM_SWAP_TEST(lazyfree_folios_are_freed_unwritten_unless_written_again),
 	};
 
 	return TB_RUN(tests);

@@ -114,9 +114,12 @@ struct tb_vma *tb_map_file(struct tb_file *file);	/* the whole file */
 struct tb_vma *tb_map_file_exec(struct tb_file *file);
 void tb_unmap(struct tb_vma *vma);
 /*
- * madvise(): MADV_NORMAL, MADV_RANDOM, MADV_SEQUENTIAL set the vma's
- * read-ahead hints (VM_RAND_READ, VM_SEQ_READ), as madvise_behavior()
- * does; 0 or -EINVAL
+ * madvise() of the whole vma: MADV_NORMAL, MADV_RANDOM, MADV_SEQUENTIAL
+ * set its read-ahead hints (VM_RAND_READ, VM_SEQ_READ), as
+ * madvise_behavior() does; MADV_FREE (anonymous only) drops its swapped
+ * pages and makes its folios lazyfree (clean, not swap-backed, on the
+ * inactive file list: reclaim frees them unwritten unless written again),
+ * as madvise_free_pte_range() does; 0 or -EINVAL
  */
 int tb_madvise(struct tb_vma *vma, int advice);
 /* mprotect(): PROT_NONE or PROT_READ [| PROT_WRITE] for the whole vma; 0 or -EINVAL */
