@@ -512,6 +512,69 @@ static void global_reclaim_reclaims_a_memcg_below_low_on_its_second_visit(void *
 	tb_assert_lrus_consistent();
 }
 
+/*
+ * A charge that may not start I/O (GFP_NOIO), at memory.max, where the
+ * oldest generation is anon's (its page cache read once was evicted,
+ * then 128 pages more were read): isolate_folios() picks anon,
+ * isolate_folio() refuses every anon folio not yet in the swap cache
+ * ("swap constrained": add_to_swap() would start I/O) and scan_folios()
+ * isolates none; the page cache has only MIN_NR_GENS generations, so
+ * scan_folios() does not scan it, and should_run_aging() sees anon's
+ * cold generations and does not age. Nothing is reclaimed: after
+ * MAX_RECLAIM_RETRIES the charge OOM-kills the task, with 128 pages of
+ * clean page cache in the memcg. (The classic LRU reclaims them:
+ * test_reclaim_memcg's noio case.)
+ */
+static void noio_charge_oom_kills_while_page_cache_is_a_generation_short(void **state)
+{
+	struct tb_file *once = tb_file_create(16), *f = tb_file_create(128);
+	struct folio *folios[72];	/* more than the CPU's stock */
+	struct lruvec *lruvec;
+	struct tb_vma *vma;
+	unsigned long seq;
+	unsigned int n;
+	char max[32];
+	int err = 0;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	vma = tb_map_anon(256);
+	tb_touch_range(vma, 256, true);
+	tb_read_range(once, 16);
+	lru_add_drain();
+	lruvec = tb_lruvec_of("a");
+	seq = lruvec->lrugen.max_seq;
+	assert_true(tb_lru_gen_cmd("+ %u 0 %lu 1 1", tb_memcg_id("a"), seq) > 0);
+	assert_true(tb_lru_gen_cmd("+ %u 0 %lu 1 1", tb_memcg_id("a"), seq + 1) > 0);
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 0 1000", tb_memcg_id("a"), seq) > 0);
+	assert_int_equal(tb_file_cached(once), 0);
+	tb_read_range(f, 128);
+	lru_add_drain();
+	assert_true(lruvec->lrugen.min_seq[LRU_GEN_ANON] < lruvec->lrugen.min_seq[LRU_GEN_FILE]);
+	assert_int_equal(lruvec->lrugen.max_seq - lruvec->lrugen.min_seq[LRU_GEN_FILE] + 1,
+			 MIN_NR_GENS);
+	snprintf(max, sizeof(max), "%llu",
+		 (unsigned long long)tb_cgroup_read_u64("a", "memory.current"));
+	assert_write_ok("a", "memory.max", max);
+
+	for (n = 0; n < ARRAY_SIZE(folios); n++) {
+		folios[n] = tb_folio_charge(1, GFP_NOIO, &err);
+		if (err)
+			break;
+	}
+	assert_int_equal(err, -ENOMEM);
+	assert_true(n < ARRAY_SIZE(folios));
+	assert_int_equal(tb_cgroup_read_key("a", "memory.events", "oom_kill"), 1);
+	assert_int_equal(tb_file_cached(f), 128);
+	assert_int_equal(tb_vma_resident(vma), 256);
+	assert_int_equal(tb_swap_used(), 0);
+	assert_int_equal(tb_stat("a", "pgsteal"), 16);	/* the debugfs eviction's */
+	while (n--)
+		tb_folio_uncharge(folios[n]);
+	tb_assert_lrus_consistent();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -525,6 +588,7 @@ int main(void)
 		TB_RECLAIM_TEST(eviction_command_evicts_the_oldest_generations),
 		TB_RECLAIM_TEST(eviction_command_accepts_a_seq_that_wraps_past_max_seq),
 		TB_RECLAIM_TEST(eviction_command_is_interrupted_by_a_pending_signal),
+		TB_RECLAIM_SWAP_TEST(noio_charge_oom_kills_while_page_cache_is_a_generation_short),
 		TB_RECLAIM_TEST(memory_reclaim_evicts_older_generations_first),
 		TB_RECLAIM_SWAP_TEST(eviction_keeps_folios_whose_ptes_are_young),
 		TB_RECLAIM_TEST(memcgs_join_and_leave_the_node_memcg_lru),

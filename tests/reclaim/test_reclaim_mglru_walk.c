@@ -246,6 +246,41 @@ static void aging_without_the_mm_walk_cap_reads_no_page_table(void **state)
 	tb_assert_lrus_consistent();
 }
 
+/*
+ * With MAX_NR_GENS (4) generations, inc_max_seq() first moves the oldest
+ * one's folios up a generation (inc_min_seq(), MAX_LRU_BATCH at a time,
+ * dropping the LRU lock and starting over between batches). 5000 folios
+ * faulted into the youngest generation and never touched again: three
+ * agings retire the empty generations below them, the fourth moves all
+ * 5000, in two batches, to the next one, which is the oldest now.
+ */
+static void aging_past_max_nr_gens_moves_the_oldest_folios_in_batches(void **state)
+{
+	struct lruvec *lruvec;
+	struct tb_vma *vma;
+	unsigned long seq;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	vma = tb_map_anon(5000);
+	touch_range(vma, 0, 5000, true);
+	lruvec = tb_lruvec_of("a");
+	seq = lruvec->lrugen.max_seq;
+	age("a", true, true);
+	age("a", true, true);
+	age("a", true, true);
+	assert_int_equal(lruvec->lrugen.min_seq[LRU_GEN_ANON], seq);
+	assert_int_equal(in_gen(vma, 0, 5000, seq), 5000);
+
+	age("a", true, true);
+	assert_int_equal(lruvec->lrugen.min_seq[LRU_GEN_ANON], seq + 1);
+	assert_int_equal(lruvec->lrugen.max_seq, seq + 4);
+	assert_int_equal(in_gen(vma, 0, 5000, seq + 1), 5000);
+	assert_int_equal(tb_gen_seq_pages(lruvec, seq + 1, LRU_GEN_ANON), 5000);
+	tb_assert_lrus_consistent();
+}
+
 /* ---- the look-around ---- */
 
 /* pages [0, 240) and [496, 512) of the 512-page vma are the old ones */
@@ -430,6 +465,7 @@ int main(void)
 		TB_MGLRU_SWAP_TEST(walk_marks_a_swap_cache_folio_dirty_from_its_pte),
 		TB_MGLRU_SWAP_TEST(walk_moves_more_than_a_batch_resuming_at_the_next_pud),
 		TB_MGLRU_TEST(aging_without_the_mm_walk_cap_reads_no_page_table),
+		TB_MGLRU_SWAP_TEST(aging_past_max_nr_gens_moves_the_oldest_folios_in_batches),
 		TB_MGLRU_SWAP_TEST(look_around_with_a_walk_moves_young_neighbours_to_the_youngest_generation),
 		TB_MGLRU_SWAP_TEST(look_around_without_a_walk_activates_young_neighbours),
 		TB_MGLRU_SWAP_TEST(look_around_of_a_one_page_vma_keeps_the_folio),
