@@ -180,7 +180,8 @@ static void walk_marks_a_swap_cache_folio_dirty_from_its_pte(void **state)
  * 5000 folios made young again, more than MAX_LRU_BATCH (4096) of them
  * moved by one walk: walk_pud_range() stops after the PUD where the
  * batch filled, walk_mm() flushes the batch and walks again from the
- * next PUD, where a second vma (past an untouched 1 GiB one) is: every
+ * next PUD; a second vma is two PUDs further (past an untouched 2 GiB
+ * one, whose PUD entries have no table): every
  * young folio of both reaches the youngest generation, and the counters
  * of the batches add up (tb_assert_lrus_consistent()).
  */
@@ -193,7 +194,7 @@ static void walk_moves_more_than_a_batch_resuming_at_the_next_pud(void **state)
 	tb_mglru_switch_on();
 	tb_run_in("a");
 	a = tb_map_anon(5000);
-	gap = tb_map_anon(PTRS_PER_PMD * PTRS_PER_PTE);
+	gap = tb_map_anon(2UL * PTRS_PER_PMD * PTRS_PER_PTE);
 	c = tb_map_anon(64);
 	touch_range(a, 0, 5000, true);
 	touch_range(c, 0, 64, true);
@@ -295,7 +296,7 @@ static bool old_page(unsigned long i)
  * generation (max_seq - 2), the others in max_seq - 1, and then every
  * pte is made young again. Returns the max_seq of then.
  */
-static unsigned long two_generations_all_young(struct tb_vma *vma)
+static unsigned long two_generations_all_young(struct tb_vma *vma, bool third)
 {
 	unsigned long i, max_seq;
 
@@ -310,10 +311,12 @@ static unsigned long two_generations_all_young(struct tb_vma *vma)
 			assert_int_equal(tb_touch(vma, i, true), 0);
 	lru_add_drain();
 	age("a", true, true);
+	if (third)
+		age("a", true, true);
 	for (i = 0; i < 512; i++)
 		assert_int_equal(gen_of(vma, i), lru_gen_from_seq(old_page(i) ? max_seq : max_seq + 1));
 	touch_range(vma, 0, 512, false);
-	return max_seq + 2;
+	return max_seq + 2 + third;
 }
 
 /*
@@ -337,7 +340,7 @@ static void look_around_with_a_walk_moves_young_neighbours_to_the_youngest_gener
 	tb_mglru_switch_on();
 	tb_run_in("a");
 	vma = tb_map_anon(512);
-	max_seq = two_generations_all_young(vma);
+	max_seq = two_generations_all_young(vma, false);
 	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id("a"), max_seq - 2) > 0);
 	lru_add_drain();
 	assert_int_equal(tb_swap_used(), 0);
@@ -350,33 +353,39 @@ static void look_around_with_a_walk_moves_young_neighbours_to_the_youngest_gener
 }
 
 /*
- * The same, evicted by the reclaim of a charge at memory.max (no walk:
- * set_mm_walk() allocates one for proactive reclaim only). The
- * look-around activates the young folios it finds on the LRU
- * (folio_activate(): to the youngest generation when the batch drains)
- * and the first pass keeps every isolated one; the aging that follows
- * finds their ptes old, and the next eviction swaps out one batch,
- * MIN_LRU_BATCH folios, for the 8 pages charged.
+ * The same, aged once more (four generations: the oldest is evictable
+ * without aging first), then evicted by the reclaim of a charge at
+ * memory.max, which has no walk (set_mm_walk() allocates one for
+ * proactive reclaim only). The look-around marks the isolated folios of
+ * its range referenced and activates the young ones on the LRU it finds
+ * in another generation (folio_activate(): 240..255 and 448..495, to the
+ * youngest generation when the batch drains). With every pte old after
+ * the look-arounds, the following evictions swap out pages 0..127, two
+ * batches of MIN_LRU_BATCH, for the 8 pages charged.
  */
 static void look_around_without_a_walk_activates_young_neighbours(void **state)
 {
 	struct tb_vma *vma, *more;
+	unsigned long i;
 	char max[32];
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_mglru_switch_on();
 	tb_run_in("a");
 	vma = tb_map_anon(512);
-	two_generations_all_young(vma);
+	two_generations_all_young(vma, true);
 	snprintf(max, sizeof(max), "%llu",
 		 (unsigned long long)tb_cgroup_read_u64("a", "memory.current"));
 	assert_write_ok("a", "memory.max", max);
 	more = tb_map_anon(8);
 	touch_range(more, 0, 8, true);
-	assert_int_equal(tb_swap_used(), MIN_LRU_BATCH);
-	assert_int_equal(tb_vma_swapped(vma), MIN_LRU_BATCH);
+	assert_int_equal(tb_swap_used(), 2 * MIN_LRU_BATCH);
+	assert_int_equal(tb_stat("a", "pgsteal"), 2 * MIN_LRU_BATCH);
+	/* the look-around's folio_activate()s: 240..255 and 448..495 */
+	assert_int_equal(tb_stat("a", "pgactivate"), 16 + 48);
+	for (i = 0; i < 512; i++)
+		assert_int_equal(tb_vma_folio(vma, i) == NULL, i < 2 * MIN_LRU_BATCH);
 	assert_int_equal(young(vma, 0, 512), 0);
-	assert_int_equal(tb_stat("a", "pgsteal"), MIN_LRU_BATCH);
 	tb_assert_lrus_consistent();
 }
 
