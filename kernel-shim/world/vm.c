@@ -369,10 +369,11 @@ struct vm_area_struct *vma_next(struct vma_iterator *vmi)
 	return vma;
 }
 
-static struct tb_vma *vma_new(unsigned long nr_pages)
+/* a new vma after the last one: at the next PMD boundary, or (near) a page after it */
+static struct tb_vma *vma_new(unsigned long nr_pages, bool near)
 {
 	struct mm_struct *mm = current->mm;
-	unsigned long start = TB_MMAP_BASE;
+	unsigned long start = TB_MMAP_BASE, end;
 	struct tb_vma *v;
 
 	if (!mm || !nr_pages)
@@ -380,9 +381,10 @@ static struct tb_vma *vma_new(unsigned long nr_pages)
 	v = kzalloc(sizeof(*v), GFP_KERNEL);
 	if (!v)
 		return NULL;
-	if (!list_empty(&mm->kshim_vmas))
-		start = ALIGN(list_last_entry(&mm->kshim_vmas, struct tb_vma, mm_node)->vma.vm_end,
-			      PMD_SIZE);
+	if (!list_empty(&mm->kshim_vmas)) {
+		end = list_last_entry(&mm->kshim_vmas, struct tb_vma, mm_node)->vma.vm_end;
+		start = near ? end + PAGE_SIZE : ALIGN(end, PMD_SIZE);
+	}
 	v->vma.vm_start = start;
 	v->vma.vm_end = start + (nr_pages << PAGE_SHIFT);
 	v->vma.vm_mm = mm;
@@ -398,7 +400,17 @@ static struct tb_vma *vma_new(unsigned long nr_pages)
 
 struct tb_vma *tb_map_anon(unsigned long nr_pages)
 {
-	return vma_new(nr_pages);
+	return vma_new(nr_pages, false);
+}
+
+/*
+ * A page after the last vma ends, as a second mmap() comes out next to
+ * the first with a guard page between (else an anonymous neighbour of the
+ * same flags would have been merged into it): both may share a pte table.
+ */
+struct tb_vma *tb_map_anon_near(unsigned long nr_pages)
+{
+	return vma_new(nr_pages, true);
 }
 
 /*
@@ -409,7 +421,7 @@ static const long tb_file_vm_ops;
 
 struct tb_vma *tb_map_file(struct tb_file *file)
 {
-	struct tb_vma *v = vma_new(tb_file_pages(file));
+	struct tb_vma *v = vma_new(tb_file_pages(file), false);
 
 	if (v) {
 		v->tbf = file;

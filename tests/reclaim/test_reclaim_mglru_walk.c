@@ -137,6 +137,40 @@ static void walk_skips_vmas_without_recency_access_or_evictable_pages(void **sta
 }
 
 /*
+ * Small vmas next to each other, in one page table (as an allocator's
+ * many mmap()s): walk_pte_range() goes on with the next vma of the same
+ * PMD (get_next_vma()) instead of returning to the PGD, passing over the
+ * ones should_skip_vma() leaves out (here a MADV_RANDOM one, whose ptes
+ * stay young); every other young pte is cleared and its folio moved.
+ */
+static void walk_finishes_a_page_table_across_small_vmas(void **state)
+{
+	struct tb_vma *v[6];
+	unsigned long max_seq;
+	int i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	v[0] = tb_map_anon(4);
+	for (i = 1; i < 6; i++)
+		v[i] = tb_map_anon_near(4);
+	for (i = 0; i < 6; i++)
+		touch_range(v[i], 0, 4, true);
+	assert_int_equal(tb_madvise(v[3], MADV_RANDOM), 0);
+	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	age("a", true, true);
+	touch_range(v[1], 0, 4, false);
+	touch_range(v[4], 0, 4, false);
+	age("a", true, true);
+	for (i = 0; i < 6; i++) {
+		assert_int_equal(young(v[i], 0, 4), i == 3 ? 4 : 0);
+		assert_int_equal(in_gen(v[i], 0, 4, max_seq + 1), i == 1 || i == 4 ? 4 : 0);
+	}
+	tb_assert_lrus_consistent();
+}
+
+/*
  * Swapped out and read back in, a folio stays in the swap cache, clean
  * (do_swap_page() of a read). A later write hit sets only the pte's
  * dirty bit; the walk that finds the pte young hands the dirty bit to the
@@ -471,6 +505,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		TB_MGLRU_TEST(walk_skips_vmas_without_recency_access_or_evictable_pages),
+		TB_MGLRU_TEST(walk_finishes_a_page_table_across_small_vmas),
 		TB_MGLRU_SWAP_TEST(walk_marks_a_swap_cache_folio_dirty_from_its_pte),
 		TB_MGLRU_SWAP_TEST(walk_moves_more_than_a_batch_resuming_at_the_next_pud),
 		TB_MGLRU_TEST(aging_without_the_mm_walk_cap_reads_no_page_table),

@@ -108,7 +108,10 @@ int tb_task_bind_node(struct tb_task *t, int nid);
 int tb_task_move(struct tb_task *t, const char *path);
 void tb_task_exit_all(void);			/* every task, the thread's own too */
 
-struct tb_vma *tb_map_anon(unsigned long nr_pages);	/* in current's mm */
+/* in current's mm, each vma at a PMD boundary of its own (a page table of its own) */
+struct tb_vma *tb_map_anon(unsigned long nr_pages);
+/* a page after the last vma, as mmap() places a neighbour: they may share a page table */
+struct tb_vma *tb_map_anon_near(unsigned long nr_pages);
 struct tb_vma *tb_map_file(struct tb_file *file);	/* the whole file */
 /* the whole file, PROT_EXEC (VM_EXEC, as text of a program or library is mapped) */
 struct tb_vma *tb_map_file_exec(struct tb_file *file);
