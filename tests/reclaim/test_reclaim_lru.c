@@ -13,6 +13,8 @@
 #include <linux/pagemap.h>
 #include <linux/vmstat.h>
 #include <kshim/reclaim.h>
+#include <kshim/memcg_tb.h>
+#include <stdio.h>
 #include <sys/mman.h>
 #include "tb_reclaim.h"
 
@@ -503,6 +505,59 @@ static void lazyfree_folios_are_freed_unwritten_unless_written_again(void **stat
 	tb_assert_lrus_consistent();
 }
 
+static int setup_swappiness_200(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .swap_pages = PAGES(64 * MB), .swappiness = 200,
+					 .swappiness_set = true };
+	return tb_reclaim_setup(state);
+}
+
+/*
+ * vm.swappiness=200 gives page cache no share of get_scan_count()'s
+ * SCAN_FRACT: a charge's reclaim scans anon until cache_trim_mode or the
+ * lowest priorities turn it to the page cache. A first memory.reclaim
+ * takes 51 pages of page cache; then GFP_NOIO charges past the CPU's
+ * stock, at memory.max, need more than the 77 left, and their reclaim
+ * goes down the priorities scanning anon: shrink_folio_list() keeps
+ * every anon folio not yet in the swap cache (add_to_swap() would start
+ * I/O). All the page cache is reclaimed, nothing is swapped out.
+ */
+static void noio_charge_at_swappiness_200_keeps_anon_and_takes_page_cache(void **state)
+{
+	struct tb_file *f = tb_file_create(128);
+	struct folio *folios[72];	/* more than MEMCG_CHARGE_BATCH (64) */
+	struct tb_vma *vma;
+	unsigned int n;
+	char max[32];
+	int err;
+
+	TB_CLASSIC_LRU_ONLY("get_scan_count()'s SCAN_FRACT at swappiness 200");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(256);
+	tb_touch_range(vma, 256, true);
+	tb_read_range(f, 128);
+	lru_add_drain();
+	assert_write_ok("a", "memory.reclaim", "4K");
+	assert_int_equal(tb_file_cached(f), 77);
+	assert_int_equal(tb_swap_used(), 0);
+	snprintf(max, sizeof(max), "%llu",
+		 (unsigned long long)tb_cgroup_read_u64("a", "memory.current"));
+	assert_write_ok("a", "memory.max", max);
+	for (n = 0; n < ARRAY_SIZE(folios); n++) {
+		folios[n] = tb_folio_charge(1, GFP_NOIO, &err);
+		assert_int_equal(err, 0);
+	}
+	assert_int_equal(tb_swap_used(), 0);
+	assert_int_equal(tb_vma_resident(vma), 256);
+	assert_int_equal(tb_file_cached(f), 0);
+	assert_int_equal(tb_stat("a", "pgsteal"), 128);
+	assert_true(tb_stat("a", "pgscan") > 128 + 256);	/* anon scanned, kept */
+	for (n = 0; n < ARRAY_SIZE(folios); n++)
+		tb_folio_uncharge(folios[n]);
+	tb_assert_lrus_consistent();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -522,6 +577,7 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(anon_folio_with_a_reference_is_unmapped_but_not_written),
 		TB_RECLAIM_TEST(locked_page_cache_folio_is_kept),
 		TB_RECLAIM_SWAP_TEST(lazyfree_folios_are_freed_unwritten_unless_written_again),
+		TB_RECLAIM_TEST_ON(noio_charge_at_swappiness_200_keeps_anon_and_takes_page_cache, setup_swappiness_200),
 	};
 
 	return TB_RUN(tests);
