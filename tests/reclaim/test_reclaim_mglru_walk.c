@@ -75,6 +75,12 @@ static void age(const char *path, bool can_swap, bool force_scan)
 	assert_int_equal(tb_lruvec_of(path)->lrugen.max_seq, max_seq + 1);
 }
 
+/* the lruvec's walk counters (mm_state->stats: NR_HIST_GENS is 1 without CONFIG_LRU_GEN_STATS) */
+static unsigned long mm_stat(const char *path, int item)
+{
+	return READ_ONCE(tb_lruvec_of(path)->mm_state.stats[0][item]);
+}
+
 static void touch_range(struct tb_vma *vma, unsigned long from, unsigned long to, bool write)
 {
 	unsigned long i;
@@ -87,17 +93,17 @@ static void touch_range(struct tb_vma *vma, unsigned long from, unsigned long to
 /* ---- which vmas the walk visits ---- */
 
 /*
- * Five mappings of memcg a's task, every pte young: anonymous, then
+ * Six mappings of memcg a's task, every pte young: anonymous, then
  * MADV_RANDOM, MADV_SEQUENTIAL, mprotect(PROT_NONE) (the MMU refuses a
- * touch, SIGSEGV) and a file SHM_LOCKed after the reads. The walk
- * clears the accessed bits of the first only; should_skip_vma() leaves
- * the others, whatever their ptes say. force_scan: every pte table is
+ * touch, SIGSEGV), a file SHM_LOCKed after the reads and a plain file.
+ * The walk clears the accessed bits of the first and the last only;
+ * should_skip_vma() leaves the others, whatever their ptes say. force_scan: every pte table is
  * read, and the pmds' accessed bits stay.
  */
 static void walk_skips_vmas_without_recency_access_or_evictable_pages(void **state)
 {
-	struct tb_file *f = tb_file_create(8);
-	struct tb_vma *anon, *rand, *seq, *none, *file;
+	struct tb_file *f = tb_file_create(8), *g = tb_file_create(8);
+	struct tb_vma *anon, *rand, *seq, *none, *file, *plain;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_mglru_switch_on();
@@ -107,11 +113,13 @@ static void walk_skips_vmas_without_recency_access_or_evictable_pages(void **sta
 	seq = tb_map_anon(8);
 	none = tb_map_anon(8);
 	file = tb_map_file(f);
+	plain = tb_map_file(g);
 	touch_range(anon, 0, 8, true);
 	touch_range(rand, 0, 8, true);
 	touch_range(seq, 0, 8, true);
 	touch_range(none, 0, 8, true);
 	touch_range(file, 0, 8, false);
+	touch_range(plain, 0, 8, false);
 	tb_file_set_unevictable(f, true);
 	assert_int_equal(tb_madvise(rand, MADV_RANDOM), 0);
 	assert_int_equal(tb_madvise(seq, MADV_SEQUENTIAL), 0);
@@ -125,6 +133,7 @@ static void walk_skips_vmas_without_recency_access_or_evictable_pages(void **sta
 	assert_int_equal(young(seq, 0, 8), 8);
 	assert_int_equal(young(none, 0, 8), 8);
 	assert_int_equal(young(file, 0, 8), 8);
+	assert_int_equal(young(plain, 0, 8), 0);
 
 	/* MADV_NORMAL gives the vma its recency back */
 	assert_int_equal(tb_madvise(rand, MADV_NORMAL), 0);
@@ -167,6 +176,105 @@ static void walk_finishes_a_page_table_across_small_vmas(void **state)
 		assert_int_equal(young(v[i], 0, 4), i == 3 ? 4 : 0);
 		assert_int_equal(in_gen(v[i], 0, 4, max_seq + 1), i == 1 || i == 4 ? 4 : 0);
 	}
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * can_swap 0 (no swap, or swappiness 0): should_skip_vma() leaves out
+ * every anonymous vma, so the walk clears only the page cache's accessed
+ * bits; anon folios, young or not, stay where they are.
+ */
+static void aging_without_swap_walks_only_file_vmas(void **state)
+{
+	struct tb_file *f = tb_file_create(16);
+	struct tb_vma *anon, *file;
+	unsigned long max_seq;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	anon = tb_map_anon(16);
+	file = tb_map_file(f);
+	touch_range(anon, 0, 16, true);
+	touch_range(file, 0, 16, false);
+	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	age("a", false, true);
+	assert_int_equal(young(anon, 0, 16), 16);
+	assert_int_equal(young(file, 0, 16), 0);
+	assert_int_equal(in_gen(anon, 0, 16, max_seq), 16);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * The Bloom filter and the non-leaf accessed bits (aging without
+ * force_scan). Two vmas, a page table each, all 64 ptes of each young:
+ * a forced walk reads both tables, finds them dense with young ptes
+ * (suitable_to_scan()) and adds both pmds to the next generation's
+ * filter. Only a's pages are touched again: the next walk reads both
+ * tables (both in the filter), finds b's cold and leaves it out of the
+ * next filter. Both are touched: the third walk clears the accessed bit
+ * of each young pmd (walk_pmd_range_locked(), x86's non-leaf young bits)
+ * but reads only a's table: b's ptes stay young, its folios where they
+ * were. The walk's counters (mm_state->stats) say the same: leaf ptes
+ * seen and young, tables found and added to the filter.
+ */
+static void aging_without_force_scan_skips_tables_the_last_walk_found_cold(void **state)
+{
+	unsigned long max_seq, total, leaf_young, found, added;
+	struct tb_vma *a, *b;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	a = tb_map_anon(64);
+	b = tb_map_anon(64);
+	touch_range(a, 0, 64, true);
+	touch_range(b, 0, 64, true);
+	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+
+#define SNAP() (total = mm_stat("a", MM_LEAF_TOTAL), leaf_young = mm_stat("a", MM_LEAF_YOUNG), \
+		found = mm_stat("a", MM_NONLEAF_FOUND), added = mm_stat("a", MM_NONLEAF_ADDED))
+	SNAP();
+	age("a", true, true);
+	assert_int_equal(mm_stat("a", MM_LEAF_TOTAL) - total, 128);
+	assert_int_equal(mm_stat("a", MM_LEAF_YOUNG) - leaf_young, 128);
+	assert_int_equal(mm_stat("a", MM_NONLEAF_FOUND) - found, 2);
+	assert_int_equal(mm_stat("a", MM_NONLEAF_ADDED) - added, 2);
+	assert_true(tb_vma_pmd_young(a, 0) && tb_vma_pmd_young(b, 0));
+	/*
+	 * aging without force_scan wants fewer than MAX_NR_GENS - 1
+	 * generations: an eviction with nothing old to evict retires the
+	 * empty ones below the folios' (try_to_inc_min_seq())
+	 */
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id("a"), max_seq - 1) > 0);
+	assert_int_equal(tb_lruvec_of("a")->lrugen.min_seq[LRU_GEN_ANON], max_seq);
+	assert_int_equal(tb_swap_used(), 0);
+
+	touch_range(a, 0, 64, false);
+	SNAP();
+	age("a", true, false);
+	assert_int_equal(mm_stat("a", MM_LEAF_TOTAL) - total, 128);
+	assert_int_equal(mm_stat("a", MM_LEAF_YOUNG) - leaf_young, 64);
+	assert_int_equal(mm_stat("a", MM_NONLEAF_FOUND) - found, 2);
+	assert_int_equal(mm_stat("a", MM_NONLEAF_ADDED) - added, 1);
+	assert_int_equal(in_gen(a, 0, 64, max_seq + 1), 64);
+	assert_int_equal(in_gen(b, 0, 64, max_seq), 64);
+
+	touch_range(a, 0, 64, false);
+	touch_range(b, 0, 64, false);
+	SNAP();
+	age("a", true, false);
+	assert_int_equal(mm_stat("a", MM_LEAF_TOTAL) - total, 64);
+	assert_int_equal(mm_stat("a", MM_LEAF_YOUNG) - leaf_young, 64);
+	assert_int_equal(mm_stat("a", MM_NONLEAF_FOUND) - found, 1);
+	assert_int_equal(mm_stat("a", MM_NONLEAF_ADDED) - added, 1);
+	assert_false(tb_vma_pmd_young(a, 0));
+	assert_false(tb_vma_pmd_young(b, 0));
+	assert_int_equal(young(a, 0, 64), 0);
+	assert_int_equal(young(b, 0, 64), 64);
+	assert_int_equal(in_gen(a, 0, 64, max_seq + 2), 64);
+	assert_int_equal(in_gen(b, 0, 64, max_seq), 64);
+#undef SNAP
 	tb_assert_lrus_consistent();
 }
 
@@ -316,6 +424,37 @@ static void aging_past_max_nr_gens_moves_the_oldest_folios_in_batches(void **sta
 	tb_assert_lrus_consistent();
 }
 
+/*
+ * The same at can_swap 0: inc_min_seq() does not move anon folios it
+ * could not evict anyway; it only retires the generation number, so the
+ * 5000 folios, untouched, are in the generation that is now the
+ * youngest (cold/hot inversion that only matters with swap).
+ */
+static void aging_without_swap_retires_the_oldest_anon_generation_in_place(void **state)
+{
+	struct lruvec *lruvec;
+	struct tb_vma *vma;
+	unsigned long seq;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	vma = tb_map_anon(5000);
+	touch_range(vma, 0, 5000, true);
+	lruvec = tb_lruvec_of("a");
+	seq = lruvec->lrugen.max_seq;
+	age("a", true, true);
+	age("a", true, true);
+	age("a", true, true);
+	age("a", false, true);
+	assert_int_equal(lruvec->lrugen.min_seq[LRU_GEN_ANON], seq + 1);
+	assert_int_equal(lruvec->lrugen.max_seq, seq + 4);
+	assert_int_equal(lru_gen_from_seq(seq), lru_gen_from_seq(seq + 4));
+	assert_int_equal(in_gen(vma, 0, 5000, seq + 4), 5000);
+	assert_int_equal(tb_gen_seq_pages(lruvec, seq + 4, LRU_GEN_ANON), 5000);
+	tb_assert_lrus_consistent();
+}
+
 /* ---- the look-around ---- */
 
 /* pages [0, 240) and [496, 512) of the 512-page vma are the old ones */
@@ -450,6 +589,40 @@ static void look_around_of_a_one_page_vma_keeps_the_folio(void **state)
 	tb_assert_lrus_consistent();
 }
 
+/*
+ * The look-around stays within the folio's vma: three small vmas
+ * sharing one page table, every pte young, b's folios aged to the oldest
+ * generation, then an eviction of it: the look-arounds of b's folios
+ * clear b's young ptes only; a's and c's, in the same page table, stay
+ * young, their folios where they were.
+ */
+static void look_around_stays_within_the_folios_vma(void **state)
+{
+	struct tb_vma *a, *b, *c;
+	unsigned long max_seq;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	a = tb_map_anon(8);
+	b = tb_map_anon_near(8);
+	c = tb_map_anon_near(8);
+	touch_range(b, 0, 8, true);
+	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	age("a", true, true);
+	age("a", true, true);
+	touch_range(a, 0, 8, true);
+	touch_range(c, 0, 8, true);
+	touch_range(b, 0, 8, false);
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id("a"), max_seq) > 0);
+	assert_int_equal(tb_swap_used(), 0);
+	assert_int_equal(young(b, 0, 8), 0);
+	assert_int_equal(in_gen(b, 0, 8, max_seq + 2), 8);
+	assert_int_equal(young(a, 0, 8), 8);
+	assert_int_equal(young(c, 0, 8), 8);
+	tb_assert_lrus_consistent();
+}
+
 /* ---- a task moving between memcgs ---- */
 
 /*
@@ -506,13 +679,17 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		TB_MGLRU_TEST(walk_skips_vmas_without_recency_access_or_evictable_pages),
 		TB_MGLRU_TEST(walk_finishes_a_page_table_across_small_vmas),
+		TB_MGLRU_SWAP_TEST(aging_without_swap_walks_only_file_vmas),
+		TB_MGLRU_SWAP_TEST(aging_without_force_scan_skips_tables_the_last_walk_found_cold),
 		TB_MGLRU_SWAP_TEST(walk_marks_a_swap_cache_folio_dirty_from_its_pte),
 		TB_MGLRU_SWAP_TEST(walk_moves_more_than_a_batch_resuming_at_the_next_pud),
 		TB_MGLRU_TEST(aging_without_the_mm_walk_cap_reads_no_page_table),
 		TB_MGLRU_SWAP_TEST(aging_past_max_nr_gens_moves_the_oldest_folios_in_batches),
+		TB_MGLRU_SWAP_TEST(aging_without_swap_retires_the_oldest_anon_generation_in_place),
 		TB_MGLRU_SWAP_TEST(look_around_with_a_walk_moves_young_neighbours_to_the_youngest_generation),
 		TB_MGLRU_SWAP_TEST(look_around_without_a_walk_activates_young_neighbours),
 		TB_MGLRU_SWAP_TEST(look_around_of_a_one_page_vma_keeps_the_folio),
+		TB_MGLRU_SWAP_TEST(look_around_stays_within_the_folios_vma),
 		TB_MGLRU_SWAP_TEST(moving_a_task_moves_its_mm_to_the_new_memcgs_walk),
 	};
 
