@@ -181,14 +181,15 @@ static void walk_finishes_a_page_table_across_small_vmas(void **state)
 
 /*
  * can_swap 0 (no swap, or swappiness 0): should_skip_vma() leaves out
- * every anonymous vma, so the walk clears only the page cache's accessed
- * bits; anon folios, young or not, stay where they are.
+ * every anonymous vma (its page table is not read), so the walk clears
+ * only the page cache's accessed bits; anon folios, young or not, stay
+ * where they are.
  */
 static void aging_without_swap_walks_only_file_vmas(void **state)
 {
 	struct tb_file *f = tb_file_create(16);
 	struct tb_vma *anon, *file;
-	unsigned long max_seq;
+	unsigned long max_seq, total;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_mglru_switch_on();
@@ -198,9 +199,12 @@ static void aging_without_swap_walks_only_file_vmas(void **state)
 	touch_range(anon, 0, 16, true);
 	touch_range(file, 0, 16, false);
 	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	total = mm_stat("a", MM_LEAF_TOTAL);
 	age("a", false, true);
 	assert_int_equal(young(anon, 0, 16), 16);
 	assert_int_equal(young(file, 0, 16), 0);
+	/* the anon vma's page table is not even read */
+	assert_int_equal(mm_stat("a", MM_LEAF_TOTAL) - total, 16);
 	assert_int_equal(in_gen(anon, 0, 16, max_seq), 16);
 	tb_assert_lrus_consistent();
 }
@@ -401,7 +405,7 @@ static void aging_past_max_nr_gens_moves_the_oldest_folios_in_batches(void **sta
 {
 	struct lruvec *lruvec;
 	struct tb_vma *vma;
-	unsigned long seq;
+	unsigned long seq, i;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_mglru_switch_on();
@@ -421,19 +425,24 @@ static void aging_past_max_nr_gens_moves_the_oldest_folios_in_batches(void **sta
 	assert_int_equal(lruvec->lrugen.max_seq, seq + 4);
 	assert_int_equal(in_gen(vma, 0, 5000, seq + 1), 5000);
 	assert_int_equal(tb_gen_seq_pages(lruvec, seq + 1, LRU_GEN_ANON), 5000);
+	/* moved by aging, not by reclaim: no PG_reclaim (folio_inc_gen(..., false)) */
+	for (i = 0; i < 5000; i++)
+		assert_false(folio_test_reclaim(tb_vma_folio(vma, i)));
 	tb_assert_lrus_consistent();
 }
 
 /*
- * The same at can_swap 0: inc_min_seq() does not move anon folios it
- * could not evict anyway; it only retires the generation number, so the
- * 5000 folios, untouched, are in the generation that is now the
- * youngest (cold/hot inversion that only matters with swap).
+ * The same at can_swap 0, with 64 pages of a mapped file in the same
+ * generation: inc_min_seq() moves the page cache up, but not the anon
+ * folios it could not evict anyway; it only retires their generation
+ * number, so the 5000 anon folios, untouched, are in the generation that
+ * is now the youngest (a cold/hot inversion that only matters with swap).
  */
 static void aging_without_swap_retires_the_oldest_anon_generation_in_place(void **state)
 {
+	struct tb_file *f = tb_file_create(64);
+	struct tb_vma *vma, *file;
 	struct lruvec *lruvec;
-	struct tb_vma *vma;
 	unsigned long seq;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
@@ -441,12 +450,17 @@ static void aging_without_swap_retires_the_oldest_anon_generation_in_place(void 
 	tb_run_in("a");
 	vma = tb_map_anon(5000);
 	touch_range(vma, 0, 5000, true);
+	file = tb_map_file(f);
+	touch_range(file, 0, 64, false);
 	lruvec = tb_lruvec_of("a");
 	seq = lruvec->lrugen.max_seq;
 	age("a", true, true);
 	age("a", true, true);
 	age("a", true, true);
 	age("a", false, true);
+	/* page cache is moved up as ever */
+	assert_int_equal(lruvec->lrugen.min_seq[LRU_GEN_FILE], seq + 1);
+	assert_int_equal(in_gen(file, 0, 64, seq + 1), 64);
 	assert_int_equal(lruvec->lrugen.min_seq[LRU_GEN_ANON], seq + 1);
 	assert_int_equal(lruvec->lrugen.max_seq, seq + 4);
 	assert_int_equal(lru_gen_from_seq(seq), lru_gen_from_seq(seq + 4));
@@ -559,6 +573,41 @@ static void look_around_without_a_walk_activates_young_neighbours(void **state)
 	for (i = 0; i < 512; i++)
 		assert_int_equal(tb_vma_folio(vma, i) == NULL, i < 2 * MIN_LRU_BATCH);
 	assert_int_equal(young(vma, 0, 512), 0);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * The look-around's range: within the folio's page table and vma, at
+ * most MIN_LRU_BATCH (64) ptes, from the table's start for a folio less
+ * than 32 pages after it, ending at the table's end for one less than 32
+ * pages before it. A 1024-page vma over two page tables, every pte
+ * young; only pages 487 (25 before the first table's end) and 537 (25
+ * after the second's start) in the oldest generation: their eviction
+ * clears the young ptes of [448, 512) and [512, 576), no others, and
+ * keeps both folios.
+ */
+static void look_around_clamps_its_range_to_the_page_table(void **state)
+{
+	struct tb_vma *vma;
+	unsigned long i, max_seq;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	vma = tb_map_anon(1024);
+	assert_int_equal(tb_touch(vma, 487, true), 0);
+	assert_int_equal(tb_touch(vma, 537, true), 0);
+	lru_add_drain();
+	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	age("a", true, true);
+	age("a", true, true);
+	touch_range(vma, 0, 1024, true);
+	assert_int_equal(in_gen(vma, 0, 1024, max_seq), 2);
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id("a"), max_seq) > 0);
+	assert_int_equal(tb_swap_used(), 0);
+	assert_int_equal(tb_vma_resident(vma), 1024);
+	for (i = 0; i < 1024; i++)
+		assert_int_equal(tb_vma_pte_young(vma, i), i < 448 || i >= 576);
 	tb_assert_lrus_consistent();
 }
 
@@ -690,6 +739,7 @@ int main(void)
 		TB_MGLRU_SWAP_TEST(look_around_without_a_walk_activates_young_neighbours),
 		TB_MGLRU_SWAP_TEST(look_around_of_a_one_page_vma_keeps_the_folio),
 		TB_MGLRU_SWAP_TEST(look_around_stays_within_the_folios_vma),
+		TB_MGLRU_SWAP_TEST(look_around_clamps_its_range_to_the_page_table),
 		TB_MGLRU_SWAP_TEST(moving_a_task_moves_its_mm_to_the_new_memcgs_walk),
 	};
 
