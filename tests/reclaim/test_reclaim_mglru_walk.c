@@ -469,6 +469,93 @@ static void aging_without_swap_retires_the_oldest_anon_generation_in_place(void 
 	tb_assert_lrus_consistent();
 }
 
+static int setup_2_nodes(void **state)
+{
+	tb_world.nr_nodes = 2;
+	return tb_mglru_setup_swap(state);
+}
+
+/*
+ * Two nodes (CPUs 0-1 on node 0, 2-3 on node 1): a task faults pages
+ * 0..31 of a vma on node 0, moves to CPU 3 and faults 32..63 on node 1.
+ * Aging node 0's lruvec walks the whole mm but takes only node 0's
+ * folios (get_pte_pfn(): a pfn outside the node is left alone): node
+ * 1's ptes stay young until node 1's lruvec is aged.
+ */
+static void walk_of_one_node_leaves_the_other_nodes_ptes_young(void **state)
+{
+	struct lruvec *l0, *l1;
+	struct tb_task *t;
+	struct tb_vma *vma;
+	unsigned long i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	t = tb_run_in("a");
+	assert_int_equal(tb_task_set_cpu(t, 0), 0);
+	vma = tb_map_anon(64);
+	touch_range(vma, 0, 32, true);
+	assert_int_equal(tb_task_set_cpu(t, 3), 0);
+	touch_range(vma, 32, 64, true);
+	for (i = 0; i < 64; i++)
+		assert_int_equal(folio_nid(tb_vma_folio(vma, i)), i >= 32);
+	l0 = mem_cgroup_lruvec(tb_memcg("a"), NODE_DATA(0));
+	l1 = mem_cgroup_lruvec(tb_memcg("a"), NODE_DATA(1));
+
+	assert_true(tb_lru_gen_cmd("+ %u 0 %lu 1 1", tb_memcg_id("a"), l0->lrugen.max_seq) > 0);
+	assert_int_equal(young(vma, 0, 32), 0);
+	assert_int_equal(young(vma, 32, 64), 32);
+	assert_true(tb_lru_gen_cmd("+ %u 1 %lu 1 1", tb_memcg_id("a"), l1->lrugen.max_seq) > 0);
+	assert_int_equal(young(vma, 32, 64), 0);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * Reclaim's aging without memory for a walk (set_mm_walk()'s kzalloc
+ * failing): try_to_inc_max_seq() only iterates the mm list, as without
+ * the mm-walk cap. A charge at memory.max (whose reclaim asks for a walk
+ * only to age) over 256 young anon pages: with its walks, the reclaim
+ * ages twice, the walk clearing the accessed bits, and swaps out a batch
+ * (MIN_LRU_BATCH) of pages; without them the eviction finds the ptes
+ * still young (only the look-around clears a few at a time) and the
+ * reclaim ages twice more before it swaps out the same batch.
+ */
+static unsigned long charge_at_max_ages(const char *path, bool walk_fails)
+{
+	struct lruvec *lruvec;
+	struct tb_vma *vma, *more;
+	unsigned long max_seq;
+	char max[32];
+
+	assert_int_equal(tb_cgroup_mkdir(path), 0);
+	tb_run_in(path);
+	lruvec = tb_lruvec_of(path);
+	vma = tb_map_anon(256);
+	touch_range(vma, 0, 256, true);
+	max_seq = lruvec->lrugen.max_seq;
+	snprintf(max, sizeof(max), "%llu",
+		 (unsigned long long)tb_cgroup_read_u64(path, "memory.current"));
+	assert_write_ok(path, "memory.max", max);
+	if (walk_fails) {
+		kshim_fault_filter("set_mm_walk", NULL);
+		kshim_fault_probability(1000000, 1);
+	}
+	more = tb_map_anon(8);
+	touch_range(more, 0, 8, true);
+	assert_int_equal(kshim_fault_injected() > 0, walk_fails);
+	kshim_fault_reset();
+	assert_int_equal(tb_vma_swapped(vma), MIN_LRU_BATCH);
+	return lruvec->lrugen.max_seq - max_seq;
+}
+
+static void aging_without_memory_for_a_walk_reads_no_page_table(void **state)
+{
+	tb_mglru_switch_on();
+	assert_int_equal(charge_at_max_ages("walk", false), 2);
+	assert_int_equal(charge_at_max_ages("nowalk", true), 4);
+	tb_assert_lrus_consistent();
+}
+
 /* ---- the look-around ---- */
 
 /* pages [0, 240) and [496, 512) of the 512-page vma are the old ones */
@@ -733,6 +820,8 @@ int main(void)
 		TB_MGLRU_SWAP_TEST(walk_marks_a_swap_cache_folio_dirty_from_its_pte),
 		TB_MGLRU_SWAP_TEST(walk_moves_more_than_a_batch_resuming_at_the_next_pud),
 		TB_MGLRU_TEST(aging_without_the_mm_walk_cap_reads_no_page_table),
+		cmocka_unit_test_setup_teardown(walk_of_one_node_leaves_the_other_nodes_ptes_young, setup_2_nodes, tb_reclaim_teardown),
+		TB_MGLRU_SWAP_TEST(aging_without_memory_for_a_walk_reads_no_page_table),
 		TB_MGLRU_SWAP_TEST(aging_past_max_nr_gens_moves_the_oldest_folios_in_batches),
 		TB_MGLRU_SWAP_TEST(aging_without_swap_retires_the_oldest_anon_generation_in_place),
 		TB_MGLRU_SWAP_TEST(look_around_with_a_walk_moves_young_neighbours_to_the_youngest_generation),
