@@ -127,7 +127,10 @@ void tb_unmap(struct tb_vma *vma);
 int tb_madvise(struct tb_vma *vma, int advice);
 /* mprotect(): PROT_NONE or PROT_READ [| PROT_WRITE] for the whole vma; 0 or -EINVAL */
 int tb_mprotect(struct tb_vma *vma, int prot);
-/* touch one page as the CPU does: 0, -ENOMEM (OOM or killed), -EFAULT (SIGSEGV: not allowed by the vma) */
+/*
+ * touch one page as the CPU does: 0, -ENOMEM (OOM or killed), -EFAULT
+ * (SIGSEGV: an access the vma does not allow)
+ */
 int tb_touch(struct tb_vma *vma, unsigned long index, bool write);
 /*
  * a hint with no effect on the world: the host fetches what a touch of
