@@ -450,6 +450,12 @@ struct tb_vma *tb_map_file_exec(struct tb_file *file)
  */
 static void madvise_free(struct tb_vma *vma);
 
+/* folio_mapcount() of the world's order-0 folios (out of line in mm/util.c before 6.12) */
+static int mapcount(struct folio *folio)
+{
+	return atomic_read(&folio->_mapcount) + 1;
+}
+
 int tb_madvise(struct tb_vma *vma, int advice)
 {
 	struct mm_struct *mm = vma->vma.vm_mm;
@@ -887,7 +893,7 @@ static void madvise_free(struct tb_vma *vma)
 		if (folio_test_swapcache(folio) || folio_test_dirty(folio)) {
 			if (!folio_trylock(folio))
 				continue;
-			if (folio_mapcount(folio) != 1 ||
+			if (mapcount(folio) != 1 ||
 			    (folio_test_swapcache(folio) && !folio_free_swap(folio))) {
 				folio_unlock(folio);
 				continue;
@@ -1069,7 +1075,7 @@ static void unmap_one(struct tb_vma *vma, struct folio *folio)
 		 */
 		if (pte_dirty(pte))
 			folio_mark_dirty(folio);
-		if (folio_ref_count(folio) != 1 + folio_mapcount(folio) || folio_test_dirty(folio)) {
+		if (folio_ref_count(folio) != 1 + mapcount(folio) || folio_test_dirty(folio)) {
 			set_pte(ptep, pte);
 			spin_unlock(&mm->page_table_lock);
 			folio_set_swapbacked(folio);
