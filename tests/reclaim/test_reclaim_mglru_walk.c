@@ -334,7 +334,7 @@ static void walk_marks_a_swap_cache_folio_dirty_from_its_pte(void **state)
 static void walk_moves_more_than_a_batch_resuming_at_the_next_pud(void **state)
 {
 	struct tb_vma *a, *gap, *c;
-	unsigned long max_seq;
+	unsigned long max_seq, total, found;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_mglru_switch_on();
@@ -351,7 +351,16 @@ static void walk_moves_more_than_a_batch_resuming_at_the_next_pud(void **state)
 
 	touch_range(a, 0, 5000, false);
 	touch_range(c, 0, 64, false);
+	total = mm_stat("a", MM_LEAF_TOTAL);
+	found = mm_stat("a", MM_NONLEAF_FOUND);
 	age("a", true, true);
+	/*
+	 * each pte once (nothing walked twice across the stop), and the
+	 * gap's empty pmds in the PUDs that have a table: 502 after a's ten
+	 * pte tables in the first, 10 before c's in the third
+	 */
+	assert_int_equal(mm_stat("a", MM_LEAF_TOTAL) - total, 5000 + 64 + 502 + 10);
+	assert_int_equal(mm_stat("a", MM_NONLEAF_FOUND) - found, 10 + 1);
 	assert_int_equal(in_gen(a, 0, 5000, max_seq + 1), 5000);
 	assert_int_equal(in_gen(c, 0, 64, max_seq + 1), 64);
 	assert_int_equal(young(a, 0, 5000) + young(c, 0, 64), 0);
