@@ -325,3 +325,21 @@ void cgroup_rstat_flush_irqsafe(struct cgroup *cgrp)
 	spin_unlock(&rstat_lock);
 	rcu_read_unlock();
 }
+
+/* the world's taskset holds one task (tb_task_move()) */
+struct task_struct *cgroup_taskset_next(struct cgroup_taskset *tset,
+					struct cgroup_subsys_state **dst_cssp)
+{
+	if (tset->walked)
+		return NULL;
+	tset->walked = true;
+	*dst_cssp = tset->dst_css;
+	return tset->task;
+}
+
+struct task_struct *cgroup_taskset_first(struct cgroup_taskset *tset,
+					 struct cgroup_subsys_state **dst_cssp)
+{
+	tset->walked = false;
+	return cgroup_taskset_next(tset, dst_cssp);
+}

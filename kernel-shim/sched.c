@@ -41,6 +41,7 @@ struct task_struct *kshim_current(void)
 		task.pid = __atomic_fetch_add(&next_pid, 1, __ATOMIC_RELAXED);
 		snprintf(task.comm, sizeof(task.comm), "kshim/%d", task.pid);
 		spin_lock_init(&task.alloc_lock);
+		task.group_leader = &task;
 	}
 	return &task;
 }

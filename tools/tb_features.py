@@ -165,6 +165,9 @@ FEATURES = [
     Feature('look_around_bool', ('regex', 'include/linux/mmzone.h', r'bool\s+lru_gen_look_around'),
             '>6.1', 'lru_gen_look_around() says whether the pte was young (before: the '
             'rmap tests the pte young, calls it, then clears the young bit itself)'),
+    Feature('mglru_walk_get_next_mm', ('func', 'mm/vmscan.c', 'get_next_mm'), '>6.1',
+            'the multi-gen LRU\'s walk takes each mm of the list (get_next_mm()); before, '
+            'should_skip_mm() left out an mm of fewer than MIN_LRU_BATCH pages'),
     Feature('swapin_uncharge_nr',
             ('regex', 'include/linux/memcontrol.h',
              r'void\s+mem_cgroup_swapin_uncharge_swap\(swp_entry_t \w+, unsigned int'),

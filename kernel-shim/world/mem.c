@@ -14,6 +14,7 @@
  * (MAX_RECLAIM_RETRIES without it), then OOM.
  */
 #include <linux/mm.h>
+#include <linux/bitmap.h>
 #include <linux/mm_inline.h>
 #include <linux/swap.h>
 #include <linux/vmstat.h>
@@ -225,6 +226,24 @@ bool tb_mem_booted(void)
 	return booted;
 }
 
+/*
+ * The node's own lruvec (the one reclaim uses with cgroup_disable=memory)
+ * lives as long as the machine: the multi-gen LRU's walks leave their
+ * Bloom filters there, which a memcg's lruvec frees in
+ * lru_gen_exit_memcg(); the machine going away frees them.
+ */
+static void node_lruvec_free(struct pglist_data *pgdat)
+{
+#ifdef CONFIG_LRU_GEN_WALKS_MMU
+	int i;
+
+	for (i = 0; i < NR_BLOOM_FILTERS; i++) {
+		bitmap_free(pgdat->__lruvec.mm_state.filters[i]);
+		pgdat->__lruvec.mm_state.filters[i] = NULL;
+	}
+#endif
+}
+
 void tb_mem_shutdown(void)
 {
 	int nid, zid;
@@ -249,6 +268,7 @@ void tb_mem_shutdown(void)
 		}
 		free_percpu(pgdat->per_cpu_nodestats);
 		pgdat->per_cpu_nodestats = NULL;
+		node_lruvec_free(pgdat);
 	}
 	free(mem_map);
 	mem_map = NULL;

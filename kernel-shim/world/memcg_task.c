@@ -86,6 +86,7 @@ static struct tb_task *task_new(const char *path, struct task_struct *ts, int *e
 		ts->pid = kshim_new_pid();
 		snprintf(ts->comm, sizeof(ts->comm), "tb/%d", ts->pid);
 		spin_lock_init(&ts->alloc_lock);
+		ts->group_leader = ts;
 	}
 	t->task = ts;
 	t->cpu = -1;
@@ -120,6 +121,42 @@ struct tb_task *tb_task_spawn(const char *path, int *err)
 	int dummy;
 
 	return task_new(path, NULL, err ? err : &dummy);
+}
+
+/*
+ * Writing t's pid to path's cgroup.procs (cgroup v2: its charges stay
+ * where they are): cgroup_migrate() switches the task's css under
+ * task_lock() and css_set_lock (readers of task_css() hold RCU), then
+ * calls each controller's ->attach() with the migrated tasks: the
+ * memory controller's is mem_cgroup_attach(). Moving to the cgroup the
+ * task is in migrates nothing and attaches nothing.
+ */
+int tb_task_move(struct tb_task *t, const char *path)
+{
+	struct cgroup_subsys_state *css = kshim_cgroupfs_css(path), *old;
+	struct task_struct *ts = t->task;
+	struct cgroup_taskset tset = { .task = ts };
+
+	if (!css)
+		return -ENOENT;
+	old = ts->kshim_memcg_css;
+	if (css == old)
+		return 0;
+	if (css_is_dying(css))
+		return -ENODEV;
+	css_get(css);
+	cgroup_lock();
+	task_lock(ts);
+	rcu_assign_pointer(ts->kshim_memcg_css, css);
+	task_unlock(ts);
+	tset.dst_css = css;
+	if (memory_cgrp_subsys.attach)
+		memory_cgrp_subsys.attach(&tset);
+	cgroup_unlock();
+	/* the old css_set's reference goes after the readers of the old one */
+	synchronize_rcu();
+	css_put(old);
+	return 0;
 }
 
 struct task_struct *tb_task_struct(struct tb_task *t)

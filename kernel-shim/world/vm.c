@@ -379,10 +379,11 @@ struct vm_area_struct *vma_next(struct vma_iterator *vmi)
 	return vma;
 }
 
-static struct tb_vma *vma_new(unsigned long nr_pages)
+/* a new vma after the last one: at the next PMD boundary, or (near) a page after it */
+static struct tb_vma *vma_new(unsigned long nr_pages, bool near)
 {
 	struct mm_struct *mm = current->mm;
-	unsigned long start = TB_MMAP_BASE;
+	unsigned long start = TB_MMAP_BASE, end;
 	struct tb_vma *v;
 
 	if (!mm || !nr_pages)
@@ -390,9 +391,10 @@ static struct tb_vma *vma_new(unsigned long nr_pages)
 	v = kzalloc(sizeof(*v), GFP_KERNEL);
 	if (!v)
 		return NULL;
-	if (!list_empty(&mm->kshim_vmas))
-		start = ALIGN(list_last_entry(&mm->kshim_vmas, struct tb_vma, mm_node)->vma.vm_end,
-			      PMD_SIZE);
+	if (!list_empty(&mm->kshim_vmas)) {
+		end = list_last_entry(&mm->kshim_vmas, struct tb_vma, mm_node)->vma.vm_end;
+		start = near ? end + PAGE_SIZE : ALIGN(end, PMD_SIZE);
+	}
 	v->vma.vm_start = start;
 	v->vma.vm_end = start + (nr_pages << PAGE_SHIFT);
 	v->vma.vm_mm = mm;
@@ -408,7 +410,17 @@ static struct tb_vma *vma_new(unsigned long nr_pages)
 
 struct tb_vma *tb_map_anon(unsigned long nr_pages)
 {
-	return vma_new(nr_pages);
+	return vma_new(nr_pages, false);
+}
+
+/*
+ * A page after the last vma ends, as a second mmap() comes out next to
+ * the first with a guard page between (else an anonymous neighbour of the
+ * same flags would have been merged into it): both may share a pte table.
+ */
+struct tb_vma *tb_map_anon_near(unsigned long nr_pages)
+{
+	return vma_new(nr_pages, true);
 }
 
 /*
@@ -419,7 +431,7 @@ static const long tb_file_vm_ops;
 
 struct tb_vma *tb_map_file(struct tb_file *file)
 {
-	struct tb_vma *v = vma_new(tb_file_pages(file));
+	struct tb_vma *v = vma_new(tb_file_pages(file), false);
 
 	if (v) {
 		v->tbf = file;
@@ -442,7 +454,72 @@ struct tb_vma *tb_map_file_exec(struct tb_file *file)
 	return v;
 }
 
+/*
+ * mm/madvise.c's madvise_behavior() for the read-ahead hints: the vma's
+ * flags change under mmap_lock held for write, as vm_flags_reset() needs
+ */
+static void madvise_free(struct tb_vma *vma);
+
+/* folio_mapcount() of the world's order-0 folios (out of line in mm/util.c before 6.12) */
+static int mapcount(struct folio *folio)
+{
+	return atomic_read(&folio->_mapcount) + 1;
+}
+
+int tb_madvise(struct tb_vma *vma, int advice)
+{
+	struct mm_struct *mm = vma->vma.vm_mm;
+	unsigned long flags = vma->vma.vm_flags & ~(VM_RAND_READ | VM_SEQ_READ);
+
+	if (advice == MADV_FREE) {
+		if (vma->tbf)
+			return -EINVAL;
+		madvise_free(vma);
+		return 0;
+	}
+	switch (advice) {
+	case MADV_NORMAL:
+		break;
+	case MADV_RANDOM:
+		flags |= VM_RAND_READ;
+		break;
+	case MADV_SEQUENTIAL:
+		flags |= VM_SEQ_READ;
+		break;
+	default:
+		return -EINVAL;
+	}
+	mmap_write_lock(mm);
+	TB_VMA_FLAGS(&vma->vma) = flags;
+	mmap_write_unlock(mm);
+	return 0;
+}
+
+/*
+ * mm/mprotect.c for a whole vma: its VM_READ and VM_WRITE. The world's
+ * ptes keep their bits (x86's PROT_NONE pte is still pte_present() to
+ * the kernel's walkers); the MMU refuses what the vma does not allow
+ * (tb_touch()). A file mapping is never writable here.
+ */
+int tb_mprotect(struct tb_vma *vma, int prot)
+{
+	struct mm_struct *mm = vma->vma.vm_mm;
+	unsigned long flags = vma->vma.vm_flags & ~(VM_READ | VM_WRITE);
+
+	if (prot & ~(PROT_READ | PROT_WRITE) || (prot & PROT_WRITE && vma->tbf))
+		return -EINVAL;
+	if (prot & PROT_READ)
+		flags |= VM_READ;
+	if (prot & PROT_WRITE)
+		flags |= VM_WRITE;
+	mmap_write_lock(mm);
+	TB_VMA_FLAGS(&vma->vma) = flags;
+	mmap_write_unlock(mm);
+	return 0;
+}
+
 /* ---- rmap: mapping and unmapping one pte ---- */
+static void rmap_remove(struct tb_vma *vma, struct folio *folio);
 static void rmap_add(struct tb_vma *vma, unsigned long idx, struct folio *folio)
 {
 	if (!vma->tbf) {
@@ -620,6 +697,22 @@ void tb_vma_counts(struct tb_vma *vma, unsigned long *resident, unsigned long *s
 	vma_count_ptes(vma, resident, swapped);
 }
 
+/* the accessed bit of the pte of page index (the MMU sets it, the kernel's walkers clear it) */
+bool tb_vma_pte_young(struct tb_vma *vma, unsigned long index)
+{
+	return index < vma->nr_pages && pte_young(vma_pte_get(vma, index));
+}
+
+/* the accessed bit of the pmd over page index (x86 sets it in non-leaf entries too) */
+bool tb_vma_pmd_young(struct tb_vma *vma, unsigned long index)
+{
+	struct mm_struct *mm = vma->vma.vm_mm;
+
+	if (index >= vma->nr_pages || !vma_ptep(vma, index))
+		return false;
+	return pmd_young(pmdp_get(pmd_off(mm, vma_addr(vma, index))));
+}
+
 struct folio *tb_vma_folio(struct tb_vma *vma, unsigned long index)
 {
 	return index < vma->nr_pages ? pte_folio(vma_pte_get(vma, index)) : NULL;
@@ -776,6 +869,63 @@ static int do_file_fault(struct tb_vma *vma, unsigned long idx, bool write)
 	return 0;
 }
 
+/*
+ * MADV_FREE over an anonymous vma: mm/madvise.c's madvise_free_pte_range()
+ * for order-0 folios. A swapped-out page is dropped (its entry freed, the
+ * pte cleared); a mapped folio loses its swap cache copy and its dirty
+ * bit, its pte is made old and clean, and folio_mark_lazyfree() moves it
+ * to the inactive file list, clean and not swap-backed: reclaim may drop
+ * it without writing it, unless a write makes the pte dirty again.
+ */
+static void madvise_free(struct tb_vma *vma)
+{
+	struct mm_struct *mm = vma->vma.vm_mm;
+	unsigned long i;
+
+	mmap_read_lock(mm);
+	for (i = 0; i < vma->nr_pages; i++) {
+		pte_t *ptep = vma_ptep(vma, i), pte;
+		struct folio *folio;
+
+		if (!ptep)
+			continue;
+		pte = ptep_get(ptep);
+		if (pte_is_swap(pte)) {
+			spin_lock(&mm->page_table_lock);
+			pte = ptep_get_and_clear(mm, vma_addr(vma, i), ptep);
+			spin_unlock(&mm->page_table_lock);
+			tb_swap_put_entry(pte_swp(pte));
+			continue;
+		}
+		folio = pte_folio(pte);
+		if (!folio)
+			continue;
+		if (folio_test_swapcache(folio) || folio_test_dirty(folio)) {
+			if (!folio_trylock(folio))
+				continue;
+			if (mapcount(folio) != 1 ||
+			    (folio_test_swapcache(folio) && !folio_free_swap(folio))) {
+				folio_unlock(folio);
+				continue;
+			}
+			folio_clear_dirty(folio);
+			folio_unlock(folio);
+		}
+		if (pte_young(pte) || pte_dirty(pte)) {
+			spin_lock(&mm->page_table_lock);
+			pte = ptep_get_and_clear(mm, vma_addr(vma, i), ptep);
+			set_pte(ptep, pte_mkclean(pte_mkold(pte)));
+			spin_unlock(&mm->page_table_lock);
+		}
+#if TB_HAVE_folio_mark_lazyfree
+		folio_mark_lazyfree(folio);
+#else
+		mark_page_lazyfree(&folio->page);
+#endif
+	}
+	mmap_read_unlock(mm);
+}
+
 /* the MMU's access; a fault (handle_mm_fault) when the pte is not present */
 static int touch(struct tb_vma *vma, unsigned long idx, bool write)
 {
@@ -821,6 +971,9 @@ int tb_touch(struct tb_vma *vma, unsigned long idx, bool write)
 
 	if (idx >= vma->nr_pages)
 		return -EINVAL;
+	/* the access the vma does not allow: SIGSEGV, no fault is handled */
+	if (!(vma->vma.vm_flags & (write ? VM_WRITE : VM_READ)))
+		return -EFAULT;
 	tb_kthreads_run();
 	if (tsk_is_oom_victim(current))
 		return -ENOMEM;
@@ -914,11 +1067,35 @@ static void unmap_one(struct tb_vma *vma, struct folio *folio)
 	ptep = mm_pte(mm, addr, false, false);
 	if (!ptep || pte_folio(ptep_get(ptep)) != folio)
 		return;
-	/* only a folio in the swap cache has an entry to leave behind */
-	if (folio_test_anon(folio) && WARN_ON_ONCE(!folio_test_swapcache(folio)))
+	/*
+	 * only a folio in the swap cache has an entry to leave behind; a
+	 * lazyfree one (MADV_FREE: anon, not swap-backed) has none to need
+	 */
+	if (folio_test_anon(folio) &&
+	    WARN_ON_ONCE(folio_test_swapbacked(folio) != folio_test_swapcache(folio)))
 		return;
 	spin_lock(&mm->page_table_lock);
 	pte = ptep_get_and_clear(mm, addr, ptep);
+	if (folio_test_anon(folio) && !folio_test_swapbacked(folio)) {
+		/*
+		 * try_to_unmap_one()'s MADV_FREE check: only the isolation's
+		 * and the mappings' references, and clean: discarded (the pte
+		 * stays empty; the next touch faults a new page). Written
+		 * again or held by someone: mapped back, swap-backed again.
+		 */
+		if (pte_dirty(pte))
+			folio_mark_dirty(folio);
+		if (folio_ref_count(folio) != 1 + mapcount(folio) || folio_test_dirty(folio)) {
+			set_pte(ptep, pte);
+			spin_unlock(&mm->page_table_lock);
+			folio_set_swapbacked(folio);
+			return;
+		}
+		spin_unlock(&mm->page_table_lock);
+		rmap_remove(vma, folio);
+		folio_put(folio);
+		return;
+	}
 	if (folio_test_anon(folio)) {
 		tb_swap_dup(*tb_folio_swap(folio));
 		set_pte(ptep, __pte((tb_folio_swap(folio)->val << PAGE_SHIFT) | PTE_SWAP));

@@ -59,13 +59,9 @@ void memcg_reparent_list_lrus(struct mem_cgroup *memcg, struct mem_cgroup *paren
 
 /*
  * Stubbed: a task joins a memcg through the test bed's task model
- * (tb_task_enter), not through cgroup attach/fork/exit.
+ * (tb_task_enter), not through cgroup fork/exit; a move between cgroups
+ * (tb_task_move) runs the real mem_cgroup_attach().
  */
-struct cgroup_taskset;
-static void mem_cgroup_attach(struct cgroup_taskset *tset)
-{
-}
-
 static void mem_cgroup_fork(struct task_struct *task)
 {
 }

@@ -20,6 +20,9 @@ static int setup_cmdline(void **state)
 	tb_setup(state);
 	if (tb_boot_cmdline(cmdline) || tb_memcg_boot() || tb_mem_boot(&tb_mem))
 		return -1;
+	/* the *_mglru run: switched on after boot, as tb_reclaim_setup() does */
+	if (tb_lru_gen_on() && tb_sysfs_write(LRU_GEN_ENABLED, "y") != 1)
+		return -1;
 	return 0;
 }
 
@@ -53,6 +56,14 @@ static void cgroup_disable_memory_reclaims_the_node_lruvec(void **state)
 	assert_int_equal(mem_cgroup_lruvec(NULL, pgdat), &pgdat->__lruvec);
 	assert_int_equal(node_page_state(pgdat, NR_ACTIVE_FILE) +
 			 node_page_state(pgdat, NR_INACTIVE_FILE), tb_file_cached(f));
+	if (tb_lru_gen_on()) {
+		/* the lru_gen commands know one "memcg", id 0: the node's lruvec */
+		unsigned long max_seq = pgdat->__lruvec.lrugen.max_seq;
+
+		assert_int_equal(tb_lru_gen_cmd("+ 1 0 %lu 1 1", max_seq), -EINVAL);
+		assert_true(tb_lru_gen_cmd("+ 0 0 %lu 1 1", max_seq) > 0);
+		assert_int_equal(pgdat->__lruvec.lrugen.max_seq, max_seq + 1);
+	}
 }
 
 static int setup_nosocket(void **state)

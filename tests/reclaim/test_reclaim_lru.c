@@ -10,8 +10,12 @@
 #include <linux/workqueue.h>
 #include <linux/mm.h>
 #include <linux/swap.h>
+#include <linux/pagemap.h>
 #include <linux/vmstat.h>
 #include <kshim/reclaim.h>
+#include <kshim/memcg_tb.h>
+#include <stdio.h>
+#include <sys/mman.h>
 #include "tb_reclaim.h"
 
 static int setup_small_swap(void **state)
@@ -327,6 +331,235 @@ static void isolated_folio_leaves_its_lru_until_put_back(void **state)
 	assert_int_equal(tb_stat("a", "inactive_file"), 4096);
 }
 
+static int setup_swap_of_48(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .swap_pages = 48 };
+	return tb_reclaim_setup(state);
+}
+
+/*
+ * A swap device of 48 slots under 256 anon pages. The classic LRU swaps
+ * until the device is full: batches of SWAP_CLUSTER_MAX (32) folios, the
+ * second of which add_to_swap() finds room for only 16 (the others are
+ * activated: activate_locked_split), then get_scan_count() stops scanning
+ * anon. The multi-gen LRU swaps nothing: get_swappiness() is 0 while
+ * fewer than MIN_LRU_BATCH (64) swap slots are free, so only page cache
+ * would be evicted and memory.reclaim fails.
+ */
+static void swap_of_fewer_slots_than_a_batch_is_filled_by_the_classic_lru_only(void **state)
+{
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(256);
+	tb_touch_range(vma, 256, true);
+	lru_add_drain();
+	assert_write("a", "memory.reclaim", "1M", -EAGAIN);
+	if (tb_lru_gen_on()) {
+		assert_int_equal(tb_swap_used(), 0);
+		assert_int_equal(tb_vma_resident(vma), 256);
+		assert_int_equal(tb_stat("a", "pgscan"), 0);
+	} else {
+		assert_int_equal(tb_swap_used(), 48);
+		assert_int_equal(tb_vma_swapped(vma), 48);
+		assert_int_equal(tb_vma_resident(vma), 208);
+		assert_int_equal(tb_stat("a", "pgsteal"), 48);
+	}
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * An anon folio someone else holds a reference to (get_user_pages())
+ * while reclaim takes it: add_to_swap() and try_to_unmap() go ahead (its
+ * pte becomes a swap entry like its neighbours'), but pageout() finds
+ * more references than the swap cache's and the isolation's
+ * (is_page_cache_freeable()) and keeps it, unwritten: still dirty, in the
+ * swap cache, back on the LRU. With the reference dropped, the next
+ * reclaim writes and frees it.
+ */
+static void anon_folio_with_a_reference_is_unmapped_but_not_written(void **state)
+{
+	struct tb_vma *vma;
+	struct folio *folio;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(64);
+	tb_touch_range(vma, 64, true);
+	lru_add_drain();
+	folio = tb_vma_folio(vma, 5);
+	tb_folio_get(folio);
+
+	assert_write("a", "memory.reclaim", "256K", -EAGAIN);
+	assert_int_equal(tb_vma_swapped(vma), 64);
+	assert_int_equal(tb_swap_used(), 64);
+	assert_int_equal(tb_stat("a", "pgsteal"), 63);
+	assert_false(folio_mapped(folio));
+	assert_true(folio_test_swapcache(folio));
+	assert_true(folio_test_dirty(folio));
+	assert_true(folio_test_lru(folio));
+	assert_int_equal(folio_ref_count(folio), 2);	/* the swap cache's and ours */
+	tb_assert_lrus_consistent();
+
+	tb_folio_put(folio);
+	assert_write_ok("a", "memory.reclaim", "4K");
+	assert_int_equal(tb_stat("a", "pgsteal"), 64);
+	assert_int_equal(tb_stat("a", "anon"), 0);
+	assert_int_equal(tb_swap_used(), 64);
+}
+
+/*
+ * A page cache folio locked by someone else (a filesystem reading or
+ * writing it) is passed over: shrink_folio_list()'s folio_trylock()
+ * fails and the folio goes back to the LRU, neither activated nor
+ * evicted. Unlocked, the next reclaim evicts it.
+ */
+static void locked_page_cache_folio_is_kept(void **state)
+{
+	struct tb_file *f = tb_file_create(64);
+	struct folio *folio;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	tb_read_range(f, 64);
+	lru_add_drain();
+	folio = tb_file_folio(f, 3);
+	assert_true(folio_trylock(folio));
+
+	assert_write("a", "memory.reclaim", "256K", -EAGAIN);
+	assert_int_equal(tb_file_cached(f), 1);
+	assert_ptr_equal(tb_file_folio(f, 3), folio);
+	assert_true(folio_test_lru(folio));
+	assert_false(folio_test_active(folio));
+	assert_int_equal(tb_stat("a", "pgsteal"), 63);
+	tb_assert_lrus_consistent();
+
+	folio_unlock(folio);
+	assert_write_ok("a", "memory.reclaim", "4K");
+	assert_int_equal(tb_file_cached(f), 0);
+}
+
+/*
+ * MADV_FREE of 64 written anon pages: folio_mark_lazyfree() moves them to
+ * the inactive file list (memory.stat's file LRU counts them; they are
+ * still anon, mapped), clean and no longer swap-backed. Pages 0..7 are
+ * written again. Reclaim then frees the 56 others without writing them
+ * (try_to_unmap() discards a clean lazyfree folio: pglazyfreed), and
+ * finds the 8 redirtied: they are mapped back and swap-backed again
+ * (nr_lazyfree_fail), activated. The classic LRU leaves them on the
+ * active anon list, short of its target (-EAGAIN); the multi-gen LRU's
+ * next eviction in the same call swaps them out (and so does 6.1's
+ * classic LRU, whose memory.reclaim asks for the whole amount in one
+ * call and goes on to the active list). A page freed this way
+ * reads back as a new page (a minor fault, not a swap-in).
+ */
+static void lazyfree_folios_are_freed_unwritten_unless_written_again(void **state)
+{
+	struct tb_vma *vma;
+	unsigned long i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(64);
+	tb_touch_range(vma, 64, true);
+	lru_add_drain();
+	assert_int_equal(tb_madvise(vma, MADV_FREE), 0);
+	lru_add_drain();
+	assert_int_equal(tb_stat("a", "pglazyfree"), 64);
+	assert_int_equal(tb_stat("a", "anon"), 64 * 4096);
+	assert_int_equal(tb_stat("a", "inactive_file"), 64 * 4096);
+	for (i = 0; i < 64; i++) {
+		struct folio *folio = tb_vma_folio(vma, i);
+
+		assert_false(folio_test_swapbacked(folio));
+		assert_false(folio_test_dirty(folio));
+		assert_false(tb_vma_pte_young(vma, i));
+	}
+	for (i = 0; i < 8; i++)
+		assert_int_equal(tb_touch(vma, i, true), 0);
+
+	if (tb_lru_gen_on() || !TB_HAVE_reclaim_quarter_batches) {
+		assert_write_ok("a", "memory.reclaim", "256K");
+		assert_int_equal(tb_vma_resident(vma), 0);
+		assert_int_equal(tb_vma_swapped(vma), 8);
+		assert_int_equal(tb_stat("a", "pgsteal"), 64);
+	} else {
+		assert_write("a", "memory.reclaim", "256K", -EAGAIN);
+		assert_int_equal(tb_vma_resident(vma), 8);
+		assert_int_equal(tb_swap_used(), 0);
+		assert_int_equal(tb_stat("a", "pgsteal"), 56);
+		assert_int_equal(tb_stat("a", "active_anon"), 8 * 4096);
+		for (i = 0; i < 8; i++) {
+			struct folio *folio = tb_vma_folio(vma, i);
+
+			assert_true(folio_test_swapbacked(folio));
+			assert_true(folio_test_dirty(folio));
+			assert_true(folio_test_active(folio));
+		}
+	}
+	assert_int_equal(tb_stat("a", "pglazyfreed"), 56);
+	for (i = 8; i < 64; i++)
+		assert_null(tb_vma_folio(vma, i));
+	assert_int_equal(tb_touch(vma, 20, false), 0);
+	assert_int_equal(tb_stat("a", "pgmajfault"), 0);
+	assert_non_null(tb_vma_folio(vma, 20));
+	tb_assert_lrus_consistent();
+}
+
+static int setup_swappiness_200(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .swap_pages = PAGES(64 * MB), .swappiness = 200,
+					 .swappiness_set = true };
+	return tb_reclaim_setup(state);
+}
+
+/*
+ * vm.swappiness=200 gives page cache no share of get_scan_count()'s
+ * SCAN_FRACT: a charge's reclaim scans anon until cache_trim_mode or the
+ * lowest priorities turn it to the page cache. A first memory.reclaim
+ * takes 51 pages of page cache; then GFP_NOIO charges past the CPU's
+ * stock, at memory.max, need more than the 77 left, and their reclaim
+ * goes down the priorities scanning anon: shrink_folio_list() keeps
+ * every anon folio not yet in the swap cache (add_to_swap() would start
+ * I/O). All the page cache is reclaimed, nothing is swapped out.
+ */
+static void noio_charge_at_swappiness_200_keeps_anon_and_takes_page_cache(void **state)
+{
+	struct tb_file *f = tb_file_create(128);
+	struct folio *folios[72];	/* more than MEMCG_CHARGE_BATCH (64) */
+	struct tb_vma *vma;
+	unsigned int n;
+	char max[32];
+	int err;
+
+	TB_CLASSIC_LRU_ONLY("get_scan_count()'s SCAN_FRACT at swappiness 200");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(256);
+	tb_touch_range(vma, 256, true);
+	tb_read_range(f, 128);
+	lru_add_drain();
+	assert_write_ok("a", "memory.reclaim", "4K");
+	assert_int_equal(tb_file_cached(f), 77);
+	assert_int_equal(tb_swap_used(), 0);
+	snprintf(max, sizeof(max), "%llu",
+		 (unsigned long long)tb_cgroup_read_u64("a", "memory.current"));
+	assert_write_ok("a", "memory.max", max);
+	for (n = 0; n < ARRAY_SIZE(folios); n++) {
+		folios[n] = tb_folio_charge(1, GFP_NOIO, &err);
+		assert_int_equal(err, 0);
+	}
+	assert_int_equal(tb_swap_used(), 0);
+	assert_int_equal(tb_vma_resident(vma), 256);
+	assert_int_equal(tb_file_cached(f), 0);
+	assert_int_equal(tb_stat("a", "pgsteal"), 128);
+	assert_true(tb_stat("a", "pgscan") > 128 + 256);	/* anon scanned, kept */
+	for (n = 0; n < ARRAY_SIZE(folios); n++)
+		tb_folio_uncharge(folios[n]);
+	tb_assert_lrus_consistent();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -342,6 +575,11 @@ int main(void)
 		TB_RECLAIM_TEST(unevictable_page_cache_is_rescued_on_unlock),
 		TB_RECLAIM_TEST(isolated_folio_leaves_its_lru_until_put_back),
 		TB_RECLAIM_SWAP_TEST(memory_stat_matches_the_lru_lists),
+		TB_RECLAIM_TEST_ON(swap_of_fewer_slots_than_a_batch_is_filled_by_the_classic_lru_only, setup_swap_of_48),
+		TB_RECLAIM_SWAP_TEST(anon_folio_with_a_reference_is_unmapped_but_not_written),
+		TB_RECLAIM_TEST(locked_page_cache_folio_is_kept),
+		TB_RECLAIM_SWAP_TEST(lazyfree_folios_are_freed_unwritten_unless_written_again),
+		TB_RECLAIM_TEST_ON(noio_charge_at_swappiness_200_keeps_anon_and_takes_page_cache, setup_swappiness_200),
 	};
 
 	return TB_RUN(tests);

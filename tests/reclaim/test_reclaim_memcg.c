@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include "tb_reclaim.h"
+#include "tb_mglru.h"
 
 /* 4 MiB of clean page cache in "a": memory.reclaim 2M frees at least 2M of it */
 static void memory_reclaim_frees_clean_page_cache(void **state)
@@ -269,6 +270,58 @@ static void swapin_frees_the_slot_while_swap_is_half_high(void **state)
 	assert_int_equal(tb_cgroup_read_u64("a", "memory.swap.current"), (swapped - 1) * 4096);
 }
 
+/*
+ * A charge that may not start I/O (GFP_NOIO: a block driver's allocation,
+ * or one in a memalloc_noio_save() scope) reclaims what needs no I/O. At
+ * memory.max with 256 anon pages and 128 of clean page cache, GFP_NOIO
+ * charges past the CPU's stock get their pages from the page cache: an
+ * anon folio not yet in the swap cache would need add_to_swap(), so the
+ * classic LRU's shrink_folio_list() keeps it, and the multi-gen LRU's
+ * isolate_folio() leaves it on its list ("swap constrained", pgscan
+ * skipped) even where its anon generation is the older (aged twice
+ * before the file was read: isolate_folios() picks anon first), then
+ * scans the page cache. Nothing is swapped out, nobody is OOM-killed.
+ */
+static void noio_charge_reclaims_page_cache_and_swaps_nothing_out(void **state)
+{
+	struct tb_file *f = tb_file_create(128);
+	struct folio *folios[72];	/* more than MEMCG_CHARGE_BATCH (64) */
+	struct tb_vma *vma;
+	unsigned int n;
+	char max[32];
+	int err;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(256);
+	tb_touch_range(vma, 256, true);
+	lru_add_drain();
+	if (tb_lru_gen_on()) {
+		unsigned long seq = tb_lruvec_of("a")->lrugen.max_seq;
+
+		assert_true(tb_lru_gen_cmd("+ %u 0 %lu 1 1", tb_memcg_id("a"), seq) > 0);
+		assert_true(tb_lru_gen_cmd("+ %u 0 %lu 1 1", tb_memcg_id("a"), seq + 1) > 0);
+	}
+	tb_read_range(f, 128);
+	lru_add_drain();
+	snprintf(max, sizeof(max), "%llu",
+		 (unsigned long long)tb_cgroup_read_u64("a", "memory.current"));
+	assert_write_ok("a", "memory.max", max);
+
+	/* the CPU's stock first, then the counter over max: reclaim */
+	for (n = 0; n < ARRAY_SIZE(folios); n++) {
+		folios[n] = tb_folio_charge(1, GFP_NOIO, &err);
+		assert_int_equal(err, 0);
+	}
+	assert_true(tb_file_cached(f) < 128);
+	assert_int_equal(tb_vma_resident(vma), 256);
+	assert_int_equal(tb_swap_used(), 0);
+	assert_int_equal(tb_cgroup_read_key("a", "memory.events", "oom_kill"), 0);
+	for (n = 0; n < ARRAY_SIZE(folios); n++)
+		tb_folio_uncharge(folios[n]);
+	tb_assert_lrus_consistent();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -284,6 +337,7 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(swapin_frees_the_slot_while_swap_is_half_full),
 		TB_RECLAIM_TEST(child_events_count_once_in_the_parent),
 		TB_RECLAIM_SWAP_TEST(swapin_frees_the_slot_while_swap_is_half_high),
+		TB_RECLAIM_SWAP_TEST(noio_charge_reclaims_page_cache_and_swaps_nothing_out),
 	};
 
 	return TB_RUN(tests);

@@ -13,6 +13,7 @@
 #include <linux/mm_inline.h>
 #include <linux/memcontrol.h>
 #include <kshim/testbed.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include "tb_mglru.h"
@@ -104,6 +105,40 @@ static void switching_moves_every_folio_and_loses_none(void **state)
 	tb_assert_lrus_consistent();
 }
 
+/*
+ * lru_gen_change_state() moves the folios between the classic lists and
+ * the generations MAX_LRU_BATCH (4096) at a time, dropping the LRU lock
+ * between batches (fill_evictable(), drain_evictable() return false at
+ * the batch's end): 5000 pages of page cache and 128 of anon go over and
+ * back, none lost, the counters matching.
+ */
+static void switching_moves_more_than_a_batch_in_several_rounds(void **state)
+{
+	struct tb_file *f = tb_file_create(5000);
+	struct lruvec *lruvec;
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(128);
+	tb_touch_range(vma, 128, true);
+	tb_read_range(f, 5000);
+	lru_add_drain();
+	lruvec = tb_lruvec_of("a");
+
+	tb_mglru_switch_on();
+	assert_true(classic_lists_empty(lruvec));
+	assert_int_equal(tb_gen_pages(lruvec, LRU_GEN_FILE), 5000);
+	assert_int_equal(tb_gen_pages(lruvec, LRU_GEN_ANON), 128);
+	tb_assert_lrus_consistent();
+
+	assert_int_equal(tb_sysfs_write(ENABLED, "n"), 1);
+	assert_int_equal(tb_gen_pages(lruvec, LRU_GEN_ANON) + tb_gen_pages(lruvec, LRU_GEN_FILE), 0);
+	assert_int_equal(tb_stat("a", "active_file") + tb_stat("a", "inactive_file"), 5000 * 4096);
+	assert_int_equal(tb_stat("a", "active_anon") + tb_stat("a", "inactive_anon"), 128 * 4096);
+	tb_assert_lrus_consistent();
+}
+
 /* ---- the debugfs interface ---- */
 
 /*
@@ -170,6 +205,43 @@ static void debugfs_rejects_malformed_commands_with_the_handlers_errors(void **s
 	snprintf(cmd, sizeof(cmd), "+ %u 0 3", id);
 	assert_int_equal(tb_debugfs_write("lru_gen", cmd), (ssize_t)strlen(cmd));
 	assert_int_equal(tb_lruvec_of("a")->lrugen.max_seq, MIN_NR_GENS + 2);
+}
+
+/*
+ * The handlers' allocations failing: lru_gen_seq_write()'s copy of the
+ * command (kvmalloc) and its walk (set_mm_walk()'s kzalloc) make the
+ * write -ENOMEM, lru_gen_seq_start()'s path buffer the read; nothing is
+ * aged. Then both work again.
+ */
+static void debugfs_returns_enomem_when_its_allocations_fail(void **state)
+{
+	unsigned short id;
+	char buf[4096];
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	id = tb_memcg_id("a");
+
+	kshim_fault_filter("lru_gen_seq_write", NULL);
+	kshim_fault_nth(1);
+	assert_int_equal(tb_lru_gen_cmd("+ %u 0 %d", id, MIN_NR_GENS + 1), -ENOMEM);
+	assert_int_equal(kshim_fault_injected(), 1);
+	kshim_fault_reset();
+	kshim_fault_filter("set_mm_walk", NULL);
+	kshim_fault_nth(1);
+	assert_int_equal(tb_lru_gen_cmd("+ %u 0 %d", id, MIN_NR_GENS + 1), -ENOMEM);
+	assert_int_equal(kshim_fault_injected(), 1);
+	kshim_fault_reset();
+	kshim_fault_filter("lru_gen_seq_start", NULL);
+	kshim_fault_nth(1);
+	assert_int_equal(tb_debugfs_read("lru_gen", buf, sizeof(buf)), -ENOMEM);
+	assert_int_equal(kshim_fault_injected(), 1);
+	kshim_fault_reset();
+	assert_int_equal(tb_lruvec_of("a")->lrugen.max_seq, MIN_NR_GENS + 1);
+
+	assert_true(tb_lru_gen_cmd("+ %u 0 %d", id, MIN_NR_GENS + 1) > 0);
+	assert_int_equal(tb_lruvec_of("a")->lrugen.max_seq, MIN_NR_GENS + 2);
+	assert_true(tb_debugfs_read("lru_gen", buf, sizeof(buf)) > 0);
 }
 
 /*
@@ -275,6 +347,29 @@ static void eviction_command_accepts_a_seq_that_wraps_past_max_seq(void **state)
 	assert_int_equal(tb_file_cached(f), 0);
 	assert_int_equal(tb_stat("a", "pgsteal"), 512);
 	tb_assert_lrus_consistent();
+}
+
+/*
+ * run_eviction() evicts until the oldest generation is past seq, while
+ * no signal is pending: with one pending (SIGKILL to the writer) the
+ * command is -EINTR before evicting anything.
+ */
+static void eviction_command_is_interrupted_by_a_pending_signal(void **state)
+{
+	struct tb_file *f = tb_file_create(512);
+	unsigned short id;
+	struct tb_task *t;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	t = tb_run_in("a");
+	tb_read_range(f, 512);
+	lru_add_drain();
+	id = tb_memcg_id("a");
+	tb_task_signal(t, SIGKILL);
+	assert_int_equal(tb_lru_gen_cmd("- %u 0 1 0 1000", id), -EINTR);
+	assert_int_equal(tb_file_cached(f), 512);
+	assert_int_equal(tb_stat("a", "pgsteal"), 0);
 }
 
 /* ---- reclaim ---- */
@@ -417,16 +512,83 @@ static void global_reclaim_reclaims_a_memcg_below_low_on_its_second_visit(void *
 	tb_assert_lrus_consistent();
 }
 
+/*
+ * A charge that may not start I/O (GFP_NOIO), at memory.max, where the
+ * oldest generation is anon's (its page cache read once was evicted,
+ * then 128 pages more were read): isolate_folios() picks anon,
+ * isolate_folio() refuses every anon folio not yet in the swap cache
+ * ("swap constrained": add_to_swap() would start I/O) and scan_folios()
+ * isolates none; the page cache has only MIN_NR_GENS generations, so
+ * scan_folios() does not scan it, and should_run_aging() sees anon's
+ * cold generations and does not age. Nothing is reclaimed: after
+ * MAX_RECLAIM_RETRIES the charge OOM-kills the task, with 128 pages of
+ * clean page cache in the memcg. (The classic LRU reclaims them:
+ * test_reclaim_memcg's noio case.)
+ */
+static void noio_charge_oom_kills_while_page_cache_is_a_generation_short(void **state)
+{
+	struct tb_file *once = tb_file_create(16), *f = tb_file_create(128);
+	struct folio *folios[72];	/* more than the CPU's stock */
+	struct lruvec *lruvec;
+	struct tb_vma *vma;
+	unsigned long seq;
+	unsigned int n;
+	char max[32];
+	int err = 0;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	vma = tb_map_anon(256);
+	tb_touch_range(vma, 256, true);
+	tb_read_range(once, 16);
+	lru_add_drain();
+	lruvec = tb_lruvec_of("a");
+	seq = lruvec->lrugen.max_seq;
+	assert_true(tb_lru_gen_cmd("+ %u 0 %lu 1 1", tb_memcg_id("a"), seq) > 0);
+	assert_true(tb_lru_gen_cmd("+ %u 0 %lu 1 1", tb_memcg_id("a"), seq + 1) > 0);
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 0 1000", tb_memcg_id("a"), seq) > 0);
+	assert_int_equal(tb_file_cached(once), 0);
+	tb_read_range(f, 128);
+	lru_add_drain();
+	assert_true(lruvec->lrugen.min_seq[LRU_GEN_ANON] < lruvec->lrugen.min_seq[LRU_GEN_FILE]);
+	assert_int_equal(lruvec->lrugen.max_seq - lruvec->lrugen.min_seq[LRU_GEN_FILE] + 1,
+			 MIN_NR_GENS);
+	snprintf(max, sizeof(max), "%llu",
+		 (unsigned long long)tb_cgroup_read_u64("a", "memory.current"));
+	assert_write_ok("a", "memory.max", max);
+
+	for (n = 0; n < ARRAY_SIZE(folios); n++) {
+		folios[n] = tb_folio_charge(1, GFP_NOIO, &err);
+		if (err)
+			break;
+	}
+	assert_int_equal(err, -ENOMEM);
+	assert_true(n < ARRAY_SIZE(folios));
+	assert_int_equal(tb_cgroup_read_key("a", "memory.events", "oom_kill"), 1);
+	assert_int_equal(tb_file_cached(f), 128);
+	assert_int_equal(tb_vma_resident(vma), 256);
+	assert_int_equal(tb_swap_used(), 0);
+	assert_int_equal(tb_stat("a", "pgsteal"), 16);	/* the debugfs eviction's */
+	while (n--)
+		tb_folio_uncharge(folios[n]);
+	tb_assert_lrus_consistent();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		TB_RECLAIM_TEST(enabled_reads_back_the_caps_written),
 		TB_RECLAIM_SWAP_TEST(switching_moves_every_folio_and_loses_none),
+		TB_RECLAIM_SWAP_TEST(switching_moves_more_than_a_batch_in_several_rounds),
 		TB_RECLAIM_TEST(debugfs_lists_each_memcg_with_its_generations),
 		TB_RECLAIM_TEST(debugfs_rejects_malformed_commands_with_the_handlers_errors),
+		TB_RECLAIM_TEST(debugfs_returns_enomem_when_its_allocations_fail),
 		TB_RECLAIM_SWAP_TEST(aging_moves_folios_with_young_ptes_to_the_new_generation),
 		TB_RECLAIM_TEST(eviction_command_evicts_the_oldest_generations),
 		TB_RECLAIM_TEST(eviction_command_accepts_a_seq_that_wraps_past_max_seq),
+		TB_RECLAIM_TEST(eviction_command_is_interrupted_by_a_pending_signal),
+		TB_RECLAIM_SWAP_TEST(noio_charge_oom_kills_while_page_cache_is_a_generation_short),
 		TB_RECLAIM_TEST(memory_reclaim_evicts_older_generations_first),
 		TB_RECLAIM_SWAP_TEST(eviction_keeps_folios_whose_ptes_are_young),
 		TB_RECLAIM_TEST(memcgs_join_and_leave_the_node_memcg_lru),

@@ -106,14 +106,37 @@ int tb_task_set_cpu(struct tb_task *t, int cpu);
  * only, reclaiming there when it is short; 0 or -EINVAL
  */
 int tb_task_bind_node(struct tb_task *t, int nid);
+/*
+ * t's pid written to path's cgroup.procs: its later charges go to path,
+ * the folios it has stay charged where they are (cgroup v2), and the
+ * memory controller's attach runs; 0, -ENOENT or -ENODEV (removed)
+ */
+int tb_task_move(struct tb_task *t, const char *path);
 void tb_task_exit_all(void);			/* every task, the thread's own too */
 
-struct tb_vma *tb_map_anon(unsigned long nr_pages);	/* in current's mm */
+/* in current's mm, each vma at a PMD boundary of its own (a page table of its own) */
+struct tb_vma *tb_map_anon(unsigned long nr_pages);
+/* a page after the last vma, as mmap() places a neighbour: they may share a page table */
+struct tb_vma *tb_map_anon_near(unsigned long nr_pages);
 struct tb_vma *tb_map_file(struct tb_file *file);	/* the whole file */
 /* the whole file, PROT_EXEC (VM_EXEC, as text of a program or library is mapped) */
 struct tb_vma *tb_map_file_exec(struct tb_file *file);
 void tb_unmap(struct tb_vma *vma);
-/* touch one page as the CPU does: 0, or -ENOMEM (OOM or killed) */
+/*
+ * madvise() of the whole vma: MADV_NORMAL, MADV_RANDOM, MADV_SEQUENTIAL
+ * set its read-ahead hints (VM_RAND_READ, VM_SEQ_READ), as
+ * madvise_behavior() does; MADV_FREE (anonymous only) drops its swapped
+ * pages and makes its folios lazyfree (clean, not swap-backed, on the
+ * inactive file list: reclaim frees them unwritten unless written again),
+ * as madvise_free_pte_range() does; 0 or -EINVAL
+ */
+int tb_madvise(struct tb_vma *vma, int advice);
+/* mprotect(): PROT_NONE or PROT_READ [| PROT_WRITE] for the whole vma; 0 or -EINVAL */
+int tb_mprotect(struct tb_vma *vma, int prot);
+/*
+ * touch one page as the CPU does: 0, -ENOMEM (OOM or killed), -EFAULT
+ * (SIGSEGV: an access the vma does not allow)
+ */
 int tb_touch(struct tb_vma *vma, unsigned long index, bool write);
 /*
  * a hint with no effect on the world: the host fetches what a touch of
@@ -126,6 +149,12 @@ unsigned long tb_vma_resident(struct tb_vma *vma);
 unsigned long tb_vma_swapped(struct tb_vma *vma);
 /* both counts in one walk of the page tables */
 void tb_vma_counts(struct tb_vma *vma, unsigned long *resident, unsigned long *swapped);
+/*
+ * the accessed bit of page index's pte, and of the pmd above it (x86 sets
+ * it in every entry a walk of the MMU goes through); false: no pte table
+ */
+bool tb_vma_pte_young(struct tb_vma *vma, unsigned long index);
+bool tb_vma_pmd_young(struct tb_vma *vma, unsigned long index);
 /* the folio mapped at index of vma, or NULL (no reference taken) */
 struct folio *tb_vma_folio(struct tb_vma *vma, unsigned long index);
 

@@ -78,6 +78,22 @@ int cgroup_add_dfl_cftypes(struct cgroup_subsys *ss, struct cftype *cfts);
 /* a task's css: the test bed's task model keeps its memory css */
 #define task_css(task, id) ((void)(id), (task)->kshim_memcg_css)
 
+/*
+ * The tasks of one migration, as the cgroup core hands them to a
+ * controller's ->attach() (kernel/cgroup/cgroup-internal.h has the
+ * kernel's): the world moves one task at a time (tb_task_move()).
+ */
+struct cgroup_taskset {
+	struct task_struct *task;
+	struct cgroup_subsys_state *dst_css;
+	bool walked;
+};
+
+struct task_struct *cgroup_taskset_first(struct cgroup_taskset *tset,
+					 struct cgroup_subsys_state **dst_cssp);
+struct task_struct *cgroup_taskset_next(struct cgroup_taskset *tset,
+					struct cgroup_subsys_state **dst_cssp);
+
 void cgroup_file_notify(struct cgroup_file *cfile);
 /* the cgroup core's big lock (kernel/cgroup/cgroup.c) */
 extern struct mutex cgroup_mutex;

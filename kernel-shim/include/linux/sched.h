@@ -26,6 +26,7 @@ struct task_struct {
 	unsigned int __state;
 	struct mm_struct *mm;
 	spinlock_t alloc_lock;		/* task_lock(): mm, and its cgroups */
+	struct task_struct *group_leader;	/* the world's tasks are single-threaded: itself */
 	struct signal_struct *signal;
 	struct reclaim_state *reclaim_state;
 	struct mem_cgroup *memcg_in_oom;
