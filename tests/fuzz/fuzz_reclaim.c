@@ -8,7 +8,8 @@
  * the OOM killer take them back.
  *
  * Input: four boot bytes, then operations.
- *   byte 0: RAM per node, 1024 + (b % 13) * 256 pages (4 to 16 MiB)
+ *   byte 0: RAM per node, 1024 + (b % 13) * 256 pages (4 to 16 MiB);
+ *           the swap device a disk when (b / 13) & 4, else zram
  *   byte 1: bits 0-1 swap (0, 256, 1024, 8192 pages), bit 2 two nodes,
  *           bit 3 no kswapd, bit 4 cgroup.memory=nokmem, bit 5
  *           cgroup.memory=nosocket, bit 6 the memory_recursiveprot and
@@ -1200,6 +1201,8 @@ static void boot(struct fz *f)
 
 	f->mem.ram_pages = 1024 + (b0 % 13) * 256;
 	f->mem.swap_pages = swap_sizes[b1 & 3];
+	/* a swap disk (writes in flight): 8 of b0's 20 runs of 13 values */
+	f->mem.swap_disk = (b0 / 13) & 4;
 	f->nr_nodes = b1 & 4 ? 2 : 1;
 	f->mem.no_kswapd = b1 & 8;
 	f->mem.swappiness_set = b2 != 255;
