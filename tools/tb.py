@@ -482,12 +482,20 @@ def cmd_test(tb):
     # error here shows again in the build below)
     subprocess.run(['cmake', '--build', bdir, '--target', 'build.ninja'],
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=tb.env())
-    listing = tb_output.ctest_listing(bdir, tb.env(), TEST_LABELS)
+    listing = tb_output.ctest_listing(bdir, tb.env(), TEST_LABELS) or []
+    if not tb.a.with_variants:
+        # a suite once, in its base configuration: its variants (more
+        # nodes) run the same lines, and tools/tb test runs them
+        listing, variants = tb_output.split_variants(listing)
+        note = tb_output.variants_note(variants, files)
+        if note:
+            say(note)
+
     def pick(f, hit):
         out, note = tb_output.select_by_lines(hit, f, tb.tree, cov, tb.repo)
         say(note)
         return out
-    tests, targets, err = tb_output.select_by_files(listing or [], files, bdir, pick)
+    tests, targets, err = tb_output.select_by_files(listing, files, bdir, pick)
     if err:
         fail(err)
     # kernel_checks: the symbol checks of kernel_require(), run by a whole build
@@ -1020,6 +1028,7 @@ def main():
     ap.add_argument('-v', '--verbose', action='store_true')
     ap.add_argument('--file', action='append')
     ap.add_argument('--map', action='store_true')
+    ap.add_argument('--with-variants', action='store_true')
     ap.add_argument('--patch')
     ap.add_argument('--before')
     ap.add_argument('--after')

@@ -125,19 +125,57 @@ def build_failure(text, max_lines=25):
 
 # ---- tests ----------------------------------------------------------------
 def ctest_listing(bdir, env, label_re):
-    """[{name, labels, command}] of the tests whose labels match label_re"""
+    """[{name, labels, command, env}] of the tests whose labels match
+    label_re (env: the test's ENVIRONMENT, a list of 'NAME=value')"""
     p = subprocess.run(['ctest', '--test-dir', bdir, '--show-only=json-v1', '-L', label_re],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     if p.returncode != 0:
         return None
     out = []
     for t in json.loads(p.stdout).get('tests', []):
-        labels = []
+        labels, tenv = [], []
         for prop in t.get('properties', []):
             if prop.get('name') == 'LABELS':
                 labels = prop.get('value') or []
-        out.append({'name': t['name'], 'labels': labels, 'command': t.get('command') or []})
+            elif prop.get('name') == 'ENVIRONMENT':
+                tenv = prop.get('value') or []
+        out.append({'name': t['name'], 'labels': labels, 'command': t.get('command') or [],
+                    'env': tenv})
     return out
+
+
+# A test labelled `variant` runs the executable of a test of the base
+# configuration again, with only TB_NODES added to its environment (the
+# world's RAM split over more nodes): the same code, the same lines.
+# tools/tb test runs them; --file leaves them out unless --with-variants.
+# tests/labels/test_kfile_labels.py checks that each has its base test.
+VARIANT_LABEL = 'variant'
+VARIANT_ENV = ('TB_NODES',)
+
+
+def variant_base_env(env):
+    """a variant's environment without what makes it a variant"""
+    return [e for e in env if e.split('=', 1)[0] not in VARIANT_ENV]
+
+
+def split_variants(listing):
+    """(base tests, variant tests) of a ctest_listing()"""
+    base = [t for t in listing if VARIANT_LABEL not in t['labels']]
+    return base, [t for t in listing if VARIANT_LABEL in t['labels']]
+
+
+def variants_note(variants, files):
+    """One line: how many variant runs of the tests labelled kfile:F (F of
+    files) --file leaves to tools/tb test, and what they vary; None: none"""
+    left = [t for t in variants if any('kfile:' + f in t['labels'] for f in files)]
+    if not left:
+        return None
+    how = sorted({e for t in left for e in t.get('env', [])
+                  if e.split('=', 1)[0] in VARIANT_ENV},
+                 key=lambda e: (e.split('=', 1)[0], len(e), e))
+    return (f'{len(left)} variant run{"s" if len(left) != 1 else ""} of these suites (the same '
+            f'executables again with {" or ".join(how) or "another environment"}) left to '
+            f'tools/tb test; --with-variants runs them too')
 
 
 def kfile_name(path, tree):
