@@ -152,9 +152,7 @@ class TB:
         """Build (the targets of) bdir; its output goes to tb-build.log unless
         -v. A failure prints the error and the log's path; it ends tb, or,
         with fatal=False, returns (one line, log path)."""
-        cmd = ['cmake', '--build', bdir, '-j', str(self.jobs)]
-        for t in targets:
-            cmd += ['--target', t]
+        cmd = tb_output.build_command(bdir, self.jobs, targets)
         rb = rel(bdir, self.repo)
         what = f' ({len(targets)} targets)' if len(targets) > 3 else (
             f' ({" ".join(targets)})' if targets else '')
@@ -480,7 +478,7 @@ def cmd_test(tb):
     # the tests as the CMakeLists.txt files say now: a suite added since
     # the last build is listed only after the build re-runs cmake (an
     # error here shows again in the build below)
-    subprocess.run(['cmake', '--build', bdir, '--target', 'build.ninja'],
+    subprocess.run(tb_output.build_command(bdir, None, ['build.ninja']),
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=tb.env())
     listing = tb_output.ctest_listing(bdir, tb.env(), TEST_LABELS) or []
     if not tb.a.with_variants:
