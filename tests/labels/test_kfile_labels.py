@@ -17,7 +17,11 @@ directory and fails when
     labels otherwise, and whose environment is the variant's without
     TB_NODES (the variant must set TB_NODES: more nodes, the same code).
     A test that runs other code (another environment switch, such as
-    TB_LRU_GEN's multi-gen LRU) is no variant: --file must run it.
+    TB_LRU_GEN's multi-gen LRU) is no variant: --file must run it; and
+  - a test that is such a variant of another (the same command and
+    labels, TB_NODES added to its environment) lacks the label: --file
+    would run the suite again on more nodes (how its tests grew from 35
+    to 57 for memcontrol.c).
 It does not depend on timing. The converse (an executable holding code of
 F without the label) is allowed: kfile:F names the suites that test F, and
 much of the kernel code is linked into every world (page_counter.c behind
@@ -126,6 +130,19 @@ def check_variants(tests):
             errors.append(f'{t["name"]}: labelled {tb_output.VARIANT_LABEL} but no test of its '
                           f'command ({", ".join(b["name"] for b in same)}) has its labels and '
                           f'the environment {" ".join(want) or "(none)"}')
+    # the converse: a variant of a base test without the label
+    for t in base:
+        env = t.get('env') or []
+        want = sorted(tb_output.variant_base_env(env))
+        if len(want) == len(env):
+            continue
+        of = [b['name'] for b in base if b is not t and b['command'] == t['command']
+              and sorted(b['labels']) == sorted(t['labels'])
+              and sorted(b.get('env') or []) == want]
+        if of:
+            errors.append(f'{t["name"]}: {of[0]} again with '
+                          f'{" ".join(e for e in env if e not in want)}: label it '
+                          f'{tb_output.VARIANT_LABEL} (tools/tb test --file runs it otherwise)')
     return errors
 
 
@@ -157,10 +174,14 @@ def self_check():
            {'name': 'a_labels', 'command': ['/x/a'], 'labels': ['unit', 'variant'],
             'env': ['TB_NODES=2']},
            {'name': 'a_env', 'command': ['/x/a'], 'labels': ['unit', 'kfile:mm/a.c', 'variant'],
-            'env': ['TB_NODES=2', 'TB_OTHER=1']}]
+            'env': ['TB_NODES=2', 'TB_OTHER=1']},
+           {'name': 'a_lru_2nodes', 'command': ['/x/a'], 'labels': ['unit', 'kfile:mm/a.c'],
+            'env': ['TB_LRU_GEN=y', 'TB_NODES=2']},
+           {'name': 'c_4nodes', 'command': ['/x/c'], 'labels': ['unit'], 'env': ['TB_NODES=4']}]
     errs = check_variants(var)
     want = [r'^a_lru_var: .*sets none of TB_NODES', r'^b_2nodes: .*no test without that label',
-            r'^a_labels: .*has its labels', r'^a_env: .*environment TB_OTHER=1']
+            r'^a_labels: .*has its labels', r'^a_env: .*environment TB_OTHER=1',
+            r'^a_lru_2nodes: a_lru again with TB_NODES=2: label it variant']
     for w in want:
         if not any(re.search(w, e) for e in errs):
             sys.exit(f'self-check: no variant error matching {w!r} in {errs}')
