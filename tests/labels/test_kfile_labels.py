@@ -39,27 +39,29 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'
 import tb_output  # noqa: E402
 
 
+# a table of readelf's line dump: its heading, then its lines up to a blank
+# line (or the next heading); the line programs between are skipped whole
+LINE_TABLE = re.compile(r'The (Directory|File Name) Table[^\n]*\n'
+                        r'((?:(?![ \t]*The (?:Directory|File Name) Table)[ \t]*\S[^\n]*\n)*)')
+DIR_ENTRY = re.compile(r'\s*\d+\s+(?:\([^)]*\):\s*)?(.*)$')
+FILE_ENTRY = re.compile(r'\s*\d+\s+(\d+)\s+(?:\([^)]*\):\s*)?(.*)$')
+
+
 def debug_files(exe):
     """Absolute paths of the files named by exe's DWARF line tables."""
     p = subprocess.run(['readelf', '--debug-dump=line', exe], stdout=subprocess.PIPE,
                        stderr=subprocess.DEVNULL, text=True, errors='replace')
-    files, dirs, mode = set(), [], None
-    for line in p.stdout.splitlines():
-        if 'The Directory Table' in line:
-            mode, dirs = 'dir', []
+    files, dirs = set(), []
+    for t in LINE_TABLE.finditer(p.stdout):
+        if t.group(1) == 'Directory':
+            dirs = []
+            for line in t.group(2).splitlines():
+                m = DIR_ENTRY.match(line)
+                if m:
+                    dirs.append(m.group(1).strip())
             continue
-        if 'The File Name Table' in line:
-            mode = 'file'
-            continue
-        if not line.strip():
-            mode = None
-            continue
-        if mode == 'dir':
-            m = re.match(r'\s*\d+\s+(?:\([^)]*\):\s*)?(.*)$', line)
-            if m:
-                dirs.append(m.group(1).strip())
-        elif mode == 'file':
-            m = re.match(r'\s*\d+\s+(\d+)\s+(?:\([^)]*\):\s*)?(.*)$', line)
+        for line in t.group(2).splitlines():
+            m = FILE_ENTRY.match(line)
             if m:
                 i = int(m.group(1))
                 d = dirs[i] if i < len(dirs) else ''
