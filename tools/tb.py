@@ -481,21 +481,28 @@ def cmd_test(tb):
     subprocess.run(tb_output.build_command(bdir, None, ['build.ninja']),
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=tb.env())
     listing = tb_output.ctest_listing(bdir, tb.env(), TEST_LABELS) or []
+    variants = []
     if not tb.a.with_variants:
-        # a suite once, in its base configuration: its variants (more
-        # nodes) run the same lines, and tools/tb test runs them
+        # a suite once, in its base configuration: its variant runs (more
+        # nodes, the same code) are left to tools/tb test, but for those a
+        # line map saw run a changed line their base test does not
         listing, variants = tb_output.split_variants(listing)
-        note = tb_output.variants_note(variants, files)
-        if note:
-            say(note)
+        for v in variants:
+            b = tb_output.variant_base(v, listing)
+            v['base'] = b and b['name']
 
     def pick(f, hit):
-        out, note = tb_output.select_by_lines(hit, f, tb.tree, cov, tb.repo)
+        out, note = tb_output.select_by_lines(
+            hit, f, tb.tree, cov, tb.repo,
+            variants=[v for v in variants if 'kfile:' + f in v['labels']])
         say(note)
         return out
     tests, targets, err = tb_output.select_by_files(listing, files, bdir, pick)
     if err:
         fail(err)
+    note = tb_output.variants_note([v for v in variants if v not in tests], files)
+    if note:
+        say(note)
     # kernel_checks: the symbol checks of kernel_require(), run by a whole build
     tb.build_dir(bdir, targets + ['kernel_checks'] if targets else ())
     what = (f'{len(tests)} test{"s" if len(tests) != 1 else ""} labelled '

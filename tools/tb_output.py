@@ -178,6 +178,18 @@ def variant_base_env(env):
     return [e for e in env if e.split('=', 1)[0] not in VARIANT_ENV]
 
 
+def variant_base(t, listing):
+    """The test of listing that the variant t runs again: the same command,
+    its labels but `variant`, its environment without TB_NODES (None: none)"""
+    labels = sorted(l for l in t['labels'] if l != VARIANT_LABEL)
+    env = sorted(variant_base_env(t.get('env') or []))
+    for b in listing:
+        if (VARIANT_LABEL not in b['labels'] and b['command'] == t['command']
+                and sorted(b['labels']) == labels and sorted(b.get('env') or []) == env):
+            return b
+    return None
+
+
 def split_variants(listing):
     """(base tests, variant tests) of a ctest_listing()"""
     base = [t for t in listing if VARIANT_LABEL not in t['labels']]
@@ -240,7 +252,7 @@ def map_file(cov, path):
     return os.path.join(cov, 'mutate-testmap', path.replace('/', '_') + '.json')
 
 
-def select_by_lines(tests, path, tree, cov, repo):
+def select_by_lines(tests, path, tree, cov, repo, variants=()):
     """(tests, note): of tests (those labelled kfile:path), the ones that
     execute a line of path that differs from the file as the per-test line
     map saw it (tools/tb mutate's, in the coverage build cov), and those the
@@ -249,7 +261,10 @@ def select_by_lines(tests, path, tree, cov, repo):
     this tree, when a file the tests are built from changed since (the map
     may no longer hold), or when a changed line is one no test of the map
     executes (a macro, a declaration outside a function, a line the map
-    never saw run). note is one line saying which and why."""
+    never saw run). note is one line saying which and why.
+    variants: variant runs labelled kfile:path, each with 'base' (its base
+    test's name), left out but for those the map saw run a changed line
+    their base test does not run (more nodes can reach more of the file)."""
     every = f'all {len(tests)} tests labelled kfile:{path}'
     try:
         with open(map_file(cov, path)) as f:
@@ -311,10 +326,17 @@ def select_by_lines(tests, path, tree, cov, repo):
     want = set(changed) | heads | set().union(*bodies.values())
     out = [t for t in tests if 'stress' in t['labels'] or t['name'] not in reach
            or reach[t['name']] & want]
+    more = [v for v in variants if v['name'] in reach and v.get('base') in reach
+            and (reach[v['name']] & want) - reach[v['base']]]
     lines = ', '.join(str(n) for n in changed[:4]) + (', ...' if len(changed) > 4 else '')
-    return out, (f'{len(out)} of {len(tests)} tests labelled kfile:{path}: those that run '
-                 f'its changed line{"s" if len(changed) > 1 else ""} ({lines}, as mapped), '
-                 'and the stress tests')
+    note = (f'{len(out)} of {len(tests)} tests labelled kfile:{path}: those that run '
+            f'its changed line{"s" if len(changed) > 1 else ""} ({lines}, as mapped), '
+            'and the stress tests')
+    if len(more) == 1:
+        note += f'; and the variant run {more[0]["name"]}, which runs a changed line its base does not'
+    elif more:
+        note += f'; and {len(more)} variant runs that run a changed line their base does not'
+    return out + more, note
 
 
 def block_change(old, new, changed):

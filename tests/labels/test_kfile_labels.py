@@ -121,14 +121,12 @@ def check_variants(tests):
             errors.append(f'{t["name"]}: labelled {tb_output.VARIANT_LABEL} but sets none of '
                           f'{", ".join(tb_output.VARIANT_ENV)}')
             continue
-        labels = sorted(l for l in t['labels'] if l != tb_output.VARIANT_LABEL)
         want = sorted(tb_output.variant_base_env(env))
         same = [b for b in base if b['command'] == t['command']]
         if not same:
             errors.append(f'{t["name"]}: labelled {tb_output.VARIANT_LABEL} but no test '
                           f'without that label runs {" ".join(t["command"]) or "its command"}')
-        elif not any(sorted(b['labels']) == labels and sorted(b.get('env') or []) == want
-                     for b in same):
+        elif not tb_output.variant_base(t, base):
             errors.append(f'{t["name"]}: labelled {tb_output.VARIANT_LABEL} but no test of its '
                           f'command ({", ".join(b["name"] for b in same)}) has its labels and '
                           f'the environment {" ".join(want) or "(none)"}')
