@@ -166,9 +166,11 @@ def ctest_listing(bdir, env, label_re):
 
 # A test labelled `variant` runs the executable of a test of the base
 # configuration again, with only TB_NODES added to its environment (the
-# world's RAM split over more nodes): the same code, the same lines.
-# tools/tb test runs them; --file leaves them out unless --with-variants.
-# tests/labels/test_kfile_labels.py checks that each has its base test.
+# world's RAM split over more nodes): the same code and cases, which reach
+# mostly the same lines. tools/tb test runs them; --file leaves them out
+# unless --with-variants, or a line map saw one run a changed line its base
+# does not. tests/labels/test_kfile_labels.py checks that each has its base
+# test, and that a test that is one carries the label.
 VARIANT_LABEL = 'variant'
 VARIANT_ENV = ('TB_NODES',)
 
