@@ -152,9 +152,7 @@ class TB:
         """Build (the targets of) bdir; its output goes to tb-build.log unless
         -v. A failure prints the error and the log's path; it ends tb, or,
         with fatal=False, returns (one line, log path)."""
-        cmd = ['cmake', '--build', bdir, '-j', str(self.jobs)]
-        for t in targets:
-            cmd += ['--target', t]
+        cmd = tb_output.build_command(bdir, self.jobs, targets)
         rb = rel(bdir, self.repo)
         what = f' ({len(targets)} targets)' if len(targets) > 3 else (
             f' ({" ".join(targets)})' if targets else '')
@@ -480,16 +478,31 @@ def cmd_test(tb):
     # the tests as the CMakeLists.txt files say now: a suite added since
     # the last build is listed only after the build re-runs cmake (an
     # error here shows again in the build below)
-    subprocess.run(['cmake', '--build', bdir, '--target', 'build.ninja'],
+    subprocess.run(tb_output.build_command(bdir, None, ['build.ninja']),
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=tb.env())
-    listing = tb_output.ctest_listing(bdir, tb.env(), TEST_LABELS)
+    listing = tb_output.ctest_listing(bdir, tb.env(), TEST_LABELS) or []
+    variants = []
+    if not tb.a.with_variants:
+        # a suite once, in its base configuration: its variant runs (more
+        # nodes, the same code) are left to tools/tb test, but for those a
+        # line map saw run a changed line their base test does not
+        listing, variants = tb_output.split_variants(listing)
+        for v in variants:
+            b = tb_output.variant_base(v, listing)
+            v['base'] = b and b['name']
+
     def pick(f, hit):
-        out, note = tb_output.select_by_lines(hit, f, tb.tree, cov, tb.repo)
+        out, note = tb_output.select_by_lines(
+            hit, f, tb.tree, cov, tb.repo,
+            variants=[v for v in variants if 'kfile:' + f in v['labels']])
         say(note)
         return out
-    tests, targets, err = tb_output.select_by_files(listing or [], files, bdir, pick)
+    tests, targets, err = tb_output.select_by_files(listing, files, bdir, pick)
     if err:
         fail(err)
+    note = tb_output.variants_note([v for v in variants if v not in tests], files)
+    if note:
+        say(note)
     # kernel_checks: the symbol checks of kernel_require(), run by a whole build
     tb.build_dir(bdir, targets + ['kernel_checks'] if targets else ())
     what = (f'{len(tests)} test{"s" if len(tests) != 1 else ""} labelled '
@@ -1020,6 +1033,7 @@ def main():
     ap.add_argument('-v', '--verbose', action='store_true')
     ap.add_argument('--file', action='append')
     ap.add_argument('--map', action='store_true')
+    ap.add_argument('--with-variants', action='store_true')
     ap.add_argument('--patch')
     ap.add_argument('--before')
     ap.add_argument('--after')

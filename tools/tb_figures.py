@@ -41,7 +41,7 @@ def measure_tests(tb, tbm):
     tb.build_dir(bdir)
     every = tb_output.ctest_listing(bdir, tb.env(), '.') or []
     values = {}
-    for label in ('unit', 'stress', 'slow'):
+    for label in ('unit', 'stress', 'slow', tb_output.VARIANT_LABEL):
         values[f'ctest tests labelled {label}'] = sum(label in t['labels'] for t in every)
     kfiles = {}
     for t in every:
@@ -228,6 +228,8 @@ def measure_loop(tb, tbm):
         with open(src, 'w') as f:
             f.write(text)
         values[f'--file {path}{what}: tests run'] = int(num(r'running (\d+) tests? labelled'))
+        values[f'--file {path}{what}: variant runs left to tools/tb test'] = \
+            int(num(r'(\d+) variant runs? of these suites'))
         timings[f'--file {path}{what} after a one-line edit, seconds ({LOOP_RUNS} runs)'] = \
             ' / '.join(f'{w:.2f}' for w in walls)
         timings[f'--file {path}{what} after a one-line edit, CPU seconds'] = \

@@ -42,6 +42,26 @@ def generator_args(bdir, defs, say, rel_bdir):
     return ['-G', 'Ninja']
 
 
+def build_command(bdir, jobs, targets=()):
+    """The command that builds targets of bdir: Ninja itself where the
+    directory is Ninja's (what `cmake --build` runs, without the ~20 ms of
+    starting cmake first: the edit loop builds twice), else cmake --build"""
+    ninja = None
+    if os.path.exists(os.path.join(bdir, 'build.ninja')):
+        try:
+            with open(os.path.join(bdir, 'CMakeCache.txt'), errors='replace') as f:
+                m = re.search(r'^CMAKE_MAKE_PROGRAM:\w+=(.*)$', f.read(), re.M)
+            ninja = m and m.group(1).strip()
+        except OSError:
+            pass
+    if ninja and os.path.basename(ninja).startswith('ninja') and os.access(ninja, os.X_OK):
+        return [ninja, '-C', bdir] + (['-j', str(jobs)] if jobs else []) + list(targets)
+    cmd = ['cmake', '--build', bdir] + (['-j', str(jobs)] if jobs else [])
+    for t in targets:
+        cmd += ['--target', t]
+    return cmd
+
+
 def python_args():
     """Debian's python3 for the build's steps (kextract, checks): a Python
     found first in PATH may be a version manager's shim that adds ~150 ms to
@@ -125,19 +145,71 @@ def build_failure(text, max_lines=25):
 
 # ---- tests ----------------------------------------------------------------
 def ctest_listing(bdir, env, label_re):
-    """[{name, labels, command}] of the tests whose labels match label_re"""
+    """[{name, labels, command, env}] of the tests whose labels match
+    label_re (env: the test's ENVIRONMENT, a list of 'NAME=value')"""
     p = subprocess.run(['ctest', '--test-dir', bdir, '--show-only=json-v1', '-L', label_re],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     if p.returncode != 0:
         return None
     out = []
     for t in json.loads(p.stdout).get('tests', []):
-        labels = []
+        labels, tenv = [], []
         for prop in t.get('properties', []):
             if prop.get('name') == 'LABELS':
                 labels = prop.get('value') or []
-        out.append({'name': t['name'], 'labels': labels, 'command': t.get('command') or []})
+            elif prop.get('name') == 'ENVIRONMENT':
+                tenv = prop.get('value') or []
+        out.append({'name': t['name'], 'labels': labels, 'command': t.get('command') or [],
+                    'env': tenv})
     return out
+
+
+# A test labelled `variant` runs the executable of a test of the base
+# configuration again, with only TB_NODES added to its environment (the
+# world's RAM split over more nodes): the same code and cases, which reach
+# mostly the same lines. tools/tb test runs them; --file leaves them out
+# unless --with-variants, or a line map saw one run a changed line its base
+# does not. tests/labels/test_kfile_labels.py checks that each has its base
+# test, and that a test that is one carries the label.
+VARIANT_LABEL = 'variant'
+VARIANT_ENV = ('TB_NODES',)
+
+
+def variant_base_env(env):
+    """a variant's environment without what makes it a variant"""
+    return [e for e in env if e.split('=', 1)[0] not in VARIANT_ENV]
+
+
+def variant_base(t, listing):
+    """The test of listing that the variant t runs again: the same command,
+    its labels but `variant`, its environment without TB_NODES (None: none)"""
+    labels = sorted(l for l in t['labels'] if l != VARIANT_LABEL)
+    env = sorted(variant_base_env(t.get('env') or []))
+    for b in listing:
+        if (VARIANT_LABEL not in b['labels'] and b['command'] == t['command']
+                and sorted(b['labels']) == labels and sorted(b.get('env') or []) == env):
+            return b
+    return None
+
+
+def split_variants(listing):
+    """(base tests, variant tests) of a ctest_listing()"""
+    base = [t for t in listing if VARIANT_LABEL not in t['labels']]
+    return base, [t for t in listing if VARIANT_LABEL in t['labels']]
+
+
+def variants_note(variants, files):
+    """One line: how many variant runs of the tests labelled kfile:F (F of
+    files) --file leaves to tools/tb test, and what they vary; None: none"""
+    left = [t for t in variants if any('kfile:' + f in t['labels'] for f in files)]
+    if not left:
+        return None
+    how = sorted({e for t in left for e in t.get('env', [])
+                  if e.split('=', 1)[0] in VARIANT_ENV},
+                 key=lambda e: (e.split('=', 1)[0], len(e), e))
+    return (f'{len(left)} variant run{"s" if len(left) != 1 else ""} of these suites (the same '
+            f'executables again with {" or ".join(how) or "another environment"}) left to '
+            f'tools/tb test; --with-variants runs them too')
 
 
 def kfile_name(path, tree):
@@ -182,7 +254,7 @@ def map_file(cov, path):
     return os.path.join(cov, 'mutate-testmap', path.replace('/', '_') + '.json')
 
 
-def select_by_lines(tests, path, tree, cov, repo):
+def select_by_lines(tests, path, tree, cov, repo, variants=()):
     """(tests, note): of tests (those labelled kfile:path), the ones that
     execute a line of path that differs from the file as the per-test line
     map saw it (tools/tb mutate's, in the coverage build cov), and those the
@@ -191,7 +263,10 @@ def select_by_lines(tests, path, tree, cov, repo):
     this tree, when a file the tests are built from changed since (the map
     may no longer hold), or when a changed line is one no test of the map
     executes (a macro, a declaration outside a function, a line the map
-    never saw run). note is one line saying which and why."""
+    never saw run). note is one line saying which and why.
+    variants: variant runs labelled kfile:path, each with 'base' (its base
+    test's name), left out but for those the map saw run a changed line
+    their base test does not run (more nodes can reach more of the file)."""
     every = f'all {len(tests)} tests labelled kfile:{path}'
     try:
         with open(map_file(cov, path)) as f:
@@ -253,10 +328,17 @@ def select_by_lines(tests, path, tree, cov, repo):
     want = set(changed) | heads | set().union(*bodies.values())
     out = [t for t in tests if 'stress' in t['labels'] or t['name'] not in reach
            or reach[t['name']] & want]
+    more = [v for v in variants if v['name'] in reach and v.get('base') in reach
+            and (reach[v['name']] & want) - reach[v['base']]]
     lines = ', '.join(str(n) for n in changed[:4]) + (', ...' if len(changed) > 4 else '')
-    return out, (f'{len(out)} of {len(tests)} tests labelled kfile:{path}: those that run '
-                 f'its changed line{"s" if len(changed) > 1 else ""} ({lines}, as mapped), '
-                 'and the stress tests')
+    note = (f'{len(out)} of {len(tests)} tests labelled kfile:{path}: those that run '
+            f'its changed line{"s" if len(changed) > 1 else ""} ({lines}, as mapped), '
+            'and the stress tests')
+    if len(more) == 1:
+        note += f'; and the variant run {more[0]["name"]}, which runs a changed line its base does not'
+    elif more:
+        note += f'; and {len(more)} variant runs that run a changed line their base does not'
+    return out + more, note
 
 
 def block_change(old, new, changed):

@@ -11,7 +11,17 @@ directory and fails when
     the build directory (a script, a shell command), or
   - its executable's debug line tables name no file F of the kernel trees
     (no code of F was linked into it), or
-  - a test labelled `slow` carries a kfile label (`--file` would run it).
+  - a test labelled `slow` carries a kfile label (`--file` would run it), or
+  - a test labelled `variant` (which `--file` leaves out) has no base test:
+    a test without that label that runs the same command, has the same
+    labels otherwise, and whose environment is the variant's without
+    TB_NODES (the variant must set TB_NODES: more nodes, the same code).
+    A test that runs other code (another environment switch, such as
+    TB_LRU_GEN's multi-gen LRU) is no variant: --file must run it; and
+  - a test that is such a variant of another (the same command and
+    labels, TB_NODES added to its environment) lacks the label: --file
+    would run the suite again on more nodes (how its tests grew from 35
+    to 57 for memcontrol.c).
 It does not depend on timing. The converse (an executable holding code of
 F without the label) is allowed: kfile:F names the suites that test F, and
 much of the kernel code is linked into every world (page_counter.c behind
@@ -29,27 +39,29 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'
 import tb_output  # noqa: E402
 
 
+# a table of readelf's line dump: its heading, then its lines up to a blank
+# line (or the next heading); the line programs between are skipped whole
+LINE_TABLE = re.compile(r'The (Directory|File Name) Table[^\n]*\n'
+                        r'((?:(?![ \t]*The (?:Directory|File Name) Table)[ \t]*\S[^\n]*\n)*)')
+DIR_ENTRY = re.compile(r'\s*\d+\s+(?:\([^)]*\):\s*)?(.*)$')
+FILE_ENTRY = re.compile(r'\s*\d+\s+(\d+)\s+(?:\([^)]*\):\s*)?(.*)$')
+
+
 def debug_files(exe):
     """Absolute paths of the files named by exe's DWARF line tables."""
     p = subprocess.run(['readelf', '--debug-dump=line', exe], stdout=subprocess.PIPE,
                        stderr=subprocess.DEVNULL, text=True, errors='replace')
-    files, dirs, mode = set(), [], None
-    for line in p.stdout.splitlines():
-        if 'The Directory Table' in line:
-            mode, dirs = 'dir', []
+    files, dirs = set(), []
+    for t in LINE_TABLE.finditer(p.stdout):
+        if t.group(1) == 'Directory':
+            dirs = []
+            for line in t.group(2).splitlines():
+                m = DIR_ENTRY.match(line)
+                if m:
+                    dirs.append(m.group(1).strip())
             continue
-        if 'The File Name Table' in line:
-            mode = 'file'
-            continue
-        if not line.strip():
-            mode = None
-            continue
-        if mode == 'dir':
-            m = re.match(r'\s*\d+\s+(?:\([^)]*\):\s*)?(.*)$', line)
-            if m:
-                dirs.append(m.group(1).strip())
-        elif mode == 'file':
-            m = re.match(r'\s*\d+\s+(\d+)\s+(?:\([^)]*\):\s*)?(.*)$', line)
+        for line in t.group(2).splitlines():
+            m = FILE_ENTRY.match(line)
             if m:
                 i = int(m.group(1))
                 d = dirs[i] if i < len(dirs) else ''
@@ -96,6 +108,44 @@ def check(tests, bdir, linked):
     return errors
 
 
+def check_variants(tests):
+    """Errors (one line each) of the tests labelled `variant` without their
+    base test (tb_output.VARIANT_LABEL's rule)."""
+    errors = []
+    base = [t for t in tests if tb_output.VARIANT_LABEL not in t['labels']]
+    for t in tests:
+        if tb_output.VARIANT_LABEL not in t['labels']:
+            continue
+        env = t.get('env') or []
+        if len(tb_output.variant_base_env(env)) == len(env):
+            errors.append(f'{t["name"]}: labelled {tb_output.VARIANT_LABEL} but sets none of '
+                          f'{", ".join(tb_output.VARIANT_ENV)}')
+            continue
+        want = sorted(tb_output.variant_base_env(env))
+        same = [b for b in base if b['command'] == t['command']]
+        if not same:
+            errors.append(f'{t["name"]}: labelled {tb_output.VARIANT_LABEL} but no test '
+                          f'without that label runs {" ".join(t["command"]) or "its command"}')
+        elif not tb_output.variant_base(t, base):
+            errors.append(f'{t["name"]}: labelled {tb_output.VARIANT_LABEL} but no test of its '
+                          f'command ({", ".join(b["name"] for b in same)}) has its labels and '
+                          f'the environment {" ".join(want) or "(none)"}')
+    # the converse: a variant of a base test without the label
+    for t in base:
+        env = t.get('env') or []
+        want = sorted(tb_output.variant_base_env(env))
+        if len(want) == len(env):
+            continue
+        of = [b['name'] for b in base if b is not t and b['command'] == t['command']
+              and sorted(b['labels']) == sorted(t['labels'])
+              and sorted(b.get('env') or []) == want]
+        if of:
+            errors.append(f'{t["name"]}: {of[0]} again with '
+                          f'{" ".join(e for e in env if e not in want)}: label it '
+                          f'{tb_output.VARIANT_LABEL} (tools/tb test --file runs it otherwise)')
+    return errors
+
+
 def self_check():
     """The checker reports what it must (so the guard can fail)."""
     fake = [{'name': 'script', 'command': ['/bin/sh', 'x.sh'], 'labels': ['unit', 'kfile:mm/a.c']},
@@ -110,6 +160,33 @@ def self_check():
             sys.exit(f'self-check: no error matching {w!r} in {errs}')
     if len(errs) != len(want):
         sys.exit(f'self-check: unexpected errors {errs}')
+    var = [{'name': 'a', 'command': ['/x/a'], 'labels': ['unit', 'kfile:mm/a.c'], 'env': []},
+           {'name': 'a_2nodes', 'command': ['/x/a'], 'labels': ['unit', 'kfile:mm/a.c', 'variant'],
+            'env': ['TB_NODES=2']},
+           {'name': 'a_lru', 'command': ['/x/a'], 'labels': ['unit', 'kfile:mm/a.c'],
+            'env': ['TB_LRU_GEN=y']},
+           {'name': 'a_lru_4nodes', 'command': ['/x/a'],
+            'labels': ['unit', 'kfile:mm/a.c', 'variant'], 'env': ['TB_NODES=4', 'TB_LRU_GEN=y']},
+           {'name': 'a_lru_var', 'command': ['/x/a'], 'labels': ['unit', 'kfile:mm/a.c', 'variant'],
+            'env': ['TB_LRU_GEN=y']},
+           {'name': 'b_2nodes', 'command': ['/x/b'], 'labels': ['unit', 'variant'],
+            'env': ['TB_NODES=2']},
+           {'name': 'a_labels', 'command': ['/x/a'], 'labels': ['unit', 'variant'],
+            'env': ['TB_NODES=2']},
+           {'name': 'a_env', 'command': ['/x/a'], 'labels': ['unit', 'kfile:mm/a.c', 'variant'],
+            'env': ['TB_NODES=2', 'TB_OTHER=1']},
+           {'name': 'a_lru_2nodes', 'command': ['/x/a'], 'labels': ['unit', 'kfile:mm/a.c'],
+            'env': ['TB_LRU_GEN=y', 'TB_NODES=2']},
+           {'name': 'c_4nodes', 'command': ['/x/c'], 'labels': ['unit'], 'env': ['TB_NODES=4']}]
+    errs = check_variants(var)
+    want = [r'^a_lru_var: .*sets none of TB_NODES', r'^b_2nodes: .*no test without that label',
+            r'^a_labels: .*has its labels', r'^a_env: .*environment TB_OTHER=1',
+            r'^a_lru_2nodes: a_lru again with TB_NODES=2: label it variant']
+    for w in want:
+        if not any(re.search(w, e) for e in errs):
+            sys.exit(f'self-check: no variant error matching {w!r} in {errs}')
+    if len(errs) != len(want):
+        sys.exit(f'self-check: unexpected variant errors {errs}')
     trees = [('/t/a', ''), ('/t/b', '@6.1')]
     got = kernel_files({'/t/a/mm/x.c', '/t/b/mm/x.c', '/t/a/include/y.h', '/u/z.c'}, trees)
     if got != {'mm/x.c', 'mm/x.c@6.1'}:
@@ -135,14 +212,17 @@ def main():
         found = dict(zip(exes, ex.map(lambda e: kernel_files(debug_files(e), trees), exes)))
     empty = [e for e in exes if not found[e]]
     errors = check(tests, bdir, lambda exe: found.get(exe, set()))
+    errors += check_variants(tests)
     for e in empty:
         errors.append(f'{os.path.basename(e)}: no kernel file in its debug line tables '
                       f'(built without -g?)')
     labelled = sum(1 for t in tests if any(l.startswith('kfile:') for l in t['labels']))
     for e in errors:
         print(e)
-    print(f'{labelled} tests with kfile labels, {len(exes)} executables read, '
-          f'{len(errors)} error(s)')
+    nvar = sum(tb_output.VARIANT_LABEL in t['labels'] and
+               any(l.startswith('kfile:') for l in t['labels']) for t in tests)
+    print(f'{labelled} tests with kfile labels ({nvar} of them {tb_output.VARIANT_LABEL} runs), '
+          f'{len(exes)} executables read, {len(errors)} error(s)')
     return 1 if errors else 0
 
 

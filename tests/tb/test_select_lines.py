@@ -7,7 +7,9 @@ stress tests), of a brace-less body also the tests that run its head.
 Every test runs when a changed line is one no test of the map executes,
 when the edit opens or closes a block, for the body of an else, when there
 is no map of the tree, when another file changed since the map (not when
-it was put back as it was), or when the file is as mapped."""
+it was put back as it was), or when the file is as mapped. A variant run
+(the same executable on more nodes) runs only when the map saw it run a
+changed line its base test does not."""
 import json
 import os
 import shutil
@@ -234,6 +236,52 @@ class SelectByLines(unittest.TestCase):
         names, note = tb_output.select_by_lines(TESTS, PATH, other, self.cov, self.repo)
         self.assertEqual(len(names), len(TESTS))
         self.assertIn('no line map', note)
+
+    def test_variants(self):
+        # t_small again on 2 nodes runs line 6, which t_small does not: an
+        # edit of line 6 runs it; t_big on 2 nodes runs what t_big runs,
+        # and t_new on 2 nodes is unknown to the map: left to tools/tb test
+        counts = dict(COUNTS, t_small_2nodes={**COUNTS['t_small'], 6: 1},
+                      t_big_2nodes=COUNTS['t_big'])
+        self.remap(counts)
+        variants = [{'name': n + '_2nodes', 'base': n, 'labels': ['unit', 'kfile:' + PATH, 'variant']}
+                    for n in ('t_small', 't_big', 't_new')]
+        self.edit(6)
+        tests, note = tb_output.select_by_lines(TESTS, PATH, self.tree, self.cov, self.repo,
+                                                variants=variants)
+        self.assertEqual([t['name'] for t in tests], ['t_big', 't_stress', 't_new', 't_small_2nodes'])
+        self.assertIn('the variant run t_small_2nodes, which runs a changed line its base does not',
+                      note)
+        # line 4, which t_small runs too: no variant
+        self.edit(4)
+        tests, note = tb_output.select_by_lines(TESTS, PATH, self.tree, self.cov, self.repo,
+                                                variants=variants)
+        self.assertEqual(len(tests), len(TESTS))
+        self.assertNotIn('variant', note)
+        # without a map: every test, no variant
+        os.unlink(tb_output.map_file(self.cov, PATH))
+        tests, note = tb_output.select_by_lines(TESTS, PATH, self.tree, self.cov, self.repo,
+                                                variants=variants)
+        self.assertEqual([t['name'] for t in tests], [t['name'] for t in TESTS])
+
+    def test_variant_base(self):
+        listing = [{'name': 'a', 'command': ['/x/a'], 'labels': ['unit'], 'env': []},
+                   {'name': 'a_lru', 'command': ['/x/a'], 'labels': ['unit'], 'env': ['TB_LRU_GEN=y']},
+                   {'name': 'a_2nodes', 'command': ['/x/a'], 'labels': ['unit', 'variant'],
+                    'env': ['TB_NODES=2']},
+                   {'name': 'a_lru_4nodes', 'command': ['/x/a'], 'labels': ['unit', 'variant'],
+                    'env': ['TB_NODES=4', 'TB_LRU_GEN=y']},
+                   {'name': 'b_2nodes', 'command': ['/x/b'], 'labels': ['unit', 'variant'],
+                    'env': ['TB_NODES=2']}]
+        base, variants = tb_output.split_variants(listing)
+        self.assertEqual([t['name'] for t in base], ['a', 'a_lru'])
+        self.assertEqual([(tb_output.variant_base(v, base) or {}).get('name') for v in variants],
+                         ['a', 'a_lru', None])
+        note = tb_output.variants_note(
+            [dict(v, labels=v['labels'] + ['kfile:' + PATH]) for v in variants], [PATH])
+        self.assertIn('3 variant runs of these suites (the same executables again with '
+                      'TB_NODES=2 or TB_NODES=4)', note)
+        self.assertIsNone(tb_output.variants_note(variants, [PATH]))
 
     def test_unchanged_runs_all(self):
         names, note = self.select()
