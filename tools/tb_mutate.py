@@ -243,9 +243,18 @@ def changed_lines(old, new):
     """the lines (1-based) of the text new that differ from old: added or
     changed lines, and the two lines either side of a deletion"""
     a, b = old.splitlines(), new.splitlines()
+    # the lines both share at the ends are unchanged: only the middle is
+    # diffed (an edit of a few lines in a 6,000-line file took 0.25 s)
+    lo = 0
+    while lo < len(a) and lo < len(b) and a[lo] == b[lo]:
+        lo += 1
+    hi = 0
+    while hi < len(a) - lo and hi < len(b) - lo and a[-1 - hi] == b[-1 - hi]:
+        hi += 1
     out = set()
-    sm = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    sm = difflib.SequenceMatcher(None, a[lo:len(a) - hi], b[lo:len(b) - hi], autojunk=False)
     for tag, _, _, j1, j2 in sm.get_opcodes():
+        j1, j2 = j1 + lo, j2 + lo
         if tag in ('replace', 'insert'):
             out.update(range(j1 + 1, j2 + 1))
         elif tag == 'delete':
