@@ -91,14 +91,18 @@ def write_own(target, text):
         f.write(text)
 
 
-def label_tests(bdir, label):
+def label_tests(bdir, label, unbuilt=None):
     """the tests of a label: [{name, command, cwd, target, env}]; env is
-    the test's ENVIRONMENT property (the _mglru twins' TB_LRU_GEN=y)"""
+    the test's ENVIRONMENT property (the _mglru twins' TB_LRU_GEN=y).
+    ctest names no command for a test whose executable is not built yet:
+    such tests' names go to the list unbuilt, when given."""
     p = subprocess.run(['ctest', '--test-dir', bdir, '--show-only=json-v1', '-L', label],
                        check=True, capture_output=True, text=True)
     out = []
     for t in json.loads(p.stdout).get('tests', []):
         cmd = t.get('command') or []
+        if not cmd and unbuilt is not None:
+            unbuilt.append(t['name'])
         if not cmd or cmd[0].endswith(('python3', 'python')):
             continue
         cwd, env = os.path.dirname(cmd[0]), {}
@@ -641,9 +645,12 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
                                                                     'tb_mutant.h')])
     tb.kernel = user_kernel
     # ctest names a test's executable only once it exists: the first build
-    # is of everything, later ones of the label's executables only
-    if not label_tests(bdir, label):
-        say(f'building {rel(bdir, tb.repo)}')
+    # is of everything, and so is one after a suite was added (else its
+    # tests would be left out); later ones of the label's executables only
+    unbuilt = []
+    if not label_tests(bdir, label, unbuilt) or unbuilt:
+        why = f' ({len(unbuilt)} labelled tests not built yet)' if unbuilt else ''
+        say(f'building {rel(bdir, tb.repo)}{why}')
         build(bdir, [], tb.jobs, 3600)
     tests = label_tests(bdir, label)
     if not tests:
