@@ -210,6 +210,8 @@ def world_run(tb, exe, config, reserved_mb):
     env = tb.env({'TB_LRU_GEN': 'y' if config.startswith('mglru') else 'n',
                   'TB_ORACLE_SCALE': '1', 'TB_ORACLE_MEM_MB': str(MEM_MB),
                   'TB_ORACLE_SWAP_MB': str(SWAP_MB if 'swap' in config else 0),
+                  # the guest's swap is a virtio disk: writes complete later
+                  'TB_ORACLE_SWAP_DISK': '1',
                   'TB_ORACLE_RESERVED_MB': str(reserved_mb), 'TB_ORACLE_FIGURES': '1'})
     t0 = time.time()
     p = subprocess.run([exe], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,

@@ -37,7 +37,8 @@
  * and TB_ORACLE_RESERVED_MB give every case the VM's RAM, swap (0: none,
  * and the swap-only case skips as the selftest does) and the memory its
  * kernel and init hold; TB_ORACLE_SCALE the size divisor (1: the
- * selftest's own sizes); TB_ORACLE_FIGURES=1 prints every figure a case
+ * selftest's own sizes); TB_ORACLE_SWAP_DISK=1 swaps to a disk, as the
+ * VM does; TB_ORACLE_FIGURES=1 prints every figure a case
  * reads as the selftest's wrapped readers do (tests/oracle).
  *
  * skipped: test_memcg_subtree_control — the world's cgroupfs mounts the
@@ -375,6 +376,7 @@ static int machine_setup(void **state, bool swap)
 		tb_mem.swap_pages = PAGES(64 * MB);
 	if (getenv("TB_ORACLE_SWAP_MB"))
 		tb_mem.swap_pages = PAGES(env_long("TB_ORACLE_SWAP_MB", 0) * MB);
+	tb_mem.swap_disk = env_long("TB_ORACLE_SWAP_DISK", 0) == 1;
 	tb_mem.ram_pages = PAGES(env_long("TB_ORACLE_MEM_MB", 0) * MB);
 	tb_mem.reserved_pages = PAGES(env_long("TB_ORACLE_RESERVED_MB", 0) * MB);
 	return tb_reclaim_setup(state);
