@@ -9,14 +9,16 @@
  * its next page; a task exits when its read-again ends, as usemem does,
  * and its memory is freed. Prints one JSON object (tools/seeds/seed_000.py).
  *
- * usage: seed_000 [scale [reserved_mib]]   (sizes divided by scale, default 1;
- * the MiB the rest of the VM holds, default 100)
+ * usage: seed_000 [scale [reserved_mib [zram|disk]]]   (sizes divided by
+ * scale, default 1; the MiB the rest of the VM holds, default 100; the swap
+ * device, default zram: the oracle's VM swaps to a disk)
  */
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/memcontrol.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <kshim/testbed.h>
 #include <kshim/memcg_tb.h>
 #include <kshim/mem_tb.h>
@@ -25,6 +27,7 @@
 #define MIB (1024UL * 1024)
 /* what the VM's kernel and other processes hold of its 1 GiB (not in the seed) */
 static unsigned long reserved_mib = 100;
+static bool swap_disk;
 
 struct usemem {
 	const char *cgroup;
@@ -48,6 +51,7 @@ static void boot(unsigned long scale, int t2_value)
 		.ram_pages = (1024 * MIB / PAGE_SIZE) / scale,
 		.swap_pages = (4096 * MIB / PAGE_SIZE) / scale,
 		.reserved_pages = (reserved_mib * MIB / PAGE_SIZE) / scale,
+		.swap_disk = swap_disk,
 	};
 	char val[16];
 	long err;
@@ -191,10 +195,16 @@ int main(int argc, char **argv)
 {
 	unsigned long scale = argc > 1 ? strtoul(argv[1], NULL, 10) : 1;
 
-	if (argc > 2)
-		reserved_mib = strtoul(argv[2], NULL, 10);
 	static const int values[] = { -1, 12, 8, 6 };
 	unsigned int i;
+
+	if (argc > 2)
+		reserved_mib = strtoul(argv[2], NULL, 10);
+	if (argc > 3 && strcmp(argv[3], "disk") && strcmp(argv[3], "zram")) {
+		fprintf(stderr, "seed_000: swap device %s: give zram or disk\n", argv[3]);
+		return 2;
+	}
+	swap_disk = argc > 3 && !strcmp(argv[3], "disk");
 
 	if (!scale || scale > 64) {
 		fprintf(stderr, "seed_000: scale %s: give 1..64\n", argv[1]);
