@@ -100,6 +100,15 @@ void tb_touch_range(struct tb_vma *vma, unsigned long n, bool write)
 		assert_int_equal(tb_touch(vma, i, write), 0);
 }
 
+void tb_limit_to_current(const char *path)
+{
+	char max[32];
+
+	snprintf(max, sizeof(max), "%llu",
+		 (unsigned long long)tb_cgroup_read_u64(path, "memory.current"));
+	assert_write_ok(path, "memory.max", max);
+}
+
 long long tb_stat(const char *path, const char *key)
 {
 	long long v;

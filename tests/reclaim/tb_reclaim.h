@@ -62,6 +62,8 @@ struct tb_task *tb_run_in(const char *path);
 void tb_read_range(struct tb_file *file, unsigned long n);
 /* touch pages [0, n) of vma, asserting success */
 void tb_touch_range(struct tb_vma *vma, unsigned long n, bool write);
+/* path's memory.max set to its memory.current now: its next charge reclaims */
+void tb_limit_to_current(const char *path);
 /* a memory.stat key of path, every CPU's counters flushed first */
 long long tb_stat(const char *path, const char *key);
 /* assert the LRUs match their counters now */

@@ -530,7 +530,6 @@ static void noio_charge_at_swappiness_200_keeps_anon_and_takes_page_cache(void *
 	struct folio *folios[72];	/* more than MEMCG_CHARGE_BATCH (64) */
 	struct tb_vma *vma;
 	unsigned int n;
-	char max[32];
 	int err;
 
 	TB_CLASSIC_LRU_ONLY("get_scan_count()'s SCAN_FRACT at swappiness 200");
@@ -543,9 +542,7 @@ static void noio_charge_at_swappiness_200_keeps_anon_and_takes_page_cache(void *
 	assert_write_ok("a", "memory.reclaim", "4K");
 	assert_int_equal(tb_file_cached(f), 77);
 	assert_int_equal(tb_swap_used(), 0);
-	snprintf(max, sizeof(max), "%llu",
-		 (unsigned long long)tb_cgroup_read_u64("a", "memory.current"));
-	assert_write_ok("a", "memory.max", max);
+	tb_limit_to_current("a");
 	for (n = 0; n < ARRAY_SIZE(folios); n++) {
 		folios[n] = tb_folio_charge(1, GFP_NOIO, &err);
 		assert_int_equal(err, 0);

@@ -288,7 +288,6 @@ static void noio_charge_reclaims_page_cache_and_swaps_nothing_out(void **state)
 	struct folio *folios[72];	/* more than MEMCG_CHARGE_BATCH (64) */
 	struct tb_vma *vma;
 	unsigned int n;
-	char max[32];
 	int err;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
@@ -304,9 +303,7 @@ static void noio_charge_reclaims_page_cache_and_swaps_nothing_out(void **state)
 	}
 	tb_read_range(f, 128);
 	lru_add_drain();
-	snprintf(max, sizeof(max), "%llu",
-		 (unsigned long long)tb_cgroup_read_u64("a", "memory.current"));
-	assert_write_ok("a", "memory.max", max);
+	tb_limit_to_current("a");
 
 	/* the CPU's stock first, then the counter over max: reclaim */
 	for (n = 0; n < ARRAY_SIZE(folios); n++) {

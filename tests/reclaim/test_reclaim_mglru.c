@@ -533,7 +533,6 @@ static void noio_charge_oom_kills_while_page_cache_is_a_generation_short(void **
 	struct tb_vma *vma;
 	unsigned long seq;
 	unsigned int n;
-	char max[32];
 	int err = 0;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
@@ -554,9 +553,7 @@ static void noio_charge_oom_kills_while_page_cache_is_a_generation_short(void **
 	assert_true(lruvec->lrugen.min_seq[LRU_GEN_ANON] < lruvec->lrugen.min_seq[LRU_GEN_FILE]);
 	assert_int_equal(lruvec->lrugen.max_seq - lruvec->lrugen.min_seq[LRU_GEN_FILE] + 1,
 			 MIN_NR_GENS);
-	snprintf(max, sizeof(max), "%llu",
-		 (unsigned long long)tb_cgroup_read_u64("a", "memory.current"));
-	assert_write_ok("a", "memory.max", max);
+	tb_limit_to_current("a");
 
 	for (n = 0; n < ARRAY_SIZE(folios); n++) {
 		folios[n] = tb_folio_charge(1, GFP_NOIO, &err);

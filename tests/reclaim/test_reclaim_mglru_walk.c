@@ -534,7 +534,6 @@ static unsigned long charge_at_max_ages(const char *path, bool walk_fails)
 	struct lruvec *lruvec;
 	struct tb_vma *vma, *more;
 	unsigned long max_seq;
-	char max[32];
 
 	assert_int_equal(tb_cgroup_mkdir(path), 0);
 	tb_run_in(path);
@@ -542,9 +541,7 @@ static unsigned long charge_at_max_ages(const char *path, bool walk_fails)
 	vma = tb_map_anon(256);
 	touch_range(vma, 0, 256, true);
 	max_seq = lruvec->lrugen.max_seq;
-	snprintf(max, sizeof(max), "%llu",
-		 (unsigned long long)tb_cgroup_read_u64(path, "memory.current"));
-	assert_write_ok(path, "memory.max", max);
+	tb_limit_to_current(path);
 	if (walk_fails) {
 		kshim_fault_filter("set_mm_walk", NULL);
 		kshim_fault_probability(1000000, 1);
@@ -650,16 +647,13 @@ static void look_around_without_a_walk_activates_young_neighbours(void **state)
 {
 	struct tb_vma *vma, *more;
 	unsigned long i;
-	char max[32];
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_mglru_switch_on();
 	tb_run_in("a");
 	vma = tb_map_anon(512);
 	two_generations_all_young(vma, true);
-	snprintf(max, sizeof(max), "%llu",
-		 (unsigned long long)tb_cgroup_read_u64("a", "memory.current"));
-	assert_write_ok("a", "memory.max", max);
+	tb_limit_to_current("a");
 	more = tb_map_anon(8);
 	touch_range(more, 0, 8, true);
 	assert_int_equal(tb_swap_used(), 2 * MIN_LRU_BATCH);
