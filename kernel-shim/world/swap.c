@@ -275,6 +275,17 @@ bool folio_free_swap(struct folio *folio)
 	return true;
 }
 
+/* __try_to_reclaim_swap(): a cached copy of entry nobody maps is dropped */
+static void try_to_reclaim_swap(struct folio *folio, swp_entry_t entry)
+{
+	if (slot_ptes(entry) || folio_mapped(folio) || !folio_trylock(folio))
+		return;
+	folio_get(folio);
+	folio_free_swap(folio);
+	folio_unlock(folio);
+	folio_put(folio);
+}
+
 /* free_swap_and_cache(): a pte let go of entry */
 void tb_swap_put_entry(swp_entry_t entry)
 {
@@ -282,13 +293,8 @@ void tb_swap_put_entry(swp_entry_t entry)
 
 	slot_put(entry, 1);
 	folio = tb_swap_cache_lookup(entry);
-	/* __try_to_reclaim_swap(): a cached copy nobody maps is dropped */
-	if (folio && !slot_ptes(entry) && !folio_mapped(folio) && folio_trylock(folio)) {
-		folio_get(folio);
-		folio_free_swap(folio);
-		folio_unlock(folio);
-		folio_put(folio);
-	}
+	if (folio)
+		try_to_reclaim_swap(folio, entry);
 }
 
 int folio_swap_flags(struct folio *folio)
@@ -333,17 +339,9 @@ void tb_swap_drop_unreferenced(void)
 	void *entry;
 
 	tb_writeback_complete(U64_MAX);
-	xa_for_each(&swap.space.i_pages, index, entry) {
-		struct folio *folio = entry;
-
-		if (xa_is_value(entry) || folio_mapped(folio) ||
-		    slot_ptes(*tb_folio_swap(folio)) || !folio_trylock(folio))
-			continue;
-		folio_get(folio);
-		folio_free_swap(folio);
-		folio_unlock(folio);
-		folio_put(folio);
-	}
+	xa_for_each(&swap.space.i_pages, index, entry)
+		if (!xa_is_value(entry))
+			try_to_reclaim_swap(entry, *tb_folio_swap(entry));
 }
 
 static bool tb_swap_dirty_folio(struct address_space *mapping, struct folio *folio)
