@@ -19,8 +19,8 @@
  * 4 KiB reads and as many writes) too; swap holds every mapping.
  * Prints one JSON object (tools/seeds/seed_002.py).
  *
- * usage: seed_002 [--nodes N] [--swap disk|zram] VARIANT [scale [rounds [warmup_rounds
- *        [memcgs [accesses_per_round]]]]]
+ * usage: seed_002 [--nodes N] [--swap disk|zram] [--disk-write-us N] VARIANT [scale
+ *        [rounds [warmup_rounds [memcgs [accesses_per_round]]]]]
  *
  * --nodes N (1..8, default 1): the seed's machine had 4 nodes. The RAM is
  * split evenly over them, the 4 CPUs in blocks, and memcg i's task runs on
@@ -33,6 +33,7 @@
  * later, as the seed's machine's and the real-kernel guest's did: a folio
  * reclaim wrote is freed by a later pass, after its write, so a call
  * reaches further memcgs; on zram it is freed by the pass that wrote it.
+ * --disk-write-us N: the disk's write latency (default the world's 20 us).
  *
  * With "kswapd VARIANT NR_MEMCGS PAGES ROUNDS" it runs the objection's
  * experiment instead: global pressure over many small memcgs, kswapd
@@ -468,7 +469,7 @@ static int main_kswapd(int argc, char **argv)
 	return 0;
 }
 
-/* --nodes N, --swap disk|zram; false after one line on stderr */
+/* --nodes N, --swap disk|zram, --disk-write-us N; false after one line on stderr */
 static bool parse_option(const char *opt, const char *val)
 {
 	char *end;
@@ -491,7 +492,8 @@ static bool parse_option(const char *opt, const char *val)
 		cfg.swap_disk = !strcmp(val, "disk");
 		return true;
 	}
-	fprintf(stderr, "seed_002: %s %s: give --nodes 1..8 or --swap disk|zram\n", opt, val);
+	fprintf(stderr, "seed_002: %s %s: give --nodes 1..8, --swap disk|zram or "
+		"--disk-write-us 1..1000000\n", opt, val);
 	return false;
 }
 
