@@ -12,6 +12,7 @@
  */
 #include <limits.h>
 #include <pthread.h>
+#include <time.h>
 #include <stdint.h>
 #include <unistd.h>
 #include <linux/futex.h>
@@ -34,6 +35,19 @@ static inline void kshim_event_wait(struct kshim_event *ev, pthread_mutex_t *loc
 	__atomic_add_fetch(&ev->waiters, 1, __ATOMIC_SEQ_CST);
 	pthread_mutex_unlock(lock);
 	syscall(SYS_futex, &ev->seq, FUTEX_WAIT_PRIVATE, seq, NULL, NULL, 0);
+	pthread_mutex_lock(lock);
+	__atomic_sub_fetch(&ev->waiters, 1, __ATOMIC_SEQ_CST);
+}
+
+/* kshim_event_wait(), but back after at most ns nanoseconds without one */
+static inline void kshim_event_wait_ns(struct kshim_event *ev, pthread_mutex_t *lock, long ns)
+{
+	uint32_t seq = __atomic_load_n(&ev->seq, __ATOMIC_SEQ_CST);
+	struct timespec ts = { .tv_sec = ns / 1000000000L, .tv_nsec = ns % 1000000000L };
+
+	__atomic_add_fetch(&ev->waiters, 1, __ATOMIC_SEQ_CST);
+	pthread_mutex_unlock(lock);
+	syscall(SYS_futex, &ev->seq, FUTEX_WAIT_PRIVATE, seq, &ts, NULL, 0);
 	pthread_mutex_lock(lock);
 	__atomic_sub_fetch(&ev->waiters, 1, __ATOMIC_SEQ_CST);
 }

@@ -106,7 +106,14 @@ void kshim_synchronize_rcu(const char *file, int line, const char *func)
  * that tears its world down pays several times. The worker takes the
  * whole queue, waits one real grace period, then runs the batch; a
  * barrier waits until everything queued before it has run.
+ *
+ * As the kernel's RCU does, a callback waits to share a grace period
+ * with others: until CB_BATCH are queued, a barrier waits or CB_DELAY_NS
+ * have passed. One grace period per callback (sys_membarrier's IPIs and
+ * a wake-up each) was an eighth of the reclaim suites' time.
  */
+#define CB_BATCH	256
+#define CB_DELAY_NS	(2 * 1000 * 1000L)
 struct cb_rec {
 	struct cb_rec *next;
 	struct rcu_head *head;
@@ -118,7 +125,7 @@ static struct {
 	pthread_mutex_t lock;
 	struct kshim_event work, done;
 	struct cb_rec *first, **last;
-	unsigned long queued, completed;
+	unsigned long queued, taken, completed, batches;
 	bool started;
 } cb = {
 	.lock = PTHREAD_MUTEX_INITIALIZER,
@@ -131,6 +138,22 @@ static int barriers_waiting;
 int kshim_rcu_barriers_waiting(void)
 {
 	return __atomic_load_n(&barriers_waiting, __ATOMIC_RELAXED);
+}
+
+/* under cb.lock: the queue should not wait for more */
+static bool cb_due(void)
+{
+	return cb.queued - cb.taken >= CB_BATCH || barriers_waiting;
+}
+
+unsigned long kshim_rcu_batches(void)
+{
+	unsigned long n;
+
+	pthread_mutex_lock(&cb.lock);
+	n = cb.batches;
+	pthread_mutex_unlock(&cb.lock);
+	return n;
 }
 
 static void run_batch(struct cb_rec *rec)
@@ -163,8 +186,11 @@ static void *cb_worker(void *arg)
 
 		while (!cb.first)
 			kshim_event_wait(&cb.work, &cb.lock);
+		if (!cb_due())
+			kshim_event_wait_ns(&cb.work, &cb.lock, CB_DELAY_NS);
 		batch = cb.first;
 		upto = cb.queued;
+		cb.taken = upto;
 		cb.first = NULL;
 		cb.last = &cb.first;
 		pthread_mutex_unlock(&cb.lock);
@@ -173,6 +199,7 @@ static void *cb_worker(void *arg)
 		run_batch(batch);
 		pthread_mutex_lock(&cb.lock);
 		cb.completed = upto;
+		cb.batches++;
 		if (barriers_waiting) {
 			/* after the unlock: a barrier woken would block on cb.lock */
 			pthread_mutex_unlock(&cb.lock);
@@ -186,6 +213,7 @@ static void *cb_worker(void *arg)
 static void cb_enqueue(struct cb_rec *rec)
 {
 	pthread_t tid;
+	bool wake;
 
 	tsan_release(rec);
 	pthread_mutex_lock(&cb.lock);
@@ -196,12 +224,15 @@ static void cb_enqueue(struct cb_rec *rec)
 		pthread_detach(tid);
 	}
 	rec->next = NULL;
+	/* the first starts the worker's delay, the CB_BATCH-th ends it */
+	wake = !cb.first || cb.queued + 1 - cb.taken == CB_BATCH;
 	*cb.last = rec;
 	cb.last = &rec->next;
 	cb.queued++;
 	pthread_mutex_unlock(&cb.lock);
 	/* after the unlock: the worker woken does not block on cb.lock at once */
-	kshim_event_wake(&cb.work);
+	if (wake)
+		kshim_event_wake(&cb.work);
 }
 
 static struct cb_rec *cb_alloc(void)
@@ -229,6 +260,12 @@ void kshim_rcu_barrier(void)
 	pthread_mutex_lock(&cb.lock);
 	target = cb.queued;
 	__atomic_add_fetch(&barriers_waiting, 1, __ATOMIC_RELAXED);
+	if (cb.first) {
+		/* the worker may be in its delay: the batch is due now */
+		pthread_mutex_unlock(&cb.lock);
+		kshim_event_wake(&cb.work);
+		pthread_mutex_lock(&cb.lock);
+	}
 	while (cb.completed < target)
 		kshim_event_wait(&cb.done, &cb.lock);
 	__atomic_sub_fetch(&barriers_waiting, 1, __ATOMIC_RELAXED);

@@ -9,6 +9,7 @@
 #include <linux/slab.h>
 #include <linux/sched.h>
 #include <time.h>
+#include <unistd.h>
 #include "tb_test.h"
 
 struct rcu_obj {
@@ -173,6 +174,43 @@ static void test_kvfree_rcu_after_barrier(void **state)
 	assert_int_equal(kshim_slab_live(), base);
 }
 
+/* No barrier: the worker still runs the callback once its delay is over. */
+static void test_callback_runs_without_a_barrier(void **state)
+{
+	unsigned long base = kshim_slab_live();
+	struct rcu_obj *o = kmalloc(sizeof(*o), GFP_KERNEL);
+	int ms;
+
+	assert_non_null(o);
+	kfree_rcu(o, rcu);
+	for (ms = 0; ms < 2000 && kshim_slab_live() != base; ms++)
+		usleep(1000);
+	assert_int_equal(kshim_slab_live(), base);
+}
+
+/*
+ * Callbacks queued some 50 us apart (as reclaim frees xarray nodes) wait
+ * to share grace periods: for 1,000 of them, a few dozen, not hundreds.
+ */
+static void test_callbacks_queued_apart_share_grace_periods(void **state)
+{
+	unsigned long base = kshim_slab_live(), batches;
+	int i;
+
+	rcu_barrier();
+	batches = kshim_rcu_batches();
+	for (i = 0; i < 1000; i++) {
+		struct rcu_obj *o = kmalloc(sizeof(*o), GFP_KERNEL);
+
+		assert_non_null(o);
+		kfree_rcu(o, rcu);
+		usleep(20);
+	}
+	rcu_barrier();
+	assert_int_equal(kshim_slab_live(), base);
+	assert_in_range(kshim_rcu_batches() - batches, 1, 100);
+}
+
 static struct rcu_obj *take(struct rcu_obj **slot, int *calls)
 {
 	struct rcu_obj *p = *slot;
@@ -254,6 +292,8 @@ int main(void)
 		TB_TEST(test_call_rcu_after_grace_period),
 		TB_TEST(test_kfree_rcu_frees_after_grace_period),
 		TB_TEST(test_kvfree_rcu_after_barrier),
+		TB_TEST(test_callback_runs_without_a_barrier),
+		TB_TEST(test_callbacks_queued_apart_share_grace_periods),
 		TB_TEST(test_kfree_rcu_argument_evaluated_once),
 		TB_TEST(test_kvfree_rcu_mightsleep),
 		TB_TEST(test_synchronize_in_reader_is_violation),

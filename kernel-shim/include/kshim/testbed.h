@@ -69,6 +69,8 @@ void kshim_rcu_quiesce(void);
  * outcome may depend on the threads' timing.
  */
 unsigned long kshim_async_runs(void);
+/* grace periods the RCU callback worker has waited for (one per batch) */
+unsigned long kshim_rcu_batches(void);
 
 unsigned long kshim_percpu_live(void);
 unsigned long kshim_slab_live(void);
