@@ -144,9 +144,52 @@ def build_failure(text, max_lines=25):
 
 
 # ---- tests ----------------------------------------------------------------
+def _ctest_files_key(bdir):
+    """(path, mtime, size) of every CTestTestfile.cmake ctest would read:
+    the top one and the subdirs() it names, recursively"""
+    key, todo = [], [bdir]
+    while todo:
+        d = todo.pop()
+        f = os.path.join(d, 'CTestTestfile.cmake')
+        try:
+            st = os.stat(f)
+            with open(f) as fh:
+                text = fh.read()
+        except OSError:
+            continue
+        key.append([f, st.st_mtime_ns, st.st_size])
+        todo += [os.path.join(d, m) for m in re.findall(r'^subdirs\("([^"]+)"\)', text, re.M)]
+    return key
+
+
 def ctest_listing(bdir, env, label_re):
     """[{name, labels, command, env}] of the tests whose labels match
-    label_re (env: the test's ENVIRONMENT, a list of 'NAME=value')"""
+    label_re (env: the test's ENVIRONMENT, a list of 'NAME=value').
+    Kept in bdir until a CTestTestfile.cmake changes: ctest's JSON listing
+    is ~50 ms of the edit loop."""
+    cache = os.path.join(bdir, 'tb-ctest-listing.json')
+    key = _ctest_files_key(bdir)
+    try:
+        with open(cache) as f:
+            c = json.load(f)
+        if c['key'] == key and label_re in c['listings']:
+            return c['listings'][label_re]
+        listings = c['listings'] if c['key'] == key else {}
+    except (OSError, ValueError, KeyError, TypeError):
+        listings = {}
+    out = _ctest_listing(bdir, env, label_re)
+    if out is not None and key:
+        listings[label_re] = out
+        try:
+            with open(cache + '.tmp', 'w') as f:
+                json.dump({'key': key, 'listings': listings}, f)
+            os.replace(cache + '.tmp', cache)
+        except OSError:
+            pass
+    return out
+
+
+def _ctest_listing(bdir, env, label_re):
     p = subprocess.run(['ctest', '--test-dir', bdir, '--show-only=json-v1', '-L', label_re],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     if p.returncode != 0:
