@@ -6,28 +6,31 @@
 #define BITS_PER_TYPE(type) (sizeof(type) * 8)
 #define BITS_TO_LONGS(nr) __KERNEL_DIV_ROUND_UP(nr, BITS_PER_LONG)
 #define BITS_TO_U64(nr) __KERNEL_DIV_ROUND_UP(nr, 64)
-/* atomic bitops: fully ordered when they return a value, as in the kernel */
-static inline void set_bit(long nr, volatile unsigned long *addr)
+/*
+ * atomic bitops: fully ordered when they return a value, and always
+ * inlined (as x86's arch_*_bit()), also into the -Og test build
+ */
+static __always_inline void set_bit(long nr, volatile unsigned long *addr)
 {
 	__atomic_fetch_or(addr + BIT_WORD(nr), BIT_MASK(nr), __ATOMIC_RELAXED);
 }
-static inline void clear_bit(long nr, volatile unsigned long *addr)
+static __always_inline void clear_bit(long nr, volatile unsigned long *addr)
 {
 	__atomic_fetch_and(addr + BIT_WORD(nr), ~BIT_MASK(nr), __ATOMIC_RELAXED);
 }
-static inline void change_bit(long nr, volatile unsigned long *addr)
+static __always_inline void change_bit(long nr, volatile unsigned long *addr)
 {
 	__atomic_fetch_xor(addr + BIT_WORD(nr), BIT_MASK(nr), __ATOMIC_RELAXED);
 }
-static inline bool test_and_set_bit(long nr, volatile unsigned long *addr)
+static __always_inline bool test_and_set_bit(long nr, volatile unsigned long *addr)
 {
 	return __atomic_fetch_or(addr + BIT_WORD(nr), BIT_MASK(nr), __ATOMIC_SEQ_CST) & BIT_MASK(nr);
 }
-static inline bool test_and_clear_bit(long nr, volatile unsigned long *addr)
+static __always_inline bool test_and_clear_bit(long nr, volatile unsigned long *addr)
 {
 	return __atomic_fetch_and(addr + BIT_WORD(nr), ~BIT_MASK(nr), __ATOMIC_SEQ_CST) & BIT_MASK(nr);
 }
-static inline bool test_bit(long nr, const volatile unsigned long *addr)
+static __always_inline bool test_bit(long nr, const volatile unsigned long *addr)
 {
 	return (__atomic_load_n(addr + BIT_WORD(nr), __ATOMIC_RELAXED) >> (nr % BITS_PER_LONG)) & 1;
 }
@@ -38,7 +41,7 @@ static inline bool test_bit(long nr, const volatile unsigned long *addr)
 #define clear_bit_unlock(nr, addr) do { smp_mb__before_atomic(); clear_bit(nr, addr); } while (0)
 #define test_and_set_bit_lock(nr, addr) test_and_set_bit(nr, addr)
 /* folio_unlock(): clear the lock bits of the low byte, report PG_waiters */
-static inline bool xor_unlock_is_negative_byte(unsigned long mask, volatile unsigned long *addr)
+static __always_inline bool xor_unlock_is_negative_byte(unsigned long mask, volatile unsigned long *addr)
 {
 	return __atomic_fetch_xor(addr, mask, __ATOMIC_RELEASE) & BIT(7);
 }
