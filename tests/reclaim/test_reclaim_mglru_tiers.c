@@ -271,6 +271,96 @@ static void folios_with_saturated_refs_are_protected_without_refaults(void **sta
 	tb_assert_lrus_consistent();
 }
 
+/*
+ * lru_gen_refault(): the shadow keeps the folio's refs (its tier) and
+ * PG_workingset; a refault from the oldest generation counts in the tier
+ * of the refs it was evicted with, and counts as an activation. Read
+ * through the page cache (not in a fault), only a folio evicted with
+ * refs >= BIT(LRU_REFS_WIDTH) - 1 (read four times: PG_referenced,
+ * PG_workingset, two in LRU_REFS) comes back as workingset: PG_workingset
+ * and a full LRU_REFS, counted in workingset_restore.
+ * Four groups of 16 pages, read 1, 2, 3 and 4 times, are the oldest of
+ * the generation and are evicted; 512 pages read once after them keep
+ * the generation (and min_seq) in place.
+ */
+static void read_refaults_count_in_their_evicted_tier_and_restore_from_three_refs(void **state)
+{
+	struct tb_file *f = tb_file_create(64), *pad = tb_file_create(512);
+	struct lruvec *lruvec;
+	unsigned long min_seq;
+	int k;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	for (k = 1; k <= 4; k++)
+		read_n_times(f, (k - 1) * 16, k * 16, k);
+	lru_add_drain();
+	read_n_times(pad, 0, 512, 1);
+	lru_add_drain();
+	lruvec = tb_lruvec_of("a");
+	for (k = 1; k <= 4; k++)
+		assert_int_equal(folio_lru_refs(tb_file_folio(f, (k - 1) * 16)), k - 1);
+
+	/* the reads went to generation 1 (0 is empty): evict from there */
+	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", tb_memcg_id("a"), MIN_LRU_BATCH) > 0);
+	min_seq = 1;
+	assert_int_equal(tb_file_cached(f), 0);
+	assert_int_equal(tb_file_cached(pad), 512);
+	assert_int_equal(lruvec->lrugen.min_seq[F], min_seq);
+	assert_int_equal(evicted(lruvec, 0), 16);
+	assert_int_equal(evicted(lruvec, 1), 16);
+	assert_int_equal(evicted(lruvec, 2), 32);
+
+	read_n_times(f, 0, 64, 1);
+	assert_int_equal(refaulted(lruvec, 0), 16);
+	assert_int_equal(refaulted(lruvec, 1), 16);
+	assert_int_equal(refaulted(lruvec, 2), 32);
+	assert_int_equal(refaulted(lruvec, 3), 0);
+	assert_int_equal(tb_stat("a", "workingset_refault_file"), 64);
+	assert_int_equal(tb_stat("a", "workingset_activate_file"), 64);
+	assert_int_equal(tb_stat("a", "workingset_restore_file"), 16);
+	/* the restored ones: PG_workingset and LRU_REFS full */
+	assert_true(folio_test_workingset(tb_file_folio(f, 48)));
+	assert_int_equal(folio_lru_refs(tb_file_folio(f, 48)), BIT(LRU_REFS_WIDTH));
+	assert_false(folio_test_workingset(tb_file_folio(f, 32)));
+	assert_int_equal(folio_lru_refs(tb_file_folio(f, 32)), 0);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * A refault in a page fault (lru_gen_in_fault()) comes back as workingset
+ * whatever its refs: page cache read once (tier 0), evicted, then mapped
+ * and touched.
+ */
+static void refault_in_a_page_fault_is_restored_as_workingset_from_tier_0(void **state)
+{
+	struct tb_file *f = tb_file_create(64), *pad = tb_file_create(512);
+	struct lruvec *lruvec;
+	unsigned long min_seq;
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	read_n_times(f, 0, 64, 1);
+	lru_add_drain();
+	read_n_times(pad, 0, 512, 1);
+	lru_add_drain();
+	lruvec = tb_lruvec_of("a");
+	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", tb_memcg_id("a"), MIN_LRU_BATCH) > 0);
+	min_seq = 1;
+	assert_int_equal(tb_file_cached(f), 0);
+	assert_int_equal(lruvec->lrugen.min_seq[F], min_seq);
+
+	vma = tb_map_file(f);
+	tb_touch_range(vma, 64, false);
+	assert_int_equal(refaulted(lruvec, 0), 64);
+	assert_int_equal(tb_stat("a", "workingset_refault_file"), 64);
+	assert_int_equal(tb_stat("a", "workingset_restore_file"), 64);
+	assert_true(folio_test_workingset(tb_file_folio(f, 0)));
+	tb_unmap(vma);
+	tb_assert_lrus_consistent();
+}
+
 /* ---- lru_gen_min_ttl ---- */
 
 /* lru_gen_min_ttl is the kernel's static: back to 0 for the next world */
@@ -402,6 +492,8 @@ int main(void)
 		TB_MGLRU_TEST(folios_read_twice_are_protected_once_their_tier_refaults_more_than_tier_0),
 		TB_MGLRU_TEST(protection_ends_when_tier_0_refaults_as_much),
 		TB_MGLRU_TEST(folios_with_saturated_refs_are_protected_without_refaults),
+		TB_MGLRU_TEST(read_refaults_count_in_their_evicted_tier_and_restore_from_three_refs),
+		TB_MGLRU_TEST(refault_in_a_page_fault_is_restored_as_workingset_from_tier_0),
 		TB_MIN_TTL_TEST(kswapd_oom_kills_while_every_generation_is_younger_than_min_ttl),
 		TB_MIN_TTL_TEST(kswapd_reclaims_without_oom_kills_at_min_ttl_0),
 		TB_MIN_TTL_TEST(kswapd_reclaims_generations_older_than_min_ttl),
