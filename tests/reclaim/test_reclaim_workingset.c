@@ -100,7 +100,7 @@ static void refault_of_a_deactivated_workingset_page_is_restored(void **state)
 {
 	struct tb_file *hot = tb_file_create(512);
 	struct lruvec *lruvec;
-	unsigned long evicted, cost;
+	unsigned long evicted, first;
 	long age;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
@@ -110,16 +110,28 @@ static void refault_of_a_deactivated_workingset_page_is_restored(void **state)
 	evicted = 512 - tb_file_cached(hot);
 	assert_true(evicted >= 128);
 	lruvec = lruvec_on("a", 0);
-	cost = lruvec->file_cost;
 	age = nonresident_age("a", 0);
+	/* no IO and no rotation in that reclaim: the costs are 0 */
+	assert_int_equal(lruvec->file_cost + lruvec->anon_cost, 0);
+	tb_stat("a", "file");
+	assert_true(lruvec_page_state(lruvec, NR_ACTIVE_FILE) +
+		    lruvec_page_state(lruvec, NR_INACTIVE_FILE) > 4 * SWAP_CLUSTER_MAX);
 
-	assert_int_equal(reread_evicted(hot, 512), evicted);
+	/* the first refault: one page of IO, below a quarter of the LRU, no decay */
+	for (first = 0; tb_file_folio(hot, first); first++)
+		;
+	assert_int_equal(tb_file_read(hot, first), 0);
+	assert_int_equal(lruvec->file_cost, SWAP_CLUSTER_MAX);
+	assert_int_equal(lruvec->anon_cost, 0);
+	assert_int_equal(tb_stat("a", "workingset_restore_file"), 1);
+
+	assert_int_equal(reread_evicted(hot, 512), evicted - 1);
 	assert_int_equal(tb_stat("a", "workingset_refault_file"), evicted);
 	assert_int_equal(tb_stat("a", "workingset_activate_file"), evicted);
 	assert_int_equal(tb_stat("a", "workingset_restore_file"), evicted);
-	assert_true(folio_test_workingset(tb_file_folio(hot, 0)));
+	assert_true(folio_test_workingset(tb_file_folio(hot, first)));
+	assert_true(folio_test_active(tb_file_folio(hot, first)));
 	assert_int_equal(nonresident_age("a", 0), age + evicted);
-	assert_true(lruvec->file_cost > cost);
 }
 
 /*

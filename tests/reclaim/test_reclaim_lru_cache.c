@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The LRU side of mm/swap.c on the classic active/inactive LRU: the
+ * per-CPU folio batches (lru_add, lru_activate, lru_move_tail, ...) and
+ * what each does to a folio when it is drained; folio_rotate_reclaimable()
+ * at the end of a write reclaim asked for; lru_note_cost()'s reclaim cost
+ * of each list and its decay.
+ */
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/mm_inline.h>
+#include <linux/memcontrol.h>
+#include <linux/pagemap.h>
+#include <linux/swap.h>
+#include <linux/vmstat.h>
+#include <linux/writeback.h>
+#include <kshim/reclaim.h>
+#include "tb_reclaim.h"
+
+/* mm/internal.h: what an invalidation that cannot drop a folio calls */
+void deactivate_file_folio(struct folio *folio);
+
+static struct lruvec *lruvec_of(const char *path)
+{
+	return mem_cgroup_lruvec(tb_memcg(path), NODE_DATA(0));
+}
+
+/* the pages on lruvec's four evictable lists, as lru_note_cost() reads them */
+static unsigned long lru_size(struct lruvec *lruvec)
+{
+	return lruvec_page_state(lruvec, NR_INACTIVE_ANON) +
+	       lruvec_page_state(lruvec, NR_ACTIVE_ANON) +
+	       lruvec_page_state(lruvec, NR_INACTIVE_FILE) +
+	       lruvec_page_state(lruvec, NR_ACTIVE_FILE);
+}
+
+/*
+ * lru_note_cost(lruvec, file, nr_io, nr_rotated) adds nr_io *
+ * SWAP_CLUSTER_MAX + nr_rotated to the list's cost, then halves both
+ * costs when together they are above a quarter of the LRU's pages.
+ */
+static void note_cost(struct lruvec *lruvec, bool file, unsigned int io, unsigned int rotated)
+{
+	unsigned long fc = lruvec->file_cost, ac = lruvec->anon_cost;
+	unsigned long cost = io * SWAP_CLUSTER_MAX + rotated;
+
+	if (file)
+		fc += cost;
+	else
+		ac += cost;
+	if (fc + ac > lru_size(lruvec) / 4) {
+		fc /= 2;
+		ac /= 2;
+	}
+	lru_note_cost(lruvec, file, io, rotated);
+	assert_int_equal(lruvec->file_cost, fc);
+	assert_int_equal(lruvec->anon_cost, ac);
+}
+
+/* n pages of anon touched once (inactive anon) */
+static struct tb_vma *anon(unsigned long n)
+{
+	struct tb_vma *vma = tb_map_anon(n);
+
+	tb_touch_range(vma, n, true);
+	lru_add_drain();
+	return vma;
+}
+
+/*
+ * A memcg with pages on each of the four lists: 64 active anon (swapped
+ * out, then activated by their refault), 32 inactive anon, 200 inactive
+ * and 100 active page cache.
+ */
+static void four_lists(struct tb_vma **hot, struct tb_vma **once, struct tb_file *f,
+		       struct tb_file *g)
+{
+	struct tb_file *big = tb_file_create(1024);
+	unsigned long i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	*hot = anon(64);
+	tb_reclaim_swappiness("a", "256K", 200);
+	assert_int_equal(tb_vma_swapped(*hot), 64);
+	tb_read_range(big, 1024);
+	for (i = 0; i < 64; i++)
+		assert_int_equal(tb_touch(*hot, i, false), 0);
+	tb_file_destroy(big);
+	*once = anon(32);
+	tb_read_range(f, 200);
+	tb_read_range(g, 100);
+	tb_read_range(g, 100);
+	lru_add_drain();
+	assert_int_equal(tb_stat("a", "active_anon"), 64 * 4096);
+	assert_int_equal(tb_stat("a", "inactive_anon"), 32 * 4096);
+	assert_int_equal(tb_stat("a", "inactive_file"), 200 * 4096);
+	assert_int_equal(tb_stat("a", "active_file"), 100 * 4096);
+}
+
+/*
+ * lru_note_cost(): the cost of a reclaim event is SWAP_CLUSTER_MAX per
+ * page of IO plus one per rotated page, added to the list's cost; the
+ * file and anon costs decay (both halved) once their sum is above a
+ * quarter of the pages on the four lists, and not at a quarter exactly.
+ */
+static void reclaim_costs_decay_by_half_above_a_quarter_of_the_lru(void **state)
+{
+	struct tb_file *f = tb_file_create(200), *g = tb_file_create(100);
+	struct tb_vma *hot, *once;
+	struct lruvec *lruvec;
+	unsigned long quarter;
+	int n;
+
+	four_lists(&hot, &once, f, g);
+	lruvec = lruvec_of("a");
+	quarter = lru_size(lruvec) / 4;
+	assert_int_equal(quarter, (64 + 32 + 200 + 100) / 4);
+
+	/* the swap-out's costs decay, a halving a call, to a quarter or less */
+	for (n = 0; lruvec->file_cost + lruvec->anon_cost > quarter; n++) {
+		assert_true(n < 64);
+		note_cost(lruvec, true, 0, 0);
+	}
+	note_cost(lruvec, false, 1, 0);
+	if (lruvec->file_cost + lruvec->anon_cost > quarter)
+		note_cost(lruvec, true, 0, 0);
+	assert_true(lruvec->anon_cost >= 2);
+	/* up to a quarter exactly: no decay */
+	note_cost(lruvec, true, 0, quarter - lruvec->file_cost - lruvec->anon_cost);
+	assert_int_equal(lruvec->file_cost + lruvec->anon_cost, quarter);
+	/* one page of IO more: both halved */
+	note_cost(lruvec, true, 1, 0);
+	assert_true(lruvec->file_cost + lruvec->anon_cost < quarter);
+	note_cost(lruvec, false, 0, 3);
+	tb_unmap(once);
+	tb_unmap(hot);
+}
+
+/*
+ * folio_rotate_reclaimable() at the end of a write: a folio reclaim (or
+ * an invalidation) marked PG_reclaim goes to the tail of the inactive
+ * list for the next reclaim to take at once, unless it was dirtied
+ * again during the write, is locked, or is off the LRU (isolated) when
+ * the write ends: those stay where they are.
+ * Eight pages written and sent to the disk; POSIX_FADV_DONTNEED's
+ * invalidation cannot drop pages under writeback and deactivates them
+ * instead (deactivate_file_folio(): PG_reclaim, at the inactive head).
+ */
+static void writeback_end_rotates_reclaimable_folios_unless_dirty_locked_or_isolated(void **state)
+{
+	struct tb_file *f = tb_file_create(8);
+	struct folio *folio[8];
+	struct list_head *pos;
+	long rotated;
+	int i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	for (i = 0; i < 8; i++)
+		assert_int_equal(tb_file_write(f, i), 0);
+	lru_add_drain();
+	wakeup_flusher_threads(WB_REASON_SYNC);
+	assert_int_equal(tb_writeback_inflight(), 8);
+	for (i = 0; i < 8; i++) {
+		folio[i] = tb_file_folio(f, i);
+		deactivate_file_folio(folio[i]);
+	}
+	lru_add_drain();
+	for (i = 0; i < 8; i++) {
+		assert_true(folio_test_reclaim(folio[i]));
+		assert_true(folio_test_writeback(folio[i]));
+	}
+
+	/* 0 written to again, 1 locked, 2 isolated when the disk is done */
+	assert_int_equal(tb_file_write(f, 0), 0);
+	folio_lock(folio[1]);
+#if TB_HAVE_folio_isolate_lru_bool
+	assert_true(folio_isolate_lru(folio[2]));
+#else
+	assert_int_equal(folio_isolate_lru(folio[2]), 0);
+#endif
+	rotated = kshim_vm_event_read(PGROTATED);
+	schedule_timeout(HZ);
+	assert_int_equal(tb_writeback_inflight(), 0);
+	folio_unlock(folio[1]);
+	folio_putback_lru(folio[2]);
+	lru_add_drain();
+
+	assert_int_equal(kshim_vm_event_read(PGROTATED), rotated + 5);
+	for (i = 0; i < 8; i++)
+		assert_false(folio_test_reclaim(folio[i]));
+	/* the rotated ones are the inactive list's tail, in the order their writes ended */
+	pos = &lruvec_of("a")->lists[LRU_INACTIVE_FILE];
+	for (i = 7; i >= 3; i--) {
+		pos = pos->prev;
+		assert_ptr_equal(list_entry(pos, struct folio, lru), folio[i]);
+	}
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * folio_mark_accessed() on a folio still in this CPU's lru_add batch (not
+ * on the LRU yet) marks that folio, and only that one, active: the drain
+ * puts it on the active list, its neighbours in the batch on the
+ * inactive one.
+ */
+static void second_read_of_a_page_still_in_the_add_batch_activates_only_that_page(void **state)
+{
+	struct tb_file *f = tb_file_create(3);
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	lru_add_drain();
+	tb_read_range(f, 3);
+	assert_int_equal(tb_file_read(f, 1), 0);
+	assert_false(folio_test_lru(tb_file_folio(f, 1)));
+	lru_add_drain();
+	assert_true(folio_test_active(tb_file_folio(f, 1)));
+	assert_false(folio_test_active(tb_file_folio(f, 0)));
+	assert_false(folio_test_active(tb_file_folio(f, 2)));
+	assert_int_equal(tb_stat("a", "active_file"), 4096);
+	assert_int_equal(tb_stat("a", "inactive_file"), 2 * 4096);
+}
+
+/*
+ * A page on the LRU read four times before this CPU's batches drain is
+ * queued for activation twice (the second and the fourth read find it
+ * referenced and not yet active); the drain activates it once:
+ * lru_activate() leaves a folio that is already active alone, and
+ * PGACTIVATE counts one activation, globally and in the memcg.
+ */
+static void page_queued_twice_for_activation_is_activated_once(void **state)
+{
+	struct tb_file *f = tb_file_create(1);
+	long global;
+	int k;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	tb_read_range(f, 1);
+	lru_add_drain();
+	assert_true(folio_test_lru(tb_file_folio(f, 0)));
+	global = kshim_vm_event_read(PGACTIVATE);
+	for (k = 0; k < 3; k++)
+		assert_int_equal(tb_file_read(f, 0), 0);
+	assert_false(folio_test_active(tb_file_folio(f, 0)));
+	lru_add_drain();
+	assert_true(folio_test_active(tb_file_folio(f, 0)));
+	assert_int_equal(kshim_vm_event_read(PGACTIVATE), global + 1);
+	assert_int_equal(tb_stat("a", "pgactivate"), 1);
+	assert_int_equal(tb_stat("a", "active_file"), 4096);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		TB_RECLAIM_SWAP_TEST(reclaim_costs_decay_by_half_above_a_quarter_of_the_lru),
+		TB_RECLAIM_TEST(second_read_of_a_page_still_in_the_add_batch_activates_only_that_page),
+		TB_RECLAIM_TEST(page_queued_twice_for_activation_is_activated_once),
+		TB_RECLAIM_TEST(writeback_end_rotates_reclaimable_folios_unless_dirty_locked_or_isolated),
+	};
+
+	return TB_RUN(tests);
+}
