@@ -870,8 +870,10 @@ static int do_file_fault(struct tb_vma *vma, unsigned long idx, bool write)
 }
 
 /*
- * MADV_FREE over an anonymous vma: mm/madvise.c's madvise_free_pte_range()
- * for order-0 folios. A swapped-out page is dropped (its entry freed, the
+ * MADV_FREE over an anonymous vma: mm/madvise.c's madvise_free_single_vma()
+ * and madvise_free_pte_range() for order-0 folios. This CPU's batches are
+ * drained first; a folio still in another CPU's add batch is not on the
+ * LRU and folio_mark_lazyfree() leaves it as it is. A swapped-out page is dropped (its entry freed, the
  * pte cleared); a mapped folio loses its swap cache copy and its dirty
  * bit, its pte is made old and clean, and folio_mark_lazyfree() moves it
  * to the inactive file list, clean and not swap-backed: reclaim may drop
@@ -882,6 +884,8 @@ static void madvise_free(struct tb_vma *vma)
 	struct mm_struct *mm = vma->vma.vm_mm;
 	unsigned long i;
 
+	/* madvise_free_single_vma(): this CPU's new pages onto the LRU first */
+	lru_add_drain();
 	mmap_read_lock(mm);
 	for (i = 0; i < vma->nr_pages; i++) {
 		pte_t *ptep = vma_ptep(vma, i), pte;

@@ -14,6 +14,7 @@
 #include <linux/swap.h>
 #include <linux/vmstat.h>
 #include <linux/writeback.h>
+#include <sys/mman.h>
 #include <kshim/reclaim.h>
 #include "tb_reclaim.h"
 
@@ -152,21 +153,27 @@ static void writeback_end_rotates_reclaimable_folios_unless_dirty_locked_or_isol
 	struct tb_file *f = tb_file_create(8);
 	struct folio *folio[8];
 	struct list_head *pos;
+	struct tb_task *t;
 	long rotated;
 	int i;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_run_in("a");
+	t = tb_run_in("a");
 	for (i = 0; i < 8; i++)
 		assert_int_equal(tb_file_write(f, i), 0);
 	lru_add_drain();
 	wakeup_flusher_threads(WB_REASON_SYNC);
 	assert_int_equal(tb_writeback_inflight(), 8);
+	/* deactivated on CPU 1, its lru_deactivate_file batch drained from CPU 0 */
+	assert_int_equal(tb_task_set_cpu(t, 1), 0);
 	for (i = 0; i < 8; i++) {
 		folio[i] = tb_file_folio(f, i);
 		deactivate_file_folio(folio[i]);
 	}
+	assert_int_equal(tb_task_set_cpu(t, 0), 0);
 	lru_add_drain();
+	assert_false(folio_test_reclaim(folio[0]));
+	lru_add_drain_all();
 	for (i = 0; i < 8; i++) {
 		assert_true(folio_test_reclaim(folio[i]));
 		assert_true(folio_test_writeback(folio[i]));
@@ -181,11 +188,16 @@ static void writeback_end_rotates_reclaimable_folios_unless_dirty_locked_or_isol
 	assert_int_equal(folio_isolate_lru(folio[2]), 0);
 #endif
 	rotated = kshim_vm_event_read(PGROTATED);
+	/* the writes end on CPU 1: its lru_move_tail batch, drained from CPU 0 */
+	assert_int_equal(tb_task_set_cpu(t, 1), 0);
 	schedule_timeout(HZ);
 	assert_int_equal(tb_writeback_inflight(), 0);
+	assert_int_equal(tb_task_set_cpu(t, 0), 0);
 	folio_unlock(folio[1]);
 	folio_putback_lru(folio[2]);
 	lru_add_drain();
+	assert_int_equal(kshim_vm_event_read(PGROTATED), rotated);
+	lru_add_drain_all();
 
 	assert_int_equal(kshim_vm_event_read(PGROTATED), rotated + 5);
 	for (i = 0; i < 8; i++)
@@ -224,7 +236,7 @@ static void second_read_of_a_page_still_in_the_add_batch_activates_only_that_pag
 }
 
 /*
- * A page on the LRU read four times before this CPU's batches drain is
+ * A page on the LRU read four times before the batches drain is
  * queued for activation twice (the second and the fourth read find it
  * referenced and not yet active); the drain activates it once:
  * lru_activate() leaves a folio that is already active alone, and
@@ -233,23 +245,93 @@ static void second_read_of_a_page_still_in_the_add_batch_activates_only_that_pag
 static void page_queued_twice_for_activation_is_activated_once(void **state)
 {
 	struct tb_file *f = tb_file_create(1);
+	struct tb_task *t;
 	long global;
 	int k;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_run_in("a");
+	t = tb_run_in("a");
 	tb_read_range(f, 1);
 	lru_add_drain();
 	assert_true(folio_test_lru(tb_file_folio(f, 0)));
 	global = kshim_vm_event_read(PGACTIVATE);
+	/* read on CPU 1: its lru_activate batch, drained from CPU 0 */
+	assert_int_equal(tb_task_set_cpu(t, 1), 0);
 	for (k = 0; k < 3; k++)
 		assert_int_equal(tb_file_read(f, 0), 0);
-	assert_false(folio_test_active(tb_file_folio(f, 0)));
+	assert_int_equal(tb_task_set_cpu(t, 0), 0);
 	lru_add_drain();
+	assert_false(folio_test_active(tb_file_folio(f, 0)));
+	lru_add_drain_all();
 	assert_true(folio_test_active(tb_file_folio(f, 0)));
 	assert_int_equal(kshim_vm_event_read(PGACTIVATE), global + 1);
 	assert_int_equal(tb_stat("a", "pgactivate"), 1);
 	assert_int_equal(tb_stat("a", "active_file"), 4096);
+}
+
+/*
+ * MADV_FREE twice before this CPU's batches drain queues each folio for
+ * lazyfree twice (the second call still finds it swap-backed); the drain
+ * makes it lazyfree once: lru_lazyfree() leaves a folio that is no
+ * longer swap-backed alone, and PGLAZYFREE counts each page once,
+ * globally and in the memcg.
+ */
+static void folio_freed_twice_before_the_drain_is_made_lazyfree_once(void **state)
+{
+	struct tb_vma *vma;
+	struct tb_task *t;
+	long global;
+	unsigned long i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	t = tb_run_in("a");
+	vma = anon(8);
+	global = kshim_vm_event_read(PGLAZYFREE);
+	assert_int_equal(tb_madvise(vma, MADV_FREE), 0);
+	for (i = 0; i < 8; i++)
+		assert_true(folio_test_swapbacked(tb_vma_folio(vma, i)));
+	/* the world's madvise drains this CPU first, as the kernel's: from another */
+	assert_int_equal(tb_task_set_cpu(t, 1), 0);
+	assert_int_equal(tb_madvise(vma, MADV_FREE), 0);
+	assert_int_equal(tb_task_set_cpu(t, 0), 0);
+	lru_add_drain_all();
+	assert_int_equal(kshim_vm_event_read(PGLAZYFREE), global + 8);
+	assert_int_equal(tb_stat("a", "pglazyfree"), 8);
+	assert_int_equal(tb_stat("a", "inactive_file"), 8 * 4096);
+	for (i = 0; i < 8; i++)
+		assert_false(folio_test_swapbacked(tb_vma_folio(vma, i)));
+	tb_unmap(vma);
+}
+
+/*
+ * MADV_FREE drains only its own CPU's batches: pages a task faulted on
+ * CPU 1 and frees from CPU 0 are still in CPU 1's add batch, off the
+ * LRU, and stay swap-backed. lru_add_drain_all() puts them on the LRU
+ * from CPU 0 (cpu_needs_drain() finds CPU 1's add batch).
+ */
+static void madvise_free_leaves_pages_in_another_cpus_add_batch_swap_backed(void **state)
+{
+	struct tb_vma *vma;
+	struct tb_task *t;
+	unsigned long i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	t = tb_run_in("a");
+	lru_add_drain();
+	assert_int_equal(tb_task_set_cpu(t, 1), 0);
+	vma = tb_map_anon(8);
+	tb_touch_range(vma, 8, true);
+	assert_int_equal(tb_task_set_cpu(t, 0), 0);
+	assert_int_equal(tb_madvise(vma, MADV_FREE), 0);
+	assert_false(folio_test_lru(tb_vma_folio(vma, 0)));
+	lru_add_drain_all();
+	for (i = 0; i < 8; i++) {
+		assert_true(folio_test_lru(tb_vma_folio(vma, i)));
+		assert_true(folio_test_swapbacked(tb_vma_folio(vma, i)));
+	}
+	assert_int_equal(tb_stat("a", "pglazyfree"), 0);
+	assert_int_equal(tb_stat("a", "inactive_anon"), 8 * 4096);
+	tb_unmap(vma);
 }
 
 int main(void)
@@ -258,6 +340,8 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(reclaim_costs_decay_by_half_above_a_quarter_of_the_lru),
 		TB_RECLAIM_TEST(second_read_of_a_page_still_in_the_add_batch_activates_only_that_page),
 		TB_RECLAIM_TEST(page_queued_twice_for_activation_is_activated_once),
+		TB_RECLAIM_SWAP_TEST(folio_freed_twice_before_the_drain_is_made_lazyfree_once),
+		TB_RECLAIM_SWAP_TEST(madvise_free_leaves_pages_in_another_cpus_add_batch_swap_backed),
 		TB_RECLAIM_TEST(writeback_end_rotates_reclaimable_folios_unless_dirty_locked_or_isolated),
 	};
 
