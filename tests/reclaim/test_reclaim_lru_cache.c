@@ -215,19 +215,25 @@ static void writeback_end_rotates_reclaimable_folios_unless_dirty_locked_or_isol
  * folio_mark_accessed() on a folio still in this CPU's lru_add batch (not
  * on the LRU yet) marks that folio, and only that one, active: the drain
  * puts it on the active list, its neighbours in the batch on the
- * inactive one.
+ * inactive one. (lru_add_drain_all() from another CPU drains that batch:
+ * cpu_needs_drain() finds it.)
  */
 static void second_read_of_a_page_still_in_the_add_batch_activates_only_that_page(void **state)
 {
 	struct tb_file *f = tb_file_create(3);
+	struct tb_task *t;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_run_in("a");
+	t = tb_run_in("a");
 	lru_add_drain();
+	/* read on CPU 1: its lru_add batch, drained from CPU 0 */
+	assert_int_equal(tb_task_set_cpu(t, 1), 0);
 	tb_read_range(f, 3);
 	assert_int_equal(tb_file_read(f, 1), 0);
-	assert_false(folio_test_lru(tb_file_folio(f, 1)));
+	assert_int_equal(tb_task_set_cpu(t, 0), 0);
 	lru_add_drain();
+	assert_false(folio_test_lru(tb_file_folio(f, 1)));
+	lru_add_drain_all();
 	assert_true(folio_test_active(tb_file_folio(f, 1)));
 	assert_false(folio_test_active(tb_file_folio(f, 0)));
 	assert_false(folio_test_active(tb_file_folio(f, 2)));
@@ -306,8 +312,7 @@ static void folio_freed_twice_before_the_drain_is_made_lazyfree_once(void **stat
 /*
  * MADV_FREE drains only its own CPU's batches: pages a task faulted on
  * CPU 1 and frees from CPU 0 are still in CPU 1's add batch, off the
- * LRU, and stay swap-backed. lru_add_drain_all() puts them on the LRU
- * from CPU 0 (cpu_needs_drain() finds CPU 1's add batch).
+ * LRU, and stay swap-backed once both CPUs' batches are drained.
  */
 static void madvise_free_leaves_pages_in_another_cpus_add_batch_swap_backed(void **state)
 {
@@ -324,7 +329,11 @@ static void madvise_free_leaves_pages_in_another_cpus_add_batch_swap_backed(void
 	assert_int_equal(tb_task_set_cpu(t, 0), 0);
 	assert_int_equal(tb_madvise(vma, MADV_FREE), 0);
 	assert_false(folio_test_lru(tb_vma_folio(vma, 0)));
-	lru_add_drain_all();
+	/* CPU 1's batch drained first, then CPU 0's: nothing was queued there */
+	assert_int_equal(tb_task_set_cpu(t, 1), 0);
+	lru_add_drain();
+	assert_int_equal(tb_task_set_cpu(t, 0), 0);
+	lru_add_drain();
 	for (i = 0; i < 8; i++) {
 		assert_true(folio_test_lru(tb_vma_folio(vma, i)));
 		assert_true(folio_test_swapbacked(tb_vma_folio(vma, i)));
@@ -332,6 +341,80 @@ static void madvise_free_leaves_pages_in_another_cpus_add_batch_swap_backed(void
 	assert_int_equal(tb_stat("a", "pglazyfree"), 0);
 	assert_int_equal(tb_stat("a", "inactive_anon"), 8 * 4096);
 	tb_unmap(vma);
+}
+
+/*
+ * deactivate_file_folio(), what an invalidation (POSIX_FADV_DONTNEED) does
+ * with a page cache folio it cannot drop, by lru_deactivate_file() when
+ * the batch drains: a clean one (its writeback ended meanwhile) goes to
+ * the inactive tail at once (PGROTATED), an active one is deactivated
+ * (PGDEACTIVATE, globally and in the memcg) with its referenced bit
+ * cleared, a dirty one goes to the inactive head marked PG_reclaim for
+ * when its write ends, a mapped one stays where it is; a folio not on
+ * the LRU yet (this CPU's add batch) is not queued at all.
+ */
+static void invalidation_deactivates_the_file_folios_it_cannot_drop(void **state)
+{
+	struct tb_file *f = tb_file_create(5);
+	struct folio *clean, *active, *dirty, *mapped, *fresh;
+	struct lruvec *lruvec;
+	struct tb_vma *vma;
+	long rotated, deact;
+	bool mapped_active;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	tb_read_range(f, 4);
+	assert_int_equal(tb_file_read(f, 1), 0);
+	assert_int_equal(tb_file_write(f, 2), 0);
+	vma = tb_map_file(f);
+	assert_int_equal(tb_touch(vma, 3, false), 0);
+	lru_add_drain();
+	clean = tb_file_folio(f, 0);
+	active = tb_file_folio(f, 1);
+	dirty = tb_file_folio(f, 2);
+	mapped = tb_file_folio(f, 3);
+	assert_true(folio_test_active(active));
+	assert_true(folio_test_dirty(dirty));
+	/* the write was its second access: active too */
+	assert_true(folio_test_active(dirty));
+	assert_true(folio_mapped(mapped));
+	mapped_active = folio_test_active(mapped);
+	assert_int_equal(tb_file_read(f, 4), 0);
+	fresh = tb_file_folio(f, 4);
+	assert_false(folio_test_lru(fresh));
+	rotated = kshim_vm_event_read(PGROTATED);
+	deact = kshim_vm_event_read(PGDEACTIVATE);
+
+	deactivate_file_folio(fresh);
+	deactivate_file_folio(clean);
+	deactivate_file_folio(active);
+	deactivate_file_folio(dirty);
+	deactivate_file_folio(mapped);
+	lru_add_drain();
+
+	lruvec = lruvec_of("a");
+	assert_int_equal(kshim_vm_event_read(PGROTATED), rotated + 2);
+	assert_int_equal(kshim_vm_event_read(PGDEACTIVATE), deact + 2);
+	assert_int_equal(tb_stat("a", "pgdeactivate"), 2);
+	/* the inactive list, tail first: active, clean; then the others */
+	assert_ptr_equal(lru_to_folio(&lruvec->lists[LRU_INACTIVE_FILE]), active);
+	assert_ptr_equal(list_entry(active->lru.prev, struct folio, lru), clean);
+	assert_false(folio_test_active(active));
+	assert_false(folio_test_referenced(active));
+	assert_false(folio_test_reclaim(clean));
+	assert_false(folio_test_reclaim(active));
+	/* the dirty one at the head, for its write to rotate */
+	assert_ptr_equal(list_first_entry(&lruvec->lists[LRU_INACTIVE_FILE], struct folio, lru),
+			 dirty);
+	assert_true(folio_test_reclaim(dirty));
+	assert_false(folio_test_active(dirty));
+	assert_false(folio_test_reclaim(mapped));
+	assert_int_equal(folio_test_active(mapped), mapped_active);
+	assert_false(folio_test_reclaim(fresh));
+	assert_true(folio_test_referenced(fresh));
+	tb_unmap(vma);
+	tb_assert_lrus_consistent();
 }
 
 int main(void)
@@ -342,6 +425,7 @@ int main(void)
 		TB_RECLAIM_TEST(page_queued_twice_for_activation_is_activated_once),
 		TB_RECLAIM_SWAP_TEST(folio_freed_twice_before_the_drain_is_made_lazyfree_once),
 		TB_RECLAIM_SWAP_TEST(madvise_free_leaves_pages_in_another_cpus_add_batch_swap_backed),
+		TB_RECLAIM_TEST(invalidation_deactivates_the_file_folios_it_cannot_drop),
 		TB_RECLAIM_TEST(writeback_end_rotates_reclaimable_folios_unless_dirty_locked_or_isolated),
 	};
 
