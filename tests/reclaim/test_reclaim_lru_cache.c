@@ -417,12 +417,49 @@ static void invalidation_deactivates_the_file_folios_it_cannot_drop(void **state
 	tb_assert_lrus_consistent();
 }
 
+/*
+ * A page read again while it is off the LRU and in no add batch
+ * (isolated, here by folio_isolate_lru()) is not activated:
+ * __lru_cache_activate_folio() looks for it in this CPU's add batch only,
+ * from its last folio down, and does not find it (the batch is empty;
+ * its first slot still names the page from before the last drain). Put
+ * back, the page goes to the inactive list.
+ */
+static void page_read_again_while_isolated_is_not_activated(void **state)
+{
+	struct tb_file *f = tb_file_create(1);
+	struct folio *folio;
+	long global;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	lru_add_drain();
+	tb_read_range(f, 1);
+	lru_add_drain();
+	folio = tb_file_folio(f, 0);
+	assert_true(folio_test_referenced(folio));
+#if TB_HAVE_folio_isolate_lru_bool
+	assert_true(folio_isolate_lru(folio));
+#else
+	assert_int_equal(folio_isolate_lru(folio), 0);
+#endif
+	global = kshim_vm_event_read(PGACTIVATE);
+	assert_int_equal(tb_file_read(f, 0), 0);
+	assert_false(folio_test_active(folio));
+	folio_putback_lru(folio);
+	lru_add_drain();
+	assert_false(folio_test_active(folio));
+	assert_int_equal(tb_stat("a", "inactive_file"), 4096);
+	assert_int_equal(kshim_vm_event_read(PGACTIVATE), global);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		TB_RECLAIM_SWAP_TEST(reclaim_costs_decay_by_half_above_a_quarter_of_the_lru),
 		TB_RECLAIM_TEST(second_read_of_a_page_still_in_the_add_batch_activates_only_that_page),
 		TB_RECLAIM_TEST(page_queued_twice_for_activation_is_activated_once),
+		TB_RECLAIM_TEST(page_read_again_while_isolated_is_not_activated),
 		TB_RECLAIM_SWAP_TEST(folio_freed_twice_before_the_drain_is_made_lazyfree_once),
 		TB_RECLAIM_SWAP_TEST(madvise_free_leaves_pages_in_another_cpus_add_batch_swap_backed),
 		TB_RECLAIM_TEST(invalidation_deactivates_the_file_folios_it_cannot_drop),
