@@ -332,14 +332,16 @@ static void anon_refault_counts_inactive_page_cache_in_the_workingset(void **sta
 
 /*
  * With swap free, a file refault's workingset is the active page cache
- * and all the anon: active (anon swapped out and activated on its
- * refault) and inactive (anon touched once). Page cache read once, then
- * evicted, refaults within the 96 anon pages and is activated; neither
- * anon list alone would hold all of it.
+ * and all the anon, active and inactive: 64 pages of each (the active
+ * ones swapped out and activated by their refault; as many inactive, so
+ * that reclaim does not deactivate them), no page cache left. 96 pages
+ * read once and evicted come back at a distance of 96 each, within the
+ * 128 anon pages, more than either list alone: each is activated.
  */
 static void file_refault_counts_active_and_inactive_anon_while_swap_is_free(void **state)
 {
-	struct tb_file *cold = tb_file_create(64), *f = tb_file_create(1024);
+	struct tb_file *cold = tb_file_create(96), *f = tb_file_create(1024);
+	struct lruvec *lruvec;
 	struct tb_vma *hot, *once;
 	unsigned long i;
 
@@ -348,23 +350,25 @@ static void file_refault_counts_active_and_inactive_anon_while_swap_is_free(void
 	hot = anon(64);
 	tb_reclaim_swappiness("a", "256K", 200);
 	assert_int_equal(tb_vma_swapped(hot), 64);
-	tb_read_range(cold, 64);
+	tb_read_range(cold, 96);
 	tb_read_range(f, 1024);
 	for (i = 0; i < 64; i++)
 		assert_int_equal(tb_touch(hot, i, false), 0);
 	assert_int_equal(tb_stat("a", "workingset_activate_anon"), 64);
 	tb_file_destroy(f);
-	once = anon(32);
-	lru_add_drain();
-	assert_int_equal(tb_stat("a", "active_anon"), 64 * 4096);
-	assert_int_equal(tb_stat("a", "inactive_anon"), 32 * 4096);
+	once = anon(64);
 
-	tb_reclaim_swappiness("a", "256K", 0);
+	tb_reclaim_swappiness("a", "384K", 0);
 	assert_int_equal(tb_file_cached(cold), 0);
-	assert_int_equal(tb_stat("a", "active_file") + tb_stat("a", "inactive_file"), 0);
-	assert_int_equal(reread_evicted(cold, 64), 64);
-	assert_int_equal(tb_stat("a", "workingset_refault_file"), 64);
-	assert_int_equal(tb_stat("a", "workingset_activate_file"), 64);
+	tb_memcg_flush_stats(tb_memcg("a"));
+	lruvec = lruvec_on("a", 0);
+	assert_int_equal(lruvec_page_state(lruvec, NR_ACTIVE_ANON), 64);
+	assert_int_equal(lruvec_page_state(lruvec, NR_INACTIVE_ANON), 64);
+	assert_int_equal(lruvec_page_state(lruvec, NR_ACTIVE_FILE) +
+			 lruvec_page_state(lruvec, NR_INACTIVE_FILE), 0);
+	assert_int_equal(reread_evicted(cold, 96), 96);
+	assert_int_equal(tb_stat("a", "workingset_refault_file"), 96);
+	assert_int_equal(tb_stat("a", "workingset_activate_file"), 96);
 	tb_unmap(once);
 	tb_unmap(hot);
 }
