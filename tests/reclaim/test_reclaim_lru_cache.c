@@ -141,14 +141,15 @@ static void reclaim_costs_decay_by_half_above_a_quarter_of_the_lru(void **state)
 /*
  * folio_rotate_reclaimable() at the end of a write: a folio reclaim (or
  * an invalidation) marked PG_reclaim goes to the tail of the inactive
- * list for the next reclaim to take at once, unless it was dirtied
- * again during the write, is locked, or is off the LRU (isolated) when
- * the write ends: those stay where they are.
+ * list for the next reclaim to take at once, unless it is locked or off
+ * the LRU (isolated) when the write ends: those stay where they are. A
+ * folio dirtied again during the write lost PG_reclaim then
+ * (folio_mark_dirty()) and is not rotated either.
  * Eight pages written and sent to the disk; POSIX_FADV_DONTNEED's
  * invalidation cannot drop pages under writeback and deactivates them
  * instead (deactivate_file_folio(): PG_reclaim, at the inactive head).
  */
-static void writeback_end_rotates_reclaimable_folios_unless_dirty_locked_or_isolated(void **state)
+static void writeback_end_rotates_reclaimable_folios_unless_redirtied_locked_or_isolated(void **state)
 {
 	struct tb_file *f = tb_file_create(8);
 	struct folio *folio[8];
@@ -179,8 +180,13 @@ static void writeback_end_rotates_reclaimable_folios_unless_dirty_locked_or_isol
 		assert_true(folio_test_writeback(folio[i]));
 	}
 
-	/* 0 written to again, 1 locked, 2 isolated when the disk is done */
+	/*
+	 * 0 written to again: folio_mark_dirty() clears PG_reclaim, so its
+	 * write's end has nothing to rotate; 1 locked and 2 isolated when
+	 * the disk is done
+	 */
 	assert_int_equal(tb_file_write(f, 0), 0);
+	assert_false(folio_test_reclaim(folio[0]));
 	folio_lock(folio[1]);
 #if TB_HAVE_folio_isolate_lru_bool
 	assert_true(folio_isolate_lru(folio[2]));
@@ -421,13 +427,14 @@ static void invalidation_deactivates_the_file_folios_it_cannot_drop(void **state
  * A page read again while it is off the LRU and in no add batch
  * (isolated, here by folio_isolate_lru()) is not activated:
  * __lru_cache_activate_folio() looks for it in this CPU's add batch only,
- * from its last folio down, and does not find it (the batch is empty;
- * its first slot still names the page from before the last drain). Put
- * back, the page goes to the inactive list.
+ * from its last folio down, and does not find it (the batch empty, its
+ * first slot still naming the page from before the last drain; then
+ * with another page in it). Put back, the page goes to the inactive
+ * list.
  */
 static void page_read_again_while_isolated_is_not_activated(void **state)
 {
-	struct tb_file *f = tb_file_create(1);
+	struct tb_file *f = tb_file_create(2);
 	struct folio *folio;
 	long global;
 
@@ -446,10 +453,16 @@ static void page_read_again_while_isolated_is_not_activated(void **state)
 	global = kshim_vm_event_read(PGACTIVATE);
 	assert_int_equal(tb_file_read(f, 0), 0);
 	assert_false(folio_test_active(folio));
+	/* nor with another page in the batch (read twice: referenced again first) */
+	assert_int_equal(tb_file_read(f, 1), 0);
+	assert_false(folio_test_lru(tb_file_folio(f, 1)));
+	assert_int_equal(tb_file_read(f, 0), 0);
+	assert_int_equal(tb_file_read(f, 0), 0);
+	assert_false(folio_test_active(folio));
 	folio_putback_lru(folio);
 	lru_add_drain();
 	assert_false(folio_test_active(folio));
-	assert_int_equal(tb_stat("a", "inactive_file"), 4096);
+	assert_int_equal(tb_stat("a", "inactive_file"), 2 * 4096);
 	assert_int_equal(kshim_vm_event_read(PGACTIVATE), global);
 }
 
@@ -463,7 +476,7 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(folio_freed_twice_before_the_drain_is_made_lazyfree_once),
 		TB_RECLAIM_SWAP_TEST(madvise_free_leaves_pages_in_another_cpus_add_batch_swap_backed),
 		TB_RECLAIM_TEST(invalidation_deactivates_the_file_folios_it_cannot_drop),
-		TB_RECLAIM_TEST(writeback_end_rotates_reclaimable_folios_unless_dirty_locked_or_isolated),
+		TB_RECLAIM_TEST(writeback_end_rotates_reclaimable_folios_unless_redirtied_locked_or_isolated),
 	};
 
 	return TB_RUN(tests);
