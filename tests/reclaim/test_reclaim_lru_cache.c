@@ -502,6 +502,66 @@ static void page_culled_while_queued_for_activation_is_not_activated(void **stat
 	tb_file_set_unevictable(f, false);
 }
 
+/* a file of n pages read twice (active), mapped and touched */
+static struct tb_vma *mapped_active_file(struct tb_file *f, unsigned long n)
+{
+	struct tb_vma *vma;
+
+	tb_read_range(f, n);
+	tb_read_range(f, n);
+	vma = tb_map_file(f);
+	tb_touch_range(vma, n, false);
+	lru_add_drain();
+	return vma;
+}
+
+/*
+ * MADV_COLD deactivates the active pages a vma alone maps
+ * (folio_deactivate(), lru_deactivate() when the batch drains:
+ * PGDEACTIVATE, globally and in the memcg, referenced cleared). Pages
+ * queued twice, from two CPUs, before either drains are deactivated once;
+ * pages advised on CPU 1 only are deactivated by lru_add_drain_all() from
+ * CPU 0 (cpu_needs_drain() finds CPU 1's lru_deactivate batch).
+ */
+static void madvise_cold_deactivates_active_pages_once_from_any_cpu(void **state)
+{
+	struct tb_file *f1 = tb_file_create(4), *f2 = tb_file_create(4);
+	struct tb_vma *v1, *v2;
+	struct tb_task *t;
+	long global;
+	unsigned long i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	t = tb_run_in("a");
+	v1 = mapped_active_file(f1, 4);
+	v2 = mapped_active_file(f2, 4);
+	assert_int_equal(tb_stat("a", "active_file"), 8 * 4096);
+	global = kshim_vm_event_read(PGDEACTIVATE);
+
+	assert_int_equal(tb_madvise(v1, MADV_COLD), 0);
+	assert_int_equal(tb_task_set_cpu(t, 1), 0);
+	assert_int_equal(tb_madvise(v1, MADV_COLD), 0);
+	assert_int_equal(tb_madvise(v2, MADV_COLD), 0);
+	assert_int_equal(tb_task_set_cpu(t, 0), 0);
+	lru_add_drain();
+	assert_int_equal(kshim_vm_event_read(PGDEACTIVATE), global + 4);
+	for (i = 0; i < 4; i++) {
+		assert_false(folio_test_active(tb_file_folio(f1, i)));
+		assert_false(folio_test_referenced(tb_file_folio(f1, i)));
+		assert_true(folio_test_active(tb_file_folio(f2, i)));
+	}
+	lru_add_drain_all();
+	assert_int_equal(kshim_vm_event_read(PGDEACTIVATE), global + 8);
+	assert_int_equal(tb_stat("a", "pgdeactivate"), 8);
+	assert_int_equal(tb_stat("a", "active_file"), 0);
+	assert_int_equal(tb_stat("a", "inactive_file"), 8 * 4096);
+	for (i = 0; i < 4; i++)
+		assert_false(folio_test_active(tb_file_folio(f2, i)));
+	tb_unmap(v2);
+	tb_unmap(v1);
+	tb_assert_lrus_consistent();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -512,6 +572,7 @@ int main(void)
 		TB_RECLAIM_TEST(page_culled_while_queued_for_activation_is_not_activated),
 		TB_RECLAIM_SWAP_TEST(folio_freed_twice_before_the_drain_is_made_lazyfree_once),
 		TB_RECLAIM_SWAP_TEST(madvise_free_leaves_pages_in_another_cpus_add_batch_swap_backed),
+		TB_RECLAIM_TEST(madvise_cold_deactivates_active_pages_once_from_any_cpu),
 		TB_RECLAIM_TEST(invalidation_deactivates_the_file_folios_it_cannot_drop),
 		TB_RECLAIM_TEST(writeback_end_rotates_reclaimable_folios_unless_redirtied_locked_or_isolated),
 	};

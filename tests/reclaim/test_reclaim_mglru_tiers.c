@@ -25,6 +25,7 @@
 #include <linux/vmstat.h>
 #include <kshim/testbed.h>
 #include <string.h>
+#include <sys/mman.h>
 #include "tb_mglru.h"
 
 #define F LRU_GEN_FILE
@@ -361,6 +362,49 @@ static void refault_in_a_page_fault_is_restored_as_workingset_from_tier_0(void *
 	tb_assert_lrus_consistent();
 }
 
+/*
+ * MADV_COLD with the multi-gen LRU on: folio_deactivate() and
+ * lru_deactivate() take every folio (no folio on the multi-gen LRU is
+ * PG_active), which lru_gen_add_folio() puts back in the second oldest
+ * generation (the oldest when there are only MIN_NR_GENS) with
+ * PG_referenced cleared; each counts in PGDEACTIVATE.
+ */
+static void madvise_cold_moves_mapped_page_cache_to_an_old_generation(void **state)
+{
+	struct tb_file *f = tb_file_create(16);
+	struct lruvec *lruvec;
+	struct tb_vma *vma;
+	unsigned long seq;
+	long global;
+	int i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	read_n_times(f, 0, 16, 3);
+	vma = tb_map_file(f);
+	tb_touch_range(vma, 16, false);
+	lru_add_drain();
+	lruvec = tb_lruvec_of("a");
+	assert_true(folio_lru_refs(tb_file_folio(f, 0)) > 0);
+	global = kshim_vm_event_read(PGDEACTIVATE);
+
+	assert_int_equal(tb_madvise(vma, MADV_COLD), 0);
+	lru_add_drain();
+	assert_int_equal(kshim_vm_event_read(PGDEACTIVATE), global + 16);
+	assert_int_equal(tb_stat("a", "pgdeactivate"), 16);
+	seq = lruvec->lrugen.min_seq[F];
+	if (seq + MIN_NR_GENS < lruvec->lrugen.max_seq)
+		seq++;
+	for (i = 0; i < 16; i++) {
+		struct folio *folio = tb_file_folio(f, i);
+
+		assert_int_equal(folio_lru_gen(folio), lru_gen_from_seq(seq));
+		assert_false(folio_test_referenced(folio));
+	}
+	tb_unmap(vma);
+	tb_assert_lrus_consistent();
+}
+
 /* ---- lru_gen_min_ttl ---- */
 
 /* lru_gen_min_ttl is the kernel's static: back to 0 for the next world */
@@ -494,6 +538,7 @@ int main(void)
 		TB_MGLRU_TEST(folios_with_saturated_refs_are_protected_without_refaults),
 		TB_MGLRU_TEST(read_refaults_count_in_their_evicted_tier_and_restore_from_three_refs),
 		TB_MGLRU_TEST(refault_in_a_page_fault_is_restored_as_workingset_from_tier_0),
+		TB_MGLRU_TEST(madvise_cold_moves_mapped_page_cache_to_an_old_generation),
 		TB_MIN_TTL_TEST(kswapd_oom_kills_while_every_generation_is_younger_than_min_ttl),
 		TB_MIN_TTL_TEST(kswapd_reclaims_without_oom_kills_at_min_ttl_0),
 		TB_MIN_TTL_TEST(kswapd_reclaims_generations_older_than_min_ttl),
