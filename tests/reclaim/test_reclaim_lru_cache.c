@@ -467,44 +467,67 @@ static void page_read_again_while_isolated_is_not_activated(void **state)
 }
 
 /*
- * A page queued for activation (read twice, on CPU 1) that becomes
- * unevictable before the batch drains (its file SHM_LOCKed, the folio
- * isolated and put back, as migration would: lru_add() moves it to the
- * unevictable list) stays unevictable and inactive: lru_activate() leaves
- * an unevictable folio alone.
+ * Pages queued on CPU 1, one for activation (read twice), one for
+ * deactivation (MADV_COLD of an active page), that become unevictable
+ * before the batches drain (their file SHM_LOCKed, each folio isolated
+ * and put back, as migration would: lru_add() moves it to the
+ * unevictable list, clearing PG_active) stay unevictable, neither
+ * activated nor deactivated: lru_activate() leaves an unevictable folio
+ * alone, lru_deactivate() finds it inactive (on the multi-gen LRU only
+ * its unevictable test stops it: test_reclaim_mglru_tiers).
  */
-static void page_made_unevictable_while_queued_for_activation_is_not_activated(void **state)
+static void pages_made_unevictable_while_queued_are_neither_activated_nor_deactivated(void **state)
 {
-	struct tb_file *f = tb_file_create(1);
-	struct folio *folio;
+	struct tb_file *f = tb_file_create(2);
+	struct folio *once, *hot;
+	struct tb_vma *vma;
 	struct tb_task *t;
-	long global;
+	long activated, deactivated;
+	int i;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	t = tb_run_in("a");
-	tb_read_range(f, 1);
+	tb_read_range(f, 2);
+	assert_int_equal(tb_file_read(f, 1), 0);
+	vma = tb_map_file(f);
+	assert_int_equal(tb_touch(vma, 1, false), 0);
 	lru_add_drain();
-	folio = tb_file_folio(f, 0);
+	once = tb_file_folio(f, 0);
+	hot = tb_file_folio(f, 1);
+	assert_false(folio_test_active(once));
+	assert_true(folio_test_active(hot));
 	assert_int_equal(tb_task_set_cpu(t, 1), 0);
+	/* MADV_COLD drains CPU 1 first: the read comes after it */
+	assert_int_equal(tb_madvise(vma, MADV_COLD), 0);
 	assert_int_equal(tb_file_read(f, 0), 0);
 	assert_int_equal(tb_task_set_cpu(t, 0), 0);
-	assert_false(folio_test_active(folio));
+	assert_false(folio_test_active(once));
+	assert_true(folio_test_active(hot));
 
 	tb_file_set_unevictable(f, true);
+	for (i = 0; i < 2; i++) {
+		struct folio *folio = i ? hot : once;
+
 #if TB_HAVE_folio_isolate_lru_bool
-	assert_true(folio_isolate_lru(folio));
+		assert_true(folio_isolate_lru(folio));
 #else
-	assert_int_equal(folio_isolate_lru(folio), 0);
+		assert_int_equal(folio_isolate_lru(folio), 0);
 #endif
-	folio_putback_lru(folio);
+		folio_putback_lru(folio);
+	}
 	lru_add_drain();
-	assert_true(folio_test_unevictable(folio));
-	global = kshim_vm_event_read(PGACTIVATE);
+	assert_true(folio_test_unevictable(once));
+	assert_true(folio_test_unevictable(hot));
+	activated = kshim_vm_event_read(PGACTIVATE);
+	deactivated = kshim_vm_event_read(PGDEACTIVATE);
 	lru_add_drain_all();
-	assert_true(folio_test_unevictable(folio));
-	assert_false(folio_test_active(folio));
-	assert_int_equal(tb_stat("a", "unevictable"), 4096);
-	assert_int_equal(kshim_vm_event_read(PGACTIVATE), global);
+	assert_true(folio_test_unevictable(once));
+	assert_true(folio_test_unevictable(hot));
+	assert_false(folio_test_active(once));
+	assert_int_equal(tb_stat("a", "unevictable"), 2 * 4096);
+	assert_int_equal(kshim_vm_event_read(PGACTIVATE), activated);
+	assert_int_equal(kshim_vm_event_read(PGDEACTIVATE), deactivated);
+	tb_unmap(vma);
 	tb_file_set_unevictable(f, false);
 }
 
@@ -575,7 +598,7 @@ int main(void)
 		TB_RECLAIM_TEST(second_read_of_a_page_still_in_the_add_batch_activates_only_that_page),
 		TB_RECLAIM_TEST(page_queued_twice_for_activation_is_activated_once),
 		TB_RECLAIM_TEST(page_read_again_while_isolated_is_not_activated),
-		TB_RECLAIM_TEST(page_made_unevictable_while_queued_for_activation_is_not_activated),
+		TB_RECLAIM_TEST(pages_made_unevictable_while_queued_are_neither_activated_nor_deactivated),
 		TB_RECLAIM_SWAP_TEST(folio_freed_twice_before_the_drain_is_made_lazyfree_once),
 		TB_RECLAIM_SWAP_TEST(madvise_free_leaves_pages_in_another_cpus_add_batch_swap_backed),
 		TB_RECLAIM_TEST(madvise_cold_deactivates_active_pages_once_from_any_cpu),

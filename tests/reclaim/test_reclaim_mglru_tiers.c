@@ -24,6 +24,7 @@
 #include <linux/memcontrol.h>
 #include <linux/vmstat.h>
 #include <kshim/testbed.h>
+#include <kshim/reclaim.h>
 #include <string.h>
 #include <sys/mman.h>
 #include "tb_mglru.h"
@@ -405,6 +406,49 @@ static void madvise_cold_moves_mapped_page_cache_to_an_old_generation(void **sta
 	tb_assert_lrus_consistent();
 }
 
+/*
+ * A page queued for deactivation on CPU 1 (MADV_COLD) that becomes
+ * unevictable before the batch drains (its file SHM_LOCKed, the folio
+ * isolated and put back, as migration would) is left alone by
+ * lru_deactivate(): with the multi-gen LRU on, its unevictable test is
+ * all that stops it (no folio here is PG_active).
+ */
+static void page_made_unevictable_while_queued_for_deactivation_stays_unevictable(void **state)
+{
+	struct tb_file *f = tb_file_create(1);
+	struct folio *folio;
+	struct tb_vma *vma;
+	struct tb_task *t;
+	long global;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	t = tb_run_in("a");
+	vma = tb_map_file(f);
+	tb_touch_range(vma, 1, false);
+	lru_add_drain();
+	folio = tb_file_folio(f, 0);
+	global = kshim_vm_event_read(PGDEACTIVATE);
+	assert_int_equal(tb_task_set_cpu(t, 1), 0);
+	assert_int_equal(tb_madvise(vma, MADV_COLD), 0);
+	assert_int_equal(tb_task_set_cpu(t, 0), 0);
+
+	tb_file_set_unevictable(f, true);
+#if TB_HAVE_folio_isolate_lru_bool
+	assert_true(folio_isolate_lru(folio));
+#else
+	assert_int_equal(folio_isolate_lru(folio), 0);
+#endif
+	folio_putback_lru(folio);
+	lru_add_drain();
+	assert_true(folio_test_unevictable(folio));
+	lru_add_drain_all();
+	assert_true(folio_test_unevictable(folio));
+	assert_int_equal(kshim_vm_event_read(PGDEACTIVATE), global);
+	assert_int_equal(tb_stat("a", "unevictable"), 4096);
+	tb_unmap(vma);
+	tb_file_set_unevictable(f, false);
+}
+
 /* ---- lru_gen_min_ttl ---- */
 
 /* lru_gen_min_ttl is the kernel's static: back to 0 for the next world */
@@ -539,6 +583,7 @@ int main(void)
 		TB_MGLRU_TEST(read_refaults_count_in_their_evicted_tier_and_restore_from_three_refs),
 		TB_MGLRU_TEST(refault_in_a_page_fault_is_restored_as_workingset_from_tier_0),
 		TB_MGLRU_TEST(madvise_cold_moves_mapped_page_cache_to_an_old_generation),
+		TB_MGLRU_TEST(page_made_unevictable_while_queued_for_deactivation_stays_unevictable),
 		TB_MIN_TTL_TEST(kswapd_oom_kills_while_every_generation_is_younger_than_min_ttl),
 		TB_MIN_TTL_TEST(kswapd_reclaims_without_oom_kills_at_min_ttl_0),
 		TB_MIN_TTL_TEST(kswapd_reclaims_generations_older_than_min_ttl),
