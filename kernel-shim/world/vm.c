@@ -466,6 +466,8 @@ static int mapcount(struct folio *folio)
 	return atomic_read(&folio->_mapcount) + 1;
 }
 
+static void madvise_cold(struct tb_vma *vma);
+
 int tb_madvise(struct tb_vma *vma, int advice)
 {
 	struct mm_struct *mm = vma->vma.vm_mm;
@@ -475,6 +477,10 @@ int tb_madvise(struct tb_vma *vma, int advice)
 		if (vma->tbf)
 			return -EINVAL;
 		madvise_free(vma);
+		return 0;
+	}
+	if (advice == MADV_COLD) {
+		madvise_cold(vma);
 		return 0;
 	}
 	switch (advice) {
@@ -870,8 +876,10 @@ static int do_file_fault(struct tb_vma *vma, unsigned long idx, bool write)
 }
 
 /*
- * MADV_FREE over an anonymous vma: mm/madvise.c's madvise_free_pte_range()
- * for order-0 folios. A swapped-out page is dropped (its entry freed, the
+ * MADV_FREE over an anonymous vma: mm/madvise.c's madvise_free_single_vma()
+ * and madvise_free_pte_range() for order-0 folios. This CPU's batches are
+ * drained first; a folio still in another CPU's add batch is not on the
+ * LRU and folio_mark_lazyfree() leaves it as it is. A swapped-out page is dropped (its entry freed, the
  * pte cleared); a mapped folio loses its swap cache copy and its dirty
  * bit, its pte is made old and clean, and folio_mark_lazyfree() moves it
  * to the inactive file list, clean and not swap-backed: reclaim may drop
@@ -882,6 +890,8 @@ static void madvise_free(struct tb_vma *vma)
 	struct mm_struct *mm = vma->vma.vm_mm;
 	unsigned long i;
 
+	/* madvise_free_single_vma(): this CPU's new pages onto the LRU first */
+	lru_add_drain();
 	mmap_read_lock(mm);
 	for (i = 0; i < vma->nr_pages; i++) {
 		pte_t *ptep = vma_ptep(vma, i), pte;
@@ -922,6 +932,48 @@ static void madvise_free(struct tb_vma *vma)
 #else
 		mark_page_lazyfree(&folio->page);
 #endif
+	}
+	mmap_read_unlock(mm);
+}
+
+/*
+ * MADV_COLD over a vma: mm/madvise.c's madvise_cold() and
+ * madvise_cold_or_pageout_pte_range() without pageout, for order-0
+ * folios. This CPU's LRU batches are drained first; each mapped folio on
+ * the LRU that this vma alone maps has its pte made old, its referenced
+ * and young bits cleared, PG_workingset set if it is active, and goes to
+ * the kernel's folio_deactivate().
+ */
+static void madvise_cold(struct tb_vma *vma)
+{
+	struct mm_struct *mm = vma->vma.vm_mm;
+	unsigned long i;
+
+	lru_add_drain();
+	mmap_read_lock(mm);
+	for (i = 0; i < vma->nr_pages; i++) {
+		pte_t *ptep = vma_ptep(vma, i), pte;
+		struct folio *folio;
+
+		if (!ptep)
+			continue;
+		pte = ptep_get(ptep);
+		folio = pte_folio(pte);
+		if (!folio)
+			continue;
+		if (!folio_test_lru(folio) || mapcount(folio) != 1)
+			continue;
+		if (pte_young(pte)) {
+			spin_lock(&mm->page_table_lock);
+			pte = ptep_get_and_clear(mm, vma_addr(vma, i), ptep);
+			set_pte(ptep, pte_mkold(pte));
+			spin_unlock(&mm->page_table_lock);
+		}
+		folio_clear_referenced(folio);
+		folio_test_clear_young(folio);
+		if (folio_test_active(folio))
+			folio_set_workingset(folio);
+		folio_deactivate(folio);
 	}
 	mmap_read_unlock(mm);
 }

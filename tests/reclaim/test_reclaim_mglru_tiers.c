@@ -24,7 +24,9 @@
 #include <linux/memcontrol.h>
 #include <linux/vmstat.h>
 #include <kshim/testbed.h>
+#include <kshim/reclaim.h>
 #include <string.h>
+#include <sys/mman.h>
 #include "tb_mglru.h"
 
 #define F LRU_GEN_FILE
@@ -271,6 +273,182 @@ static void folios_with_saturated_refs_are_protected_without_refaults(void **sta
 	tb_assert_lrus_consistent();
 }
 
+/*
+ * lru_gen_refault(): the shadow keeps the folio's refs (its tier) and
+ * PG_workingset; a refault from the oldest generation counts in the tier
+ * of the refs it was evicted with, and counts as an activation. Read
+ * through the page cache (not in a fault), only a folio evicted with
+ * refs >= BIT(LRU_REFS_WIDTH) - 1 (read four times: PG_referenced,
+ * PG_workingset, two in LRU_REFS) comes back as workingset: PG_workingset
+ * and a full LRU_REFS, counted in workingset_restore.
+ * Four groups of 16 pages, read 1, 2, 3 and 4 times, are the oldest of
+ * the generation and are evicted; 512 pages read once after them keep
+ * the generation (and min_seq) in place.
+ */
+static void read_refaults_count_in_their_evicted_tier_and_restore_from_three_refs(void **state)
+{
+	struct tb_file *f = tb_file_create(64), *pad = tb_file_create(512);
+	struct lruvec *lruvec;
+	unsigned long min_seq;
+	int k;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	for (k = 1; k <= 4; k++)
+		read_n_times(f, (k - 1) * 16, k * 16, k);
+	lru_add_drain();
+	read_n_times(pad, 0, 512, 1);
+	lru_add_drain();
+	lruvec = tb_lruvec_of("a");
+	for (k = 1; k <= 4; k++)
+		assert_int_equal(folio_lru_refs(tb_file_folio(f, (k - 1) * 16)), k - 1);
+
+	/* the reads went to generation 1 (0 is empty): evict from there */
+	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", tb_memcg_id("a"), MIN_LRU_BATCH) > 0);
+	min_seq = 1;
+	assert_int_equal(tb_file_cached(f), 0);
+	assert_int_equal(tb_file_cached(pad), 512);
+	assert_int_equal(lruvec->lrugen.min_seq[F], min_seq);
+	assert_int_equal(evicted(lruvec, 0), 16);
+	assert_int_equal(evicted(lruvec, 1), 16);
+	assert_int_equal(evicted(lruvec, 2), 32);
+
+	read_n_times(f, 0, 64, 1);
+	assert_int_equal(refaulted(lruvec, 0), 16);
+	assert_int_equal(refaulted(lruvec, 1), 16);
+	assert_int_equal(refaulted(lruvec, 2), 32);
+	assert_int_equal(refaulted(lruvec, 3), 0);
+	assert_int_equal(tb_stat("a", "workingset_refault_file"), 64);
+	assert_int_equal(tb_stat("a", "workingset_activate_file"), 64);
+	assert_int_equal(tb_stat("a", "workingset_restore_file"), 16);
+	/* the restored ones: PG_workingset and LRU_REFS full */
+	assert_true(folio_test_workingset(tb_file_folio(f, 48)));
+	assert_int_equal(folio_lru_refs(tb_file_folio(f, 48)), BIT(LRU_REFS_WIDTH));
+	assert_false(folio_test_workingset(tb_file_folio(f, 32)));
+	assert_int_equal(folio_lru_refs(tb_file_folio(f, 32)), 0);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * A refault in a page fault (lru_gen_in_fault()) comes back as workingset
+ * whatever its refs: page cache read once (tier 0), evicted, then mapped
+ * and touched.
+ */
+static void refault_in_a_page_fault_is_restored_as_workingset_from_tier_0(void **state)
+{
+	struct tb_file *f = tb_file_create(64), *pad = tb_file_create(512);
+	struct lruvec *lruvec;
+	unsigned long min_seq;
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	read_n_times(f, 0, 64, 1);
+	lru_add_drain();
+	read_n_times(pad, 0, 512, 1);
+	lru_add_drain();
+	lruvec = tb_lruvec_of("a");
+	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", tb_memcg_id("a"), MIN_LRU_BATCH) > 0);
+	min_seq = 1;
+	assert_int_equal(tb_file_cached(f), 0);
+	assert_int_equal(lruvec->lrugen.min_seq[F], min_seq);
+
+	vma = tb_map_file(f);
+	tb_touch_range(vma, 64, false);
+	assert_int_equal(refaulted(lruvec, 0), 64);
+	assert_int_equal(tb_stat("a", "workingset_refault_file"), 64);
+	assert_int_equal(tb_stat("a", "workingset_restore_file"), 64);
+	assert_true(folio_test_workingset(tb_file_folio(f, 0)));
+	tb_unmap(vma);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * MADV_COLD with the multi-gen LRU on: folio_deactivate() and
+ * lru_deactivate() take every folio (no folio on the multi-gen LRU is
+ * PG_active), which lru_gen_add_folio() puts back in the second oldest
+ * generation (the oldest when there are only MIN_NR_GENS) with
+ * PG_referenced cleared; each counts in PGDEACTIVATE.
+ */
+static void madvise_cold_moves_mapped_page_cache_to_an_old_generation(void **state)
+{
+	struct tb_file *f = tb_file_create(16);
+	struct lruvec *lruvec;
+	struct tb_vma *vma;
+	unsigned long seq;
+	long global;
+	int i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	read_n_times(f, 0, 16, 3);
+	vma = tb_map_file(f);
+	tb_touch_range(vma, 16, false);
+	lru_add_drain();
+	lruvec = tb_lruvec_of("a");
+	assert_true(folio_lru_refs(tb_file_folio(f, 0)) > 0);
+	global = kshim_vm_event_read(PGDEACTIVATE);
+
+	assert_int_equal(tb_madvise(vma, MADV_COLD), 0);
+	lru_add_drain();
+	assert_int_equal(kshim_vm_event_read(PGDEACTIVATE), global + 16);
+	assert_int_equal(tb_stat("a", "pgdeactivate"), 16);
+	seq = lruvec->lrugen.min_seq[F];
+	if (seq + MIN_NR_GENS < lruvec->lrugen.max_seq)
+		seq++;
+	for (i = 0; i < 16; i++) {
+		struct folio *folio = tb_file_folio(f, i);
+
+		assert_int_equal(folio_lru_gen(folio), lru_gen_from_seq(seq));
+		assert_false(folio_test_referenced(folio));
+	}
+	tb_unmap(vma);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * A page queued for deactivation on CPU 1 (MADV_COLD) that becomes
+ * unevictable before the batch drains (its file SHM_LOCKed, the folio
+ * isolated and put back, as migration would) is left alone by
+ * lru_deactivate(): with the multi-gen LRU on, its unevictable test is
+ * all that stops it (no folio here is PG_active).
+ */
+static void page_made_unevictable_while_queued_for_deactivation_stays_unevictable(void **state)
+{
+	struct tb_file *f = tb_file_create(1);
+	struct folio *folio;
+	struct tb_vma *vma;
+	struct tb_task *t;
+	long global;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	t = tb_run_in("a");
+	vma = tb_map_file(f);
+	tb_touch_range(vma, 1, false);
+	lru_add_drain();
+	folio = tb_file_folio(f, 0);
+	global = kshim_vm_event_read(PGDEACTIVATE);
+	assert_int_equal(tb_task_set_cpu(t, 1), 0);
+	assert_int_equal(tb_madvise(vma, MADV_COLD), 0);
+	assert_int_equal(tb_task_set_cpu(t, 0), 0);
+
+	tb_file_set_unevictable(f, true);
+#if TB_HAVE_folio_isolate_lru_bool
+	assert_true(folio_isolate_lru(folio));
+#else
+	assert_int_equal(folio_isolate_lru(folio), 0);
+#endif
+	folio_putback_lru(folio);
+	lru_add_drain();
+	assert_true(folio_test_unevictable(folio));
+	lru_add_drain_all();
+	assert_true(folio_test_unevictable(folio));
+	assert_int_equal(kshim_vm_event_read(PGDEACTIVATE), global);
+	assert_int_equal(tb_stat("a", "unevictable"), 4096);
+	tb_unmap(vma);
+	tb_file_set_unevictable(f, false);
+}
+
 /* ---- lru_gen_min_ttl ---- */
 
 /* lru_gen_min_ttl is the kernel's static: back to 0 for the next world */
@@ -402,6 +580,10 @@ int main(void)
 		TB_MGLRU_TEST(folios_read_twice_are_protected_once_their_tier_refaults_more_than_tier_0),
 		TB_MGLRU_TEST(protection_ends_when_tier_0_refaults_as_much),
 		TB_MGLRU_TEST(folios_with_saturated_refs_are_protected_without_refaults),
+		TB_MGLRU_TEST(read_refaults_count_in_their_evicted_tier_and_restore_from_three_refs),
+		TB_MGLRU_TEST(refault_in_a_page_fault_is_restored_as_workingset_from_tier_0),
+		TB_MGLRU_TEST(madvise_cold_moves_mapped_page_cache_to_an_old_generation),
+		TB_MGLRU_TEST(page_made_unevictable_while_queued_for_deactivation_stays_unevictable),
 		TB_MIN_TTL_TEST(kswapd_oom_kills_while_every_generation_is_younger_than_min_ttl),
 		TB_MIN_TTL_TEST(kswapd_reclaims_without_oom_kills_at_min_ttl_0),
 		TB_MIN_TTL_TEST(kswapd_reclaims_generations_older_than_min_ttl),
