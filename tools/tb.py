@@ -1053,6 +1053,7 @@ def main():
     ap.add_argument('--no-test-map', action='store_true')
     ap.add_argument('--no-schemata', action='store_true')
     ap.add_argument('--cases', action='store_true')
+    ap.add_argument('--survivors', action='store_true')
     a = ap.parse_args()
     a.cmd_argv = a.command_args
     tb = TB(a)

@@ -710,6 +710,8 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
         bykey = {mutant_key(c): c for c in cands}
         cands = []
         for m in prev['mutants']:
+            if a.survivors and m['status'] != 'survived':
+                continue
             c = bykey.get(mutant_key(m))
             if c is None:
                 fail(f'{a.rerun}: {path}:{m["line"]} [{m["operator"]}] is no longer a mutant')
