@@ -866,6 +866,21 @@ def run_schema(bdir, targets, target, path, src, statements, muts, tests, env, l
                                          'statements_left_out': len(skip)}
 
 
+def survivor_diff(path, c):
+    """The mutant as a diff of the file, its hunks numbered as the file's
+    lines (a statement over several lines: the line a term left is the one
+    shown, not the statement's first)"""
+    off = c['line'] - 1
+
+    def renumber(m):
+        def one(start, count):
+            return f'{int(start) + off}' + (f',{count}' if count is not None else '')
+        return f'@@ -{one(m[1], m[2])} +{one(m[3], m[4])} @@'
+    out = difflib.unified_diff(c['old'].splitlines(keepends=True), c['new'].splitlines(keepends=True),
+                               f'a/{path}', f'b/{path}', n=0, lineterm='\n')
+    return [re.sub(r'^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@', renumber, l) for l in out]
+
+
 MUTANT_FIELDS = ('line', 'end', 'function', 'operator', 'count', 'status', 'by', 'tests',
                  'seconds', 'old', 'new', 'why', 'tail')
 
@@ -995,8 +1010,6 @@ def report(results, path, say):
     if surv:
         print(f'\nsurvivors ({len(surv)}), each a diff of {path} and its line\'s coverage count:')
     for c in surv:
-        print(f'\n# {c["function"]}: [{c["operator"]}], line {c["line"]} ran {c["count"]} times')
-        sys.stdout.writelines(difflib.unified_diff(c['old'].splitlines(keepends=True),
-                                                   c['new'].splitlines(keepends=True),
-                                                   f'a/{path}:{c["line"]}', f'b/{path}:{c["line"]}',
-                                                   n=0, lineterm='\n'))
+        span = f'{c["line"]}-{c["end"]}' if c.get('end', c['line']) > c['line'] else f'{c["line"]}'
+        print(f'\n# {c["function"]}: [{c["operator"]}], line {span} ran {c["count"]} times')
+        sys.stdout.writelines(survivor_diff(path, c))
