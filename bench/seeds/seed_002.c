@@ -78,6 +78,7 @@ struct worker {
 static struct {
 	const char *variant;
 	unsigned long scale, rounds, warmup, memcgs, file_pages, request_pages, accesses;
+	u64 file_pages_m;	/* mod_u32()'s multiplier for file_pages */
 	unsigned int nodes;
 	bool swap_disk;
 	unsigned long disk_write_us;	/* 0: the world's default latency */
@@ -92,13 +93,24 @@ static void die(const char *what, long err)
 	exit(1);
 }
 
-/* xorshift64*: the task's own random offsets, the same for every variant */
-static unsigned long next_index(struct worker *w, unsigned long n)
+/* xorshift64*'s upper half: the task's own random numbers, the same for every variant */
+static u32 next_random(struct worker *w)
 {
 	w->rng ^= w->rng >> 12;
 	w->rng ^= w->rng << 25;
 	w->rng ^= w->rng >> 27;
-	return (w->rng * 0x2545F4914F6CDD1DULL >> 32) % n;
+	return w->rng * 0x2545F4914F6CDD1DULL >> 32;
+}
+
+/*
+ * a % d for 32-bit a and d, m = U64_MAX / d + 1: exact for every a and d
+ * (Lemire, Kaser and Kurz, "Faster remainder by direct computation",
+ * 2019), two multiplications where a 64-bit division was a good part of
+ * an access's cost at full size
+ */
+static u32 mod_u32(u32 a, u64 m, u32 d)
+{
+	return ((unsigned __int128)(m * a) * d) >> 64;
 }
 
 /* MGLRU on for lru and iter, as an administrator does after boot */
@@ -176,8 +188,8 @@ static void start(struct worker *w, int i, unsigned long pages)
 
 static void draw(struct worker *w, unsigned int slot)
 {
-	w->ahead[slot] = next_index(w, cfg.file_pages);
-	w->ahead_write[slot] = next_index(w, 2);
+	w->ahead[slot] = mod_u32(next_random(w), cfg.file_pages_m, cfg.file_pages);
+	w->ahead_write[slot] = next_random(w) % 2;
 }
 
 /*
@@ -526,6 +538,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	cfg.file_pages = 1920 * MIB / PAGE_SIZE / cfg.scale;
+	cfg.file_pages_m = U64_MAX / cfg.file_pages + 1;
 	cfg.request_pages = 256 * MIB / PAGE_SIZE / cfg.scale;
 	/* fio --rate=64m,64m: 128 MiB/s of 4 KiB accesses for 6 s, scaled */
 	cfg.accesses = argc > 6 ? strtoul(argv[6], NULL, 0) :
