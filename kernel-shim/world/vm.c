@@ -188,13 +188,64 @@ void tb_mem_stats(struct tb_mem_stats *st)
  */
 #define TABLE_CHUNK (2UL << 20)
 
+/*
+ * Chunks come from one region at the same host address in every run
+ * where the host allows it: the multi-gen LRU's Bloom filter hashes the
+ * address of a pmd entry (get_item_key()), so with the host's ASLR which
+ * page tables its walk skipped, and the figures of a large world (seed
+ * 002 at full size), changed from run to run. 32 TiB is above ASan's
+ * shadow; ThreadSanitizer allows no mapping there.
+ */
+#define TABLE_SPACE_BASE 0x200000000000UL
+#define TABLE_SPACE (256UL << 30)
+#if defined(__SANITIZE_THREAD__)
+#define TB_TABLE_SPACE 0
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define TB_TABLE_SPACE 0
+#endif
+#endif
+#ifndef TB_TABLE_SPACE
+#define TB_TABLE_SPACE 1
+#endif
+
 static struct {
 	pthread_mutex_t lock;
 	void *free;		/* freed tables, linked by their first word */
 	char *next, *end;	/* the current chunk's unused part */
 	void **chunks;
 	unsigned long nr_chunks, live;
+	char *space, *space_end;	/* the fixed region's unused part */
+	bool space_tried;
 } tables = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+/* a 2 MiB chunk from the fixed region, or anywhere once it is full or refused */
+static char *table_chunk_alloc(void)
+{
+	char *c;
+
+	if (TB_TABLE_SPACE && !tables.space_tried) {
+		void *want = (void *)TABLE_SPACE_BASE;
+		void *p = mmap(want, TABLE_SPACE, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE,
+			       -1, 0);
+
+		tables.space_tried = true;
+		if (p == want) {
+			tables.space = p;
+			tables.space_end = tables.space + TABLE_SPACE;
+		} else if (p != MAP_FAILED) {
+			/* a kernel without MAP_FIXED_NOREPLACE took it as a hint */
+			munmap(p, TABLE_SPACE);
+		}
+	}
+	if (tables.space < tables.space_end) {
+		c = tables.space;
+		tables.space += TABLE_CHUNK;
+		return c;
+	}
+	return aligned_alloc(TABLE_CHUNK, TABLE_CHUNK);
+}
 
 static bool table_chunk(void)
 {
@@ -204,7 +255,7 @@ static bool table_chunk(void)
 	if (!chunks)
 		return false;
 	tables.chunks = chunks;
-	c = aligned_alloc(TABLE_CHUNK, TABLE_CHUNK);
+	c = table_chunk_alloc();
 	if (!c)
 		return false;
 	madvise(c, TABLE_CHUNK, MADV_HUGEPAGE);
