@@ -91,8 +91,8 @@ def run(ctx):
              for _ in range(k['repeats']) for v, _ in ROWS]
     workers = max(1, min(tb.jobs, 2))
     # at the seed's size the three walks are nearly all the work: all three
-    # at once (~4.5 GB each), so the slowest (MGLRU off) is not left to run
-    # last on one core while the other has only the short kswapd runs
+    # at once (~4.5 GB each), so none is left to run last on one core while
+    # the other has only the short kswapd runs
     if scale == 1 and tb.jobs >= 2:
         workers = 3
     with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as ex:
