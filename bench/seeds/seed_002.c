@@ -19,8 +19,8 @@
  * 4 KiB reads and as many writes) too; swap holds every mapping.
  * Prints one JSON object (tools/seeds/seed_002.py).
  *
- * usage: seed_002 [--nodes N] [--swap disk|zram] [--disk-write-us N] VARIANT [scale
- *        [rounds [warmup_rounds [memcgs [accesses_per_round]]]]]
+ * usage: seed_002 [--nodes N] [--swap disk|zram] [--disk-write-us N] [--cpu-log FILE]
+ *        VARIANT [scale [rounds [warmup_rounds [memcgs [accesses_per_round]]]]]
  *
  * --nodes N (1..8, default 1): the seed's machine had 4 nodes. The RAM is
  * split evenly over them, the 4 CPUs in blocks, and memcg i's task runs on
@@ -35,6 +35,11 @@
  * reaches further memcgs; on zram it is freed by the pass that wrote it.
  * --disk-write-us N: the disk's write latency (default the world's 20 us).
  *
+ * --cpu-log FILE: where the host's CPU time goes (the process's, so on a
+ * busy host it is the run's own): setup (boot and the first pass), per
+ * round the root's memory.reclaim write and the round of accesses, and
+ * teardown, one line each. Nothing in the results depends on it.
+ *
  * With "kswapd VARIANT NR_MEMCGS PAGES ROUNDS" it runs the objection's
  * experiment instead: global pressure over many small memcgs, kswapd
  * reclaiming, and reports kswapd's pages reclaimed per second of its CPU
@@ -48,6 +53,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 #include <time.h>
 #include <kshim/testbed.h>
 #include <kshim/memcg_tb.h>
@@ -57,8 +63,12 @@
 #define MIB (1024UL * 1024)
 #define ROUND_MS 6000
 
-/* accesses drawn ahead of the touch, their ptes prefetched (tb_touch_prefetch) */
-#define AHEAD 8
+/*
+ * accesses drawn ahead of the touch, their ptes prefetched
+ * (tb_touch_prefetch): at full size 16 hid more of the misses than 8, 12
+ * or 32 (CPU per round of accesses ~0.59 s at 8, ~0.48 s at 16)
+ */
+#define AHEAD 16
 
 struct worker {
 	char cgroup[16];
@@ -78,6 +88,7 @@ struct worker {
 static struct {
 	const char *variant;
 	unsigned long scale, rounds, warmup, memcgs, file_pages, request_pages, accesses;
+	u64 file_pages_m;	/* mod_u32()'s multiplier for file_pages */
 	unsigned int nodes;
 	bool swap_disk;
 	unsigned long disk_write_us;	/* 0: the world's default latency */
@@ -86,19 +97,46 @@ static struct {
 /* pages each node gave back to the root's memory.reclaim writes, summed */
 static unsigned long node_reclaimed[8];
 
+static FILE *cpu_log;	/* --cpu-log */
+static double cpu_mark;
+
+/* seconds of the process's CPU time since the last mark, and a new mark */
+static double cpu_lap(void)
+{
+	struct timespec t;
+	double now, lap;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+	now = t.tv_sec + t.tv_nsec / 1e9;
+	lap = now - cpu_mark;
+	cpu_mark = now;
+	return lap;
+}
+
 static void die(const char *what, long err)
 {
 	fprintf(stderr, "seed_002: %s failed (%ld)\n", what, err);
 	exit(1);
 }
 
-/* xorshift64*: the task's own random offsets, the same for every variant */
-static unsigned long next_index(struct worker *w, unsigned long n)
+/* xorshift64*'s upper half: the task's own random numbers, the same for every variant */
+static u32 next_random(struct worker *w)
 {
 	w->rng ^= w->rng >> 12;
 	w->rng ^= w->rng << 25;
 	w->rng ^= w->rng >> 27;
-	return (w->rng * 0x2545F4914F6CDD1DULL >> 32) % n;
+	return w->rng * 0x2545F4914F6CDD1DULL >> 32;
+}
+
+/*
+ * a % d for 32-bit a and d, m = U64_MAX / d + 1: exact for every a and d
+ * (Lemire, Kaser and Kurz, "Faster remainder by direct computation",
+ * 2019), two multiplications where a 64-bit division was a good part of
+ * an access's cost at full size
+ */
+static u32 mod_u32(u32 a, u64 m, u32 d)
+{
+	return ((unsigned __int128)(m * a) * d) >> 64;
 }
 
 /* MGLRU on for lru and iter, as an administrator does after boot */
@@ -176,8 +214,8 @@ static void start(struct worker *w, int i, unsigned long pages)
 
 static void draw(struct worker *w, unsigned int slot)
 {
-	w->ahead[slot] = next_index(w, cfg.file_pages);
-	w->ahead_write[slot] = next_index(w, 2);
+	w->ahead[slot] = mod_u32(next_random(w), cfg.file_pages_m, cfg.file_pages);
+	w->ahead_write[slot] = next_random(w) % 2;
 }
 
 /*
@@ -273,7 +311,13 @@ static int reclaim_round(struct tb_task *ctl, const char *req)
 
 static void teardown(void)
 {
-	const char *msg = tb_mem_teardown();
+	const char *msg;
+
+	if (cpu_log)
+		cpu_lap();
+	msg = tb_mem_teardown();
+	if (cpu_log)
+		fprintf(cpu_log, "teardown %.3f\n", cpu_lap());
 
 	if (!msg)
 		msg = kshim_world_check();
@@ -313,6 +357,8 @@ static void run_fairness(void)
 		start(&ws[i], i, cfg.file_pages);
 	for (i = 0; i < cfg.memcgs; i++)
 		populate(&ws[i]);
+	if (cpu_log)
+		fprintf(cpu_log, "setup %.3f\n", cpu_lap());
 	for (i = 0; i < cfg.warmup; i++) {
 		tb_task_switch(ctl);
 		msleep(ROUND_MS);
@@ -330,9 +376,15 @@ static void run_fairness(void)
 	asked0 = tb_reclaim_asked();
 	freed0 = tb_reclaim_freed();
 	snprintf(req, sizeof(req), "%lu", cfg.request_pages * PAGE_SIZE);
+	if (cpu_log)
+		fprintf(cpu_log, "warmup %.3f\n", cpu_lap());
 	for (i = 0; i < cfg.rounds; i++) {
 		eagain += reclaim_round(ctl, req);
+		if (cpu_log)
+			fprintf(cpu_log, "round %lu reclaim %.3f", i, cpu_lap());
 		round_of_work(ws, ctl);
+		if (cpu_log)
+			fprintf(cpu_log, " accesses %.3f\n", cpu_lap());
 		/* a full-size run takes minutes: where it is, on stderr */
 		if (cfg.rounds >= 100 && (i + 1) % 50 == 0)
 			fprintf(stderr, "seed_002: round %lu of %lu\n", i + 1, cfg.rounds);
@@ -469,7 +521,10 @@ static int main_kswapd(int argc, char **argv)
 	return 0;
 }
 
-/* --nodes N, --swap disk|zram, --disk-write-us N; false after one line on stderr */
+/*
+ * --nodes N, --swap disk|zram, --disk-write-us N, --cpu-log FILE; false
+ * after one line on stderr
+ */
 static bool parse_option(const char *opt, const char *val)
 {
 	char *end;
@@ -488,12 +543,20 @@ static bool parse_option(const char *opt, const char *val)
 		fprintf(stderr, "seed_002: --disk-write-us wants 1 to 1000000, not '%s'\n", val);
 		return false;
 	}
+	if (!strcmp(opt, "--cpu-log")) {
+		cpu_log = fopen(val, "w");
+		/* line by line: a full-size run takes long enough to be watched */
+		if (cpu_log && !setvbuf(cpu_log, NULL, _IOLBF, 0))
+			return true;
+		fprintf(stderr, "seed_002: --cpu-log %s: %s\n", val, strerror(errno));
+		return false;
+	}
 	if (!strcmp(opt, "--swap") && (!strcmp(val, "disk") || !strcmp(val, "zram"))) {
 		cfg.swap_disk = !strcmp(val, "disk");
 		return true;
 	}
-	fprintf(stderr, "seed_002: %s %s: give --nodes 1..8, --swap disk|zram or "
-		"--disk-write-us 1..1000000\n", opt, val);
+	fprintf(stderr, "seed_002: %s %s: give --nodes 1..8, --swap disk|zram, "
+		"--disk-write-us 1..1000000 or --cpu-log FILE\n", opt, val);
 	return false;
 }
 
@@ -526,6 +589,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	cfg.file_pages = 1920 * MIB / PAGE_SIZE / cfg.scale;
+	cfg.file_pages_m = U64_MAX / cfg.file_pages + 1;
 	cfg.request_pages = 256 * MIB / PAGE_SIZE / cfg.scale;
 	/* fio --rate=64m,64m: 128 MiB/s of 4 KiB accesses for 6 s, scaled */
 	cfg.accesses = argc > 6 ? strtoul(argv[6], NULL, 0) :
@@ -533,5 +597,7 @@ int main(int argc, char **argv)
 	kshim_thread_enter(0);
 	run_fairness();
 	kshim_thread_exit();
+	if (cpu_log)
+		fclose(cpu_log);
 	return 0;
 }

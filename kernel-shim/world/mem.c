@@ -29,6 +29,7 @@
 #include <kgen/mm_internal_memcg.h>
 #include <kgen/mm_internal_page_alloc.h>
 #include "world.h"
+#include <sys/mman.h>
 
 struct page *mem_map;
 static unsigned long nr_memmap;
@@ -64,6 +65,16 @@ static struct list_head *free_list(struct zone *zone)
 	return &zone->free_area[0].free_list[MIGRATE_MOVABLE];
 }
 
+/*
+ * Each node's pages from here to its end were never allocated: free, but
+ * not yet on the free list. They are what its tail would hold had boot
+ * listed every page in pfn order (a freed page goes to the head), so the
+ * allocator hands out the same pages in the same order, and the memmap
+ * of RAM never used is neither written nor backed by the host (a quarter
+ * of seed 002's at full size).
+ */
+static unsigned long unlisted_pfn[MAX_NUMNODES];
+
 static void zone_boot(struct pglist_data *pgdat, enum zone_type zid,
 		      unsigned long start_pfn, unsigned long pages)
 {
@@ -83,19 +94,27 @@ static void zone_boot(struct pglist_data *pgdat, enum zone_type zid,
 	zone->per_cpu_zonestats = alloc_percpu(struct per_cpu_zonestat);
 }
 
+/* every page of the zone free; struct pages made as they are first allocated */
 static void zone_fill(struct zone *zone)
 {
-	unsigned long pfn, end = zone->zone_start_pfn + zone->spanned_pages;
-
-	for (pfn = zone->zone_start_pfn; pfn < end; pfn++) {
-		struct page *page = pfn_to_page(pfn);
-
-		set_page_links(page, zone_idx(zone), zone->node, pfn);
-		atomic_set(&page->_mapcount, -1);
-		list_add_tail(&page->buddy_list, free_list(zone));
-	}
+	unlisted_pfn[zone->node] = zone->zone_start_pfn;
 	zone->free_area[0].nr_free = zone->spanned_pages;
 	__mod_zone_page_state(zone, NR_FREE_PAGES, zone->spanned_pages);
+}
+
+/* the free list's tail: the zone's next page never allocated (under zone->lock) */
+static struct page *zone_take_unlisted(struct zone *zone)
+{
+	unsigned long pfn = unlisted_pfn[zone->node];
+	struct page *page;
+
+	if (pfn >= zone->zone_start_pfn + zone->spanned_pages)
+		return NULL;
+	unlisted_pfn[zone->node] = pfn + 1;
+	page = pfn_to_page(pfn);
+	set_page_links(page, zone_idx(zone), zone->node, pfn);
+	atomic_set(&page->_mapcount, -1);
+	return page;
 }
 
 static void node_boot(int nid, unsigned long start_pfn, unsigned long pages)
@@ -152,6 +171,22 @@ static int check_config(unsigned long ram, const struct tb_mem_config *cfg)
 	return 0;
 }
 
+/*
+ * The kernel maps the memmap with 2 MiB pages (vmemmap): so does the
+ * world where the host gives them, or reclaim's walks over gigabytes of
+ * struct pages would miss the host's TLB at nearly every page. calloc()
+ * maps a large memmap by itself, zero and untouched: its pages are made
+ * only as they are first written.
+ */
+static void memmap_huge_pages(void)
+{
+	unsigned long start = ALIGN((unsigned long)mem_map, PMD_SIZE);
+	unsigned long end = ALIGN_DOWN((unsigned long)(mem_map + nr_memmap), PMD_SIZE);
+
+	if (end > start)
+		madvise((void *)start, end - start, MADV_HUGEPAGE);
+}
+
 int tb_mem_boot(const struct tb_mem_config *cfg)
 {
 	unsigned long ram = cfg && cfg->ram_pages ? cfg->ram_pages : (64UL << 20) >> PAGE_SHIFT;
@@ -170,6 +205,7 @@ int tb_mem_boot(const struct tb_mem_config *cfg)
 	mem_map = calloc(nr_memmap + 3, sizeof(struct page));
 	if (!mem_map)
 		return -ENOMEM;
+	memmap_huge_pages();
 	cpumask_clear(&kshim_cpu_all_mask);
 	for_each_possible_cpu(cpu)
 		__cpumask_set_cpu(cpu, &kshim_cpu_all_mask);
@@ -291,8 +327,11 @@ static struct folio *rmqueue(struct zone *zone)
 
 	spin_lock_irqsave(&zone->lock, flags);
 	page = list_first_entry_or_null(free_list(zone), struct page, buddy_list);
-	if (page) {
+	if (page)
 		list_del(&page->buddy_list);
+	else
+		page = zone_take_unlisted(zone);
+	if (page) {
 		zone->free_area[0].nr_free--;
 		__mod_zone_page_state(zone, NR_FREE_PAGES, -1);
 	}

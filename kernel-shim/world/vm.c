@@ -112,20 +112,31 @@ u64 tb_task_vclock_ns(struct tb_task *t)
 	return tb_task_struct(t)->kshim_vclock_ns;
 }
 
-/* current used ns of virtual time: world time and jiffies follow the furthest task */
-void tb_charge_time(u64 ns)
+/* tsk went past world time: the world follows it (writes completed, jiffies) */
+static noinline void world_advance(struct task_struct *tsk)
 {
 	unsigned long target;
 
-	current->kshim_vclock_ns += ns;
-	/* a kernel thread's time is its own CPU's: the world does not wait for it */
-	if (current->kshim_kthread || current->kshim_vclock_ns <= world_ns)
-		return;
-	world_ns = current->kshim_vclock_ns;
+	world_ns = tsk->kshim_vclock_ns;
 	tb_writeback_complete(world_ns);
 	target = boot_jiffies + world_ns / (1000000000ULL / HZ);
 	if (time_after(target, kshim_jiffies()))
 		kshim_jiffies_advance(target - kshim_jiffies());
+}
+
+/* tsk used ns of virtual time: world time and jiffies follow the furthest task */
+static __always_inline void charge_time(struct task_struct *tsk, u64 ns)
+{
+	tsk->kshim_vclock_ns += ns;
+	/* a kernel thread's time is its own CPU's: the world does not wait for it */
+	if (tsk->kshim_kthread || tsk->kshim_vclock_ns <= world_ns)
+		return;
+	world_advance(tsk);
+}
+
+void tb_charge_time(u64 ns)
+{
+	charge_time(current, ns);
 }
 
 u64 tb_cost_hit(void)
@@ -177,13 +188,64 @@ void tb_mem_stats(struct tb_mem_stats *st)
  */
 #define TABLE_CHUNK (2UL << 20)
 
+/*
+ * Chunks come from one region at the same host address in every run
+ * where the host allows it: the multi-gen LRU's Bloom filter hashes the
+ * address of a pmd entry (get_item_key()), so with the host's ASLR which
+ * page tables its walk skipped, and the figures of a large world (seed
+ * 002 at full size), changed from run to run. 32 TiB is above ASan's
+ * shadow; ThreadSanitizer allows no mapping there.
+ */
+#define TABLE_SPACE_BASE 0x200000000000UL
+#define TABLE_SPACE (256UL << 30)
+#if defined(__SANITIZE_THREAD__)
+#define TB_TABLE_SPACE 0
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define TB_TABLE_SPACE 0
+#endif
+#endif
+#ifndef TB_TABLE_SPACE
+#define TB_TABLE_SPACE 1
+#endif
+
 static struct {
 	pthread_mutex_t lock;
 	void *free;		/* freed tables, linked by their first word */
 	char *next, *end;	/* the current chunk's unused part */
 	void **chunks;
 	unsigned long nr_chunks, live;
+	char *space, *space_end;	/* the fixed region's unused part */
+	bool space_tried;
 } tables = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+/* a 2 MiB chunk from the fixed region, or anywhere once it is full or refused */
+static char *table_chunk_alloc(void)
+{
+	char *c;
+
+	if (TB_TABLE_SPACE && !tables.space_tried) {
+		void *want = (void *)TABLE_SPACE_BASE;
+		void *p = mmap(want, TABLE_SPACE, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE,
+			       -1, 0);
+
+		tables.space_tried = true;
+		if (p == want) {
+			tables.space = p;
+			tables.space_end = tables.space + TABLE_SPACE;
+		} else if (p != MAP_FAILED) {
+			/* a kernel without MAP_FIXED_NOREPLACE took it as a hint */
+			munmap(p, TABLE_SPACE);
+		}
+	}
+	if (tables.space < tables.space_end) {
+		c = tables.space;
+		tables.space += TABLE_CHUNK;
+		return c;
+	}
+	return aligned_alloc(TABLE_CHUNK, TABLE_CHUNK);
+}
 
 static bool table_chunk(void)
 {
@@ -193,7 +255,7 @@ static bool table_chunk(void)
 	if (!chunks)
 		return false;
 	tables.chunks = chunks;
-	c = aligned_alloc(TABLE_CHUNK, TABLE_CHUNK);
+	c = table_chunk_alloc();
 	if (!c)
 		return false;
 	madvise(c, TABLE_CHUNK, MADV_HUGEPAGE);
@@ -239,21 +301,29 @@ unsigned long tb_page_tables_live(void)
 	return READ_ONCE(tables.live);
 }
 
-/* the entry at *e, or a new table for it: an upper entry is its table's address */
-static void *table_get(unsigned long *e, bool alloc)
+/* a new table for the empty entry *e (out of line: the hit's walk never makes one) */
+static noinline void *table_new(unsigned long *e)
+{
+	void *t = table_alloc();
+
+	BUG_ON(!t);
+	__atomic_store_n(e, (unsigned long)t | _PAGE_TABLE, __ATOMIC_RELEASE);
+	return t;
+}
+
+/*
+ * the entry at *e, or a new table for it: an upper entry is its table's
+ * address (inline: a resident hit's cost is mostly this walk)
+ */
+static __always_inline void *table_get(unsigned long *e, bool alloc)
 {
 	unsigned long v = __atomic_load_n(e, __ATOMIC_ACQUIRE);
-	void *t;
 
 	if (v & _PAGE_PRESENT)
 		return (void *)(v & PTE_PFN_MASK);
 	if (!alloc)
 		return NULL;
-	t = table_alloc();
-	BUG_ON(!t);
-	v = (unsigned long)t | _PAGE_TABLE;
-	__atomic_store_n(e, v, __ATOMIC_RELEASE);
-	return t;
+	return table_new(e);
 }
 
 /*
@@ -261,14 +331,15 @@ static void *table_get(unsigned long *e, bool alloc)
  * finds it clear; an entry that has them is only read (and its cache line
  * stays shared, which is what keeps the world's hit cheap).
  */
-static void set_bits(unsigned long *e, unsigned long bits)
+static __always_inline void set_bits(unsigned long *e, unsigned long bits)
 {
 	if ((__atomic_load_n(e, __ATOMIC_RELAXED) & bits) != bits)
 		__atomic_fetch_or(e, bits, __ATOMIC_RELAXED);
 }
 
 /* the MMU's walk to the pte of addr; on a touch it sets the upper accessed bits */
-static pte_t *mm_pte(struct mm_struct *mm, unsigned long addr, bool alloc, bool touch)
+static __always_inline pte_t *mm_pte(struct mm_struct *mm, unsigned long addr, bool alloc,
+				     bool touch)
 {
 	pgd_t *pgd = pgd_offset(mm, addr);
 	pud_t *pud;
@@ -978,18 +1049,9 @@ static void madvise_cold(struct tb_vma *vma)
 	mmap_read_unlock(mm);
 }
 
-/* the MMU's access; a fault (handle_mm_fault) when the pte is not present */
-static int touch(struct tb_vma *vma, unsigned long idx, bool write)
+/* handle_mm_fault() for the pte of page idx, not present */
+static noinline int fault(struct tb_vma *vma, unsigned long idx, pte_t pte, bool write)
 {
-	pte_t *ptep = mm_pte(vma->vma.vm_mm, vma_addr(vma, idx), true, true);
-	pte_t pte = ptep_get(ptep);
-
-	if (pte_present(pte)) {
-		set_bits(&ptep->pte, _PAGE_ACCESSED | (write ? _PAGE_DIRTY : 0));
-		tb_stats.hits++;
-		tb_charge_time(costs.hit_ns);
-		return 0;
-	}
 	/* mm_account_fault(): every fault, failed ones too */
 	count_vm_event(PGFAULT);
 	count_memcg_event_mm(vma->vma.vm_mm, PGFAULT);
@@ -998,6 +1060,22 @@ static int touch(struct tb_vma *vma, unsigned long idx, bool write)
 	if (vma->tbf)
 		return do_file_fault(vma, idx, write);
 	return do_anonymous_page(vma, idx, write);
+}
+
+/* the MMU's access; a fault (handle_mm_fault) when the pte is not present */
+static __always_inline int touch(struct task_struct *tsk, struct tb_vma *vma,
+				 unsigned long idx, bool write)
+{
+	pte_t *ptep = mm_pte(vma->vma.vm_mm, vma_addr(vma, idx), true, true);
+	pte_t pte = ptep_get(ptep);
+
+	if (likely(pte_present(pte))) {
+		set_bits(&ptep->pte, _PAGE_ACCESSED | (write ? _PAGE_DIRTY : 0));
+		tb_stats.hits++;
+		charge_time(tsk, costs.hit_ns);
+		return 0;
+	}
+	return fault(vma, idx, pte, write);
 }
 
 /*
@@ -1019,6 +1097,8 @@ void tb_touch_prefetch(struct tb_vma *vma, unsigned long idx)
 
 int tb_touch(struct tb_vma *vma, unsigned long idx, bool write)
 {
+	/* current once: a touch is the world's most frequent call */
+	struct task_struct *tsk = current;
 	int ret;
 
 	if (idx >= vma->nr_pages)
@@ -1027,14 +1107,14 @@ int tb_touch(struct tb_vma *vma, unsigned long idx, bool write)
 	if (!(vma->vma.vm_flags & (write ? VM_WRITE : VM_READ)))
 		return -EFAULT;
 	tb_kthreads_run();
-	if (tsk_is_oom_victim(current))
+	if (tsk_is_oom_victim(tsk))
 		return -ENOMEM;
 	/* the task ran since the last walk: switch_mm()'s hint */
 	lru_gen_use_mm(vma->vma.vm_mm);
 	/* lru_gen_enter_fault()/lru_gen_exit_fault() around handle_mm_fault() */
-	current->in_lru_fault = vma_has_recency(&vma->vma);
-	ret = touch(vma, idx, write);
-	current->in_lru_fault = false;
+	tsk->in_lru_fault = vma_has_recency(&vma->vma);
+	ret = touch(tsk, vma, idx, write);
+	tsk->in_lru_fault = false;
 	return ret;
 }
 

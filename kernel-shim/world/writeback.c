@@ -36,6 +36,20 @@ struct wb_io {
 static LIST_HEAD(inflight);		/* in completion order */
 static DEFINE_SPINLOCK(inflight_lock);
 static unsigned long nr_inflight;
+/*
+ * the first write's completion time, U64_MAX with none in flight: read
+ * without the lock by tb_writeback_complete(), which virtual time calls
+ * at nearly every access
+ */
+static u64 first_done_ns = U64_MAX;
+
+/* under inflight_lock */
+static void first_done_update(void)
+{
+	struct wb_io *io = list_first_entry_or_null(&inflight, struct wb_io, node);
+
+	WRITE_ONCE(first_done_ns, io ? io->done_ns : U64_MAX);
+}
 
 /* filemap_dirty_folio() + folio_account_dirtied() */
 bool tb_file_dirty_folio(struct address_space *mapping, struct folio *folio)
@@ -74,6 +88,7 @@ void tb_writeback_submit(struct folio *folio, u64 done_ns)
 	spin_lock(&inflight_lock);
 	list_add_tail(&io->node, &inflight);
 	nr_inflight++;
+	first_done_update();
 	spin_unlock(&inflight_lock);
 }
 
@@ -96,6 +111,8 @@ void tb_writeback_complete(u64 now_ns)
 	struct wb_io *io;
 
 	for (;;) {
+		if (READ_ONCE(first_done_ns) > now_ns)
+			return;
 		spin_lock(&inflight_lock);
 		io = list_first_entry_or_null(&inflight, struct wb_io, node);
 		if (io && io->done_ns > now_ns)
@@ -103,6 +120,7 @@ void tb_writeback_complete(u64 now_ns)
 		if (io) {
 			list_del(&io->node);
 			nr_inflight--;
+			first_done_update();
 		}
 		spin_unlock(&inflight_lock);
 		if (!io)
