@@ -308,7 +308,8 @@ static void test_stat_keys(void **state)
 		"slab_unreclaimable", "slab", "workingset_refault_anon",
 		"workingset_nodereclaim",
 #if TB_HAVE_memcg_stat_pgdemote
-		"pgdemote_kswapd",
+		/* the last of memory_stats[] without CONFIG_NUMA_BALANCING */
+		"pgdemote_kswapd", "pgdemote_direct", "pgdemote_khugepaged",
 #endif
 		"pgscan", "pgsteal", "pgfault", "pgmajfault",
 	};
@@ -676,6 +677,45 @@ static void test_events_max_oom_kill(void **state)
 	assert_file("p/a", "memory.swap.events", "high 0\nmax 0\nfail 0\n");
 }
 
+/*
+ * memory.oom.group above the OOM domain does not count: an OOM of p/a (its
+ * own memory.max) kills the victim alone though p has memory.oom.group
+ * set, as mem_cgroup_get_oom_group() stops its walk up at p/a. With it set
+ * on p/a, the same OOM is a group kill of p/a.
+ */
+static void oom_in_p_a(void)
+{
+	int err, i;
+
+	assert_int_equal(tb_task_enter("p/a"), 0);
+	for (i = 0; i < 4; i++)
+		tb_charge_ok(64);
+	assert_null(tb_folio_charge(1, GFP_KERNEL, &err));
+	assert_int_equal(err, -ENOMEM);
+	assert_true(tb_task_oom_killed());
+	tb_task_return_to_user();
+	assert_file("p/a", "memory.current", "0\n");
+}
+
+static void test_oom_group_above_the_oom_domain_is_ignored(void **state)
+{
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/a"), 0);
+	assert_write_ok("p", "memory.oom.group", "1");
+	assert_write_ok("p/a", "memory.max", "1M");
+	oom_in_p_a();
+	assert_int_equal(tb_oom_kills(), 1);
+	assert_int_equal(tb_cgroup_read_key("p/a", "memory.events", "oom_kill"), 1);
+	assert_int_equal(tb_cgroup_read_key("p", "memory.events.local", "oom_group_kill"), 0);
+	assert_int_equal(tb_cgroup_read_key("p/a", "memory.events", "oom_group_kill"), 0);
+
+	tb_task_leave();
+	assert_write_ok("p/a", "memory.oom.group", "1");
+	oom_in_p_a();
+	assert_int_equal(tb_cgroup_read_key("p/a", "memory.events.local", "oom_group_kill"), 1);
+	assert_int_equal(tb_cgroup_read_key("p", "memory.events.local", "oom_group_kill"), 0);
+}
+
 /* a charge over memory.high, reclaimed at once, raises one "high" event */
 static void test_events_high(void **state)
 {
@@ -728,6 +768,7 @@ int main(void)
 		TB_MEMCG_TEST(test_reclaim_swappiness),
 		TB_MEMCG_TEST(test_events_max_oom_kill),
 		TB_MEMCG_TEST(test_events_high),
+		TB_MEMCG_TEST(test_oom_group_above_the_oom_domain_is_ignored),
 	};
 
 	return TB_RUN(tests);

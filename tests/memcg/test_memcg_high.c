@@ -449,11 +449,51 @@ static void test_high_work_from_irq(void **state)
 	tb_obj_cgroup_uncharge(objcg, 100);
 }
 
+/*
+ * A write of memory.high below the usage drains the per-CPU stocks before
+ * it reclaims, and checks the usage again: a page charged as a batch of
+ * 64 (63 in this CPU's stock) is 1 page once drained, under a high of 2.
+ */
+static void test_high_write_drains_the_stock_before_reclaiming(void **state)
+{
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	tb_charge_ok(1);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 64 * 4096);
+	tb_reclaim_script(TB_RECLAIM_PAGES, 1000);
+	assert_write_ok("a", "memory.high", "8192");
+	assert_int_equal(tb_reclaim_calls(), 0);
+	assert_int_equal(tb_stock_pages(0, NULL), 0);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 4096);
+}
+
+/*
+ * A write of memory.max below the usage reclaims down to the new limit
+ * (up to MAX_RECLAIM_RETRIES futile tries) before it would declare an OOM:
+ * with reclaim that frees, no OOM event.
+ */
+static void test_max_write_reclaims_down_to_the_new_limit(void **state)
+{
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	tb_charge_ok(64);
+	tb_charge_ok(64);
+	tb_reclaim_script(TB_RECLAIM_PAGES, 1000);
+	assert_write_ok("a", "memory.max", "4096");
+	assert_true(tb_reclaim_calls() >= 1);
+	/* the 127 pages asked are reclaimed in SWAP_CLUSTER_MAX batches: all 128 */
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 0);
+	assert_int_equal(tb_cgroup_read_key("a", "memory.events", "oom"), 0);
+	assert_int_equal(tb_oom_kills(), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		TB_MEMCG_TEST(test_delay_table_and_scaling),
 		TB_MEMCG_TEST(test_handle_over_high_table),
+		TB_MEMCG_TEST(test_high_write_drains_the_stock_before_reclaiming),
+		TB_MEMCG_TEST(test_max_write_reclaims_down_to_the_new_limit),
 		TB_MEMCG_TEST(test_reclaim_progress_no_sleep),
 		TB_MEMCG_TEST(test_reclaim_under_high_no_sleep),
 		TB_MEMCG_TEST(test_parent_high),

@@ -461,6 +461,34 @@ static void test_stat_read_flush_threshold_is_strict(void **state)
 }
 
 /*
+ * memcg_rstat_updated() keeps a CPU's updates to itself until they make a
+ * batch: 63 pages on each of the 4 CPUs, then 5 more on CPU 0, bring only
+ * CPU 0's 68 to the read-side count (not > 256), so memory.stat stays
+ * stale; the periodic flush shows all 257 pages. On 6.1 a byte is a unit:
+ * the read flushes.
+ */
+static void test_updates_under_a_batch_stay_on_their_cpu(void **state)
+{
+	const long long total = (4 * (MEMCG_CHARGE_BATCH - 1) + 5) * PAGE_SIZE;
+	int cpu;
+
+	start(TB_OBJSTOCK_AFTER);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	for (cpu = 0; cpu < 4; cpu++) {
+		kshim_cpu_switch(cpu);
+		tb_mod_objcg_state(objcg_of("a"), NODE_DATA(0), 1,
+				   (MEMCG_CHARGE_BATCH - 1) * PAGE_SIZE);
+		tb_drain_local_stock();
+	}
+	kshim_cpu_switch(0);
+	tb_mod_objcg_state(objcg_of("a"), NODE_DATA(0), 1, 5 * PAGE_SIZE);
+	tb_drain_local_stock();
+	assert_int_equal(slab_bytes("a"), BYTES_COUNT_AS_UNITS ? total : 0);
+	flush_stats();
+	assert_int_equal(slab_bytes("a"), total);
+}
+
+/*
  * A child's updates count toward its ancestors' thresholds: five batches
  * in p/c make a read of p flush; flushed counts move up once, not again
  * at the next flush.
@@ -500,6 +528,91 @@ static void test_kmem_charge_past_threshold_shows_at_once(void **state)
 	flush_stats();
 	assert_int_equal(tb_cgroup_read_key("a", "memory.stat", "kernel"), 300 * PAGE_SIZE);
 	tb_obj_cgroup_uncharge(objcg_of("a"), 300 * PAGE_SIZE);
+}
+
+/* memory.stat's "slab" is slab_unreclaimable plus slab_reclaimable */
+static void test_stat_slab_is_the_sum_of_both_items(void **state)
+{
+	start(TB_OBJSTOCK_AFTER);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mod_objcg_state(objcg_of("a"), NODE_DATA(0), 1, 3 * PAGE_SIZE);
+	tb_mod_objcg_state(objcg_of("a"), NODE_DATA(0), 0, 5 * PAGE_SIZE);
+	tb_drain_local_stock();
+	flush_stats();
+	assert_int_equal(tb_cgroup_read_key("a", "memory.stat", "slab_reclaimable"),
+			 3 * PAGE_SIZE);
+	assert_int_equal(tb_cgroup_read_key("a", "memory.stat", "slab_unreclaimable"),
+			 5 * PAGE_SIZE);
+	assert_int_equal(tb_cgroup_read_key("a", "memory.stat", "slab"), 8 * PAGE_SIZE);
+}
+
+/* an item's bytes are pushed out past PAGE_SIZE only: a page's worth stays */
+static void test_bytes_summing_to_a_page_stay_cached(void **state)
+{
+	struct obj_cgroup *objcg;
+
+	start(TB_OBJSTOCK_AFTER);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	objcg = objcg_of("a");
+	tb_mod_objcg_state(objcg, NODE_DATA(0), 1, PG / 2);
+	tb_mod_objcg_state(objcg, NODE_DATA(0), 1, PG / 2);
+	assert_stock_vmstat(PG, 0);
+	assert_int_equal(flushes(), 0);
+	tb_mod_objcg_state(objcg, NODE_DATA(0), 1, 1);
+	assert_stock_vmstat(0, 0);
+	assert_int_equal(flushes(), 1);
+}
+
+/* a charge of whole pages leaves no spare bytes in the stock */
+static void test_page_sized_charge_leaves_no_bytes_in_the_stock(void **state)
+{
+	struct obj_cgroup *objcg, *cached;
+
+	start(TB_OBJSTOCK_AFTER);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	objcg = objcg_of("a");
+	assert_int_equal(tb_obj_cgroup_charge(objcg, GFP_KERNEL, 2 * PG), 0);
+	assert_int_equal(stock_bytes(&cached), 0);
+	tb_obj_cgroup_uncharge(objcg, 2 * PG);
+	tb_drain_local_stock();
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 0);
+}
+
+/* a failed charge puts no bytes in the stock: none were charged */
+static void test_failed_charge_leaves_no_bytes_in_the_stock(void **state)
+{
+	struct obj_cgroup *objcg, *cached;
+
+	start(TB_OBJSTOCK_AFTER);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_write_ok("a", "memory.max", "0");
+	objcg = objcg_of("a");
+	assert_int_equal(tb_obj_cgroup_charge(objcg, GFP_NOWAIT, 100), -ENOMEM);
+	assert_int_equal(stock_bytes(&cached), 0);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 0);
+}
+
+/*
+ * The whole pages a drained obj stock gives back leave the memcg's kernel
+ * memory: 100 bytes charge a page (MEMCG_KMEM + 1); uncharged, the stock
+ * holds that page's 4096 bytes until the drain returns it.
+ */
+static void test_drained_pages_leave_the_kernel_stat(void **state)
+{
+	struct obj_cgroup *objcg;
+
+	start(TB_OBJSTOCK_AFTER);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	objcg = objcg_of("a");
+	assert_int_equal(tb_obj_cgroup_charge(objcg, GFP_KERNEL, 100), 0);
+	flush_stats();
+	assert_int_equal(tb_cgroup_read_key("a", "memory.stat", "kernel"), PG);
+	tb_obj_cgroup_uncharge(objcg, 100);
+	assert_int_equal(stock_bytes(NULL), PG);
+	tb_drain_local_stock();
+	flush_stats();
+	assert_int_equal(tb_cgroup_read_key("a", "memory.stat", "kernel"), 0);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 0);
 }
 
 /* a mixed trace over two nodes; returns the byte totals per item */
@@ -562,8 +675,14 @@ int main(void)
 		TB_MEMCG_TEST(test_pgdat_change),
 		TB_MEMCG_TEST(test_stat_read_flush_threshold),
 		TB_MEMCG_TEST(test_stat_read_flush_threshold_is_strict),
+		TB_MEMCG_TEST(test_updates_under_a_batch_stay_on_their_cpu),
 		TB_MEMCG_TEST(test_child_updates_flush_parent_reads),
 		TB_MEMCG_TEST(test_kmem_charge_past_threshold_shows_at_once),
+		TB_MEMCG_TEST(test_stat_slab_is_the_sum_of_both_items),
+		TB_MEMCG_TEST(test_bytes_summing_to_a_page_stay_cached),
+		TB_MEMCG_TEST(test_page_sized_charge_leaves_no_bytes_in_the_stock),
+		TB_MEMCG_TEST(test_failed_charge_leaves_no_bytes_in_the_stock),
+		TB_MEMCG_TEST(test_drained_pages_leave_the_kernel_stat),
 		TB_MEMCG_TEST(test_stat_totals_equal),
 	};
 
