@@ -32,6 +32,9 @@
 #include <kshim/reclaim.h>
 #include <kshim/memcg_tb.h>
 #include <kgen/mm_internal_reclaim.h>
+#if !TB_HAVE_page_flags_idle
+#include <kgen/page_idle.h>	/* folio_test_clear_young() before 6.8 */
+#endif
 #include "world.h"
 #include <pthread.h>
 #include <sys/mman.h>
@@ -1044,7 +1047,11 @@ static void madvise_cold(struct tb_vma *vma)
 		folio_test_clear_young(folio);
 		if (folio_test_active(folio))
 			folio_set_workingset(folio);
+#if TB_HAVE_folio_deactivate
 		folio_deactivate(folio);
+#else
+		deactivate_page(&folio->page);
+#endif
 	}
 	mmap_read_unlock(mm);
 }

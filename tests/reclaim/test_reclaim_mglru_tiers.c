@@ -292,6 +292,9 @@ static void read_refaults_count_in_their_evicted_tier_and_restore_from_three_ref
 	unsigned long min_seq;
 	int k;
 
+#if !TB_HAVE_lru_note_cost_refault
+	tb_skip("asserts 6.12's refault rules; the 6.1 tree's differ and are not followed yet");
+#endif
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
 	for (k = 1; k <= 4; k++)

@@ -103,6 +103,9 @@ static void refault_of_a_deactivated_workingset_page_is_restored(void **state)
 	unsigned long evicted, first;
 	long age;
 
+#if !TB_HAVE_lru_note_cost_refault
+	tb_skip("asserts 6.12's refault rules; the 6.1 tree's differ and are not followed yet");
+#endif
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
 	read_twice(hot, 512);
@@ -221,6 +224,9 @@ static void refault_of_a_page_evicted_by_a_deleted_memcg_is_not_activated(void *
 	struct tb_file *hot = tb_file_create(512), *cold = tb_file_create(64);
 	struct tb_task *t;
 
+#if !TB_HAVE_lru_note_cost_refault
+	tb_skip("asserts 6.12's refault rules; the 6.1 tree's differ and are not followed yet");
+#endif
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	assert_int_equal(tb_cgroup_mkdir("b"), 0);
 	t = tb_run_in("a");
@@ -345,6 +351,9 @@ static void file_refault_counts_active_and_inactive_anon_while_swap_is_free(void
 	struct tb_vma *hot, *once;
 	unsigned long i;
 
+#if !TB_HAVE_lru_note_cost_refault
+	tb_skip("asserts 6.12's refault rules; the 6.1 tree's differ and are not followed yet");
+#endif
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
 	hot = anon(64);
@@ -385,6 +394,9 @@ static void refault_flushes_the_memcg_statistics_it_measures_against(void **stat
 	struct tb_file *cold = tb_file_create(64);
 	struct tb_vma *vma;
 
+#if !TB_HAVE_lru_note_cost_refault
+	tb_skip("asserts 6.12's refault rules; the 6.1 tree's differ and are not followed yet");
+#endif
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
 	tb_read_range(cold, 64);
