@@ -950,6 +950,21 @@ static int do_file_fault(struct tb_vma *vma, unsigned long idx, bool write)
 }
 
 /*
+ * The pte of page i made old, and clean if asked, under the page table
+ * lock: what madvise's MADV_FREE and MADV_COLD walks do to a mapped page.
+ */
+static void pte_mkold_locked(struct tb_vma *vma, unsigned long i, pte_t *ptep, bool clean)
+{
+	struct mm_struct *mm = vma->vma.vm_mm;
+	pte_t pte;
+
+	spin_lock(&mm->page_table_lock);
+	pte = pte_mkold(ptep_get_and_clear(mm, vma_addr(vma, i), ptep));
+	set_pte(ptep, clean ? pte_mkclean(pte) : pte);
+	spin_unlock(&mm->page_table_lock);
+}
+
+/*
  * MADV_FREE over an anonymous vma: mm/madvise.c's madvise_free_single_vma()
  * and madvise_free_pte_range() for order-0 folios. This CPU's batches are
  * drained first; a folio still in another CPU's add batch is not on the
@@ -995,12 +1010,8 @@ static void madvise_free(struct tb_vma *vma)
 			folio_clear_dirty(folio);
 			folio_unlock(folio);
 		}
-		if (pte_young(pte) || pte_dirty(pte)) {
-			spin_lock(&mm->page_table_lock);
-			pte = ptep_get_and_clear(mm, vma_addr(vma, i), ptep);
-			set_pte(ptep, pte_mkclean(pte_mkold(pte)));
-			spin_unlock(&mm->page_table_lock);
-		}
+		if (pte_young(pte) || pte_dirty(pte))
+			pte_mkold_locked(vma, i, ptep, true);
 #if TB_HAVE_folio_mark_lazyfree
 		folio_mark_lazyfree(folio);
 #else
@@ -1037,12 +1048,8 @@ static void madvise_cold(struct tb_vma *vma)
 			continue;
 		if (!folio_test_lru(folio) || mapcount(folio) != 1)
 			continue;
-		if (pte_young(pte)) {
-			spin_lock(&mm->page_table_lock);
-			pte = ptep_get_and_clear(mm, vma_addr(vma, i), ptep);
-			set_pte(ptep, pte_mkold(pte));
-			spin_unlock(&mm->page_table_lock);
-		}
+		if (pte_young(pte))
+			pte_mkold_locked(vma, i, ptep, false);
 		folio_clear_referenced(folio);
 		folio_test_clear_young(folio);
 		if (folio_test_active(folio))
