@@ -532,12 +532,56 @@ def reached_lines(per, statements):
             for n, cnt in per.items()}
 
 
+
+def mutate_compiler():
+    """the C compiler of the mutate build and its kernel code's -O level:
+    clang -O1 unless TB_MUTATE_CC / TB_MUTATE_KOPT say otherwise"""
+    return (os.environ.get('TB_MUTATE_CC') or 'clang',
+            os.environ.get('TB_MUTATE_KOPT') or '-O1')
+
+
+def configure_mutate_build(tb):
+    """build/mutate, re-created when its generator or compiler changed
+    (cmake keeps the compiler of an existing cache)"""
+    cc, kopt = mutate_compiler()
+    bdir = os.path.join(tb.build, 'mutate')
+    cache = os.path.join(bdir, 'CMakeCache.txt')
+    # Ninja: a Makefile build spends seconds per mutant only deciding that
+    # the other libraries are up to date
+    gen = ['-G', 'Ninja'] if shutil.which('ninja') else []
+    if os.path.exists(cache):
+        text = open(cache, errors='replace').read()
+        m = re.search(r'^CMAKE_C_COMPILER:\w+=(.*)$', text, re.M)
+        if ((gen and 'CMAKE_GENERATOR:INTERNAL=Ninja\n' not in text)
+                or not m or os.path.basename(m.group(1)) != os.path.basename(shutil.which(cc) or cc)):
+            shutil.rmtree(bdir)
+    # AddressSanitizer, as in tools/tb test --sanitize address: a mutant that
+    # loses a kfree or frees too early is one the suites notice.
+    # A local a mutant leaves uninitialised holds a poison pattern (as under
+    # the kernel's INIT_STACK_ALL_PATTERN), not whatever the stack had.
+    # tb_mutant.h: the switch of the mutant schemata (run_schema).
+    # clang, and -O1 for everything: a mutant costs its tests' time, and
+    # they run about twice as fast as with the kernel's code at -O0. Not
+    # gcc at -O1: its constant propagation takes an uninitialised local
+    # for the value of the path that did set it (a deleted
+    # `err = f();` then reads as f's result: two deletions in
+    # mm/shrinker.c survive), where clang stores the pattern.
+    return tb.configure('mutate', gen + ['-DTB_SANITIZE=address', '-DTB_COVERAGE=OFF',
+                                         '-DTB_FUZZ=OFF', '-DTB_BENCH=OFF',
+                                         '-DTB_KERNEL_OPT=' + kopt,
+                                         '-DCMAKE_C_FLAGS=-O1 -ftrivial-auto-var-init=pattern '
+                                         '-include ' + os.path.join(tb.repo, 'tools',
+                                                                    'tb_mutant.h')],
+                        env={'CC': cc})
+
 def cmd_mutate(tb, say, fail, rel, mod=None):
     a = tb.a
     if a.merge is not None:
         return cmd_merge(a.merge, a.json, say, fail)
     spec = a.target
     path, _, func = spec.partition(':')
+    # FILE:f,g,h: the mutants of several functions in one run
+    funcs = set(f for f in func.split(',') if f)
     path = path.strip('/')
     label = '^' + re.escape('kfile:' + path) + '$'
     t_start = time.time()
@@ -621,28 +665,7 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
     target, _ = scratch_tree(tree, scratch, path, patched_files)
     user_kernel = tb.kernel
     tb.kernel = scratch
-    # Ninja: a Makefile build spends seconds per mutant only deciding that
-    # the other libraries are up to date
-    gen = []
-    if shutil.which('ninja'):
-        gen = ['-G', 'Ninja']
-        cache = os.path.join(tb.build, 'mutate', 'CMakeCache.txt')
-        if os.path.exists(cache) and 'CMAKE_GENERATOR:INTERNAL=Ninja\n' not in open(cache).read():
-            shutil.rmtree(os.path.join(tb.build, 'mutate'))
-    # AddressSanitizer, as in tools/tb test --sanitize address: a mutant that
-    # loses a kfree or frees too early is one the suites notice
-    # A local a mutant leaves uninitialised holds a poison pattern (as under
-    # the kernel's INIT_STACK_ALL_PATTERN), not whatever the stack had
-    # tb_mutant.h: the switch of the mutant schemata (run_schema)
-    # -O1 for the world and the suites: they run about three times faster
-    # than at -O0 under ASan, and a mutant costs its tests' time. The
-    # kernel's code stays at -O0: at -O1 a mutant's uninitialised local
-    # need not read as the pattern (two deletions in mm/shrinker.c survive)
-    bdir = tb.configure('mutate', gen + ['-DTB_SANITIZE=address', '-DTB_COVERAGE=OFF',
-                                         '-DTB_FUZZ=OFF', '-DTB_BENCH=OFF', '-DTB_KERNEL_OPT=-O0',
-                                         '-DCMAKE_C_FLAGS=-O1 -ftrivial-auto-var-init=pattern '
-                                         '-include ' + os.path.join(tb.repo, 'tools',
-                                                                    'tb_mutant.h')])
+    bdir = configure_mutate_build(tb)
     tb.kernel = user_kernel
     # ctest names a test's executable only once it exists: the first build
     # is of everything, and so is one after a suite was added (else its
@@ -685,7 +708,7 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
             cnt = eff.get(ln, 0)
             if cnt <= 0 or ln not in owner:
                 continue
-            if func and owner[ln] != func:
+            if func and owner[ln] not in funcs:
                 continue
             if only is not None and not only & set(range(ln, end + 1)):
                 continue
@@ -693,7 +716,7 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
                           'count': cnt, 'old': ''.join(lines[ln - 1:end]), 'new': new})
     cands.sort(key=lambda c: c['line'])
     if func and not cands:
-        fail(f'{path}: no covered line in a function named {func}')
+        fail(f'{path}: no covered line in a function named {" or ".join(sorted(funcs))}')
     if only is not None and not cands:
         say(f'no mutant of a covered line among the changed lines of {path}')
         return 0
@@ -782,6 +805,7 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
     results.sort(key=mutant_key)
     report(results, path, say)
     out = {'file': path, 'function': func or None, 'tree': tree, 'mutants_total': total,
+           'compiler': ' '.join(mutate_compiler()),
            'mutants_selected': selected, 'shard': list(shard) if shard else None,
            'since': a.since, 'patch': os.path.abspath(a.patch) if a.patch else None,
            'test_map': per_test is not None, 'cases': bool(cases),
