@@ -948,6 +948,14 @@ static int do_swap_page(struct tb_vma *vma, unsigned long idx, bool write)
 		tb_stats.major_anon++;
 		tb_charge_time(costs.swapin_ns + costs.hit_ns);
 	}
+	/*
+	 * A write maps the folio writable only if this task is its one user,
+	 * which the refcount tells: the reference a CPU's LRU add batch holds
+	 * is dropped first (do_swap_page()'s lru_add_drain()), else a folio
+	 * just read in keeps its swap slot and swap cache copy.
+	 */
+	if (write && !folio_test_lru(folio))
+		lru_add_drain();
 	rmap_add(vma, idx, folio);
 	map_pte(vma, idx, folio, write);
 	tb_swap_put_entry(entry);
