@@ -20,6 +20,7 @@
  * Prints one JSON object (tools/seeds/seed_002.py).
  *
  * usage: seed_002 [--nodes N] [--swap disk|zram] [--disk-write-us N] [--cpu-log FILE]
+ *        [--stat-log FILE] [--populate seq|scattered]
  *        VARIANT [scale [rounds [warmup_rounds [memcgs [accesses_per_round]]]]]
  *
  * --nodes N (1..8, default 1): the seed's machine had 4 nodes. The RAM is
@@ -39,6 +40,21 @@
  * busy host it is the run's own): setup (boot and the first pass), per
  * round the root's memory.reclaim write and the round of accesses, and
  * teardown, one line each. Nothing in the results depends on it.
+ *
+ * --stat-log FILE: per round, after its accesses, the root's memory.stat
+ * counters, swap in use and the multi-gen LRU's state summed over its
+ * lruvecs (debugfs lru_gen_full: generations, seqs, the aging walks' pte
+ * and pmd counts), one line of "name value" pairs (log_stats()). Nothing
+ * in the results depends on it either.
+ *
+ * --populate seq (default) or scattered: the warm-up's first pass writes
+ * each mapping in address order, so that a memcg's pages sit in the
+ * memmap in the order of its page tables and of its LRU lists; scattered
+ * writes it in a stride permutation (page i * s mod size, s coprime with
+ * the size), so that the aging walk, in address order, reads struct pages
+ * out of memmap order from the start. What the host's caches then do
+ * with the multi-gen LRU's struct page reads is the point (see
+ * docs/benchmarks.md, seed 002); the figures differ from seq's.
  *
  * With "kswapd VARIANT NR_MEMCGS PAGES ROUNDS" it runs the objection's
  * experiment instead: global pressure over many small memcgs, kswapd
@@ -92,12 +108,15 @@ static struct {
 	unsigned int nodes;
 	bool swap_disk;
 	unsigned long disk_write_us;	/* 0: the world's default latency */
+	bool populate_scattered;	/* --populate scattered */
+	unsigned long populate_stride;	/* 1, or coprime with file_pages */
 } cfg = { .scale = 64, .rounds = 60, .warmup = 2, .memcgs = 128, .nodes = 1, .swap_disk = true };
 
 /* pages each node gave back to the root's memory.reclaim writes, summed */
 static unsigned long node_reclaimed[8];
 
 static FILE *cpu_log;	/* --cpu-log */
+static FILE *stat_log;	/* --stat-log */
 static double cpu_mark;
 
 /* seconds of the process's CPU time since the last mark, and a new mark */
@@ -262,7 +281,10 @@ static void work(struct worker *w, unsigned long n, u64 until_ns)
 	tb_task_switch(NULL);
 }
 
-/* the warm-up's first pass: every page written once */
+/*
+ * the warm-up's first pass: every page written once, in address order
+ * (or, --populate scattered, in a stride permutation of it)
+ */
 static void populate(struct worker *w)
 {
 	unsigned long i;
@@ -270,7 +292,7 @@ static void populate(struct worker *w)
 
 	tb_task_switch(w->task);
 	for (i = 0; i < cfg.file_pages; i++)
-		if ((err = tb_touch(w->vma, i, true)))
+		if ((err = tb_touch(w->vma, i * cfg.populate_stride % cfg.file_pages, true)))
 			die("touch", err);
 	tb_task_switch(NULL);
 }
@@ -278,6 +300,146 @@ static void populate(struct worker *w)
 static long long stat_of(struct worker *w, const char *key)
 {
 	return tb_cgroup_read_key(w->cgroup, "memory.stat", key);
+}
+
+/*
+ * --stat-log: one line per round, after its accesses, of counters that
+ * only grow or describe the state (read after the run, differenced per
+ * round): the root's memory.stat, swap slots in use, writes in flight,
+ * and from debugfs lru_gen_full, summed over every lruvec: generations
+ * (max_seq - min_seq[anon] + 1), max_seq (one more per aging), min_seq
+ * (one more per generation evicted), the pages of the oldest anon
+ * generation, and the aging walks' mm stats (leaf ptes visited, young,
+ * pmds found in and added to the Bloom filter; cumulative without
+ * CONFIG_LRU_GEN_STATS); and how far the memmap's order survives: of the
+ * resident pages, those whose pfn follows the previous page's in the
+ * mapping (pfn_follows), and of the folios on the anon generation lists,
+ * those whose pfn is next to their predecessor's (lru_pfn_adjacent),
+ * both over the first 8 memcgs
+ */
+#define LAYOUT_MEMCGS 8UL
+
+static const char *const stat_keys[] = {
+	"anon", "swapcached", "pgscan", "pgsteal", "workingset_refault_anon",
+	"workingset_activate_anon", "workingset_restore_anon",
+	"pgactivate", "pgdeactivate", "pgrefill", "pgmajfault",
+};
+
+/* line's blank-separated fields, at most max (the kernel's sscanf has no %*s) */
+static unsigned int split(char *line, char **t, unsigned int max)
+{
+	unsigned int n = 0;
+	char *save;
+
+	for (t[n] = strtok_r(line, " ", &save); t[n] && ++n < max; )
+		t[n] = strtok_r(NULL, " ", &save);
+	return n;
+}
+
+static void log_stats(unsigned long round, struct worker *ws)
+{
+	static char *buf;
+	const size_t size = 64 << 20;
+	unsigned long resident = 0, contig = 0, lruvecs = 0, gens = 0, max_sum = 0, min_sum = 0;
+	unsigned long oldest = 0;
+	unsigned long mm[4] = { 0 }, seq, last = 0, first_anon = 0;
+	bool have = false, anon_seen = false;
+	char *line, *save, *t[8];
+	unsigned int i, nt;
+
+	if (!buf && !(buf = malloc(size)))
+		die("malloc", -ENOMEM);
+	fprintf(stat_log, "round %lu", round);
+	for (i = 0; i < ARRAY_SIZE(stat_keys); i++)
+		fprintf(stat_log, " %s %lld", stat_keys[i],
+			tb_cgroup_read_key("", "memory.stat", stat_keys[i]));
+	fprintf(stat_log, " swap_used %lu inflight %lu", tb_swap_used(), tb_writeback_inflight());
+	if (tb_debugfs_read("lru_gen_full", buf, size) < 0)
+		die("lru_gen_full", 0);
+	/* per lruvec: " node N", then per seq a line "seq age anon[x] file[x]" */
+	for (line = strtok_r(buf, "\n", &save); ; line = strtok_r(NULL, "\n", &save)) {
+		if (!line || !strncmp(line, " node", 5) || !strncmp(line, "memcg", 5)) {
+			if (have) {
+				lruvecs++;
+				gens += last - first_anon + 1;
+				max_sum += last;
+				min_sum += first_anon;
+			}
+			have = false;
+			if (!line)
+				break;
+			continue;
+		}
+		nt = split(line, t, ARRAY_SIZE(t));
+		if (nt == 4 && strchr("TYFAx", t[0][strlen(t[0]) - 1])) {
+			/* the mm line: counts at max_seq only */
+			for (i = 0; i < 4; i++)
+				mm[i] += strtoul(t[i], NULL, 10);
+			continue;
+		}
+		/* a seq line "seq age anon[x] file[x]"; tier lines have 7 fields */
+		if (nt != 4)
+			continue;
+		seq = strtoul(t[0], NULL, 10);
+		if (!have)
+			anon_seen = false;
+		if (!anon_seen && t[2][strlen(t[2]) - 1] != 'x') {
+			first_anon = seq;
+			oldest += strtoul(t[2], NULL, 10);
+			anon_seen = true;
+		}
+		last = seq;
+		have = true;
+	}
+	/*
+	 * resident pages whose pfn follows the previous resident page's: the
+	 * memmap's order (over the first LAYOUT_MEMCGS memcgs, a sample: the
+	 * lists' walk misses the host's caches at every folio)
+	 */
+	for (i = 0; i < min(cfg.memcgs, LAYOUT_MEMCGS); i++) {
+		unsigned long idx, prev = 0, pfn;
+		struct folio *f;
+
+		for (idx = 0; idx < cfg.file_pages; idx++) {
+			f = tb_vma_folio(ws[i].vma, idx);
+			if (!f)
+				continue;
+			pfn = folio_pfn(f);
+			resident++;
+			contig += pfn == prev + 1;
+			prev = pfn;
+		}
+	}
+	fprintf(stat_log, " resident %lu pfn_follows %lu", resident, contig);
+	/* the same along the multi-gen LRU's anon lists, the order eviction reads them in */
+	contig = resident = 0;
+	for (i = 0; i < min(cfg.memcgs, LAYOUT_MEMCGS); i++) {
+		struct mem_cgroup *memcg = tb_memcg(ws[i].cgroup);
+		unsigned int nid, gen, zone;
+		struct lruvec *lruvec;
+		struct folio *f;
+
+		for (nid = 0; nid < cfg.nodes; nid++) {
+			lruvec = mem_cgroup_lruvec(memcg, NODE_DATA(nid));
+			spin_lock_irq(&lruvec->lru_lock);
+			for (gen = 0; gen < MAX_NR_GENS; gen++)
+				for (zone = 0; zone < MAX_NR_ZONES; zone++) {
+					unsigned long prev = 0, pfn;
+
+					list_for_each_entry(f, &lruvec->lrugen.folios[gen][LRU_GEN_ANON][zone], lru) {
+						pfn = folio_pfn(f);
+						resident++;
+						contig += pfn == prev + 1 || pfn + 1 == prev;
+						prev = pfn;
+					}
+				}
+			spin_unlock_irq(&lruvec->lru_lock);
+		}
+	}
+	fprintf(stat_log, " lru_folios %lu lru_pfn_adjacent %lu", resident, contig);
+	fprintf(stat_log, " lruvecs %lu gens %lu max_seq %lu min_seq %lu oldest_anon %lu "
+		"walk_leaf %lu walk_young %lu pmd_found %lu pmd_added %lu\n",
+		lruvecs, gens, max_sum, min_sum, oldest, mm[0], mm[1], mm[2], mm[3]);
 }
 
 static void round_of_work(struct worker *ws, struct tb_task *ctl)
@@ -385,6 +547,11 @@ static void run_fairness(void)
 		round_of_work(ws, ctl);
 		if (cpu_log)
 			fprintf(cpu_log, " accesses %.3f\n", cpu_lap());
+		if (stat_log) {
+			log_stats(i, ws);
+			if (cpu_log)
+				cpu_lap();	/* not a round's */
+		}
 		/* a full-size run takes minutes: where it is, on stderr */
 		if (cfg.rounds >= 100 && (i + 1) % 50 == 0)
 			fprintf(stderr, "seed_002: round %lu of %lu\n", i + 1, cfg.rounds);
@@ -551,13 +718,37 @@ static bool parse_option(const char *opt, const char *val)
 		fprintf(stderr, "seed_002: --cpu-log %s: %s\n", val, strerror(errno));
 		return false;
 	}
+	if (!strcmp(opt, "--stat-log")) {
+		stat_log = fopen(val, "w");
+		if (stat_log && !setvbuf(stat_log, NULL, _IOLBF, 0))
+			return true;
+		fprintf(stderr, "seed_002: --stat-log %s: %s\n", val, strerror(errno));
+		return false;
+	}
+	if (!strcmp(opt, "--populate") && (!strcmp(val, "seq") || !strcmp(val, "scattered"))) {
+		cfg.populate_scattered = !strcmp(val, "scattered");
+		return true;
+	}
 	if (!strcmp(opt, "--swap") && (!strcmp(val, "disk") || !strcmp(val, "zram"))) {
 		cfg.swap_disk = !strcmp(val, "disk");
 		return true;
 	}
 	fprintf(stderr, "seed_002: %s %s: give --nodes 1..8, --swap disk|zram, "
-		"--disk-write-us 1..1000000 or --cpu-log FILE\n", opt, val);
+		"--disk-write-us 1..1000000, --cpu-log FILE, --stat-log FILE "
+		"or --populate seq|scattered\n", opt, val);
 	return false;
+}
+
+/* a and b have a common divisor above 1 */
+static bool coprime_not(unsigned long a, unsigned long b)
+{
+	while (b) {
+		unsigned long t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a != 1;
 }
 
 int main(int argc, char **argv)
@@ -571,7 +762,9 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "kswapd"))
 		return main_kswapd(argc, argv);
 	if (argc < 2) {
-		fprintf(stderr, "usage: seed_002 lru|iter|off [scale [rounds [warmup [memcgs [accesses]]]]]\n");
+		fprintf(stderr, "usage: seed_002 [--nodes N] [--swap disk|zram] [--disk-write-us N] "
+			"[--cpu-log FILE] [--stat-log FILE] [--populate seq|scattered]\n"
+			"       lru|iter|off [scale [rounds [warmup [memcgs [accesses]]]]]\n");
 		return 2;
 	}
 	if (!set_variant(argv[1]))
@@ -590,6 +783,13 @@ int main(int argc, char **argv)
 	}
 	cfg.file_pages = 1920 * MIB / PAGE_SIZE / cfg.scale;
 	cfg.file_pages_m = U64_MAX / cfg.file_pages + 1;
+	/* an odd stride near 0.618 of the mapping, coprime with its size */
+	cfg.populate_stride = 1;
+	if (cfg.populate_scattered && cfg.file_pages > 2) {
+		cfg.populate_stride = cfg.file_pages * 618 / 1000 | 1;
+		while (coprime_not(cfg.populate_stride, cfg.file_pages))
+			cfg.populate_stride += 2;
+	}
 	cfg.request_pages = 256 * MIB / PAGE_SIZE / cfg.scale;
 	/* fio --rate=64m,64m: 128 MiB/s of 4 KiB accesses for 6 s, scaled */
 	cfg.accesses = argc > 6 ? strtoul(argv[6], NULL, 0) :
@@ -599,5 +799,7 @@ int main(int argc, char **argv)
 	kshim_thread_exit();
 	if (cpu_log)
 		fclose(cpu_log);
+	if (stat_log)
+		fclose(stat_log);
 	return 0;
 }

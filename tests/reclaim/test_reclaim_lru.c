@@ -410,6 +410,40 @@ static void anon_folio_with_a_reference_is_unmapped_but_not_written(void **state
 }
 
 /*
+ * do_swap_page() on pages reclaim swapped out, read back from the disk
+ * into new folios that wait in this CPU's LRU add batch: a read leaves the
+ * folio in the swap cache, its slot still holding a copy; a write makes
+ * the task the folio's one user, which the refcount tells once the batch
+ * has let go of it (lru_add_drain()), so should_try_to_free_swap() drops
+ * the swap cache copy and its slot.
+ */
+static void swapin_by_a_write_leaves_the_swap_cache(void **state)
+{
+	struct tb_vma *vma;
+	unsigned long i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(64);
+	tb_touch_range(vma, 64, true);
+	lru_add_drain();
+	tb_cgroup_write_str("a", "memory.reclaim", "256K");
+	tb_cgroup_write_str("a", "memory.reclaim", "256K");
+	assert_int_equal(tb_vma_swapped(vma), 64);
+	assert_int_equal(tb_stat("a", "anon"), 0);
+
+	for (i = 0; i < 64; i++)
+		assert_int_equal(tb_touch(vma, i, i % 2), 0);
+	assert_int_equal(tb_vma_resident(vma), 64);
+	for (i = 0; i < 64; i++)
+		assert_int_equal(folio_test_swapcache(tb_vma_folio(vma, i)), !(i % 2));
+	assert_int_equal(tb_swap_used(), 32);
+	lru_add_drain();
+	assert_int_equal(tb_stat("a", "swapcached"), 32 * 4096);
+	tb_assert_lrus_consistent();
+}
+
+/*
  * A page cache folio locked by someone else (a filesystem reading or
  * writing it) is passed over: shrink_folio_list()'s folio_trylock()
  * fails and the folio goes back to the LRU, neither activated nor
@@ -574,6 +608,7 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(memory_stat_matches_the_lru_lists),
 		TB_RECLAIM_TEST_ON(swap_of_fewer_slots_than_a_batch_is_filled_by_the_classic_lru_only, setup_swap_of_48),
 		TB_RECLAIM_SWAP_TEST(anon_folio_with_a_reference_is_unmapped_but_not_written),
+		TB_RECLAIM_SWAP_TEST(swapin_by_a_write_leaves_the_swap_cache),
 		TB_RECLAIM_TEST(locked_page_cache_folio_is_kept),
 		TB_RECLAIM_SWAP_TEST(lazyfree_folios_are_freed_unwritten_unless_written_again),
 		TB_RECLAIM_TEST_ON(noio_charge_at_swappiness_200_keeps_anon_and_takes_page_cache, setup_swappiness_200),
