@@ -121,10 +121,11 @@ static void kernel_threads_and_user_workers_are_never_throttled(void **state)
 /*
  * skip_throttle_noprogress(): a congestion or no-progress throttle is
  * skipped unless more than half the node's reclaimable pages (its file
- * LRU pages, no swap here) are dirty or under writeback, "as throttling
- * will occur when the folios cycle towards the end of the LRU". With 32
- * dirty pages and 31 clean ones, 2 * 32 > 63: a jiffy's sleep; one
- * clean page more, 2 * 32 <= 64: no sleep and nothing traced.
+ * LRU pages; no swap here, so not the 64 anon pages of the task) are
+ * dirty or under writeback, "as throttling will occur when the folios
+ * cycle towards the end of the LRU". With 32 dirty pages and 31 clean
+ * ones, 2 * 32 > 63: a jiffy's sleep; one clean page more, 2 * 32 <= 64:
+ * no sleep and nothing traced.
  */
 static void noprogress_throttle_needs_more_than_half_the_reclaimable_pages_write_pending(void **state)
 {
@@ -132,6 +133,7 @@ static void noprogress_throttle_needs_more_than_half_the_reclaimable_pages_write
 
 	set_costs();
 	tb_run_in("");
+	tb_touch_range(tb_map_anon(64), 64, true);
 	dirty_pages(dirty, 32);
 	tb_read_range(clean, 31);
 	lru_add_drain();
@@ -147,6 +149,52 @@ static void noprogress_throttle_needs_more_than_half_the_reclaimable_pages_write
 	assert_int_equal(kshim_trace.throttled_count, 2);
 	/* a writeback or isolation throttle is not skipped for that */
 	assert_int_equal(throttle(VMSCAN_THROTTLE_ISOLATED), HZ / 50);
+}
+
+/*
+ * One dirty page and nothing else on the LRU lists: it is all the node
+ * has to reclaim, 2 * 1 > 1, and the throttle sleeps. (Only a node with
+ * no LRU page at all counts its free pages as reclaimable instead.)
+ */
+static void noprogress_throttle_sleeps_when_the_one_lru_page_is_dirty(void **state)
+{
+	struct tb_file *f = tb_file_create(1);
+
+	set_costs();
+	tb_run_in("");
+	assert_int_equal(throttle(VMSCAN_THROTTLE_NOPROGRESS), 0);
+	dirty_pages(f, 1);
+	assert_int_equal(throttle(VMSCAN_THROTTLE_NOPROGRESS), 1);
+}
+
+static int setup_one_swap_slot(void **state)
+{
+	tb_mem.swap_pages = 1;
+	return tb_reclaim_setup(state);
+}
+
+/*
+ * With swap space free (one slot is enough) anon pages are reclaimable
+ * too: 32 dirty pages, 16 clean and 16 anon, 2 * 32 <= 64: no throttle;
+ * 15 anon, a jiffy's.
+ */
+static void noprogress_throttle_counts_anon_when_swap_is_free(void **state)
+{
+	struct tb_file *dirty = tb_file_create(32), *clean = tb_file_create(16);
+	struct tb_vma *vma;
+
+	assert_int_equal(get_nr_swap_pages(), 1);
+	set_costs();
+	tb_run_in("");
+	vma = tb_map_anon(16);
+	tb_touch_range(vma, 15, true);
+	dirty_pages(dirty, 32);
+	tb_read_range(clean, 16);
+	lru_add_drain();
+	assert_int_equal(throttle(VMSCAN_THROTTLE_NOPROGRESS), 1);
+	assert_int_equal(tb_touch(vma, 15, true), 0);
+	lru_add_drain();
+	assert_int_equal(throttle(VMSCAN_THROTTLE_NOPROGRESS), 0);
 }
 
 /*
@@ -219,6 +267,8 @@ int main(void)
 		TB_RECLAIM_TEST(a_throttle_sleeps_its_reason_s_timeout_when_nothing_wakes_it),
 		TB_RECLAIM_TEST(kernel_threads_and_user_workers_are_never_throttled),
 		TB_RECLAIM_TEST(noprogress_throttle_needs_more_than_half_the_reclaimable_pages_write_pending),
+		TB_RECLAIM_TEST(noprogress_throttle_sleeps_when_the_one_lru_page_is_dirty),
+		TB_RECLAIM_TEST_ON(noprogress_throttle_counts_anon_when_swap_is_free, setup_one_swap_slot),
 		TB_RECLAIM_TEST(noprogress_throttle_is_skipped_once_kswapd_gave_up),
 		TB_RECLAIM_TEST(a_writeback_throttle_ends_after_33_pages_written_since_it_began),
 	};
