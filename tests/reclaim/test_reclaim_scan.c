@@ -401,6 +401,59 @@ static void global_reclaim_with_tiny_page_cache_scans_anon_only(void **state)
 	assert_int_equal(tb_file_cached(f), 32);
 }
 
+/*
+ * The same first direct reclaim with more page cache: once pages read
+ * once (inactive), twice pages read twice (active). Returns the page
+ * cache pages shrink_inactive_list() scanned at priorities 12 to 1.
+ */
+static unsigned long file_scanned_above_priority_0(unsigned long once, unsigned long twice)
+{
+	struct tb_file *f = tb_file_create(once + twice);
+	unsigned long i, n = 0;
+	struct tb_vma *vma;
+	int p;
+
+	tb_run_in("");
+	tb_read_range(f, once + twice);
+	for (i = 0; i < twice; i++)
+		assert_int_equal(tb_file_read(f, i), 0);
+	vma = tb_map_anon(PAGES(64 * MB));
+	for (i = 0; !kshim_trace.direct_reclaim_count; i++) {
+		if (tb_free_pages(0) <= tb_wmark(0, WMARK_MIN) + 1)
+			lru_add_drain();
+		assert_int_equal(tb_touch(vma, i, true), 0);
+	}
+	assert_int_equal(tb_wmark(0, WMARK_HIGH), 384);
+	for (p = PRIO_MAX; p >= 1; p--)
+		n += kshim_trace.inactive_scanned[FILE][p];
+	return n;
+}
+
+/*
+ * file + free <= the high watermarks: free is at min (256) when the
+ * first direct reclaim comes, so 128 pages of page cache are tiny (384),
+ * 129 are not (385): get_scan_count() no longer answers SCAN_ANON, and
+ * the file list is scanned above priority 0.
+ */
+static void page_cache_of_high_minus_free_pages_is_tiny(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("prepare_scan_control()'s file_is_tiny");
+	assert_int_equal(file_scanned_above_priority_0(128, 0), 0);
+}
+
+static void page_cache_one_page_above_high_minus_free_is_not_tiny(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("prepare_scan_control()'s file_is_tiny");
+	assert_true(file_scanned_above_priority_0(129, 0) > 0);
+}
+
+/* the active page cache counts as well: 64 inactive and 136 active pages are not tiny */
+static void active_page_cache_counts_against_tiny(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("prepare_scan_control()'s file_is_tiny");
+	assert_true(file_scanned_above_priority_0(64, 136) > 0);
+}
+
 /* ---- 4. executable file mappings ---- */
 
 static int setup_no_kswapd(void **state)
@@ -578,12 +631,16 @@ static void file_is_deactivated_after_file_refaults(void **state)
  * 64) through one, [64, 96) through one after a read() marked them
  * referenced; then 4096 pages of another file read once. memory.reclaim
  * of 64 pages scans the mapped file first (the inactive tail).
+ * move_folios_to_lru() ages the lruvec's nonresident clock by each
+ * folio it puts back active, as workingset_eviction() does by each one
+ * evicted.
  */
 static void file_folio_mapped_by_two_young_ptes_is_activated_at_first_scan(void **state)
 {
 	struct tb_file *text = tb_file_create(96), *stream = tb_file_create(4096);
 	struct tb_vma *one, *two;
 	unsigned long i;
+	long age;
 
 	TB_CLASSIC_LRU_ONLY("folio_check_references() of the classic LRU");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
@@ -599,6 +656,7 @@ static void file_folio_mapped_by_two_young_ptes_is_activated_at_first_scan(void 
 	lru_add_drain();
 	assert_int_equal(nr_active(text, 96), 0);
 	kshim_trace_reset();
+	age = atomic_long_read(&lruvec_of("a")->nonresident_age);
 	assert_write_ok("a", "memory.reclaim", "256K");
 	for (i = 0; i < 96; i++) {
 		struct folio *folio = tb_file_folio(text, i);
@@ -610,6 +668,9 @@ static void file_folio_mapped_by_two_young_ptes_is_activated_at_first_scan(void 
 	}
 	assert_int_equal(tb_stat("a", "pgactivate"), 64);
 	assert_int_equal(tb_vma_resident(one), 96);
+	/* the clock of refault distances ages by each eviction and each activation */
+	assert_int_equal(atomic_long_read(&lruvec_of("a")->nonresident_age) - age,
+			 tb_stat("a", "pgsteal") + 64);
 	tb_unmap(two);
 	tb_unmap(one);
 }
@@ -1128,6 +1189,73 @@ static void deleted_memcg_with_a_nonzero_scan_is_scanned_as_usual(void **state)
 	assert_int_equal(at11, 3);
 }
 
+/*
+ * vmpressure() judges a memcg by the pages reclaim scanned in it (each
+ * folio shrink_folio_list() took counts in sc->nr_scanned) against those
+ * it reclaimed, once a window of 512 scanned pages is full (not for
+ * proactive reclaim: memory.reclaim leaves it out). A task touching 4096
+ * anon pages under memory.max 8M (swap free) scans far more than it
+ * frees (each page young at its first scan, kept): the memcg is under
+ * socket pressure for a second (mem_cgroup_set_socket_pressure()).
+ */
+static void memcg_limit_reclaim_of_young_anon_sets_socket_pressure(void **state)
+{
+	struct mem_cgroup *memcg;
+	struct tb_vma *vma;
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list()'s scan count");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_write_ok("a", "memory.max", "8M");
+	tb_run_in("a");
+	memcg = tb_memcg("a");
+	vma = tb_map_anon(4096);
+	tb_touch_range(vma, 4096, true);
+	assert_true(time_before(jiffies, (unsigned long)READ_ONCE(memcg->socket_pressure)));
+	tb_unmap(vma);
+}
+
+/*
+ * A folio shrink_folio_list() activates gives up its swap space only if
+ * swap is full for its memcg (mem_cgroup_swap_full(): half used) or it is
+ * mlocked: "not a candidate for swapping". 64 anon pages swapped out,
+ * read back (a read fault leaves them in the swap cache), then 32 made
+ * cold behind them: a first memory.reclaim keeps the 64 (young, first
+ * look) and swaps the 32 out; touched again, the 64 are activated by the
+ * next one, which frees a few others unwritten (clean in the swap cache).
+ * Every slot stays in use, nothing is written twice.
+ */
+static void activated_swap_cache_folio_keeps_its_swap_slot_while_swap_is_not_full(void **state)
+{
+	struct tb_vma *hot, *cold;
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list()'s activate_locked");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	hot = tb_map_anon(64);
+	tb_touch_range(hot, 64, true);
+	lru_add_drain();
+	tb_reclaim_swappiness("a", "256K", 200);
+	assert_int_equal(tb_vma_swapped(hot), 64);
+	tb_touch_range(hot, 64, false);
+	cold = tb_map_anon(32);
+	tb_touch_range(cold, 32, true);
+	assert_int_equal(tb_madvise(cold, MADV_COLD), 0);
+	lru_add_drain();
+	assert_int_equal(tb_swap_used(), 64);
+	tb_reclaim_swappiness("a", "128K", 200);
+	assert_int_equal(tb_vma_swapped(cold), 32);
+	assert_int_equal(tb_stat("a", "pgactivate"), 0);
+	assert_int_equal(tb_swap_used(), 96);
+
+	tb_touch_range(hot, 64, false);
+	tb_reclaim_swappiness("a", "4K", 200);
+	assert_true(tb_stat("a", "pgactivate") > 0);
+	assert_int_equal(tb_swap_used(), 96);
+	assert_int_equal(kshim_vm_event_read(PSWPOUT), 96);
+	tb_unmap(cold);
+	tb_unmap(hot);
+}
+
 /* ---- 8. page cache that became unevictable on the LRU lists ---- */
 
 /*
@@ -1270,6 +1398,12 @@ int main(void)
 		TB_RECLAIM_TEST(deleted_memcg_page_cache_is_scraped_a_cluster_at_a_time),
 		TB_RECLAIM_TEST(deleted_memcg_with_a_nonzero_scan_is_scanned_as_usual),
 		TB_RECLAIM_TEST(file_is_deactivated_after_file_refaults),
+		TB_RECLAIM_SWAP_TEST(memcg_limit_reclaim_of_young_anon_sets_socket_pressure),
+		TB_RECLAIM_TEST_ON(page_cache_of_high_minus_free_pages_is_tiny, setup_swap_no_kswapd),
+		TB_RECLAIM_TEST_ON(page_cache_one_page_above_high_minus_free_is_not_tiny,
+				   setup_swap_no_kswapd),
+		TB_RECLAIM_TEST_ON(active_page_cache_counts_against_tiny, setup_swap_no_kswapd),
+		TB_RECLAIM_SWAP_TEST(activated_swap_cache_folio_keeps_its_swap_slot_while_swap_is_not_full),
 	};
 
 	return TB_RUN(tests);

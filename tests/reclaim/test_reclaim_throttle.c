@@ -21,6 +21,7 @@
 #include <linux/vmstat.h>
 #include <linux/writeback.h>
 #include <kshim/trace.h>
+#include <kshim/reclaim.h>
 #include <kgen/mm_internal_reclaim.h>
 #include "tb_reclaim.h"
 
@@ -261,6 +262,77 @@ static void a_writeback_throttle_ends_after_33_pages_written_since_it_began(void
 	assert_int_equal(atomic_read(&pgdat->nr_writeback_throttled), 0);
 }
 
+static int setup_swap_no_kswapd(void **state)
+{
+	tb_mem.no_kswapd = true;
+	tb_mem.swap_pages = PAGES(64 * MB);
+	return tb_reclaim_setup(state);
+}
+
+/* pages [0, n) of f off the LRU as compaction or migration isolates them */
+static void isolate(struct tb_file *f, unsigned long n, bool on)
+{
+	unsigned long i;
+
+	for (i = 0; i < n; i++) {
+		struct folio *folio = tb_file_folio(f, i);
+
+		if (on) {
+			assert_true(folio_isolate_lru(folio));
+			node_stat_mod_folio(folio, NR_ISOLATED_FILE, 1);
+		} else {
+			node_stat_mod_folio(folio, NR_ISOLATED_FILE, -1);
+			folio_putback_lru(folio);
+		}
+	}
+}
+
+/*
+ * too_many_isolated(): a direct reclaimer (not kswapd, global reclaim)
+ * about to isolate page cache waits (VMSCAN_THROTTLE_ISOLATED, HZ/50)
+ * while more is isolated than the inactive file list holds, an eighth of
+ * it for a reclaimer that may do I/O (GFP_KERNEL: NOIO and NOFS ones are
+ * let through further), then, still too many, leaves that list for this
+ * pass. 1024 pages read, n of them isolated; the task's allocations run
+ * into direct reclaim (no kswapd), which swaps anon. Returns the
+ * isolation throttles of its first direct reclaim.
+ */
+static unsigned long isolated_throttles(unsigned long n)
+{
+	struct tb_file *f = tb_file_create(1024);
+	unsigned long i, throttles;
+	struct tb_vma *vma;
+
+	tb_run_in("");
+	tb_read_range(f, 1024);
+	lru_add_drain();
+	isolate(f, n, true);
+	vma = tb_map_anon(PAGES(64 * MB));
+	for (i = 0; !kshim_trace.direct_reclaim_count; i++)
+		assert_int_equal(tb_touch(vma, i, true), 0);
+	throttles = kshim_trace.throttled[VMSCAN_THROTTLE_ISOLATED];
+	assert_int_equal(kshim_trace.throttled_count, throttles);
+	isolate(f, n, false);
+	lru_add_drain();
+	/* what reclaim isolated it accounted and put back: the raw counters are 0 again */
+	assert_int_equal(atomic_long_read(&NODE_DATA(0)->vm_stat[NR_ISOLATED_FILE]), 0);
+	assert_int_equal(atomic_long_read(&NODE_DATA(0)->vm_stat[NR_ISOLATED_ANON]), 0);
+	tb_unmap(vma);
+	return throttles;
+}
+
+/* 200 isolated > 824 / 8: each file shrink waits, and the page cache stays */
+static void direct_reclaim_waits_while_more_than_an_eighth_of_inactive_is_isolated(void **state)
+{
+	assert_true(isolated_throttles(200) > 0);
+}
+
+/* 100 isolated <= 924 / 8 = 115: no wait */
+static void direct_reclaim_goes_on_while_an_eighth_of_inactive_is_not_isolated(void **state)
+{
+	assert_int_equal(isolated_throttles(100), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -271,6 +343,10 @@ int main(void)
 		TB_RECLAIM_TEST_ON(noprogress_throttle_counts_anon_when_swap_is_free, setup_one_swap_slot),
 		TB_RECLAIM_TEST(noprogress_throttle_is_skipped_once_kswapd_gave_up),
 		TB_RECLAIM_TEST(a_writeback_throttle_ends_after_33_pages_written_since_it_began),
+		TB_RECLAIM_TEST_ON(direct_reclaim_waits_while_more_than_an_eighth_of_inactive_is_isolated,
+				   setup_swap_no_kswapd),
+		TB_RECLAIM_TEST_ON(direct_reclaim_goes_on_while_an_eighth_of_inactive_is_not_isolated,
+				   setup_swap_no_kswapd),
 	};
 
 	return TB_RUN(tests);

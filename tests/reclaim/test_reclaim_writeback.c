@@ -253,7 +253,9 @@ static void memcg_reclaim_counts_the_dirty_page_cache_it_meets(void **state)
  * ("not handled by flushers"), though here each is: memory.reclaim
  * writes 256 anon pages to a swap disk whose writes take 1 s, meets
  * them again under writeback with PG_reclaim and (not sane, as above)
- * waits for one; nr_dirty and nr_congested stay 0.
+ * waits for one; nr_dirty and nr_congested stay 0. Each page, touched
+ * once, was young at its first scan: kept for another trip
+ * (FOLIOREF_KEEP, nr_ref_keep).
  */
 static void memcg_reclaim_counts_no_anon_as_dirty_or_congested(void **state)
 {
@@ -277,6 +279,7 @@ static void memcg_reclaim_counts_no_anon_as_dirty_or_congested(void **state)
 	assert_int_equal(st->nr_dirty, 0);
 	assert_int_equal(st->nr_unqueued_dirty, 0);
 	assert_int_equal(st->nr_congested, 0);
+	assert_int_equal(st->nr_ref_keep, 256);
 	tb_unmap(vma);
 }
 
