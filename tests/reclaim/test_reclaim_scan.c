@@ -622,6 +622,49 @@ static void file_is_deactivated_after_file_refaults(void **state)
 	assert_int_equal(active_file_taken("a", "4K"), 0);
 }
 
+static int setup_2g(void **state)
+{
+	tb_mem.ram_pages = PAGES(2048 * MB);
+	return tb_reclaim_setup(state);
+}
+
+/*
+ * Above 1 GiB of LRU the inactive list may be smaller: inactive_is_low()
+ * compares inactive * int_sqrt(10 * gb) with active, gb the LRU's whole
+ * GiB (3 at 1 GiB: "1GB ... 250MB" max inactive). A memcg with 900M of
+ * page cache read twice (active) and inact read once: the active file
+ * pages one memory.reclaim takes (no refaults: only a low inactive list
+ * lets it deactivate).
+ */
+static unsigned long active_file_taken_with(unsigned long inact)
+{
+	struct tb_file *hot = tb_file_create(PAGES(900 * MB)), *once = tb_file_create(inact);
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	tb_read_range(hot, PAGES(900 * MB));
+	tb_read_range(hot, PAGES(900 * MB));
+	tb_read_range(once, inact);
+	lru_add_drain();
+	tb_memcg_flush_stats(tb_memcg("a"));
+	assert_int_equal(tb_stat("a", "active_file"), 900 * MB);
+	return active_file_taken("a", "4K");
+}
+
+/* 250M inactive: 250M * 3 < 900M, low (at 2 GiB's ratio, 4, it would not be) */
+static void inactive_file_below_a_third_of_active_above_1g_is_low(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("inactive_is_low()");
+	assert_true(active_file_taken_with(PAGES(250 * MB)) > 0);
+}
+
+/* 400M inactive: 400M * 3 >= 900M, not low (below 1 GiB's ratio, 1, it would be) */
+static void inactive_file_above_a_third_of_active_above_1g_is_not_low(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("inactive_is_low()");
+	assert_int_equal(active_file_taken_with(PAGES(400 * MB)), 0);
+}
+
 /*
  * A file folio referenced through more than one pte is activated on its
  * first scan (folio_check_references(): referenced_ptes > 1), as a folio
@@ -1404,6 +1447,8 @@ int main(void)
 				   setup_swap_no_kswapd),
 		TB_RECLAIM_TEST_ON(active_page_cache_counts_against_tiny, setup_swap_no_kswapd),
 		TB_RECLAIM_SWAP_TEST(activated_swap_cache_folio_keeps_its_swap_slot_while_swap_is_not_full),
+		TB_RECLAIM_TEST_ON(inactive_file_below_a_third_of_active_above_1g_is_low, setup_2g),
+		TB_RECLAIM_TEST_ON(inactive_file_above_a_third_of_active_above_1g_is_not_low, setup_2g),
 	};
 
 	return TB_RUN(tests);
