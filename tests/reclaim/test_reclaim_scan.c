@@ -1373,7 +1373,8 @@ static unsigned long active_anon_taken(const char *path, const char *amount)
  * cold (MADV_COLD: old, inactive) keep the inactive list above them.
  * The first memory.reclaim deactivates (new refaults), the second does
  * not (none since, inactive not low); with the 512 unmapped the
- * inactive list is low, and the third does.
+ * inactive list is low, and the third does (shrink_lruvec()'s aging of a
+ * low inactive anon list would too, whatever may_deactivate says).
  */
 static void anon_is_deactivated_after_anon_refaults_or_when_inactive_anon_is_low(void **state)
 {

@@ -153,6 +153,25 @@ static void noprogress_throttle_needs_more_than_half_the_reclaimable_pages_write
 }
 
 /*
+ * The active page cache is reclaimable as well: 32 dirty pages, 22 clean
+ * ones read once and 10 read twice (active), 2 * 32 <= 64: no throttle.
+ */
+static void noprogress_throttle_counts_active_page_cache_as_reclaimable(void **state)
+{
+	struct tb_file *dirty = tb_file_create(32), *clean = tb_file_create(32);
+
+	set_costs();
+	tb_run_in("");
+	dirty_pages(dirty, 32);
+	tb_read_range(clean, 32);
+	tb_read_range(clean, 10);
+	lru_add_drain();
+	assert_int_equal(zone_page_state(&NODE_DATA(0)->node_zones[ZONE_NORMAL],
+					 NR_ZONE_ACTIVE_FILE), 10);
+	assert_int_equal(throttle(VMSCAN_THROTTLE_NOPROGRESS), 0);
+}
+
+/*
  * One dirty page and nothing else on the LRU lists: it is all the node
  * has to reclaim, 2 * 1 > 1, and the throttle sleeps. (Only a node with
  * no LRU page at all counts its free pages as reclaimable instead.)
@@ -339,6 +358,7 @@ int main(void)
 		TB_RECLAIM_TEST(a_throttle_sleeps_its_reason_s_timeout_when_nothing_wakes_it),
 		TB_RECLAIM_TEST(kernel_threads_and_user_workers_are_never_throttled),
 		TB_RECLAIM_TEST(noprogress_throttle_needs_more_than_half_the_reclaimable_pages_write_pending),
+		TB_RECLAIM_TEST(noprogress_throttle_counts_active_page_cache_as_reclaimable),
 		TB_RECLAIM_TEST(noprogress_throttle_sleeps_when_the_one_lru_page_is_dirty),
 		TB_RECLAIM_TEST_ON(noprogress_throttle_counts_anon_when_swap_is_free, setup_one_swap_slot),
 		TB_RECLAIM_TEST(noprogress_throttle_is_skipped_once_kswapd_gave_up),
