@@ -136,6 +136,8 @@ static void *kthread_main(void *arg)
 	self = kt;
 	kshim_thread_enter(kthread_cpu(kt->pgdat->node_id));
 	current->kshim_kthread = 1;
+	/* made by kthread_run(), as kswapd_run() makes it: a kernel thread */
+	current->flags |= PF_KTHREAD;
 	snprintf(current->comm, sizeof(current->comm), "kswapd%d", kt->pgdat->node_id);
 	pthread_mutex_lock(&baton_lock);
 	kt->trace = &kshim_trace;
@@ -154,6 +156,7 @@ static void *kthread_main(void *arg)
 	pthread_cond_broadcast(&baton_cond);
 	pthread_mutex_unlock(&baton_lock);
 	current->kshim_kthread = 0;
+	current->flags &= ~PF_KTHREAD;
 	kshim_thread_exit();
 	return NULL;
 }

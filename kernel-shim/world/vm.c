@@ -584,14 +584,17 @@ int tb_madvise(struct tb_vma *vma, int advice)
 int tb_mprotect(struct tb_vma *vma, int prot)
 {
 	struct mm_struct *mm = vma->vma.vm_mm;
-	unsigned long flags = vma->vma.vm_flags & ~(VM_READ | VM_WRITE);
+	unsigned long flags = vma->vma.vm_flags & ~(VM_READ | VM_WRITE | VM_EXEC);
 
-	if (prot & ~(PROT_READ | PROT_WRITE) || (prot & PROT_WRITE && vma->tbf))
+	if (prot & ~(PROT_READ | PROT_WRITE | PROT_EXEC) || (prot & PROT_WRITE && vma->tbf))
 		return -EINVAL;
 	if (prot & PROT_READ)
 		flags |= VM_READ;
 	if (prot & PROT_WRITE)
 		flags |= VM_WRITE;
+	/* a JIT's anon code, a program's text: what the rmap reports to reclaim */
+	if (prot & PROT_EXEC)
+		flags |= VM_EXEC;
 	mmap_write_lock(mm);
 	TB_VMA_FLAGS(&vma->vma) = flags;
 	mmap_write_unlock(mm);
@@ -1245,8 +1248,17 @@ int folio_referenced(struct folio *folio, int is_locked, struct mem_cgroup *memc
 		return 0;
 	if (folio_test_anon(folio))
 		return referenced_one(anon_vma_of(folio), folio, memcg, vm_flags);
+	/*
+	 * rmap_walk() of a file folio needs the folio lock: a caller not
+	 * holding it (is_locked 0) takes it, and a folio someone else has
+	 * locked counts as referenced, unwalked, as folio_referenced() does
+	 */
+	if (!is_locked && !folio_trylock(folio))
+		return 1;
 	list_for_each_entry(vma, tb_file_vmas(tb_mapping_file(folio->mapping)), file_node)
 		referenced += referenced_one(vma, folio, memcg, vm_flags);
+	if (!is_locked)
+		folio_unlock(folio);
 	return referenced;
 }
 

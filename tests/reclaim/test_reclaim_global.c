@@ -8,6 +8,8 @@
 #include <linux/mm.h>
 #include <linux/vmstat.h>
 #include <linux/pageblock-flags.h>
+#include <linux/pagemap.h>
+#include <linux/swap.h>
 #include <kshim/trace.h>
 #include "tb_reclaim.h"
 
@@ -215,6 +217,65 @@ static void kswapd_never_swaps_for_a_watermark_boost(void **state)
 	assert_int_equal(zone->watermark_boost, 0);
 }
 
+/* the node's own lruvec (exact counters: no rstat), a swap device */
+static int setup_memcg_off_swap(void **state)
+{
+	tb_mem.swap_pages = PAGES(64 * MB);
+	tb_setup(state);
+	if (tb_boot_cmdline("cgroup_disable=memory") || tb_memcg_boot() || tb_mem_boot(&tb_mem))
+		return -1;
+	return 0;
+}
+
+#define LOCKED_PAGES 4096UL
+
+/*
+ * cache_trim_mode (prepare_scan_control(): plenty of inactive page cache,
+ * not thrashing) makes reclaim take page cache only. Here all of it is
+ * locked by someone else (4096 pages read once, each folio locked: every
+ * trylock of shrink_folio_list() fails and the folio is kept), and a task
+ * touches 48M of anon with swap free. kswapd, woken at the low
+ * watermark, trims the cache at every priority and reclaims nothing
+ * (cache_trim_mode_failed); balance_pgdat() then restarts with
+ * no_cache_trim_mode, which prepare_scan_control() honours: the scan
+ * balance takes anon too and kswapd swaps it out, never failing. (Without
+ * the restart, or ignoring no_cache_trim_mode, kswapd would fail
+ * MAX_RECLAIM_RETRIES times and leave it all to direct reclaim.)
+ */
+static void kswapd_retries_without_cache_trim_mode_when_trimming_reclaimed_nothing(void **state)
+{
+	struct tb_file *f = tb_file_create(LOCKED_PAGES);
+	unsigned long i, n = PAGES(48 * MB), anon = 0, scanned = 0;
+	const struct kshim_trace *k;
+	struct tb_vma *vma;
+	int p;
+
+	TB_CLASSIC_LRU_ONLY("prepare_scan_control()'s cache_trim_mode");
+	TB_ONE_NODE_ONLY("one node's kswapd");
+	tb_run_in("");
+	tb_read_range(f, LOCKED_PAGES);
+	lru_add_drain();
+	for (i = 0; i < LOCKED_PAGES; i++)
+		assert_true(folio_trylock(tb_file_folio(f, i)));
+	vma = tb_map_anon(n);
+	tb_touch_range(vma, n, true);
+	/* the locks go first: a failed assertion must not leave them to the teardown */
+	for (i = 0; i < LOCKED_PAGES; i++)
+		folio_unlock(tb_file_folio(f, i));
+	k = tb_kswapd_trace(0);
+	for (p = 0; p < KSHIM_TRACE_PRIORITIES; p++) {
+		anon += k->inactive_reclaimed[0][p];
+		scanned += k->inactive_scanned[0][p] + k->inactive_scanned[1][p];
+	}
+	assert_true(anon > 0);
+	/* global reclaim's scans count in /proc/vmstat, kswapd's as such */
+	assert_true(scanned > 0);
+	assert_true(kshim_vm_event_read(PGSCAN_KSWAPD) >= scanned);
+	assert_int_equal(NODE_DATA(0)->kswapd_failures, 0);
+	assert_int_equal(kshim_vm_event_read(OOM_KILL), 0);
+	assert_int_equal(tb_file_cached(f), LOCKED_PAGES);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -229,6 +290,8 @@ int main(void)
 		TB_RECLAIM_TEST(anon_beyond_ram_without_swap_oom_kills),
 		TB_RECLAIM_TEST(kswapd_reclaims_a_watermark_boost_then_drops_it),
 		TB_RECLAIM_SWAP_TEST(kswapd_never_swaps_for_a_watermark_boost),
+		TB_RECLAIM_TEST_ON(kswapd_retries_without_cache_trim_mode_when_trimming_reclaimed_nothing,
+				   setup_memcg_off_swap),
 	};
 
 	return TB_RUN(tests);

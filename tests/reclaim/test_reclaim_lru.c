@@ -13,6 +13,7 @@
 #include <linux/pagemap.h>
 #include <linux/vmstat.h>
 #include <kshim/reclaim.h>
+#include <kshim/trace.h>
 #include <kshim/memcg_tb.h>
 #include <stdio.h>
 #include <sys/mman.h>
@@ -513,6 +514,7 @@ static void lazyfree_folios_are_freed_unwritten_unless_written_again(void **stat
 	for (i = 0; i < 8; i++)
 		assert_int_equal(tb_touch(vma, i, true), 0);
 
+	kshim_trace_reset();
 	if (tb_lru_gen_on() || !TB_HAVE_reclaim_quarter_batches) {
 		assert_write_ok("a", "memory.reclaim", "256K");
 		assert_int_equal(tb_vma_resident(vma), 0);
@@ -524,6 +526,8 @@ static void lazyfree_folios_are_freed_unwritten_unless_written_again(void **stat
 		assert_int_equal(tb_swap_used(), 0);
 		assert_int_equal(tb_stat("a", "pgsteal"), 56);
 		assert_int_equal(tb_stat("a", "active_anon"), 8 * 4096);
+		/* try_to_unmap() left each mapped: an unmap failure */
+		assert_int_equal(kshim_trace.inactive_stat.nr_unmap_fail, 8);
 		for (i = 0; i < 8; i++) {
 			struct folio *folio = tb_vma_folio(vma, i);
 
@@ -533,6 +537,7 @@ static void lazyfree_folios_are_freed_unwritten_unless_written_again(void **stat
 		}
 	}
 	assert_int_equal(tb_stat("a", "pglazyfreed"), 56);
+	assert_int_equal(kshim_vm_event_read(PGLAZYFREED), 56);
 	for (i = 8; i < 64; i++)
 		assert_null(tb_vma_folio(vma, i));
 	assert_int_equal(tb_touch(vma, 20, false), 0);

@@ -19,6 +19,8 @@
 #include <linux/swap.h>
 #include <linux/vmstat.h>
 #include <linux/memcontrol.h>
+#include <linux/pagemap.h>
+#include <sys/mman.h>
 #include <kshim/trace.h>
 #include "tb_reclaim.h"
 
@@ -399,6 +401,59 @@ static void global_reclaim_with_tiny_page_cache_scans_anon_only(void **state)
 	assert_int_equal(tb_file_cached(f), 32);
 }
 
+/*
+ * The same first direct reclaim with more page cache: once pages read
+ * once (inactive), twice pages read twice (active). Returns the page
+ * cache pages shrink_inactive_list() scanned at priorities 12 to 1.
+ */
+static unsigned long file_scanned_above_priority_0(unsigned long once, unsigned long twice)
+{
+	struct tb_file *f = tb_file_create(once + twice);
+	unsigned long i, n = 0;
+	struct tb_vma *vma;
+	int p;
+
+	tb_run_in("");
+	tb_read_range(f, once + twice);
+	for (i = 0; i < twice; i++)
+		assert_int_equal(tb_file_read(f, i), 0);
+	vma = tb_map_anon(PAGES(64 * MB));
+	for (i = 0; !kshim_trace.direct_reclaim_count; i++) {
+		if (tb_free_pages(0) <= tb_wmark(0, WMARK_MIN) + 1)
+			lru_add_drain();
+		assert_int_equal(tb_touch(vma, i, true), 0);
+	}
+	assert_int_equal(tb_wmark(0, WMARK_HIGH), 384);
+	for (p = PRIO_MAX; p >= 1; p--)
+		n += kshim_trace.inactive_scanned[FILE][p];
+	return n;
+}
+
+/*
+ * file + free <= the high watermarks: free is at min (256) when the
+ * first direct reclaim comes, so 128 pages of page cache are tiny (384),
+ * 129 are not (385): get_scan_count() no longer answers SCAN_ANON, and
+ * the file list is scanned above priority 0.
+ */
+static void page_cache_of_high_minus_free_pages_is_tiny(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("prepare_scan_control()'s file_is_tiny");
+	assert_int_equal(file_scanned_above_priority_0(128, 0), 0);
+}
+
+static void page_cache_one_page_above_high_minus_free_is_not_tiny(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("prepare_scan_control()'s file_is_tiny");
+	assert_true(file_scanned_above_priority_0(129, 0) > 0);
+}
+
+/* the active page cache counts as well: 64 inactive and 136 active pages are not tiny */
+static void active_page_cache_counts_against_tiny(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("prepare_scan_control()'s file_is_tiny");
+	assert_true(file_scanned_above_priority_0(64, 136) > 0);
+}
+
 /* ---- 4. executable file mappings ---- */
 
 static int setup_no_kswapd(void **state)
@@ -524,6 +579,225 @@ static void mapped_file_pages_without_exec_are_deactivated(void **state)
 	assert_int_equal(sum(kshim_trace.active_rotated[FILE]), 0);
 	assert_int_equal(kshim_vm_event_read(PGDEACTIVATE), refill);
 	assert_true(nr_active(text, TEXT_PAGES) < TEXT_PAGES);
+}
+
+/* active file pages shrink_active_list() took in one memory.reclaim of path */
+static unsigned long active_file_taken(const char *path, const char *amount)
+{
+	tb_memcg_flush_stats(tb_memcg(path));
+	kshim_trace_reset();
+	assert_write_ok(path, "memory.reclaim", amount);
+	return sum(kshim_trace.active_taken[FILE]);
+}
+
+/*
+ * The same for the file lists (no swap): 512 pages read twice (active),
+ * 64 read once, evicted and read again (refault activations); then 2048
+ * pages read once keep the inactive list above the active one. The
+ * first memory.reclaim deactivates page cache (new file refaults), the
+ * second does not.
+ */
+static void file_is_deactivated_after_file_refaults(void **state)
+{
+	struct tb_file *hot = tb_file_create(512), *cold = tb_file_create(64);
+	struct tb_file *once = tb_file_create(2048);
+
+	TB_CLASSIC_LRU_ONLY("prepare_scan_control()'s may_deactivate");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	tb_read_range(hot, 512);
+	tb_read_range(hot, 512);
+	tb_read_range(cold, 64);
+	lru_add_drain();
+	assert_write_ok("a", "memory.reclaim", "256K");
+	assert_int_equal(tb_file_cached(cold), 0);
+	tb_read_range(cold, 64);
+	tb_read_range(once, 2048);
+	lru_add_drain();
+	tb_memcg_flush_stats(tb_memcg("a"));
+	assert_int_equal(tb_stat("a", "workingset_activate_file"), 64);
+	assert_true(tb_stat("a", "inactive_file") > tb_stat("a", "active_file"));
+
+	assert_true(active_file_taken("a", "4K") > 0);
+	assert_int_equal(active_file_taken("a", "4K"), 0);
+}
+
+static int setup_2g(void **state)
+{
+	tb_mem.ram_pages = PAGES(2048 * MB);
+	return tb_reclaim_setup(state);
+}
+
+/*
+ * Above 1 GiB of LRU the inactive list may be smaller: inactive_is_low()
+ * compares inactive * int_sqrt(10 * gb) with active, gb the LRU's whole
+ * GiB (3 at 1 GiB: "1GB ... 250MB" max inactive). A memcg with 900M of
+ * page cache read twice (active) and inact read once: the active file
+ * pages one memory.reclaim takes (no refaults: only a low inactive list
+ * lets it deactivate).
+ */
+static unsigned long active_file_taken_with(unsigned long inact)
+{
+	struct tb_file *hot = tb_file_create(PAGES(900 * MB)), *once = tb_file_create(inact);
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	tb_read_range(hot, PAGES(900 * MB));
+	tb_read_range(hot, PAGES(900 * MB));
+	tb_read_range(once, inact);
+	lru_add_drain();
+	tb_memcg_flush_stats(tb_memcg("a"));
+	assert_int_equal(tb_stat("a", "active_file"), 900 * MB);
+	return active_file_taken("a", "4K");
+}
+
+/* 250M inactive: 250M * 3 < 900M, low (at 2 GiB's ratio, 4, it would not be) */
+static void inactive_file_below_a_third_of_active_above_1g_is_low(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("inactive_is_low()");
+	assert_true(active_file_taken_with(PAGES(250 * MB)) > 0);
+}
+
+/* 400M inactive: 400M * 3 >= 900M, not low (below 1 GiB's ratio, 1, it would be) */
+static void inactive_file_above_a_third_of_active_above_1g_is_not_low(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("inactive_is_low()");
+	assert_int_equal(active_file_taken_with(PAGES(400 * MB)), 0);
+}
+
+/*
+ * A file folio referenced through more than one pte is activated on its
+ * first scan (folio_check_references(): referenced_ptes > 1), as a folio
+ * the page cache marked referenced before is; referenced through one pte
+ * only, it is marked and kept for a second look. A memcg's file of 96
+ * pages mapped twice: pages [0, 32) touched through both mappings, [32,
+ * 64) through one, [64, 96) through one after a read() marked them
+ * referenced; then 4096 pages of another file read once. memory.reclaim
+ * of 64 pages scans the mapped file first (the inactive tail).
+ * move_folios_to_lru() ages the lruvec's nonresident clock by each
+ * folio it puts back active, as workingset_eviction() does by each one
+ * evicted.
+ */
+static void file_folio_mapped_by_two_young_ptes_is_activated_at_first_scan(void **state)
+{
+	struct tb_file *text = tb_file_create(96), *stream = tb_file_create(4096);
+	struct tb_vma *one, *two;
+	unsigned long i;
+	long age;
+
+	TB_CLASSIC_LRU_ONLY("folio_check_references() of the classic LRU");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	one = tb_map_file(text);
+	two = tb_map_file(text);
+	tb_touch_range(one, 96, false);
+	for (i = 0; i < 32; i++)
+		assert_int_equal(tb_touch(two, i, false), 0);
+	for (i = 64; i < 96; i++)
+		assert_int_equal(tb_file_read(text, i), 0);
+	tb_read_range(stream, 4096);
+	lru_add_drain();
+	assert_int_equal(nr_active(text, 96), 0);
+	kshim_trace_reset();
+	age = atomic_long_read(&lruvec_of("a")->nonresident_age);
+	assert_write_ok("a", "memory.reclaim", "256K");
+	for (i = 0; i < 96; i++) {
+		struct folio *folio = tb_file_folio(text, i);
+
+		assert_non_null(folio);
+		assert_int_equal(folio_test_active(folio), i < 32 || i >= 64);
+		/* set by the check, activated or kept */
+		assert_true(folio_test_referenced(folio));
+	}
+	assert_int_equal(tb_stat("a", "pgactivate"), 64);
+	assert_int_equal(tb_vma_resident(one), 96);
+	/* the clock of refault distances ages by each eviction and each activation */
+	assert_int_equal(atomic_long_read(&lruvec_of("a")->nonresident_age) - age,
+			 tb_stat("a", "pgsteal") + 64);
+	tb_unmap(two);
+	tb_unmap(one);
+}
+
+/*
+ * The first-use activation of executable pages is for page cache only:
+ * anon in a VM_EXEC mapping (a JIT's code, mprotect(PROT_EXEC)) touched
+ * once is marked and kept at its first scan, as any mapped folio is.
+ * 64 such pages, then 1024 anon pages touched and made cold behind them:
+ * memory.reclaim scans the 64 first (the inactive tail), activates none
+ * and swaps the cold pages out instead.
+ */
+static void anon_of_an_exec_mapping_is_not_activated_at_first_use(void **state)
+{
+	struct tb_vma *jit, *cold;
+	unsigned long i;
+
+	TB_CLASSIC_LRU_ONLY("folio_check_references() of the classic LRU");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	jit = tb_map_anon(64);
+	assert_int_equal(tb_mprotect(jit, PROT_READ | PROT_WRITE | PROT_EXEC), 0);
+	tb_touch_range(jit, 64, true);
+	cold = tb_map_anon(1024);
+	tb_touch_range(cold, 1024, true);
+	assert_int_equal(tb_madvise(cold, MADV_COLD), 0);
+	lru_add_drain();
+
+	tb_reclaim_swappiness("a", "128K", 200);
+	assert_int_equal(tb_stat("a", "pgactivate"), 0);
+	for (i = 0; i < 64; i++) {
+		struct folio *folio = tb_vma_folio(jit, i);
+
+		assert_non_null(folio);
+		assert_false(folio_test_active(folio));
+		assert_true(folio_test_referenced(folio));
+	}
+	assert_true(tb_vma_swapped(cold) >= 32);
+	tb_unmap(cold);
+	tb_unmap(jit);
+}
+
+/*
+ * shrink_active_list() asks folio_referenced() without the folio lock,
+ * which the rmap walk of a file folio needs: a folio someone else has
+ * locked (a read or a truncation in progress) counts as referenced but
+ * unwalked, with no VM_EXEC reported, so even executable text is
+ * deactivated, its young pte left as it was. A memcg's 64 pages of text
+ * activated at first use and touched again; fewer pages of page cache
+ * read once left on the inactive list (low: the next reclaim deactivates
+ * file pages). memory.reclaim rotates every text folio it takes, young
+ * bits cleared, but the locked one.
+ */
+static void locked_exec_folio_is_deactivated_unwalked(void **state)
+{
+	struct tb_file *text = tb_file_create(64), *stream = tb_file_create(256);
+	struct folio *locked;
+	struct tb_vma *vma;
+
+	TB_CLASSIC_LRU_ONLY("shrink_active_list()'s VM_EXEC rule");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_file_exec(text);
+	tb_touch_range(vma, 64, false);
+	tb_read_range(stream, 256);
+	lru_add_drain();
+	assert_write_ok("a", "memory.reclaim", "800K");
+	assert_int_equal(nr_active(text, 64), 64);
+	assert_true(tb_file_cached(stream) < 64);
+	tb_touch_range(vma, 64, false);
+	locked = tb_file_folio(text, 0);
+	assert_true(folio_trylock(locked));
+	tb_memcg_flush_stats(tb_memcg("a"));
+	kshim_trace_reset();
+
+	assert_write_ok("a", "memory.reclaim", "4K");
+	folio_unlock(locked);
+	assert_true(sum(kshim_trace.active_taken[FILE]) > 1);
+	assert_int_equal(sum(kshim_trace.active_rotated[FILE]),
+			 sum(kshim_trace.active_taken[FILE]) - 1);
+	assert_false(folio_test_active(locked));
+	assert_true(tb_vma_pte_young(vma, 0));
+	assert_int_equal(nr_active(text, 64), 63);
+	tb_unmap(vma);
 }
 
 /* ---- 5. kswapd ages anon ---- */
@@ -811,6 +1085,220 @@ static void parent_max_never_reclaims_min_child_and_oom_kills_the_other(void **s
 	assert_int_equal(event("A/u", "oom_kill"), 1);
 }
 
+/*
+ * Between the protection and twice it, a memcg is reclaimed with its
+ * pressure scaled: get_scan_count() takes, of each list, lruvec_size -
+ * lruvec_size * protection / (cgroup_size + 1), at least
+ * SWAP_CLUSTER_MAX, then >> priority. "A/c" holds 1024 pages of page
+ * cache read once and A is reclaimed (memory.reclaim, no swap): the
+ * protection is c's own memory.low or memory.min (A is the target).
+ * Returns the first (highest) priority at which c's inactive file list
+ * was scanned, *nr the pages scanned at it.
+ */
+static int first_scanned_priority(const char *knob, const char *value, unsigned long *nr)
+{
+	struct tb_file *f = tb_file_create(1024);
+	int p;
+
+	assert_int_equal(tb_cgroup_mkdir("A"), 0);
+	assert_int_equal(tb_cgroup_mkdir("A/c"), 0);
+	assert_write_ok("A/c", knob, value);
+	tb_run_in("A/c");
+	tb_read_range(f, 1024);
+	tb_task_switch(NULL);
+	lru_add_drain();
+	assert_int_equal(tb_cgroup_read_u64("A/c", "memory.current"), 1024 * 4096);
+	kshim_trace_reset();
+	assert_write_ok("A", "memory.reclaim", "128K");
+	for (p = PRIO_MAX; p >= 0; p--)
+		if (kshim_trace.inactive_scanned[FILE][p])
+			break;
+	assert_true(p >= 0);
+	*nr = kshim_trace.inactive_scanned[FILE][p];
+	return p;
+}
+
+/*
+ * memory.low 513 pages: 1024 - 1024 * 513 / 1025 = 512, first scanned at
+ * priority 9 (512 >> 9 = 1); 514 pages: 1024 - 513 = 511, at priority 8
+ * (511 >> 8 = 1). Unprotected, 1024 >> 10 = 1 would come first.
+ */
+static void memory_low_scales_the_scan_by_the_usage_above_it(void **state)
+{
+	unsigned long nr;
+
+	TB_CLASSIC_LRU_ONLY("get_scan_count()'s protection scaling");
+	assert_int_equal(first_scanned_priority("memory.low", "2052K", &nr), 9);
+	assert_int_equal(nr, 1);
+}
+
+static void memory_low_one_page_more_scales_the_scan_below_a_power_of_two(void **state)
+{
+	unsigned long nr;
+
+	TB_CLASSIC_LRU_ONLY("get_scan_count()'s protection scaling");
+	assert_int_equal(first_scanned_priority("memory.low", "2056K", &nr), 8);
+	assert_int_equal(nr, 1);
+	/* the low protection was used: a pass that skipped it, not a low event */
+	assert_int_equal(event("A/c", "low"), 0);
+}
+
+/* memory.min alone scales the same way: 513 pages, first at priority 9 */
+static void memory_min_scales_the_scan_by_the_usage_above_it(void **state)
+{
+	unsigned long nr;
+
+	TB_CLASSIC_LRU_ONLY("get_scan_count()'s protection scaling");
+	assert_int_equal(first_scanned_priority("memory.min", "2052K", &nr), 9);
+	assert_int_equal(nr, 1);
+}
+
+/*
+ * Just above the protection the scaled scan is raised to
+ * SWAP_CLUSTER_MAX: memory.low 1010 pages gives 1024 - 1009 = 15, taken
+ * as 32 (at each priority, as the usage falls), so the first pass scans
+ * from priority 5 (32 >> 5 = 1), not 3 (15 >> 3), until c is below its
+ * low and is skipped; do_try_to_free_pages() then retries with
+ * memcg_low_reclaim (a "low" event) from priority 12.
+ */
+static void scaled_scan_is_at_least_swap_cluster_max(void **state)
+{
+	unsigned long nr;
+	const unsigned long *scanned = kshim_trace.inactive_scanned[FILE];
+
+	TB_CLASSIC_LRU_ONLY("get_scan_count()'s protection scaling");
+	first_scanned_priority("memory.low", "4040K", &nr);
+	/* the first pass: 32 >> 5, 4, 3, 2 (a page from each goes) */
+	assert_int_equal(scanned[4], 2);
+	assert_int_equal(scanned[3], 4);
+	assert_int_equal(scanned[2], 8);
+	/* 15 pages later c is below its low; the retry that ignores it reclaims the rest */
+	assert_int_equal(scanned[1] + scanned[0], 0);
+	assert_true(event("A/c", "low") > 0);
+}
+
+/*
+ * A deleted memcg's page cache is scraped out: where its scan rounds to
+ * 0 (lruvec_size >> priority), get_scan_count() takes min(lruvec_size,
+ * SWAP_CLUSTER_MAX) of each list instead; where it does not, the scan
+ * is the usual one. "A/c" reads n pages of page cache once, its task
+ * moves to A and c is removed (offline, its pages still charged to it);
+ * then A is reclaimed, no swap. Returns c's inactive file pages scanned
+ * at priority 12 and 11.
+ */
+static void deleted_memcg_scanned(unsigned long n, const char *amount, unsigned long *at12,
+				  unsigned long *at11)
+{
+	struct tb_file *f = tb_file_create(n);
+	struct tb_task *t;
+
+	assert_int_equal(tb_cgroup_mkdir("A"), 0);
+	assert_int_equal(tb_cgroup_mkdir("A/c"), 0);
+	t = tb_run_in("A/c");
+	tb_read_range(f, n);
+	lru_add_drain();
+	assert_int_equal(tb_task_move(t, "A"), 0);
+	assert_int_equal(tb_cgroup_rmdir("A/c"), 0);
+	kshim_trace_reset();
+	assert_write_ok("A", "memory.reclaim", amount);
+	*at12 = kshim_trace.inactive_scanned[FILE][12];
+	*at11 = kshim_trace.inactive_scanned[FILE][11];
+}
+
+/*
+ * 2048 pages (2048 >> 12 = 0): memory.reclaim of 1M (256 pages) asks
+ * each call for a quarter of what is left, at least 32: 64, 48, 32, 32,
+ * 32, 32. Each call scans 32 pages at priority 12, the ones that need
+ * more 32 at priority 11 too (2016 >> 11 = 0): 6 * 32 and 2 * 32.
+ */
+static void deleted_memcg_page_cache_is_scraped_a_cluster_at_a_time(void **state)
+{
+	unsigned long at12, at11;
+
+	TB_CLASSIC_LRU_ONLY("get_scan_count()'s offline memcg scan");
+	deleted_memcg_scanned(2048, "1M", &at12, &at11);
+	assert_int_equal(at12, 6 * 32);
+	assert_int_equal(at11, 2 * 32);
+}
+
+/* 8192 pages: the usual scan, 8192 >> 12 = 2, 8190 >> 11 = 3, not a cluster */
+static void deleted_memcg_with_a_nonzero_scan_is_scanned_as_usual(void **state)
+{
+	unsigned long at12, at11;
+
+	TB_CLASSIC_LRU_ONLY("get_scan_count()'s offline memcg scan");
+	deleted_memcg_scanned(8192, "128K", &at12, &at11);
+	assert_int_equal(at12, 2);
+	assert_int_equal(at11, 3);
+}
+
+/*
+ * vmpressure() judges a memcg by the pages reclaim scanned in it (each
+ * folio shrink_folio_list() took counts in sc->nr_scanned) against those
+ * it reclaimed, once a window of 512 scanned pages is full (not for
+ * proactive reclaim: memory.reclaim leaves it out). A task touching 4096
+ * anon pages under memory.max 8M (swap free) scans far more than it
+ * frees (each page young at its first scan, kept): the memcg is under
+ * socket pressure for a second (mem_cgroup_set_socket_pressure()).
+ */
+static void memcg_limit_reclaim_of_young_anon_sets_socket_pressure(void **state)
+{
+	struct mem_cgroup *memcg;
+	struct tb_vma *vma;
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list()'s scan count");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_write_ok("a", "memory.max", "8M");
+	tb_run_in("a");
+	memcg = tb_memcg("a");
+	vma = tb_map_anon(4096);
+	tb_touch_range(vma, 4096, true);
+	assert_true(time_before(jiffies, (unsigned long)READ_ONCE(memcg->socket_pressure)));
+	tb_unmap(vma);
+}
+
+/*
+ * A folio shrink_folio_list() activates gives up its swap space only if
+ * swap is full for its memcg (mem_cgroup_swap_full(): half used) or it is
+ * mlocked: "not a candidate for swapping". 64 anon pages swapped out,
+ * read back (a read fault leaves them in the swap cache), then 32 made
+ * cold behind them: a first memory.reclaim keeps the 64 (young, first
+ * look) and swaps the 32 out; touched again, the 64 are activated by the
+ * next one, which frees a few others unwritten (clean in the swap cache).
+ * Every slot stays in use, nothing is written twice.
+ */
+static void activated_swap_cache_folio_keeps_its_swap_slot_while_swap_is_not_full(void **state)
+{
+	struct tb_vma *hot, *cold;
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list()'s activate_locked");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	hot = tb_map_anon(64);
+	tb_touch_range(hot, 64, true);
+	lru_add_drain();
+	tb_reclaim_swappiness("a", "256K", 200);
+	assert_int_equal(tb_vma_swapped(hot), 64);
+	tb_touch_range(hot, 64, false);
+	cold = tb_map_anon(32);
+	tb_touch_range(cold, 32, true);
+	assert_int_equal(tb_madvise(cold, MADV_COLD), 0);
+	lru_add_drain();
+	assert_int_equal(tb_swap_used(), 64);
+	tb_reclaim_swappiness("a", "128K", 200);
+	assert_int_equal(tb_vma_swapped(cold), 32);
+	assert_int_equal(tb_stat("a", "pgactivate"), 0);
+	assert_int_equal(tb_swap_used(), 96);
+
+	tb_touch_range(hot, 64, false);
+	tb_reclaim_swappiness("a", "4K", 200);
+	assert_true(tb_stat("a", "pgactivate") > 0);
+	assert_int_equal(tb_swap_used(), 96);
+	assert_int_equal(kshim_vm_event_read(PSWPOUT), 96);
+	tb_unmap(cold);
+	tb_unmap(hot);
+}
+
 /* ---- 8. page cache that became unevictable on the LRU lists ---- */
 
 /*
@@ -862,10 +1350,74 @@ static void reclaim_culls_page_cache_locked_on_the_lru_to_the_unevictable_list(v
 	tb_assert_lrus_consistent();
 }
 
+/* ---- 9. deactivation of the anon list ---- */
+
+/* active anon pages shrink_active_list() took in one memory.reclaim of path */
+static unsigned long active_anon_taken(const char *path, const char *amount)
+{
+	tb_memcg_flush_stats(tb_memcg(path));
+	kshim_trace_reset();
+	tb_reclaim_swappiness(path, amount, 200);
+	return sum(kshim_trace.active_taken[ANON]);
+}
+
+/*
+ * prepare_scan_control() lets shrink_list() deactivate active anon when
+ * anon refaults were activated since the memcg's last reclaim
+ * (WORKINGSET_ACTIVATE_ANON against the lruvec's snapshot, taken when a
+ * reclaim ends: "a new workingset is being established") or when the
+ * inactive anon list is low (inactive_is_low(): below the active one
+ * under 1 GiB); else it leaves the active list alone (may_deactivate
+ * without DEACTIVATE_ANON). 256 anon pages swapped out and touched again
+ * come back active (refault activations); 512 more touched once and made
+ * cold (MADV_COLD: old, inactive) keep the inactive list above them.
+ * The first memory.reclaim deactivates (new refaults), the second does
+ * not (none since, inactive not low); with the 512 unmapped the
+ * inactive list is low, and the third does (shrink_lruvec()'s aging of a
+ * low inactive anon list would too, whatever may_deactivate says).
+ */
+static void anon_is_deactivated_after_anon_refaults_or_when_inactive_anon_is_low(void **state)
+{
+	struct tb_file *f = tb_file_create(1024);
+	struct tb_vma *hot, *cold;
+	unsigned long i;
+
+	TB_CLASSIC_LRU_ONLY("prepare_scan_control()'s may_deactivate");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	hot = tb_map_anon(256);
+	tb_touch_range(hot, 256, true);
+	lru_add_drain();
+	tb_reclaim_swappiness("a", "1M", 200);
+	assert_int_equal(tb_vma_swapped(hot), 256);
+	/* inactive page cache makes each refault's distance part of the workingset */
+	tb_read_range(f, 1024);
+	lru_add_drain();
+	for (i = 0; i < 256; i++)
+		assert_int_equal(tb_touch(hot, i, false), 0);
+	tb_file_destroy(f);
+	cold = tb_map_anon(512);
+	tb_touch_range(cold, 512, true);
+	assert_int_equal(tb_madvise(cold, MADV_COLD), 0);
+	lru_add_drain();
+	tb_memcg_flush_stats(tb_memcg("a"));
+	assert_int_equal(tb_stat("a", "workingset_activate_anon"), 256);
+	assert_int_equal(tb_stat("a", "active_anon"), 256 * 4096);
+	assert_int_equal(tb_stat("a", "inactive_anon"), 512 * 4096);
+
+	assert_true(active_anon_taken("a", "4K") > 0);
+	assert_int_equal(active_anon_taken("a", "4K"), 0);
+	tb_unmap(cold);
+	tb_memcg_flush_stats(tb_memcg("a"));
+	assert_true(tb_stat("a", "inactive_anon") < tb_stat("a", "active_anon"));
+	assert_true(active_anon_taken("a", "4K") > 0);
+	tb_unmap(hot);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		TB_RECLAIM_TEST(memory_reclaim_scans_lru_size_shifted_by_priority),
+				TB_RECLAIM_TEST(memory_reclaim_scans_lru_size_shifted_by_priority),
 		TB_RECLAIM_SWAP_TEST(swappiness_60_scans_both_types_and_anon_rotations_shift_it_to_file),
 		TB_RECLAIM_SWAP_TEST(file_rotations_shift_the_fraction_to_anon),
 		TB_RECLAIM_TEST_ON(global_reclaim_with_tiny_page_cache_scans_anon_only,
@@ -879,6 +1431,25 @@ int main(void)
 		TB_RECLAIM_TEST(parent_max_reclaims_low_child_only_when_nothing_else_is_left),
 		TB_RECLAIM_TEST(parent_max_never_reclaims_min_child_and_oom_kills_the_other),
 		TB_RECLAIM_TEST(reclaim_culls_page_cache_locked_on_the_lru_to_the_unevictable_list),
+		TB_RECLAIM_SWAP_TEST(anon_is_deactivated_after_anon_refaults_or_when_inactive_anon_is_low),
+		TB_RECLAIM_TEST(file_folio_mapped_by_two_young_ptes_is_activated_at_first_scan),
+		TB_RECLAIM_SWAP_TEST(anon_of_an_exec_mapping_is_not_activated_at_first_use),
+		TB_RECLAIM_TEST(locked_exec_folio_is_deactivated_unwalked),
+		TB_RECLAIM_TEST(memory_low_scales_the_scan_by_the_usage_above_it),
+		TB_RECLAIM_TEST(memory_low_one_page_more_scales_the_scan_below_a_power_of_two),
+		TB_RECLAIM_TEST(memory_min_scales_the_scan_by_the_usage_above_it),
+		TB_RECLAIM_TEST(scaled_scan_is_at_least_swap_cluster_max),
+		TB_RECLAIM_TEST(deleted_memcg_page_cache_is_scraped_a_cluster_at_a_time),
+		TB_RECLAIM_TEST(deleted_memcg_with_a_nonzero_scan_is_scanned_as_usual),
+		TB_RECLAIM_TEST(file_is_deactivated_after_file_refaults),
+		TB_RECLAIM_SWAP_TEST(memcg_limit_reclaim_of_young_anon_sets_socket_pressure),
+		TB_RECLAIM_TEST_ON(page_cache_of_high_minus_free_pages_is_tiny, setup_swap_no_kswapd),
+		TB_RECLAIM_TEST_ON(page_cache_one_page_above_high_minus_free_is_not_tiny,
+				   setup_swap_no_kswapd),
+		TB_RECLAIM_TEST_ON(active_page_cache_counts_against_tiny, setup_swap_no_kswapd),
+		TB_RECLAIM_SWAP_TEST(activated_swap_cache_folio_keeps_its_swap_slot_while_swap_is_not_full),
+		TB_RECLAIM_TEST_ON(inactive_file_below_a_third_of_active_above_1g_is_low, setup_2g),
+		TB_RECLAIM_TEST_ON(inactive_file_above_a_third_of_active_above_1g_is_not_low, setup_2g),
 	};
 
 	return TB_RUN(tests);

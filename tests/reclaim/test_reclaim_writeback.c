@@ -185,6 +185,104 @@ static void a_disk_frees_written_pages_after_their_write(void **state)
 	tb_assert_lrus_consistent();
 }
 
+/* writes of the page cache (file) or to the swap disk (anon) take ns */
+static void slow_writes(bool anon, u64 ns)
+{
+	struct tb_mem_costs costs;
+
+	tb_mem_get_costs(&costs);
+	if (anon)
+		costs.swapout_ns = ns;
+	else
+		costs.file_write_ns = ns;
+	tb_mem_set_costs(&costs);
+}
+
+#define SECOND 1000000000ULL
+
+/*
+ * What shrink_folio_list() counts of the dirty page cache it meets
+ * (struct reclaim_stat, summed over shrink_inactive_list()'s calls),
+ * on a disk whose writes take 10 s. The test bed builds without
+ * CONFIG_CGROUP_WRITEBACK, so memcg reclaim is not
+ * writeback_throttling_sane(): it behaves as cgroup v1's does.
+ *
+ * memory.reclaim first takes one page (256 >> 8): dirty, not under
+ * writeback (nr_unqueued_dirty, nr_dirty), marked for immediate reclaim
+ * (NR_VMSCAN_IMMEDIATE) and activated. A batch all unqueued dirty wakes
+ * the flushers, which queue every page, and (not sane) throttles on
+ * writeback for HZ/10. The 255 others are then met under writeback
+ * without PG_reclaim: marked and activated (nr_writeback, nr_dirty). The
+ * first page, deactivated again, is met under writeback with PG_reclaim
+ * (nr_congested, nr_dirty): case 3, reclaim waits the 10 s for its
+ * write, then frees it and others written meanwhile. Reclaim writes
+ * nothing itself.
+ */
+static void memcg_reclaim_counts_the_dirty_page_cache_it_meets(void **state)
+{
+	const struct kshim_trace_reclaim_stat *st = &kshim_trace.inactive_stat;
+	struct tb_file *f = tb_file_create(256);
+	unsigned long i;
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list()'s reclaim_stat of the inactive list");
+	slow_writes(false, 10 * SECOND);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	for (i = 0; i < 256; i++)
+		assert_int_equal(tb_file_write(f, i), 0);
+	tb_task_switch(NULL);
+	lru_add_drain();
+	kshim_trace_reset();
+
+	assert_write_ok("a", "memory.reclaim", "128K");
+	assert_int_equal(st->nr_unqueued_dirty, 1);
+	assert_int_equal(node_page_state(NODE_DATA(0), NR_VMSCAN_IMMEDIATE), 1);
+	assert_int_equal(st->nr_writeback, 255);
+	assert_int_equal(st->nr_congested, 1);
+	assert_int_equal(st->nr_dirty, 1 + 255 + 1);
+	assert_int_equal(st->nr_immediate, 0);
+	assert_int_equal(st->nr_pageout, 0);
+	assert_int_equal(kshim_trace.throttled_count, 1);
+	assert_int_equal(kshim_trace.throttled[VMSCAN_THROTTLE_WRITEBACK], 1);
+	assert_true(tb_world_ns() >= 10 * SECOND);
+	assert_true(tb_stat("a", "pgsteal") >= 32);
+}
+
+/*
+ * Anon folios never count as dirty or under writeback for the stalls
+ * ("not handled by flushers"), though here each is: memory.reclaim
+ * writes 256 anon pages to a swap disk whose writes take 1 s, meets
+ * them again under writeback with PG_reclaim and (not sane, as above)
+ * waits for one; nr_dirty and nr_congested stay 0. Each page, touched
+ * once, was young at its first scan: kept for another trip
+ * (FOLIOREF_KEEP, nr_ref_keep).
+ */
+static void memcg_reclaim_counts_no_anon_as_dirty_or_congested(void **state)
+{
+	const struct kshim_trace_reclaim_stat *st = &kshim_trace.inactive_stat;
+	struct tb_vma *vma;
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list()'s reclaim_stat of the inactive list");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(256);
+	tb_touch_range(vma, 256, true);
+	tb_task_switch(NULL);
+	lru_add_drain();
+	slow_writes(true, SECOND);
+	kshim_trace_reset();
+
+	assert_write_ok("a", "memory.reclaim", "512K");
+	assert_int_equal(st->nr_pageout, 256);
+	assert_int_equal(tb_vma_swapped(vma), 256);
+	assert_true(tb_world_ns() >= SECOND);
+	assert_int_equal(st->nr_dirty, 0);
+	assert_int_equal(st->nr_unqueued_dirty, 0);
+	assert_int_equal(st->nr_congested, 0);
+	assert_int_equal(st->nr_ref_keep, 256);
+	tb_unmap(vma);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -194,6 +292,8 @@ int main(void)
 		TB_RECLAIM_TEST_ON(zram_frees_each_page_in_the_pass_that_wrote_it,
 				   tb_reclaim_setup_swap),
 		TB_RECLAIM_TEST_ON(a_disk_frees_written_pages_after_their_write, setup_swap_disk),
+		TB_RECLAIM_TEST(memcg_reclaim_counts_the_dirty_page_cache_it_meets),
+		TB_RECLAIM_TEST_ON(memcg_reclaim_counts_no_anon_as_dirty_or_congested, setup_swap_disk),
 	};
 
 	return TB_RUN(tests);

@@ -131,7 +131,10 @@ void tb_unmap(struct tb_vma *vma);
  * as madvise_free_pte_range() does; 0 or -EINVAL
  */
 int tb_madvise(struct tb_vma *vma, int advice);
-/* mprotect(): PROT_NONE or PROT_READ [| PROT_WRITE] for the whole vma; 0 or -EINVAL */
+/*
+ * mprotect(): PROT_NONE or PROT_READ [| PROT_WRITE] [| PROT_EXEC] for the
+ * whole vma (no PROT_WRITE for a file mapping); 0 or -EINVAL
+ */
 int tb_mprotect(struct tb_vma *vma, int prot);
 /*
  * touch one page as the CPU does: 0, -ENOMEM (OOM or killed), -EFAULT
