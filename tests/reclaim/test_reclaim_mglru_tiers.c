@@ -367,6 +367,63 @@ static void refault_in_a_page_fault_is_restored_as_workingset_from_tier_0(void *
 }
 
 /*
+ * The PID controller's counters live as long as the oldest generation:
+ * inc_max_seq()'s reset_ctrl_pos() (no carryover) clears nothing while
+ * NR_HIST_GENS is 1, so a new youngest generation leaves what was evicted
+ * and refaulted from the oldest one in place; only min_seq moving on
+ * (reset_ctrl_pos() with carryover) folds them, halved, into the moving
+ * averages and clears them.
+ */
+static void tier_counters_outlive_aging_and_are_averaged_when_min_seq_moves(void **state)
+{
+	struct tb_file *f = tb_file_create(512);
+	struct lru_gen_folio *lrugen;
+	struct lruvec *lruvec;
+	unsigned short id;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	read_n_times(f, 0, 512, 1);
+	lru_add_drain();
+	lruvec = tb_lruvec_of("a");
+	lrugen = &lruvec->lrugen;
+	id = tb_memcg_id("a");
+
+	/* the reads went to generation 1: one batch evicted, 16 refault */
+	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", id, MIN_LRU_BATCH) > 0);
+	assert_int_equal(lrugen->min_seq[F], 1);
+	read_n_times(f, 0, 16, 1);
+	assert_int_equal(evicted(lruvec, 0), MIN_LRU_BATCH);
+	assert_int_equal(refaulted(lruvec, 0), 16);
+	assert_int_equal(lrugen->avg_total[F][0], 0);
+
+	/* a new generation (file keeps min_seq 1): the counters stay */
+	assert_true(tb_lru_gen_cmd("+ %u 0 %lu 0 1", id, lrugen->max_seq) > 0);
+	assert_int_equal(lrugen->max_seq, MIN_NR_GENS + 2);
+	assert_int_equal(lrugen->min_seq[F], 1);
+	assert_int_equal(evicted(lruvec, 0), MIN_LRU_BATCH);
+	assert_int_equal(refaulted(lruvec, 0), 16);
+	assert_int_equal(lrugen->avg_total[F][0], 0);
+	assert_int_equal(lrugen->avg_refaulted[F][0], 0);
+
+	/*
+	 * The eviction empties generation 1 with its last batch isolated
+	 * (the 16 refaulted pages went to the youngest generation, then 3):
+	 * min_seq moves past the empty generation 2 to 3 in one step, before
+	 * that batch is evicted, so the averages get half of the 448 evicted
+	 * and the 16 refaulted before it, and the counters only the batch.
+	 */
+	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", id, 1024) > 0);
+	assert_int_equal(tb_file_cached(f), 16);
+	assert_int_equal(lrugen->min_seq[F], 3);
+	assert_int_equal(lrugen->avg_total[F][0], 7 * MIN_LRU_BATCH / 2);
+	assert_int_equal(lrugen->avg_refaulted[F][0], 8);
+	assert_int_equal(evicted(lruvec, 0), MIN_LRU_BATCH);
+	assert_int_equal(refaulted(lruvec, 0), 0);
+	tb_assert_lrus_consistent();
+}
+
+/*
  * MADV_COLD with the multi-gen LRU on: folio_deactivate() and
  * lru_deactivate() take every folio (no folio on the multi-gen LRU is
  * PG_active), which lru_gen_add_folio() puts back in the second oldest
@@ -585,6 +642,7 @@ int main(void)
 		TB_MGLRU_TEST(folios_with_saturated_refs_are_protected_without_refaults),
 		TB_MGLRU_TEST(read_refaults_count_in_their_evicted_tier_and_restore_from_three_refs),
 		TB_MGLRU_TEST(refault_in_a_page_fault_is_restored_as_workingset_from_tier_0),
+		TB_MGLRU_TEST(tier_counters_outlive_aging_and_are_averaged_when_min_seq_moves),
 		TB_MGLRU_TEST(madvise_cold_moves_mapped_page_cache_to_an_old_generation),
 		TB_MGLRU_TEST(page_made_unevictable_while_queued_for_deactivation_stays_unevictable),
 		TB_MIN_TTL_TEST(kswapd_oom_kills_while_every_generation_is_younger_than_min_ttl),

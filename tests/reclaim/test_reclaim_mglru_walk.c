@@ -478,6 +478,80 @@ static void aging_without_swap_retires_the_oldest_anon_generation_in_place(void 
 	tb_assert_lrus_consistent();
 }
 
+/* memory.stat's size of an LRU of "a", in pages */
+static long lru_size(const char *key)
+{
+	return tb_stat("a", key) / PAGE_SIZE;
+}
+
+/*
+ * The active/inactive sizes the multi-gen LRU keeps for the rest of the
+ * kernel: the two youngest generations (lru_gen_is_active()) count as
+ * active, the others as inactive.
+ */
+static void assert_lru_sizes_follow_generations(struct lruvec *lruvec)
+{
+	static const char *const key[ANON_AND_FILE][2] = {
+		{ "inactive_anon", "active_anon" }, { "inactive_file", "active_file" },
+	};
+	unsigned long max_seq = lruvec->lrugen.max_seq;
+	int type;
+
+	for (type = 0; type < ANON_AND_FILE; type++) {
+		long active = tb_gen_seq_pages(lruvec, max_seq, type) +
+			      tb_gen_seq_pages(lruvec, max_seq - 1, type);
+
+		assert_int_equal(lru_size(key[type][1]), active);
+		assert_int_equal(lru_size(key[type][0]), tb_gen_pages(lruvec, type) - active);
+	}
+}
+
+/*
+ * inc_max_seq() keeps those sizes: the generation leaving the two
+ * youngest (max_seq - 1) goes from active to inactive, the one becoming
+ * the youngest (max_seq + 1) from inactive to active, also when it still
+ * holds the oldest anon folios (aging at can_swap 0 retires their
+ * generation in place). Each new generation is stamped with the jiffies
+ * of its aging (lru_gen's age column, min_ttl).
+ */
+static void aging_keeps_the_active_sizes_on_the_two_youngest_generations(void **state)
+{
+	struct tb_file *f = tb_file_create(64);
+	struct tb_vma *vma, *file;
+	unsigned long seq, stamp = 0;
+	struct lruvec *lruvec;
+	int i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	vma = tb_map_anon(100);
+	touch_range(vma, 0, 100, true);
+	file = tb_map_file(f);
+	touch_range(file, 0, 64, false);
+	lruvec = tb_lruvec_of("a");
+	seq = lruvec->lrugen.max_seq;
+	assert_lru_sizes_follow_generations(lruvec);
+	for (i = 0; i < 4; i++) {
+		kshim_jiffies_advance(1000);
+		/* the file pages are young again: the walk takes them to max_seq */
+		if (i == 1)
+			touch_range(file, 0, 64, false);
+		age("a", i < 3, true);
+		assert_int_equal(lruvec->lrugen.timestamps[lru_gen_from_seq(seq + i + 1)],
+				 kshim_jiffies());
+		if (i)
+			assert_int_equal(lruvec->lrugen.timestamps[lru_gen_from_seq(seq + i)],
+					 stamp);
+		stamp = kshim_jiffies();
+		assert_lru_sizes_follow_generations(lruvec);
+	}
+	/* the anon folios, never touched again, are in the youngest generation */
+	assert_int_equal(in_gen(vma, 0, 100, seq + 4), 100);
+	assert_int_equal(lru_size("active_anon"), 100);
+	tb_assert_lrus_consistent();
+}
+
 static int setup_2_nodes(void **state)
 {
 	tb_world.nr_nodes = 2;
@@ -827,6 +901,7 @@ int main(void)
 		TB_MGLRU_SWAP_TEST(aging_without_memory_for_a_walk_reads_no_page_table),
 		TB_MGLRU_SWAP_TEST(aging_past_max_nr_gens_moves_the_oldest_folios_in_batches),
 		TB_MGLRU_SWAP_TEST(aging_without_swap_retires_the_oldest_anon_generation_in_place),
+		TB_MGLRU_SWAP_TEST(aging_keeps_the_active_sizes_on_the_two_youngest_generations),
 		TB_MGLRU_SWAP_TEST(look_around_with_a_walk_moves_young_neighbours_to_the_youngest_generation),
 		TB_MGLRU_SWAP_TEST(look_around_without_a_walk_activates_young_neighbours),
 		TB_MGLRU_SWAP_TEST(look_around_of_a_one_page_vma_keeps_the_folio),
