@@ -744,6 +744,51 @@ static void file_tier_refaulting_above_anon_tier_0_is_protected(void **state)
 	tb_assert_lrus_consistent();
 }
 
+/* read evicted pages of f from *i on until "a" has counted nr file refaults */
+static void refault_until(struct tb_file *f, unsigned long *i, long nr)
+{
+	for (; tb_stat("a", "workingset_refault_file") < nr; ++*i)
+		if (!tb_file_folio(f, *i))
+			assert_int_equal(tb_file_read(f, *i), 0);
+	assert_int_equal(tb_stat("a", "workingset_refault_file"), nr);
+}
+
+/*
+ * get_type_to_scan() with no anon evicted (anon's tier 0 is 0 refaulted
+ * of 0): positive_ctrl_err() keeps file while it has fewer than
+ * MIN_LRU_BATCH refaults or refaulted * (0 + MIN_LRU_BATCH) * swappiness
+ * <= (0 + 1) * evicted * (200 - swappiness), the bound included. At
+ * swappiness 40 that is at most one refault per 16 pages evicted: 1024
+ * file pages evicted and 64 of them refaulting is the bound, file goes;
+ * with 69 refaults of 1088 anon goes.
+ */
+static void file_goes_while_its_refaults_are_within_the_swappiness_bound(void **state)
+{
+	struct tb_file *f = tb_file_create(2048);
+	struct tb_vma *vma = both_types_in_one_generation(f, 2048);
+	struct lruvec *lruvec = tb_lruvec_of("a");
+	unsigned short id = tb_memcg_id("a");
+	unsigned long seq = lruvec->lrugen.min_seq[FILE], i = 0;
+
+	assert_int_equal(tb_gen_seq_pages(lruvec, seq, FILE), 2048);
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 40 %d", id, seq, 1024) > 0);
+	assert_int_equal(tb_file_cached(f), 2048 - 1024);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	refault_until(f, &i, MIN_LRU_BATCH);
+
+	/* 64 * 64 * 40 <= 1 * 1024 * 160: file */
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 40 %d", id, seq, MIN_LRU_BATCH) > 0);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	assert_int_equal(tb_file_cached(f), 2048 - 1024);
+
+	/* 69 * 64 * 40 > 1 * 1088 * 160: anon */
+	refault_until(f, &i, MIN_LRU_BATCH + 5);
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 40 %d", id, seq, MIN_LRU_BATCH) > 0);
+	assert_int_equal(tb_vma_swapped(vma), MIN_LRU_BATCH);
+	assert_int_equal(lruvec->lrugen.min_seq[FILE], seq);
+	tb_assert_lrus_consistent();
+}
+
 static int setup_swap_no_kswapd(void **state)
 {
 	tb_mem = (struct tb_mem_config){ .swap_pages = PAGES(64 * MB), .no_kswapd = true };
@@ -954,6 +999,7 @@ int main(void)
 		TB_MGLRU_SWAP_TEST(without_refaults_file_goes_first_from_a_generation_holding_both_types),
 		TB_MGLRU_SWAP_TEST(file_refaults_turn_the_eviction_to_anon),
 		TB_MGLRU_SWAP_TEST(file_tier_refaulting_above_anon_tier_0_is_protected),
+		TB_MGLRU_SWAP_TEST(file_goes_while_its_refaults_are_within_the_swappiness_bound),
 		cmocka_unit_test_setup_teardown(global_reclaim_with_tiny_page_cache_evicts_it_first_as_the_oldest,
 						setup_swap_no_kswapd, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(exec_text_in_use_stays_resident_in_young_generations,

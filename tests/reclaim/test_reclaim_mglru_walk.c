@@ -283,6 +283,41 @@ static void aging_without_force_scan_skips_tables_the_last_walk_found_cold(void 
 }
 
 /*
+ * The Bloom filter a walk without force_scan reads is the one the
+ * previous walk filled (reset_bloom_filter() allocates the next seq's
+ * filter when a walk starts): the memcg's first walk has none, and
+ * test_bloom_filter() without a filter lets every table through.
+ */
+static void first_walk_without_force_scan_reads_every_table(void **state)
+{
+	unsigned long max_seq, found, added;
+	struct tb_vma *a, *b;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	a = tb_map_anon(64);
+	b = tb_map_anon(64);
+	touch_range(a, 0, 64, true);
+	touch_range(b, 0, 64, true);
+	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	/* fewer than MAX_NR_GENS - 1 generations, as aging without force_scan wants */
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id("a"), max_seq - 2) > 0);
+	assert_int_equal(tb_lruvec_of("a")->lrugen.min_seq[LRU_GEN_ANON], max_seq - 1);
+	assert_int_equal(tb_swap_used(), 0);
+	assert_null(tb_lruvec_of("a")->mm_state.filters[max_seq % NR_BLOOM_FILTERS]);
+
+	found = mm_stat("a", MM_NONLEAF_FOUND);
+	added = mm_stat("a", MM_NONLEAF_ADDED);
+	age("a", true, false);
+	assert_int_equal(mm_stat("a", MM_NONLEAF_FOUND) - found, 2);
+	assert_int_equal(mm_stat("a", MM_NONLEAF_ADDED) - added, 2);
+	assert_int_equal(young(a, 0, 64), 0);
+	assert_int_equal(young(b, 0, 64), 0);
+	tb_assert_lrus_consistent();
+}
+
+/*
  * Swapped out and read back in, a folio stays in the swap cache, clean
  * (do_swap_page() of a read). A later write hit sets only the pte's
  * dirty bit; the walk that finds the pte young hands the dirty bit to the
@@ -894,6 +929,7 @@ int main(void)
 		TB_MGLRU_TEST(walk_finishes_a_page_table_across_small_vmas),
 		TB_MGLRU_SWAP_TEST(aging_without_swap_walks_only_file_vmas),
 		TB_MGLRU_SWAP_TEST(aging_without_force_scan_skips_tables_the_last_walk_found_cold),
+		TB_MGLRU_SWAP_TEST(first_walk_without_force_scan_reads_every_table),
 		TB_MGLRU_SWAP_TEST(walk_marks_a_swap_cache_folio_dirty_from_its_pte),
 		TB_MGLRU_SWAP_TEST(walk_moves_more_than_a_batch_resuming_at_the_next_pud),
 		TB_MGLRU_TEST(aging_without_the_mm_walk_cap_reads_no_page_table),
