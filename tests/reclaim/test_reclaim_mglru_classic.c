@@ -333,7 +333,9 @@ static void pinned_mapped_file_folio_is_unmapped_and_activated_never_deactivated
  * through folio_putback_lru(). Every folio goes that way, read once or
  * twice: each is scanned once, none is sorted (pgrefill 0), all are
  * activated -- where the classic LRU takes the active ones with
- * shrink_active_list() (pgrefill) without activating them.
+ * shrink_active_list() (pgrefill) without activating them. evict_folios()
+ * passes an unevictable folio over: PG_workingset of the pages read three
+ * times stays (a rejected folio would lose it).
  */
 static void shm_locked_page_cache_is_culled_by_eviction_without_sorting(void **state)
 {
@@ -345,7 +347,9 @@ static void shm_locked_page_cache_is_culled_by_eviction_without_sorting(void **s
 	tb_run_in("a");
 	tb_read_range(f, n);
 	tb_read_range(f, twice);
+	tb_read_range(f, 16);
 	lru_add_drain();
+	assert_true(folio_test_workingset(tb_file_folio(f, 0)));
 	pgactivate = tb_stat("a", "pgactivate");
 	tb_file_set_unevictable(f, true);
 	assert_int_equal(tb_stat("a", "unevictable"), 0);	/* nothing moved yet */
@@ -360,6 +364,8 @@ static void shm_locked_page_cache_is_culled_by_eviction_without_sorting(void **s
 	assert_int_equal(tb_stat("a", "pgactivate") - pgactivate, n);
 	assert_int_equal(tb_stat("a", "pgsteal"), 0);
 	assert_int_equal(tb_file_cached(f), n);
+	/* culled, not rejected: the flags of a page read three times stay */
+	assert_true(folio_test_workingset(tb_file_folio(f, 0)));
 
 	tb_file_set_unevictable(f, false);
 	assert_int_equal(kshim_vm_event_read(UNEVICTABLE_PGRESCUED), n);

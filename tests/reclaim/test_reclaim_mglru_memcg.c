@@ -310,14 +310,17 @@ static void removed_memcg_goes_before_the_other_memcgs_of_its_bin(void **state)
  * old one (memcg_lru.seq moves on), also when it goes by release: "x",
  * removed with its page cache, waits in the old generation while the
  * root's reclaim takes its pages; the root itself, found empty, went to
- * the young generation on its first visit. The release then leaves the
- * old generation empty.
+ * the young generation on its first visit. With "z" made meanwhile (old
+ * as well) x's release changes no generation; z's, when it is removed,
+ * leaves the old generation empty. A memcg made after that joins the new
+ * old generation (lru_gen_online_memcg()).
  */
 static void releasing_the_last_memcg_of_the_old_generation_moves_seq_on(void **state)
 {
 	struct tb_file *f = tb_file_create(512);
 	struct lruvec *x;
 	unsigned long seq;
+	bool first;
 	int round;
 
 	assert_int_equal(tb_cgroup_mkdir("x"), 0);
@@ -335,13 +338,30 @@ static void releasing_the_last_memcg_of_the_old_generation_moves_seq_on(void **s
 	assert_int_equal(memcg_lru()->nr_memcgs[old_gen()], 1);
 	assert_int_equal(memcg_lru()->nr_memcgs[young_gen()], 1);
 
-	/* this CPU's charge stock holds the last reference: drained, x is released */
+	/* "z" made now is old too: x's release leaves the generations as they are */
+	assert_int_equal(tb_cgroup_mkdir("z"), 0);
+	assert_int_equal(memcg_lru()->nr_memcgs[old_gen()], 2);
+	/* this CPU's charge stock holds x's last reference: drained, x is released */
 	tb_drain_local_stock();
+	flush_workqueue(system_wq);
+	kshim_rcu_quiesce();
+	assert_int_equal(READ_ONCE(memcg_lru()->seq), seq);
+	assert_int_equal(memcg_lru()->nr_memcgs[old_gen()], 1);
+
+	/* z, empty, is released as soon as it is removed: now the generation is empty */
+	assert_int_equal(tb_cgroup_rmdir("z"), 0);
 	flush_workqueue(system_wq);
 	kshim_rcu_quiesce();
 	assert_int_equal(READ_ONCE(memcg_lru()->seq), seq + 1);
 	assert_int_equal(memcg_lru()->nr_memcgs[old_gen()], 1);
 	assert_int_equal(memcg_lru()->nr_memcgs[young_gen()], 0);
+
+	/* a memcg made now joins the old generation, the odd one */
+	assert_int_equal(tb_cgroup_mkdir("y"), 0);
+	assert_int_equal(old_gen(), 1);
+	assert_int_equal(tb_lruvec_of("y")->lrugen.gen, old_gen());
+	assert_true(memcg_lru_bin(tb_lruvec_of("y"), old_gen(), &first) >= 0);
+	assert_int_equal(memcg_lru()->nr_memcgs[old_gen()], 2);
 }
 
 int main(void)

@@ -220,7 +220,8 @@ static void aging_without_swap_walks_only_file_vmas(void **state)
  * of each young pmd (walk_pmd_range_locked(), x86's non-leaf young bits)
  * but reads only a's table: b's ptes stay young, its folios where they
  * were. The walk's counters (mm_state->stats) say the same: leaf ptes
- * seen and young, tables found and added to the filter.
+ * seen and young, tables found and added to the filter. A fourth walk,
+ * forced, reads b's table whatever its pmd and the filter say.
  */
 static void aging_without_force_scan_skips_tables_the_last_walk_found_cold(void **state)
 {
@@ -278,17 +279,23 @@ static void aging_without_force_scan_skips_tables_the_last_walk_found_cold(void 
 	assert_int_equal(young(b, 0, 64), 64);
 	assert_int_equal(in_gen(a, 0, 64, max_seq + 2), 64);
 	assert_int_equal(in_gen(b, 0, 64, max_seq), 64);
+
+	/* force_scan reads b's table though its pmd is old and it left the filter */
+	age("a", true, true);
+	assert_int_equal(young(b, 0, 64), 0);
+	assert_int_equal(in_gen(b, 0, 64, max_seq + 3), 64);
 #undef SNAP
 	tb_assert_lrus_consistent();
 }
 
 /*
- * The Bloom filter a walk without force_scan reads is the one the
- * previous walk filled (reset_bloom_filter() allocates the next seq's
- * filter when a walk starts): the memcg's first walk has none, and
- * test_bloom_filter() without a filter lets every table through.
+ * A walk without force_scan reads the Bloom filter the previous walk
+ * filled, which reset_bloom_filter() allocates when that walk starts (a
+ * memcg's first walk is forced: its mm is new to the list). When that
+ * allocation failed, test_bloom_filter() finds no filter and lets every
+ * table through.
  */
-static void first_walk_without_force_scan_reads_every_table(void **state)
+static void walk_without_a_bloom_filter_reads_every_table(void **state)
 {
 	unsigned long max_seq, found, added;
 	struct tb_vma *a, *b;
@@ -301,12 +308,19 @@ static void first_walk_without_force_scan_reads_every_table(void **state)
 	touch_range(a, 0, 64, true);
 	touch_range(b, 0, 64, true);
 	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	/* bitmap_zalloc() of lib/bitmap.c: reset_bloom_filter() is its one caller here */
+	kshim_fault_filter("bitmap_alloc|bitmap_zalloc", NULL);
+	kshim_fault_nth(1);
+	age("a", true, true);
+	assert_int_equal(kshim_fault_injected(), 1);
+	kshim_fault_reset();
+	assert_null(tb_lruvec_of("a")->mm_state.filters[(max_seq + 1) % NR_BLOOM_FILTERS]);
 	/* fewer than MAX_NR_GENS - 1 generations, as aging without force_scan wants */
-	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id("a"), max_seq - 2) > 0);
-	assert_int_equal(tb_lruvec_of("a")->lrugen.min_seq[LRU_GEN_ANON], max_seq - 1);
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id("a"), max_seq - 1) > 0);
 	assert_int_equal(tb_swap_used(), 0);
-	assert_null(tb_lruvec_of("a")->mm_state.filters[max_seq % NR_BLOOM_FILTERS]);
 
+	touch_range(a, 0, 64, false);
+	touch_range(b, 0, 64, false);
 	found = mm_stat("a", MM_NONLEAF_FOUND);
 	added = mm_stat("a", MM_NONLEAF_ADDED);
 	age("a", true, false);
@@ -314,6 +328,38 @@ static void first_walk_without_force_scan_reads_every_table(void **state)
 	assert_int_equal(mm_stat("a", MM_NONLEAF_ADDED) - added, 2);
 	assert_int_equal(young(a, 0, 64), 0);
 	assert_int_equal(young(b, 0, 64), 0);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * Without the non-leaf young cap (lru_gen/enabled without 0x0004),
+ * should_clear_pmd_young() is false: a walk without force_scan neither
+ * skips old pmds nor clears the accessed bits of young ones (as the
+ * third walk above does).
+ */
+static void walk_without_the_nonleaf_cap_leaves_the_pmds_accessed_bits(void **state)
+{
+	struct tb_vma *a;
+	unsigned long max_seq;
+	char caps[8];
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	snprintf(caps, sizeof(caps), "0x%x", CAP_CORE | CAP_MM_WALK);
+	assert_int_equal(tb_sysfs_write(LRU_GEN_ENABLED, caps), strlen(caps));
+	tb_run_in("a");
+	a = tb_map_anon(64);
+	touch_range(a, 0, 64, true);
+	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	/* the first walk is forced (a new mm): a second one is not */
+	age("a", true, true);
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id("a"), max_seq - 1) > 0);
+	touch_range(a, 0, 64, false);
+	assert_true(tb_vma_pmd_young(a, 0));
+
+	age("a", true, false);
+	assert_int_equal(young(a, 0, 64), 0);
+	assert_true(tb_vma_pmd_young(a, 0));
 	tb_assert_lrus_consistent();
 }
 
@@ -929,7 +975,8 @@ int main(void)
 		TB_MGLRU_TEST(walk_finishes_a_page_table_across_small_vmas),
 		TB_MGLRU_SWAP_TEST(aging_without_swap_walks_only_file_vmas),
 		TB_MGLRU_SWAP_TEST(aging_without_force_scan_skips_tables_the_last_walk_found_cold),
-		TB_MGLRU_SWAP_TEST(first_walk_without_force_scan_reads_every_table),
+		TB_MGLRU_SWAP_TEST(walk_without_a_bloom_filter_reads_every_table),
+		TB_MGLRU_SWAP_TEST(walk_without_the_nonleaf_cap_leaves_the_pmds_accessed_bits),
 		TB_MGLRU_SWAP_TEST(walk_marks_a_swap_cache_folio_dirty_from_its_pte),
 		TB_MGLRU_SWAP_TEST(walk_moves_more_than_a_batch_resuming_at_the_next_pud),
 		TB_MGLRU_TEST(aging_without_the_mm_walk_cap_reads_no_page_table),
