@@ -358,6 +358,33 @@ static void aging_command_without_swappiness_walks_anon_when_swap_is_there(void 
 	tb_assert_lrus_consistent();
 }
 
+/*
+ * The same command without swap: get_swappiness() is 0 (no swap to
+ * evict anon to), the aging is at can_swap 0 and the walk leaves the anon
+ * vma alone; the omitted swappiness is not taken as it is (-1, which
+ * as a bool would be can_swap 1).
+ */
+static void aging_command_without_swappiness_skips_anon_without_swap(void **state)
+{
+	struct lruvec *lruvec;
+	struct tb_vma *vma;
+	unsigned long max_seq;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(64);
+	tb_touch_range(vma, 64, true);
+	lru_add_drain();
+	lruvec = tb_lruvec_of("a");
+	max_seq = lruvec->lrugen.max_seq;
+
+	assert_true(tb_lru_gen_cmd("+ %u 0 %lu", tb_memcg_id("a"), max_seq) > 0);
+	assert_int_equal(lruvec->lrugen.max_seq, max_seq + 1);
+	assert_true(tb_vma_pte_young(vma, 0));
+	assert_true(tb_vma_pte_young(vma, 63));
+	tb_assert_lrus_consistent();
+}
+
 /* MGLRU on, memcg "a" holding f's pages read once; a's memcg id */
 static unsigned short a_reads_once(struct tb_file *f, unsigned long pages)
 {
@@ -645,6 +672,7 @@ int main(void)
 		TB_RECLAIM_TEST(debugfs_returns_enomem_when_its_allocations_fail),
 		TB_RECLAIM_SWAP_TEST(aging_moves_folios_with_young_ptes_to_the_new_generation),
 		TB_MGLRU_SWAP_TEST(aging_command_without_swappiness_walks_anon_when_swap_is_there),
+		TB_MGLRU_TEST(aging_command_without_swappiness_skips_anon_without_swap),
 		TB_RECLAIM_TEST(eviction_command_evicts_the_oldest_generations),
 		TB_RECLAIM_TEST(eviction_command_accepts_a_seq_that_wraps_past_max_seq),
 		TB_RECLAIM_TEST(eviction_command_is_interrupted_by_a_pending_signal),
