@@ -208,6 +208,37 @@ static void debugfs_rejects_malformed_commands_with_the_handlers_errors(void **s
 }
 
 /*
+ * One write holds several commands (separated by ',', ';' or a newline):
+ * lru_gen_seq_write() runs them in order and stops at the first that
+ * fails, returning its error, so nothing after it runs; a malformed
+ * command after a good one is -EINVAL, not the good one's 0.
+ */
+static void debugfs_runs_commands_in_order_up_to_the_first_that_fails(void **state)
+{
+	struct lru_gen_folio *lrugen;
+	unsigned short id;
+	char cmd[64];
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	id = tb_memcg_id("a");
+	lrugen = &tb_lruvec_of("a")->lrugen;
+	assert_int_equal(lrugen->max_seq, MIN_NR_GENS + 1);
+
+	snprintf(cmd, sizeof(cmd), "+ %u 0 3 0 1, + %u 0 4 0 1\n+ %u 0 5 0 1", id, id, id);
+	assert_int_equal(tb_debugfs_write("lru_gen", cmd), (ssize_t)strlen(cmd));
+	assert_int_equal(lrugen->max_seq, MIN_NR_GENS + 4);
+
+	/* seq 9 is ahead of max_seq: -EINVAL, and the aging after it never runs */
+	assert_int_equal(tb_lru_gen_cmd("+ %u 0 9 0 1; + %u 0 6 0 1", id, id), -EINVAL);
+	assert_int_equal(lrugen->max_seq, MIN_NR_GENS + 4);
+
+	/* the good one runs, the malformed one after it fails the write */
+	assert_int_equal(tb_lru_gen_cmd("+ %u 0 6 0 1; + %u", id, id), -EINVAL);
+	assert_int_equal(lrugen->max_seq, MIN_NR_GENS + 5);
+}
+
+/*
  * The handlers' allocations failing: lru_gen_seq_write()'s copy of the
  * command (kvmalloc) and its walk (set_mm_walk()'s kzalloc) make the
  * write -ENOMEM, lru_gen_seq_start()'s path buffer the read; nothing is
@@ -294,6 +325,63 @@ static void aging_moves_folios_with_young_ptes_to_the_new_generation(void **stat
 		else
 			assert_int_equal(gen, lru_gen_from_seq(max_seq));
 	}
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * A command without swappiness (the field omitted, read as -1) takes
+ * get_swappiness() of the lruvec: with 64 MiB of swap the memcg's 60, so
+ * "+ memcg node seq" ages at can_swap 1 (and force_scan, the omitted opt
+ * being -1 too) and the walk clears the anon ptes' accessed bits. At
+ * swappiness 0 it would skip the anon vma (should_skip_vma()).
+ */
+static void aging_command_without_swappiness_walks_anon_when_swap_is_there(void **state)
+{
+	struct lruvec *lruvec;
+	struct tb_vma *vma;
+	unsigned long i, max_seq;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(64);
+	tb_touch_range(vma, 64, true);
+	lru_add_drain();
+	lruvec = tb_lruvec_of("a");
+	max_seq = lruvec->lrugen.max_seq;
+	for (i = 0; i < 64; i++)
+		assert_true(tb_vma_pte_young(vma, i));
+
+	assert_true(tb_lru_gen_cmd("+ %u 0 %lu", tb_memcg_id("a"), max_seq) > 0);
+	assert_int_equal(lruvec->lrugen.max_seq, max_seq + 1);
+	for (i = 0; i < 64; i++)
+		assert_false(tb_vma_pte_young(vma, i));
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * The same command without swap: get_swappiness() is 0 (no swap to
+ * evict anon to), the aging is at can_swap 0 and the walk leaves the anon
+ * vma alone; the omitted swappiness is not taken as it is (-1, which
+ * as a bool would be can_swap 1).
+ */
+static void aging_command_without_swappiness_skips_anon_without_swap(void **state)
+{
+	struct lruvec *lruvec;
+	struct tb_vma *vma;
+	unsigned long max_seq;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(64);
+	tb_touch_range(vma, 64, true);
+	lru_add_drain();
+	lruvec = tb_lruvec_of("a");
+	max_seq = lruvec->lrugen.max_seq;
+
+	assert_true(tb_lru_gen_cmd("+ %u 0 %lu", tb_memcg_id("a"), max_seq) > 0);
+	assert_int_equal(lruvec->lrugen.max_seq, max_seq + 1);
+	assert_true(tb_vma_pte_young(vma, 0));
+	assert_true(tb_vma_pte_young(vma, 63));
 	tb_assert_lrus_consistent();
 }
 
@@ -580,8 +668,11 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(switching_moves_more_than_a_batch_in_several_rounds),
 		TB_RECLAIM_TEST(debugfs_lists_each_memcg_with_its_generations),
 		TB_RECLAIM_TEST(debugfs_rejects_malformed_commands_with_the_handlers_errors),
+		TB_RECLAIM_TEST(debugfs_runs_commands_in_order_up_to_the_first_that_fails),
 		TB_RECLAIM_TEST(debugfs_returns_enomem_when_its_allocations_fail),
 		TB_RECLAIM_SWAP_TEST(aging_moves_folios_with_young_ptes_to_the_new_generation),
+		TB_MGLRU_SWAP_TEST(aging_command_without_swappiness_walks_anon_when_swap_is_there),
+		TB_MGLRU_TEST(aging_command_without_swappiness_skips_anon_without_swap),
 		TB_RECLAIM_TEST(eviction_command_evicts_the_oldest_generations),
 		TB_RECLAIM_TEST(eviction_command_accepts_a_seq_that_wraps_past_max_seq),
 		TB_RECLAIM_TEST(eviction_command_is_interrupted_by_a_pending_signal),

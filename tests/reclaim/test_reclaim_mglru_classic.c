@@ -55,6 +55,7 @@
 #include <linux/delay.h>
 #include <linux/mm.h>
 #include <linux/mm_inline.h>
+#include <linux/pagemap.h>
 #include <linux/swap.h>
 #include <linux/vmstat.h>
 #include <linux/workqueue.h>
@@ -128,6 +129,122 @@ static void rejected_page_cache_folio_is_retried_then_moved_to_the_youngest_gene
 	tb_folio_put(folio);
 	assert_write_ok("a", "memory.reclaim", "4K");
 	assert_int_equal(tb_file_cached(f), 0);
+}
+
+/*
+ * The retry is one more shrink_folio_list() of the kept folio in the same
+ * evict_folios() (a second trace of the batch, nothing reclaimed), only
+ * for a folio clean, unmapped and unreferenced: one page cache page read
+ * three times (PG_workingset), held, evicted from the oldest generation
+ * by debugfs; rejected again, it loses its refs and PG_workingset. Its isolation leaves the
+ * generation empty, try_to_inc_min_seq() retires it, and with MIN_NR_GENS
+ * left evict_folios() reports (and traces) 0 scanned.
+ */
+static void rejected_clean_folio_is_shrunk_twice_in_one_eviction(void **state)
+{
+	struct tb_file *f = tb_file_create(1);
+	struct lruvec *lruvec;
+	struct folio *folio;
+	int i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	for (i = 0; i < 3; i++)
+		tb_read_range(f, 1);
+	lru_add_drain();
+	lruvec = tb_lruvec_of("a");
+	folio = tb_file_folio(f, 0);
+	tb_folio_get(folio);
+	assert_int_equal(folio_seq(lruvec, folio), 1);
+	assert_true(folio_test_workingset(folio));
+	kshim_trace_reset();
+
+	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", tb_memcg_id("a"), MIN_LRU_BATCH) > 0);
+	assert_int_equal(kshim_trace.shrink_inactive_count, 2);
+	/* the isolation emptied generation 1: MIN_NR_GENS left, "0 scanned" */
+	assert_int_equal(lruvec->lrugen.min_seq[LRU_GEN_FILE], 2);
+	assert_int_equal(kshim_trace.last_inactive.nr_scanned, 0);
+	assert_int_equal(kshim_trace.last_inactive.nr_reclaimed, 0);
+	assert_int_equal(tb_file_cached(f), 1);
+	assert_int_equal(folio_seq(lruvec, folio), lruvec->lrugen.max_seq);
+	/* rejected: its refs, PG_referenced and PG_workingset cleared */
+	assert_false(folio_test_workingset(folio));
+	assert_int_equal(folio_lru_refs(folio), 0);
+	tb_folio_put(folio);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * A locked page cache folio (someone reading or writing it) kept by
+ * shrink_folio_list() is not retried: evict_folios() sets PG_active on
+ * it at once and it goes to the youngest generation after one shrink.
+ */
+static void locked_folio_kept_by_eviction_goes_young_without_a_retry(void **state)
+{
+	struct tb_file *f = tb_file_create(1);
+	struct lruvec *lruvec;
+	struct folio *folio;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	tb_read_range(f, 1);
+	lru_add_drain();
+	lruvec = tb_lruvec_of("a");
+	folio = tb_file_folio(f, 0);
+	assert_true(folio_trylock(folio));
+	kshim_trace_reset();
+
+	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", tb_memcg_id("a"), MIN_LRU_BATCH) > 0);
+	assert_int_equal(kshim_trace.shrink_inactive_count, 1);
+	assert_int_equal(tb_file_cached(f), 1);
+	assert_int_equal(folio_seq(lruvec, folio), lruvec->lrugen.max_seq);
+	folio_unlock(folio);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * Dirty page cache met by an eviction that is not kswapd's:
+ * shrink_folio_list() leaves the writing to the flushers, sets
+ * PG_reclaim and activates it. evict_folios() passes such a folio over
+ * (it only gives back the PG_referenced that isolate_folio() took from a
+ * PG_workingset folio): no retry, and PG_workingset stays, where a
+ * rejected folio would have its refs and both flags cleared. Back on the
+ * LRU it is active: lru_gen_add_folio() puts it in the youngest
+ * generation and clears its LRU_REFS and PG_referenced, not
+ * PG_workingset (PSI).
+ */
+static void dirty_workingset_folio_kept_for_writeback_stays_workingset(void **state)
+{
+	struct tb_file *f = tb_file_create(1);
+	struct lruvec *lruvec;
+	struct folio *folio;
+	int i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	for (i = 0; i < 3; i++)
+		assert_int_equal(tb_file_write(f, 0), 0);
+	lru_add_drain();
+	lruvec = tb_lruvec_of("a");
+	folio = tb_file_folio(f, 0);
+	/* three writes: PG_referenced, PG_workingset and one in LRU_REFS */
+	assert_true(folio_test_referenced(folio));
+	assert_true(folio_test_workingset(folio));
+	assert_int_equal(folio_lru_refs(folio), 2);
+	assert_true(folio_test_dirty(folio));
+	kshim_trace_reset();
+
+	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", tb_memcg_id("a"), MIN_LRU_BATCH) > 0);
+	assert_int_equal(kshim_trace.shrink_inactive_count, 1);
+	assert_int_equal(tb_file_cached(f), 1);
+	assert_true(folio_test_reclaim(folio));
+	assert_true(folio_test_dirty(folio));
+	assert_true(folio_test_workingset(folio));
+	assert_false(folio_test_referenced(folio));
+	assert_false(folio_test_active(folio));
+	assert_int_equal(folio_lru_refs(folio), 1);
+	assert_int_equal(folio_seq(lruvec, folio), lruvec->lrugen.max_seq);
+	tb_assert_lrus_consistent();
 }
 
 /*
@@ -216,7 +333,9 @@ static void pinned_mapped_file_folio_is_unmapped_and_activated_never_deactivated
  * through folio_putback_lru(). Every folio goes that way, read once or
  * twice: each is scanned once, none is sorted (pgrefill 0), all are
  * activated -- where the classic LRU takes the active ones with
- * shrink_active_list() (pgrefill) without activating them.
+ * shrink_active_list() (pgrefill) without activating them. evict_folios()
+ * passes an unevictable folio over: PG_workingset of the pages read three
+ * times stays (a rejected folio would lose it).
  */
 static void shm_locked_page_cache_is_culled_by_eviction_without_sorting(void **state)
 {
@@ -228,7 +347,9 @@ static void shm_locked_page_cache_is_culled_by_eviction_without_sorting(void **s
 	tb_run_in("a");
 	tb_read_range(f, n);
 	tb_read_range(f, twice);
+	tb_read_range(f, 16);
 	lru_add_drain();
+	assert_true(folio_test_workingset(tb_file_folio(f, 0)));
 	pgactivate = tb_stat("a", "pgactivate");
 	tb_file_set_unevictable(f, true);
 	assert_int_equal(tb_stat("a", "unevictable"), 0);	/* nothing moved yet */
@@ -243,6 +364,8 @@ static void shm_locked_page_cache_is_culled_by_eviction_without_sorting(void **s
 	assert_int_equal(tb_stat("a", "pgactivate") - pgactivate, n);
 	assert_int_equal(tb_stat("a", "pgsteal"), 0);
 	assert_int_equal(tb_file_cached(f), n);
+	/* culled, not rejected: the flags of a page read three times stay */
+	assert_true(folio_test_workingset(tb_file_folio(f, 0)));
 
 	tb_file_set_unevictable(f, false);
 	assert_int_equal(kshim_vm_event_read(UNEVICTABLE_PGRESCUED), n);
@@ -554,6 +677,124 @@ static void file_refaults_turn_the_eviction_to_anon(void **state)
 	assert_int_equal(kshim_vm_event_read(PGSTEAL_ANON), MIN_LRU_BATCH);
 }
 
+/* page cache pages [0, n) of f cached, of the even (odd) ones when parity is 0 (1) */
+static unsigned long cached_of(struct tb_file *f, unsigned long n, int parity)
+{
+	unsigned long i, c = 0;
+
+	for (i = parity; i < n; i += 2)
+		c += tb_file_folio(f, i) != NULL;
+	return c;
+}
+
+/* file folios of tier 1 that sort_folio() protected in the oldest generation */
+static unsigned long file_protected_tier_1(struct lruvec *lruvec)
+{
+	int hist = lru_hist_from_seq(lruvec->lrugen.min_seq[FILE]);
+
+	return lruvec->lrugen.protected[hist][FILE][0];
+}
+
+/*
+ * get_type_to_scan() also picks the last tier of the type it chose: the
+ * other type's tier 0 is the setpoint and a tier of the chosen one whose
+ * refault rate is above it (positive_ctrl_err() false, gains swappiness
+ * and 200 - swappiness) ends the tiers evicted. Anon and page cache in
+ * one generation, the even pages read twice more (tier 1), the odd ones
+ * not (tier 0); debugfs evicts at swappiness 60 with __GFP_IO. Without
+ * refaults file goes and every tier with it: tier 1 pages are evicted
+ * like the others. Once more than MIN_LRU_BATCH of the evicted tier 1
+ * pages refault (anon's tier 0 has none), file is still the type (its
+ * tier 0 has no refaults), but only tier 0 is evicted: sort_folio()
+ * moves the tier 1 folios it meets to the next generation. The pages
+ * alternate on the generation's list, so the evictions take as many of
+ * each tier, then one tier 1 page is protected per tier 0 page isolated.
+ */
+static void file_tier_refaulting_above_anon_tier_0_is_protected(void **state)
+{
+	struct tb_file *f = tb_file_create(1024);
+	struct tb_vma *vma = both_types_in_one_generation(f, 1024);
+	struct lruvec *lruvec = tb_lruvec_of("a");
+	unsigned short id = tb_memcg_id("a");
+	unsigned long seq = lruvec->lrugen.min_seq[FILE], i, even, odd;
+
+	for (i = 0; i < 1024; i += 2) {
+		assert_int_equal(tb_file_read(f, i), 0);
+		assert_int_equal(tb_file_read(f, i), 0);
+	}
+	assert_int_equal(lru_tier_from_refs(folio_lru_refs(tb_file_folio(f, 0))), 1);
+	assert_int_equal(lru_tier_from_refs(folio_lru_refs(tb_file_folio(f, 1))), 0);
+
+	/* no refaults: four batches of file, tier 1 and tier 0 alike */
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 60 %d", id, seq, 4 * MIN_LRU_BATCH) > 0);
+	even = 512 - cached_of(f, 1024, 0);
+	odd = 512 - cached_of(f, 1024, 1);
+	assert_int_equal(even, 2 * MIN_LRU_BATCH);
+	assert_int_equal(odd, 2 * MIN_LRU_BATCH);
+	assert_int_equal(file_protected_tier_1(lruvec), 0);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	assert_int_equal(lruvec->lrugen.min_seq[FILE], seq);
+
+	/* the evicted tier 1 pages refault */
+	for (i = 0; i < 1024; i += 2)
+		if (!tb_file_folio(f, i))
+			assert_int_equal(tb_file_read(f, i), 0);
+	assert_int_equal(tb_stat("a", "workingset_refault_file"), even);
+
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 60 %d", id, seq, MIN_LRU_BATCH) > 0);
+	assert_int_equal(cached_of(f, 1024, 0), 512);
+	assert_int_equal(512 - cached_of(f, 1024, 1), odd + MIN_LRU_BATCH);
+	/* the two tiers alternate on the list: one protected per one isolated */
+	assert_int_equal(file_protected_tier_1(lruvec), MIN_LRU_BATCH);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	tb_assert_lrus_consistent();
+}
+
+/* read evicted pages of f from *i on until "a" has counted nr file refaults */
+static void refault_until(struct tb_file *f, unsigned long *i, long nr)
+{
+	for (; tb_stat("a", "workingset_refault_file") < nr; ++*i)
+		if (!tb_file_folio(f, *i))
+			assert_int_equal(tb_file_read(f, *i), 0);
+	assert_int_equal(tb_stat("a", "workingset_refault_file"), nr);
+}
+
+/*
+ * get_type_to_scan() with no anon evicted (anon's tier 0 is 0 refaulted
+ * of 0): positive_ctrl_err() keeps file while it has fewer than
+ * MIN_LRU_BATCH refaults or refaulted * (0 + MIN_LRU_BATCH) * swappiness
+ * <= (0 + 1) * evicted * (200 - swappiness), the bound included. At
+ * swappiness 40 that is at most one refault per 16 pages evicted: 1024
+ * file pages evicted and 64 of them refaulting is the bound, file goes;
+ * with 69 refaults of 1088 anon goes.
+ */
+static void file_goes_while_its_refaults_are_within_the_swappiness_bound(void **state)
+{
+	struct tb_file *f = tb_file_create(2048);
+	struct tb_vma *vma = both_types_in_one_generation(f, 2048);
+	struct lruvec *lruvec = tb_lruvec_of("a");
+	unsigned short id = tb_memcg_id("a");
+	unsigned long seq = lruvec->lrugen.min_seq[FILE], i = 0;
+
+	assert_int_equal(tb_gen_seq_pages(lruvec, seq, FILE), 2048);
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 40 %d", id, seq, 1024) > 0);
+	assert_int_equal(tb_file_cached(f), 2048 - 1024);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	refault_until(f, &i, MIN_LRU_BATCH);
+
+	/* 64 * 64 * 40 <= 1 * 1024 * 160: file */
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 40 %d", id, seq, MIN_LRU_BATCH) > 0);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	assert_int_equal(tb_file_cached(f), 2048 - 1024);
+
+	/* 69 * 64 * 40 > 1 * 1088 * 160: anon */
+	refault_until(f, &i, MIN_LRU_BATCH + 5);
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 40 %d", id, seq, MIN_LRU_BATCH) > 0);
+	assert_int_equal(tb_vma_swapped(vma), MIN_LRU_BATCH);
+	assert_int_equal(lruvec->lrugen.min_seq[FILE], seq);
+	tb_assert_lrus_consistent();
+}
+
 static int setup_swap_no_kswapd(void **state)
 {
 	tb_mem = (struct tb_mem_config){ .swap_pages = PAGES(64 * MB), .no_kswapd = true };
@@ -749,6 +990,9 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		TB_MGLRU_TEST(rejected_page_cache_folio_is_retried_then_moved_to_the_youngest_generation),
+		TB_MGLRU_TEST(rejected_clean_folio_is_shrunk_twice_in_one_eviction),
+		TB_MGLRU_TEST(locked_folio_kept_by_eviction_goes_young_without_a_retry),
+		TB_MGLRU_TEST(dirty_workingset_folio_kept_for_writeback_stays_workingset),
 		TB_MGLRU_SWAP_TEST(dma_pinned_anon_folio_is_not_swapped_and_moves_to_a_young_generation),
 		TB_MGLRU_TEST(pinned_mapped_file_folio_is_unmapped_and_activated_never_deactivated),
 		TB_MGLRU_TEST(shm_locked_page_cache_is_culled_by_eviction_without_sorting),
@@ -760,6 +1004,8 @@ int main(void)
 		TB_MGLRU_TEST(memory_reclaim_evicts_whole_batches_at_the_default_priority),
 		TB_MGLRU_SWAP_TEST(without_refaults_file_goes_first_from_a_generation_holding_both_types),
 		TB_MGLRU_SWAP_TEST(file_refaults_turn_the_eviction_to_anon),
+		TB_MGLRU_SWAP_TEST(file_tier_refaulting_above_anon_tier_0_is_protected),
+		TB_MGLRU_SWAP_TEST(file_goes_while_its_refaults_are_within_the_swappiness_bound),
 		cmocka_unit_test_setup_teardown(global_reclaim_with_tiny_page_cache_evicts_it_first_as_the_oldest,
 						setup_swap_no_kswapd, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(exec_text_in_use_stays_resident_in_young_generations,

@@ -267,8 +267,101 @@ static void removed_memcg_moves_to_the_head_of_the_old_generation_until_released
 	/* css_release() runs its work on system_wq, which releases it */
 	flush_workqueue(system_wq);
 	kshim_rcu_quiesce();
+
 	assert_int_equal(nr_memcgs(), nr - 1);
 	tb_assert_lrus_consistent();
+}
+
+/*
+ * The head of the bin, not the tail: with 40 memcgs online (each added at
+ * the tail of a random bin of the old generation), a memcg removed while
+ * its page cache holds it goes before the others of the bin it draws.
+ */
+static void removed_memcg_goes_before_the_other_memcgs_of_its_bin(void **state)
+{
+	struct tb_file *f = tb_file_create(1);
+	struct hlist_nulls_node *pos;
+	struct lruvec *x;
+	char name[16];
+	bool first;
+	int i, bin, n = 0;
+
+	for (i = 0; i < 40; i++) {
+		snprintf(name, sizeof(name), "m%d", i);
+		assert_int_equal(tb_cgroup_mkdir(name), 0);
+	}
+	assert_int_equal(tb_cgroup_mkdir("x"), 0);
+	read_in("x", f, 1);
+	x = tb_lruvec_of("x");
+
+	assert_int_equal(tb_cgroup_rmdir("x"), 0);
+	kshim_rcu_quiesce();
+	assert_int_equal(x->lrugen.gen, old_gen());
+	bin = memcg_lru_bin(x, old_gen(), &first);
+	assert_true(bin >= 0);
+	for (pos = memcg_lru()->fifo[old_gen()][bin].first; !is_a_nulls(pos); pos = pos->next)
+		n++;
+	assert_true(n > 1);
+	assert_true(first);
+}
+
+/*
+ * The last memcg of the old generation gone, the young one becomes the
+ * old one (memcg_lru.seq moves on), also when it goes by release: "x",
+ * removed with its page cache, waits in the old generation while the
+ * root's reclaim takes its pages; the root itself, found empty, went to
+ * the young generation on its first visit. With "z" made meanwhile (old
+ * as well) x's release changes no generation; z's, when it is removed,
+ * leaves the old generation empty. A memcg made after that joins the new
+ * old generation (lru_gen_online_memcg()).
+ */
+static void releasing_the_last_memcg_of_the_old_generation_moves_seq_on(void **state)
+{
+	struct tb_file *f = tb_file_create(512);
+	struct lruvec *x;
+	unsigned long seq;
+	bool first;
+	int round;
+
+	assert_int_equal(tb_cgroup_mkdir("x"), 0);
+	read_in("x", f, 512);
+	x = tb_lruvec_of("x");
+	tb_task_exit_all();
+	assert_int_equal(tb_cgroup_rmdir("x"), 0);
+	kshim_rcu_quiesce();
+	for (round = 0; tb_file_cached(f); round++) {
+		assert_true(round < 16);
+		assert_write_ok("", "memory.reclaim", "256K");
+	}
+	seq = READ_ONCE(memcg_lru()->seq);
+	assert_int_equal(x->lrugen.gen, old_gen());
+	assert_int_equal(memcg_lru()->nr_memcgs[old_gen()], 1);
+	assert_int_equal(memcg_lru()->nr_memcgs[young_gen()], 1);
+
+	/* "z" made now is old too: x's release leaves the generations as they are */
+	assert_int_equal(tb_cgroup_mkdir("z"), 0);
+	assert_int_equal(memcg_lru()->nr_memcgs[old_gen()], 2);
+	/* this CPU's charge stock holds x's last reference: drained, x is released */
+	tb_drain_local_stock();
+	flush_workqueue(system_wq);
+	kshim_rcu_quiesce();
+	assert_int_equal(READ_ONCE(memcg_lru()->seq), seq);
+	assert_int_equal(memcg_lru()->nr_memcgs[old_gen()], 1);
+
+	/* z, empty, is released as soon as it is removed: now the generation is empty */
+	assert_int_equal(tb_cgroup_rmdir("z"), 0);
+	flush_workqueue(system_wq);
+	kshim_rcu_quiesce();
+	assert_int_equal(READ_ONCE(memcg_lru()->seq), seq + 1);
+	assert_int_equal(memcg_lru()->nr_memcgs[old_gen()], 1);
+	assert_int_equal(memcg_lru()->nr_memcgs[young_gen()], 0);
+
+	/* a memcg made now joins the old generation, the odd one */
+	assert_int_equal(tb_cgroup_mkdir("y"), 0);
+	assert_int_equal(old_gen(), 1);
+	assert_int_equal(tb_lruvec_of("y")->lrugen.gen, old_gen());
+	assert_true(memcg_lru_bin(tb_lruvec_of("y"), old_gen(), &first) >= 0);
+	assert_int_equal(memcg_lru()->nr_memcgs[old_gen()], 2);
 }
 
 int main(void)
@@ -277,6 +370,8 @@ int main(void)
 		TB_MGLRU_TEST(memcg_aged_by_its_own_reclaim_waits_in_the_young_generation),
 		TB_MGLRU_TEST(memcg_below_min_is_rotated_young_once_its_protection_was_computed),
 		TB_MGLRU_TEST(removed_memcg_moves_to_the_head_of_the_old_generation_until_released),
+		TB_MGLRU_TEST(removed_memcg_goes_before_the_other_memcgs_of_its_bin),
+		TB_MGLRU_TEST(releasing_the_last_memcg_of_the_old_generation_moves_seq_on),
 	};
 
 	return TB_RUN(tests);

@@ -228,6 +228,60 @@ static void protection_ends_when_tier_0_refaults_as_much(void **state)
 }
 
 /*
+ * What sort_folio() protected counts in its tier's total (read_ctrl_pos()),
+ * and tier 1 gets the gain 2 against tier 0's 1 (get_tier_idx()). A batch
+ * of t and o evicted, t's 64 evicted pages refault, and two batches later
+ * tier 1 has refaulted 64, evicted 64 and protected 128, tier 0 (o)
+ * evicted 192. With 30 of o's evicted pages refaulting, positive_ctrl_err()
+ * finds 64 * (192 + 64) * 1 above 31 * 192 * 2: tier 1 stays protected.
+ * With 50 (the next batch counted: tier 0 evicted 256, tier 1 protected
+ * 192), 64 * (256 + 64) * 1 is at most 51 * 256 * 2: tier 1 is no longer
+ * above tier 0, the protection ends and t's pages are evicted again.
+ * (Without the protected in tier 1's total it would go on until 159.)
+ */
+static void protected_folios_count_in_the_refault_rate_of_their_tier(void **state)
+{
+	struct tb_file *t = tb_file_create(512), *o = tb_file_create(512);
+	unsigned long t_left, o_left;
+	struct lruvec *lruvec;
+	unsigned short id;
+
+	id = a_reads_twice_and_once(t, o);
+	lruvec = tb_lruvec_of("a");
+	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", id, 2 * MIN_LRU_BATCH) > 0);
+	read_n_times(t, 0, MIN_LRU_BATCH, 1);
+	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", id, MIN_LRU_BATCH / 2) > 0);
+	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", id, MIN_LRU_BATCH) > 0);
+	assert_int_equal(refaulted(lruvec, 1), MIN_LRU_BATCH);
+	assert_int_equal(evicted(lruvec, 1), MIN_LRU_BATCH);
+	assert_int_equal(protected(lruvec, 1), 2 * MIN_LRU_BATCH);
+	assert_int_equal(refaulted(lruvec, 0), 0);
+	assert_int_equal(evicted(lruvec, 0), 3 * MIN_LRU_BATCH);
+
+	/* 30 refaults: 64 * (192 + 64) * 1 > 31 * 192 * 2, still protected */
+	read_n_times(o, 0, 30, 1);
+	assert_int_equal(refaulted(lruvec, 0), 30);
+	t_left = cached(t, 0, 512);
+	o_left = cached(o, 0, 512);
+	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", id, MIN_LRU_BATCH) > 0);
+	assert_int_equal(protected(lruvec, 1), 3 * MIN_LRU_BATCH);
+	assert_int_equal(cached(t, 0, 512), t_left);
+	assert_int_equal(o_left - cached(o, 0, 512), MIN_LRU_BATCH);
+
+	/* 50: 64 * (256 + 64) * 1 <= 51 * 256 * 2, the protection ends */
+	read_n_times(o, 30, 50, 1);
+	assert_int_equal(refaulted(lruvec, 0), 50);
+	t_left = cached(t, 0, 512);
+	o_left = cached(o, 0, 512);
+	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", id, MIN_LRU_BATCH) > 0);
+	/* nothing protected any more: a batch of both, in their LRU order */
+	assert_int_equal(protected(lruvec, 1), 3 * MIN_LRU_BATCH);
+	assert_int_equal(t_left - cached(t, 0, 512), MIN_LRU_BATCH / 2);
+	assert_int_equal(o_left - cached(o, 0, 512), MIN_LRU_BATCH / 2);
+	tb_assert_lrus_consistent();
+}
+
+/*
  * Saturated refs: the (BIT(LRU_REFS_WIDTH) + 1)th read leaves
  * folio_lru_refs() at BIT(LRU_REFS_WIDTH), and sort_folio() protects such
  * a folio whatever get_tier_idx() says; one read fewer is tier 2, which
@@ -363,6 +417,63 @@ static void refault_in_a_page_fault_is_restored_as_workingset_from_tier_0(void *
 	assert_int_equal(tb_stat("a", "workingset_restore_file"), 64);
 	assert_true(folio_test_workingset(tb_file_folio(f, 0)));
 	tb_unmap(vma);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * The PID controller's counters live as long as the oldest generation:
+ * inc_max_seq()'s reset_ctrl_pos() (no carryover) clears nothing while
+ * NR_HIST_GENS is 1, so a new youngest generation leaves what was evicted
+ * and refaulted from the oldest one in place; only min_seq moving on
+ * (reset_ctrl_pos() with carryover) folds them, halved, into the moving
+ * averages and clears them.
+ */
+static void tier_counters_outlive_aging_and_are_averaged_when_min_seq_moves(void **state)
+{
+	struct tb_file *f = tb_file_create(512);
+	struct lru_gen_folio *lrugen;
+	struct lruvec *lruvec;
+	unsigned short id;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	read_n_times(f, 0, 512, 1);
+	lru_add_drain();
+	lruvec = tb_lruvec_of("a");
+	lrugen = &lruvec->lrugen;
+	id = tb_memcg_id("a");
+
+	/* the reads went to generation 1: one batch evicted, 16 refault */
+	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", id, MIN_LRU_BATCH) > 0);
+	assert_int_equal(lrugen->min_seq[F], 1);
+	read_n_times(f, 0, 16, 1);
+	assert_int_equal(evicted(lruvec, 0), MIN_LRU_BATCH);
+	assert_int_equal(refaulted(lruvec, 0), 16);
+	assert_int_equal(lrugen->avg_total[F][0], 0);
+
+	/* a new generation (file keeps min_seq 1): the counters stay */
+	assert_true(tb_lru_gen_cmd("+ %u 0 %lu 0 1", id, lrugen->max_seq) > 0);
+	assert_int_equal(lrugen->max_seq, MIN_NR_GENS + 2);
+	assert_int_equal(lrugen->min_seq[F], 1);
+	assert_int_equal(evicted(lruvec, 0), MIN_LRU_BATCH);
+	assert_int_equal(refaulted(lruvec, 0), 16);
+	assert_int_equal(lrugen->avg_total[F][0], 0);
+	assert_int_equal(lrugen->avg_refaulted[F][0], 0);
+
+	/*
+	 * The eviction empties generation 1 with its last batch isolated
+	 * (the 16 refaulted pages went to the youngest generation, then 3):
+	 * min_seq moves past the empty generation 2 to 3 in one step, before
+	 * that batch is evicted, so the averages get half of the 448 evicted
+	 * and the 16 refaulted before it, and the counters only the batch.
+	 */
+	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", id, 1024) > 0);
+	assert_int_equal(tb_file_cached(f), 16);
+	assert_int_equal(lrugen->min_seq[F], 3);
+	assert_int_equal(lrugen->avg_total[F][0], 7 * MIN_LRU_BATCH / 2);
+	assert_int_equal(lrugen->avg_refaulted[F][0], 8);
+	assert_int_equal(evicted(lruvec, 0), MIN_LRU_BATCH);
+	assert_int_equal(refaulted(lruvec, 0), 0);
 	tb_assert_lrus_consistent();
 }
 
@@ -582,9 +693,11 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		TB_MGLRU_TEST(folios_read_twice_are_protected_once_their_tier_refaults_more_than_tier_0),
 		TB_MGLRU_TEST(protection_ends_when_tier_0_refaults_as_much),
+		TB_MGLRU_TEST(protected_folios_count_in_the_refault_rate_of_their_tier),
 		TB_MGLRU_TEST(folios_with_saturated_refs_are_protected_without_refaults),
 		TB_MGLRU_TEST(read_refaults_count_in_their_evicted_tier_and_restore_from_three_refs),
 		TB_MGLRU_TEST(refault_in_a_page_fault_is_restored_as_workingset_from_tier_0),
+		TB_MGLRU_TEST(tier_counters_outlive_aging_and_are_averaged_when_min_seq_moves),
 		TB_MGLRU_TEST(madvise_cold_moves_mapped_page_cache_to_an_old_generation),
 		TB_MGLRU_TEST(page_made_unevictable_while_queued_for_deactivation_stays_unevictable),
 		TB_MIN_TTL_TEST(kswapd_oom_kills_while_every_generation_is_younger_than_min_ttl),

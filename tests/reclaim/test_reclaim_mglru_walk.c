@@ -220,7 +220,8 @@ static void aging_without_swap_walks_only_file_vmas(void **state)
  * of each young pmd (walk_pmd_range_locked(), x86's non-leaf young bits)
  * but reads only a's table: b's ptes stay young, its folios where they
  * were. The walk's counters (mm_state->stats) say the same: leaf ptes
- * seen and young, tables found and added to the filter.
+ * seen and young, tables found and added to the filter. A fourth walk,
+ * forced, reads b's table whatever its pmd and the filter say.
  */
 static void aging_without_force_scan_skips_tables_the_last_walk_found_cold(void **state)
 {
@@ -278,7 +279,87 @@ static void aging_without_force_scan_skips_tables_the_last_walk_found_cold(void 
 	assert_int_equal(young(b, 0, 64), 64);
 	assert_int_equal(in_gen(a, 0, 64, max_seq + 2), 64);
 	assert_int_equal(in_gen(b, 0, 64, max_seq), 64);
+
+	/* force_scan reads b's table though its pmd is old and it left the filter */
+	age("a", true, true);
+	assert_int_equal(young(b, 0, 64), 0);
+	assert_int_equal(in_gen(b, 0, 64, max_seq + 3), 64);
 #undef SNAP
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * A walk without force_scan reads the Bloom filter the previous walk
+ * filled, which reset_bloom_filter() allocates when that walk starts (a
+ * memcg's first walk is forced: its mm is new to the list). When that
+ * allocation failed, test_bloom_filter() finds no filter and lets every
+ * table through.
+ */
+static void walk_without_a_bloom_filter_reads_every_table(void **state)
+{
+	unsigned long max_seq, found, added;
+	struct tb_vma *a, *b;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	a = tb_map_anon(64);
+	b = tb_map_anon(64);
+	touch_range(a, 0, 64, true);
+	touch_range(b, 0, 64, true);
+	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	/* bitmap_zalloc() of lib/bitmap.c: reset_bloom_filter() is its one caller here */
+	kshim_fault_filter("bitmap_alloc|bitmap_zalloc", NULL);
+	kshim_fault_nth(1);
+	age("a", true, true);
+	assert_int_equal(kshim_fault_injected(), 1);
+	kshim_fault_reset();
+	assert_null(tb_lruvec_of("a")->mm_state.filters[(max_seq + 1) % NR_BLOOM_FILTERS]);
+	/* fewer than MAX_NR_GENS - 1 generations, as aging without force_scan wants */
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id("a"), max_seq - 1) > 0);
+	assert_int_equal(tb_swap_used(), 0);
+
+	touch_range(a, 0, 64, false);
+	touch_range(b, 0, 64, false);
+	found = mm_stat("a", MM_NONLEAF_FOUND);
+	added = mm_stat("a", MM_NONLEAF_ADDED);
+	age("a", true, false);
+	assert_int_equal(mm_stat("a", MM_NONLEAF_FOUND) - found, 2);
+	assert_int_equal(mm_stat("a", MM_NONLEAF_ADDED) - added, 2);
+	assert_int_equal(young(a, 0, 64), 0);
+	assert_int_equal(young(b, 0, 64), 0);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * Without the non-leaf young cap (lru_gen/enabled without 0x0004),
+ * should_clear_pmd_young() is false: a walk without force_scan neither
+ * skips old pmds nor clears the accessed bits of young ones (as the
+ * third walk above does).
+ */
+static void walk_without_the_nonleaf_cap_leaves_the_pmds_accessed_bits(void **state)
+{
+	struct tb_vma *a;
+	unsigned long max_seq;
+	char caps[8];
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	snprintf(caps, sizeof(caps), "0x%x", CAP_CORE | CAP_MM_WALK);
+	assert_int_equal(tb_sysfs_write(LRU_GEN_ENABLED, caps), strlen(caps));
+	tb_run_in("a");
+	a = tb_map_anon(64);
+	touch_range(a, 0, 64, true);
+	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	/* the first walk is forced (a new mm): a second one is not */
+	age("a", true, true);
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id("a"), max_seq - 1) > 0);
+	touch_range(a, 0, 64, false);
+	assert_true(tb_vma_pmd_young(a, 0));
+
+	age("a", true, false);
+	assert_int_equal(young(a, 0, 64), 0);
+	assert_true(tb_vma_pmd_young(a, 0));
 	tb_assert_lrus_consistent();
 }
 
@@ -475,6 +556,80 @@ static void aging_without_swap_retires_the_oldest_anon_generation_in_place(void 
 	assert_int_equal(lru_gen_from_seq(seq), lru_gen_from_seq(seq + 4));
 	assert_int_equal(in_gen(vma, 0, 5000, seq + 4), 5000);
 	assert_int_equal(tb_gen_seq_pages(lruvec, seq + 4, LRU_GEN_ANON), 5000);
+	tb_assert_lrus_consistent();
+}
+
+/* memory.stat's size of an LRU of "a", in pages */
+static long lru_size(const char *key)
+{
+	return tb_stat("a", key) / PAGE_SIZE;
+}
+
+/*
+ * The active/inactive sizes the multi-gen LRU keeps for the rest of the
+ * kernel: the two youngest generations (lru_gen_is_active()) count as
+ * active, the others as inactive.
+ */
+static void assert_lru_sizes_follow_generations(struct lruvec *lruvec)
+{
+	static const char *const key[ANON_AND_FILE][2] = {
+		{ "inactive_anon", "active_anon" }, { "inactive_file", "active_file" },
+	};
+	unsigned long max_seq = lruvec->lrugen.max_seq;
+	int type;
+
+	for (type = 0; type < ANON_AND_FILE; type++) {
+		long active = tb_gen_seq_pages(lruvec, max_seq, type) +
+			      tb_gen_seq_pages(lruvec, max_seq - 1, type);
+
+		assert_int_equal(lru_size(key[type][1]), active);
+		assert_int_equal(lru_size(key[type][0]), tb_gen_pages(lruvec, type) - active);
+	}
+}
+
+/*
+ * inc_max_seq() keeps those sizes: the generation leaving the two
+ * youngest (max_seq - 1) goes from active to inactive, the one becoming
+ * the youngest (max_seq + 1) from inactive to active, also when it still
+ * holds the oldest anon folios (aging at can_swap 0 retires their
+ * generation in place). Each new generation is stamped with the jiffies
+ * of its aging (lru_gen's age column, min_ttl).
+ */
+static void aging_keeps_the_active_sizes_on_the_two_youngest_generations(void **state)
+{
+	struct tb_file *f = tb_file_create(64);
+	struct tb_vma *vma, *file;
+	unsigned long seq, stamp = 0;
+	struct lruvec *lruvec;
+	int i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	vma = tb_map_anon(100);
+	touch_range(vma, 0, 100, true);
+	file = tb_map_file(f);
+	touch_range(file, 0, 64, false);
+	lruvec = tb_lruvec_of("a");
+	seq = lruvec->lrugen.max_seq;
+	assert_lru_sizes_follow_generations(lruvec);
+	for (i = 0; i < 4; i++) {
+		kshim_jiffies_advance(1000);
+		/* the file pages are young again: the walk takes them to max_seq */
+		if (i == 1)
+			touch_range(file, 0, 64, false);
+		age("a", i < 3, true);
+		assert_int_equal(lruvec->lrugen.timestamps[lru_gen_from_seq(seq + i + 1)],
+				 kshim_jiffies());
+		if (i)
+			assert_int_equal(lruvec->lrugen.timestamps[lru_gen_from_seq(seq + i)],
+					 stamp);
+		stamp = kshim_jiffies();
+		assert_lru_sizes_follow_generations(lruvec);
+	}
+	/* the anon folios, never touched again, are in the youngest generation */
+	assert_int_equal(in_gen(vma, 0, 100, seq + 4), 100);
+	assert_int_equal(lru_size("active_anon"), 100);
 	tb_assert_lrus_consistent();
 }
 
@@ -820,6 +975,8 @@ int main(void)
 		TB_MGLRU_TEST(walk_finishes_a_page_table_across_small_vmas),
 		TB_MGLRU_SWAP_TEST(aging_without_swap_walks_only_file_vmas),
 		TB_MGLRU_SWAP_TEST(aging_without_force_scan_skips_tables_the_last_walk_found_cold),
+		TB_MGLRU_SWAP_TEST(walk_without_a_bloom_filter_reads_every_table),
+		TB_MGLRU_SWAP_TEST(walk_without_the_nonleaf_cap_leaves_the_pmds_accessed_bits),
 		TB_MGLRU_SWAP_TEST(walk_marks_a_swap_cache_folio_dirty_from_its_pte),
 		TB_MGLRU_SWAP_TEST(walk_moves_more_than_a_batch_resuming_at_the_next_pud),
 		TB_MGLRU_TEST(aging_without_the_mm_walk_cap_reads_no_page_table),
@@ -827,6 +984,7 @@ int main(void)
 		TB_MGLRU_SWAP_TEST(aging_without_memory_for_a_walk_reads_no_page_table),
 		TB_MGLRU_SWAP_TEST(aging_past_max_nr_gens_moves_the_oldest_folios_in_batches),
 		TB_MGLRU_SWAP_TEST(aging_without_swap_retires_the_oldest_anon_generation_in_place),
+		TB_MGLRU_SWAP_TEST(aging_keeps_the_active_sizes_on_the_two_youngest_generations),
 		TB_MGLRU_SWAP_TEST(look_around_with_a_walk_moves_young_neighbours_to_the_youngest_generation),
 		TB_MGLRU_SWAP_TEST(look_around_without_a_walk_activates_young_neighbours),
 		TB_MGLRU_SWAP_TEST(look_around_of_a_one_page_vma_keeps_the_folio),
