@@ -1,0 +1,611 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Direct reclaim and kswapd through the real mm/vmscan.c, classic LRU:
+ * where shrink_lruvec() stops once its target is met (and how it trims
+ * the larger side then), the reclaim loop of do_try_to_free_pages() and
+ * what it leaves behind, the pfmemalloc throttle, kswapd's balancing
+ * loop (balance_pgdat()) and its sleep.
+ *
+ * The per-priority figures are the vmscan tracepoints' (kshim_trace:
+ * pages shrink_inactive_list() scanned and reclaimed, summed per
+ * sc->priority) of the reclaiming thread: the test's own for memcg
+ * reclaim and for direct reclaim in a world without kswapd.
+ */
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/mm_inline.h>
+#include <linux/swap.h>
+#include <linux/vmstat.h>
+#include <linux/memcontrol.h>
+#include <kshim/trace.h>
+#include "tb_reclaim.h"
+
+#define ANON 0
+#define FILE 1
+#define DEF_PRIO 12
+#define MAX_RECLAIM_RETRIES 16	/* mm/internal.h */
+
+static int setup_no_kswapd(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .no_kswapd = true };
+	return tb_reclaim_setup(state);
+}
+
+/* 1 GiB: 262144 pages, enough for a list >> DEF_PRIORITY above SWAP_CLUSTER_MAX */
+static int setup_1g(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .ram_pages = PAGES(1024 * MB) };
+	return tb_reclaim_setup(state);
+}
+
+static int setup_1g_no_kswapd(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .ram_pages = PAGES(1024 * MB), .no_kswapd = true };
+	return tb_reclaim_setup(state);
+}
+
+/* pages shrink_inactive_list() scanned of one LRU type at priorities 12 to 1 */
+static unsigned long scanned_above_zero(int type)
+{
+	unsigned long n = 0;
+	int p;
+
+	for (p = 1; p <= DEF_PRIO; p++)
+		n += kshim_trace.inactive_scanned[type][p];
+	return n;
+}
+
+/* ---- shrink_lruvec(): stopping at the target ---- */
+
+/*
+ * A memcg holding nr_anon anonymous pages and nr_file pages of a mapped
+ * file, every one touched once (young ptes, no PG_referenced), swap on;
+ * memory.reclaim "128K" (one call, nr_to_reclaim 32).
+ *
+ * Priorities 12 to 1: the inactive file list is large enough for
+ * prepare_scan_control()'s cache trim mode (file >> priority > 0), so
+ * get_scan_count() scans file only, 99 >> priority pages: 1 + 3 + 6 + 12 +
+ * 24 + 49 = 95 at priorities 6 to 1, each kept on its first scan
+ * (folio_check_references(): one young pte, FOLIOREF_KEEP, PG_referenced
+ * set, pte now old) and put back at the head of the list. Nothing is
+ * reclaimed, so priority 0, where get_scan_count() takes SCAN_EQUAL: every
+ * list at its full size. Chunks of 32: the anon chunks are young (kept),
+ * the first file chunk is the 4 pages never scanned (kept) and 28 marked
+ * ones (reclaimed), the second 32 marked ones: 60 >= 32 after two chunks
+ * of each, 35 file pages and nr_anon - 64 anon ones still to scan.
+ * shrink_lruvec() is not proportional in memcg reclaim: it stops the
+ * smaller side and scales the larger one's target down by the share of
+ * the smaller side's target left unscanned, less what it scanned already.
+ */
+static void young_anon_and_mapped_file(unsigned long nr_anon, unsigned long nr_file)
+{
+	struct tb_file *f = tb_file_create(nr_file);
+	struct tb_vma *anon, *file;
+
+	TB_CLASSIC_LRU_ONLY("shrink_lruvec()'s scan targets");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	anon = tb_map_anon(nr_anon);
+	tb_touch_range(anon, nr_anon, true);
+	file = tb_map_file(f);
+	tb_touch_range(file, nr_file, false);
+	lru_add_drain();
+	kshim_trace_reset();
+	assert_write_ok("a", "memory.reclaim", "128K");
+	assert_int_equal(scanned_above_zero(ANON), 0);
+	assert_int_equal(scanned_above_zero(FILE), 95);
+	assert_int_equal(kshim_trace.inactive_reclaimed[ANON][0], 0);
+}
+
+/*
+ * 100 anon, 99 file: at the stop 35 file pages are left, 36 anon. File is
+ * the smaller side: 35 * 100 / (99 + 0 + 1) = 35% of its target was left,
+ * so anon's becomes 100 * 65 / 100 = 65, of which 64 are scanned: one more
+ * anon page, and no more file pages.
+ */
+static void memcg_reclaim_stops_the_smaller_side_and_trims_the_larger(void **state)
+{
+	young_anon_and_mapped_file(100, 99);
+	assert_int_equal(kshim_trace.inactive_scanned[ANON][0], 65);
+	assert_int_equal(kshim_trace.inactive_scanned[FILE][0], 64);
+	assert_int_equal(kshim_trace.inactive_reclaimed[FILE][0], 60);
+}
+
+/*
+ * 80 anon, 99 file: 16 anon pages left, 35 file. Anon is the smaller side:
+ * 16 * 100 / (80 + 0 + 1) = 19% left, file's target becomes 99 * 81 / 100
+ * = 80, of which 64 are scanned: 16 more file pages (marked: reclaimed).
+ */
+static void memcg_reclaim_trims_the_file_side_when_anon_is_smaller(void **state)
+{
+	young_anon_and_mapped_file(80, 99);
+	assert_int_equal(kshim_trace.inactive_scanned[ANON][0], 64);
+	assert_int_equal(kshim_trace.inactive_scanned[FILE][0], 80);
+	assert_int_equal(kshim_trace.inactive_reclaimed[FILE][0], 76);
+}
+
+/*
+ * 140000 pages of page cache read once in a memcg: at DEF_PRIORITY
+ * get_scan_count() targets 140000 >> 12 = 34 pages of the inactive file
+ * list. memory.reclaim "128K" wants 32: the first chunk of 32 reclaims
+ * them all and memcg reclaim stops there (proportional_reclaim is for
+ * global direct reclaim only), 2 pages short of the target.
+ */
+static void memcg_reclaim_at_def_priority_stops_at_its_target(void **state)
+{
+	unsigned long n = 140000;
+	struct tb_file *f = tb_file_create(n);
+
+	TB_CLASSIC_LRU_ONLY("shrink_lruvec()'s scan targets");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	tb_read_range(f, n);
+	lru_add_drain();
+	kshim_trace_reset();
+	assert_write_ok("a", "memory.reclaim", "128K");
+	assert_int_equal(kshim_trace.inactive_scanned[FILE][DEF_PRIO], 32);
+	assert_int_equal(kshim_trace.inactive_reclaimed[FILE][DEF_PRIO], 32);
+	assert_int_equal(scanned_above_zero(FILE), 32);
+	assert_int_equal(tb_file_cached(f), n - 32);
+}
+
+/*
+ * Global direct reclaim at DEF_PRIORITY is proportional: it scans its
+ * whole target even past nr_to_reclaim (the comment calls it a batch of
+ * work at once). A task reading a file larger than 1 GiB of RAM, no
+ * kswapd: its first direct reclaim targets the inactive file list's
+ * 261000-odd pages >> 12 = 63 and reclaims all 63, twice the 32 it wants.
+ */
+static void direct_reclaim_at_def_priority_scans_its_whole_target(void **state)
+{
+	unsigned long n = PAGES(1024 * MB) + 1000, i;
+	struct tb_file *f = tb_file_create(n);
+
+	TB_CLASSIC_LRU_ONLY("shrink_lruvec()'s scan targets");
+	tb_run_in("");
+	for (i = 0; !kshim_trace.direct_reclaim_count; i++)
+		assert_int_equal(tb_file_read(f, i), 0);
+	assert_int_equal(kshim_vm_event_read(ALLOCSTALL_MOVABLE), 1);
+	assert_int_equal(kshim_trace.inactive_scanned[FILE][DEF_PRIO], 63);
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_DIRECT), 63);
+	assert_int_equal(scanned_above_zero(FILE), 63);
+}
+
+/* ---- do_try_to_free_pages(): one shrink of each node per priority ---- */
+
+/* GFP_ATOMIC pages (no reclaim, no kswapd wake) taken until free is at target */
+static void take_free_pages_down_to(unsigned long target, struct list_head *held)
+{
+	struct folio *folio;
+
+	while (tb_free_pages(0) > target) {
+		folio = tb_alloc_folio(GFP_ATOMIC & ~__GFP_KSWAPD_RECLAIM, 0);
+		assert_non_null(folio);
+		list_add(&folio->lru, held);
+	}
+}
+
+static void put_all(struct list_head *held)
+{
+	struct folio *folio, *tmp;
+
+	list_for_each_entry_safe(folio, tmp, held, lru) {
+		list_del(&folio->lru);
+		folio_put(folio);
+	}
+}
+
+/*
+ * An order-0 reclaim does not go on shrinking a node for compaction
+ * (in_reclaim_compaction() needs an order, and compaction, which the test
+ * bed does not build): each priority shrinks the node once, though free
+ * memory is still under min. 64 MiB of page cache, no kswapd, free
+ * memory taken down to 150 pages (min 256, above the pfmemalloc reserve
+ * of 128: no throttle); then a GFP_KERNEL page. Each try_to_free_pages()
+ * scans the inactive file list's 16000-odd pages >> priority: 3 + 7 + 15
+ * + 31 = 56 >= 32 at priority 9. 206 free pages are still under min, so
+ * the allocator reclaims once more (another 56): 262, and it gets its page.
+ */
+static void order0_direct_reclaim_shrinks_a_node_once_per_priority(void **state)
+{
+	unsigned long ram = PAGES(64 * MB), i;
+	struct tb_file *f = tb_file_create(ram);
+	struct folio *folio;
+	LIST_HEAD(held);
+
+	TB_CLASSIC_LRU_ONLY("shrink_lruvec()'s scan targets");
+	tb_run_in("");
+	for (i = 0; tb_free_pages(0) > tb_wmark(0, WMARK_MIN) + 1; i++)
+		assert_int_equal(tb_file_read(f, i), 0);
+	assert_int_equal(kshim_vm_event_read(ALLOCSTALL_NORMAL), 0);
+	take_free_pages_down_to(150, &held);
+	kshim_trace_reset();
+	folio = tb_alloc_folio(GFP_KERNEL, 0);
+	assert_non_null(folio);
+	list_add(&folio->lru, &held);
+	assert_int_equal(kshim_vm_event_read(ALLOCSTALL_NORMAL), 2);
+	assert_int_equal(kshim_trace.direct_reclaim_count, 2);
+	assert_int_equal(kshim_trace.inactive_scanned[FILE][12], 6);
+	assert_int_equal(kshim_trace.inactive_scanned[FILE][11], 14);
+	assert_int_equal(kshim_trace.inactive_scanned[FILE][10], 30);
+	assert_int_equal(kshim_trace.inactive_scanned[FILE][9], 62);
+	assert_int_equal(scanned_above_zero(FILE), 112);
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_DIRECT), 112);
+	assert_int_equal(tb_free_pages(0), 150 + 112 - 1);
+	put_all(&held);
+}
+
+/* ---- what reclaim leaves behind: the refaults it has seen ---- */
+
+static struct lruvec *lruvec_of(const char *path)
+{
+	return mem_cgroup_lruvec(tb_memcg(path), NODE_DATA(0));
+}
+
+/*
+ * path's activations: 64 anon pages swapped out, 1024 pages of page cache
+ * read once, the anon touched again (each swap-in activated: the inactive
+ * page cache counts in an anon refault's workingset); then 512 pages read
+ * twice (active) and the 64 oldest of the 1024 evicted, 32 of them read
+ * again (activated: within the active list's size)
+ */
+static void activate_refaults(const char *path)
+{
+	struct tb_file *f = tb_file_create(1024), *hot = tb_file_create(512);
+	struct tb_vma *vma;
+	unsigned long i, n = 0;
+
+	vma = tb_map_anon(64);
+	tb_touch_range(vma, 64, true);
+	tb_reclaim_swappiness(path, "256K", 200);
+	assert_int_equal(tb_vma_swapped(vma), 64);
+	tb_read_range(f, 1024);
+	lru_add_drain();
+	for (i = 0; i < 64; i++)
+		assert_int_equal(tb_touch(vma, i, false), 0);
+	tb_read_range(hot, 512);
+	tb_read_range(hot, 512);
+	lru_add_drain();
+	tb_reclaim_swappiness(path, "256K", 0);
+	for (i = 0; i < 1024 && n < 32; i++) {
+		if (tb_file_folio(f, i))
+			continue;
+		assert_int_equal(tb_file_read(f, i), 0);
+		n++;
+	}
+	lru_add_drain();
+	assert_int_equal(n, 32);
+	assert_int_equal(tb_stat(path, "workingset_activate_anon"), 64);
+	assert_int_equal(tb_stat(path, "workingset_activate_file"), 32);
+}
+
+/*
+ * At its end, memcg reclaim stores the target lruvec's activation counts
+ * (snapshot_refaults()): the next reclaim's prepare_scan_control() takes
+ * a change since as a new workingset being established and deactivates.
+ */
+static void memcg_reclaim_snapshots_the_refaults_it_has_seen(void **state)
+{
+	struct lruvec *lruvec;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's refault snapshot");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	activate_refaults("a");
+	lruvec = lruvec_of("a");
+	/* the last reclaim came after the anon activations, before the file ones */
+	assert_int_equal(lruvec->refaults[WORKINGSET_ANON], 64);
+	assert_int_equal(lruvec->refaults[WORKINGSET_FILE], 0);
+	assert_write_ok("a", "memory.reclaim", "4K");
+	assert_int_equal(lruvec->refaults[WORKINGSET_ANON], 64);
+	assert_int_equal(lruvec->refaults[WORKINGSET_FILE], 32);
+}
+
+/* ---- kswapd: balancing a node, then sleeping ---- */
+
+static unsigned long pageoutruns(void)
+{
+	return kshim_vm_event_read(PAGEOUTRUN);
+}
+
+static unsigned long hit_quickly(enum vm_event_item which)
+{
+	return kshim_vm_event_read(which);
+}
+
+/* read pages of f from *i on until free memory is at the low watermark */
+static void read_down_to_low(struct tb_file *f, unsigned long *i)
+{
+	while (tb_free_pages(0) > tb_wmark(0, WMARK_LOW))
+		assert_int_equal(tb_file_read(f, (*i)++), 0);
+}
+
+/*
+ * 64 MiB of page cache read once, one page past the low watermark (320
+ * free): wakeup_kswapd() wakes kswapd, and balance_pgdat() reclaims
+ * until the node is balanced (free above high, 384). Its target is the
+ * high watermark, which no priority's scan reaches (the inactive file
+ * list's 16000-odd pages >> priority), so it lowers the priority after
+ * each pass and checks the watermark before the next: 3 + 7 + 15 + 31 + 62
+ * = 118 pages at priorities 12 to 8, 437 free. The allocation that woke
+ * it took one page: kswapd runs on its own CPU, here right after it.
+ */
+static void kswapd_wake(struct tb_file *f, unsigned long *i)
+{
+	unsigned long runs = pageoutruns(), steal = kshim_vm_event_read(PGSTEAL_KSWAPD);
+
+	read_down_to_low(f, i);
+	assert_int_equal(tb_free_pages(0), tb_wmark(0, WMARK_LOW));
+	assert_int_equal(pageoutruns(), runs);
+	assert_int_equal(tb_file_read(f, (*i)++), 0);
+	assert_int_equal(pageoutruns(), runs + 1);
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), steal + 118);
+	assert_int_equal(tb_free_pages(0), 437);
+}
+
+/*
+ * Balanced, kswapd sleeps HZ/10 first (kswapd_try_to_sleep()); woken by
+ * nobody, it checks the node again and, still balanced, sleeps until
+ * woken, counting neither of the "hit quickly" events. Throughout, the
+ * zones are marked as being reclaimed (ZONE_RECLAIM_ACTIVE) only while
+ * balance_pgdat() runs.
+ */
+static void kswapd_left_balanced_sleeps_until_woken(void **state)
+{
+	struct tb_file *f = tb_file_create(PAGES(128 * MB));
+	struct zone *zone = &NODE_DATA(0)->node_zones[ZONE_NORMAL];
+	unsigned long i = 0;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
+	tb_run_in("");
+	kswapd_wake(f, &i);
+	assert_false(test_bit(ZONE_RECLAIM_ACTIVE, &zone->flags));
+	msleep(200);
+	assert_int_equal(pageoutruns(), 1);
+	assert_int_equal(hit_quickly(KSWAPD_LOW_WMARK_HIT_QUICKLY), 0);
+	assert_int_equal(hit_quickly(KSWAPD_HIGH_WMARK_HIT_QUICKLY), 0);
+	assert_true(waitqueue_active(&NODE_DATA(0)->kswapd_wait));
+	assert_int_equal(NODE_DATA(0)->kswapd_failures, 0);
+	/* asleep for good: woken again at low, as the first time */
+	kswapd_wake(f, &i);
+	assert_int_equal(hit_quickly(KSWAPD_LOW_WMARK_HIT_QUICKLY), 0);
+	assert_int_equal(hit_quickly(KSWAPD_HIGH_WMARK_HIT_QUICKLY), 0);
+}
+
+/*
+ * Woken again during its first short sleep (free memory back at low
+ * within HZ/10): schedule_timeout() returns early, and kswapd counts
+ * KSWAPD_LOW_WMARK_HIT_QUICKLY and balances the node again.
+ */
+static void kswapd_woken_within_its_short_sleep_counts_low_wmark_hit_quickly(void **state)
+{
+	struct tb_file *f = tb_file_create(PAGES(128 * MB));
+	unsigned long i = 0;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
+	tb_run_in("");
+	kswapd_wake(f, &i);
+	kswapd_wake(f, &i);
+	assert_int_equal(hit_quickly(KSWAPD_LOW_WMARK_HIT_QUICKLY), 1);
+	assert_int_equal(hit_quickly(KSWAPD_HIGH_WMARK_HIT_QUICKLY), 0);
+	assert_int_equal(tb_kswapd_trace(0)->kswapd_wake_count, 2);
+}
+
+/*
+ * Free memory taken down below high but not to low during the short
+ * sleep: nothing wakes kswapd (wakeup_kswapd() is called below low only),
+ * but after HZ/10 it finds the node unbalanced, counts
+ * KSWAPD_HIGH_WMARK_HIT_QUICKLY and balances it at once: from 352 free,
+ * 3 + 7 + 15 + 31 = 56 pages at priorities 12 to 9, 408 free.
+ */
+static void kswapd_finding_free_below_high_after_its_short_sleep_balances_again(void **state)
+{
+	struct tb_file *f = tb_file_create(PAGES(128 * MB));
+	unsigned long i = 0, steal;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
+	tb_run_in("");
+	kswapd_wake(f, &i);
+	while (tb_free_pages(0) > 352)
+		assert_int_equal(tb_file_read(f, i++), 0);
+	steal = kshim_vm_event_read(PGSTEAL_KSWAPD);
+	assert_int_equal(pageoutruns(), 1);
+	msleep(200);
+	assert_int_equal(hit_quickly(KSWAPD_LOW_WMARK_HIT_QUICKLY), 0);
+	assert_int_equal(hit_quickly(KSWAPD_HIGH_WMARK_HIT_QUICKLY), 1);
+	assert_int_equal(pageoutruns(), 2);
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), steal + 56);
+	assert_int_equal(tb_free_pages(0), 408);
+	assert_int_equal(tb_kswapd_trace(0)->kswapd_wake_count, 2);
+}
+
+/*
+ * Anonymous memory without swap, nothing else: kswapd, woken at low,
+ * reclaims nothing, and balance_pgdat() counts a failure on the node.
+ * Unbalanced, kswapd does not sleep but runs again at once, until
+ * MAX_RECLAIM_RETRIES (16) runs have failed: the node is hopeless
+ * (prepare_kswapd_sleep()), kswapd sleeps, and wakeup_kswapd() leaves the
+ * node to direct reclaim: allocations further below low do not wake it.
+ * A hopeless node does not throttle direct reclaim either
+ * (allow_direct_reclaim()): page cache read, free memory taken under the
+ * pfmemalloc reserve (half of min: 128), a GFP_KERNEL allocation reclaims
+ * at once. Its progress revives kswapd (shrink_node(): a node that
+ * reclaimed anything has its failures reset).
+ */
+static void kswapd_gives_up_a_hopeless_node_until_direct_reclaim_progresses(void **state)
+{
+	unsigned long ram = PAGES(64 * MB), i = 0, k;
+	struct tb_file *f = tb_file_create(1024);
+	struct pglist_data *pgdat = NODE_DATA(0);
+	struct folio *folio;
+	struct tb_vma *vma;
+	LIST_HEAD(held);
+
+	tb_run_in("");
+	vma = tb_map_anon(ram);
+	while (tb_free_pages(0) > tb_wmark(0, WMARK_LOW))
+		assert_int_equal(tb_touch(vma, i++, true), 0);
+	assert_int_equal(tb_touch(vma, i++, true), 0);
+	assert_int_equal(kshim_trace.wakeup_kswapd_count, 1);
+	assert_int_equal(pageoutruns(), MAX_RECLAIM_RETRIES);
+	assert_int_equal(pgdat->kswapd_failures, MAX_RECLAIM_RETRIES);
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
+	assert_true(waitqueue_active(&pgdat->kswapd_wait));
+	for (k = 0; k < 10; k++)
+		assert_int_equal(tb_touch(vma, i++, true), 0);
+	msleep(200);
+	assert_int_equal(kshim_trace.wakeup_kswapd_count, 1);
+	assert_int_equal(pageoutruns(), MAX_RECLAIM_RETRIES);
+
+	tb_unmap(vma);
+	tb_read_range(f, 1024);
+	take_free_pages_down_to(100, &held);
+	folio = tb_alloc_folio(GFP_KERNEL, 0);
+	assert_non_null(folio);
+	list_add(&folio->lru, &held);
+	assert_int_equal(kshim_vm_event_read(PGSCAN_DIRECT_THROTTLE), 0);
+	assert_int_equal(pageoutruns(), MAX_RECLAIM_RETRIES);
+	assert_true(kshim_vm_event_read(PGSTEAL_DIRECT) > 0);
+	assert_int_equal(pgdat->kswapd_failures, 0);
+	put_all(&held);
+}
+
+/* ---- the pfmemalloc reserve: when direct reclaim waits for kswapd ---- */
+
+/*
+ * RAM full of page cache read once and kswapd asleep; then free memory
+ * taken down to free by allocations that neither reclaim nor wake
+ * kswapd, and a GFP_KERNEL allocation that does not wake kswapd either:
+ * under min, it enters try_to_free_pages(), whose throttle_direct_reclaim()
+ * asks allow_direct_reclaim(): free pages above half the node's min
+ * watermarks (the pfmemalloc reserve), or wait for kswapd (woken for it)
+ * to restore them. Returns PGSCAN_DIRECT_THROTTLE.
+ */
+static unsigned long throttled_at(unsigned long free)
+{
+	unsigned long ram = PAGES(64 * MB);
+	struct tb_file *f = tb_file_create(ram);
+	struct pglist_data *pgdat = NODE_DATA(0);
+	struct folio *folio;
+	unsigned long runs;
+	LIST_HEAD(held);
+
+	tb_run_in("");
+	tb_read_range(f, ram);
+	tb_touch_range(tb_map_anon(1), 1, true);	/* the world runs kswapd to its sleep */
+	assert_true(waitqueue_active(&pgdat->kswapd_wait));
+	take_free_pages_down_to(free, &held);
+	assert_int_equal(tb_free_pages(0), free);
+	runs = pageoutruns();
+	folio = tb_alloc_folio(GFP_KERNEL & ~__GFP_KSWAPD_RECLAIM, 0);
+	assert_non_null(folio);
+	list_add(&folio->lru, &held);
+	assert_true(kshim_vm_event_read(ALLOCSTALL_NORMAL) > 0);
+	/* kswapd is woken for a throttled reclaimer only */
+	assert_int_equal(pageoutruns(), runs + kshim_vm_event_read(PGSCAN_DIRECT_THROTTLE));
+	put_all(&held);
+	return kshim_vm_event_read(PGSCAN_DIRECT_THROTTLE);
+}
+
+/* min 256: the reserve is 128 pages, and 128 free pages are not above it */
+static void direct_reclaim_waits_at_half_of_min_free(void **state)
+{
+	assert_int_equal(tb_wmark(0, WMARK_MIN), 256);
+	assert_int_equal(throttled_at(128), 1);
+}
+
+static void direct_reclaim_goes_on_above_half_of_min_free(void **state)
+{
+	assert_int_equal(throttled_at(129), 0);
+}
+
+/* vm.min_free_kbytes=1028: min 257, the reserve 257 / 2 = 128 pages */
+static int setup_odd_min(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .min_free_kbytes = 1028 };
+	return tb_reclaim_setup(state);
+}
+
+static void direct_reclaim_goes_on_above_half_of_an_odd_min(void **state)
+{
+	assert_int_equal(tb_wmark(0, WMARK_MIN), 257);
+	assert_int_equal(throttled_at(129), 0);
+}
+
+static void dumpk(void)
+{
+	const struct kshim_trace *k = tb_kswapd_trace(0);
+	int p;
+
+	for (p = 12; p >= 0; p--)
+		if (k->inactive_scanned[ANON][p] || k->inactive_scanned[FILE][p] || k->active_taken[ANON][p] || k->active_taken[FILE][p])
+		print_message("k p%d: anon %lu/%lu file %lu/%lu act anon %lu file %lu\n", p,
+			      k->inactive_scanned[ANON][p],
+			      k->inactive_reclaimed[ANON][p],
+			      k->inactive_scanned[FILE][p],
+			      k->inactive_reclaimed[FILE][p],
+			      k->active_taken[ANON][p], k->active_taken[FILE][p]);
+}
+
+/*
+ * A watermark boost (two pageblocks stolen: 1024 pages, the zone's high
+ * watermark boosted to 1408) wakes kswapd with 4096 pages free, above
+ * the unboosted high watermark. balance_pgdat() reclaims the boost in
+ * boost mode (no writeback, no swap) and does not lower its priority
+ * below DEF_PRIORITY - 2: 12288 pages of page cache read once, 2 pages
+ * at priority 12, 5 at 11, then pass after pass at 10 until the boost is
+ * reclaimed (1022 more: 1029 in all), and the node balanced at the
+ * unboosted watermarks ends the run. The boost is then taken off the
+ * zone.
+ */
+static void kswapd_reclaims_a_boost_without_going_below_def_priority_minus_2(void **state)
+{
+	unsigned long ram = PAGES(64 * MB);
+	struct zone *zone = &NODE_DATA(0)->node_zones[ZONE_NORMAL];
+	struct tb_file *f = tb_file_create(ram * 3 / 4);
+	const struct kshim_trace *k = tb_kswapd_trace(0);
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
+	tb_run_in("");
+	tb_read_range(f, ram * 3 / 4);
+	tb_kthreads_settle();
+	assert_int_equal(pageoutruns(), 0);
+	tb_mem_steal_pageblock(0);
+	tb_mem_steal_pageblock(0);
+	assert_int_equal(zone->watermark_boost, 1024);
+	assert_int_equal(tb_free_pages(0), 4096);
+	assert_int_equal(tb_wmark(0, WMARK_HIGH), 384 + 1024);
+	tb_kthreads_settle();
+	assert_int_equal(pageoutruns(), 1);
+	assert_int_equal(k->inactive_scanned[FILE][12], 2);
+	assert_int_equal(k->inactive_scanned[FILE][11], 5);
+	assert_int_equal(k->inactive_scanned[FILE][10], 1022);
+	assert_int_equal(k->min_priority, 10);
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 1029);
+	assert_int_equal(zone->watermark_boost, 0);
+	assert_int_equal(tb_free_pages(0), 4096 + 1029);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		TB_RECLAIM_TEST(kswapd_reclaims_a_boost_without_going_below_def_priority_minus_2),
+		TB_RECLAIM_TEST(kswapd_gives_up_a_hopeless_node_until_direct_reclaim_progresses),
+		TB_RECLAIM_TEST(kswapd_left_balanced_sleeps_until_woken),
+		TB_RECLAIM_TEST(kswapd_woken_within_its_short_sleep_counts_low_wmark_hit_quickly),
+		TB_RECLAIM_TEST(kswapd_finding_free_below_high_after_its_short_sleep_balances_again),
+		TB_RECLAIM_SWAP_TEST(memcg_reclaim_stops_the_smaller_side_and_trims_the_larger),
+		TB_RECLAIM_SWAP_TEST(memcg_reclaim_trims_the_file_side_when_anon_is_smaller),
+		TB_RECLAIM_TEST_ON(memcg_reclaim_at_def_priority_stops_at_its_target, setup_1g),
+		TB_RECLAIM_TEST_ON(direct_reclaim_at_def_priority_scans_its_whole_target,
+				   setup_1g_no_kswapd),
+		TB_RECLAIM_TEST_ON(order0_direct_reclaim_shrinks_a_node_once_per_priority,
+				   setup_no_kswapd),
+		TB_RECLAIM_SWAP_TEST(memcg_reclaim_snapshots_the_refaults_it_has_seen),
+		TB_RECLAIM_TEST(direct_reclaim_waits_at_half_of_min_free),
+		TB_RECLAIM_TEST(direct_reclaim_goes_on_above_half_of_min_free),
+		TB_RECLAIM_TEST_ON(direct_reclaim_goes_on_above_half_of_an_odd_min, setup_odd_min),
+	};
+
+	return TB_RUN(tests);
+}
