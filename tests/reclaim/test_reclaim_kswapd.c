@@ -450,6 +450,8 @@ static void kswapd_gives_up_a_hopeless_node_until_direct_reclaim_progresses(void
 	assert_int_equal(pageoutruns(), MAX_RECLAIM_RETRIES);
 	assert_int_equal(pgdat->kswapd_failures, MAX_RECLAIM_RETRIES);
 	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
+	/* after each of the first 15 runs: unbalanced and not yet hopeless */
+	assert_int_equal(hit_quickly(KSWAPD_HIGH_WMARK_HIT_QUICKLY), MAX_RECLAIM_RETRIES - 1);
 	assert_true(waitqueue_active(&pgdat->kswapd_wait));
 	for (k = 0; k < 10; k++)
 		assert_int_equal(tb_touch(vma, i++, true), 0);
@@ -468,6 +470,33 @@ static void kswapd_gives_up_a_hopeless_node_until_direct_reclaim_progresses(void
 	assert_true(kshim_vm_event_read(PGSTEAL_DIRECT) > 0);
 	assert_int_equal(pgdat->kswapd_failures, 0);
 	put_all(&held);
+}
+
+/*
+ * kswapd too leaves the refaults it has seen behind, the node's (the root
+ * memcg's lruvec, whose counts are the hierarchy's): activations in memcg
+ * "a" (whose own memory.reclaim leaves the root's snapshot alone), then
+ * page cache read in the root until kswapd balances the node.
+ */
+static void kswapd_snapshots_the_refaults_of_the_node(void **state)
+{
+	struct tb_file *f = tb_file_create(PAGES(64 * MB));
+	struct lruvec *root = mem_cgroup_lruvec(NULL, NODE_DATA(0));
+	unsigned long i = 0;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's refault snapshot");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	activate_refaults("a");
+	assert_int_equal(root->refaults[WORKINGSET_ANON], 0);
+	assert_int_equal(root->refaults[WORKINGSET_FILE], 0);
+	tb_run_in("");
+	assert_int_equal(pageoutruns(), 0);
+	read_down_to_low(f, &i);
+	assert_int_equal(tb_file_read(f, i), 0);
+	assert_int_equal(pageoutruns(), 1);
+	assert_int_equal(root->refaults[WORKINGSET_ANON], 64);
+	assert_int_equal(root->refaults[WORKINGSET_FILE], 32);
 }
 
 /* ---- the pfmemalloc reserve: when direct reclaim waits for kswapd ---- */
@@ -532,21 +561,6 @@ static void direct_reclaim_goes_on_above_half_of_an_odd_min(void **state)
 	assert_int_equal(throttled_at(129), 0);
 }
 
-static void dumpk(void)
-{
-	const struct kshim_trace *k = tb_kswapd_trace(0);
-	int p;
-
-	for (p = 12; p >= 0; p--)
-		if (k->inactive_scanned[ANON][p] || k->inactive_scanned[FILE][p] || k->active_taken[ANON][p] || k->active_taken[FILE][p])
-		print_message("k p%d: anon %lu/%lu file %lu/%lu act anon %lu file %lu\n", p,
-			      k->inactive_scanned[ANON][p],
-			      k->inactive_reclaimed[ANON][p],
-			      k->inactive_scanned[FILE][p],
-			      k->inactive_reclaimed[FILE][p],
-			      k->active_taken[ANON][p], k->active_taken[FILE][p]);
-}
-
 /*
  * A watermark boost (two pageblocks stolen: 1024 pages, the zone's high
  * watermark boosted to 1408) wakes kswapd with 4096 pages free, above
@@ -586,9 +600,127 @@ static void kswapd_reclaims_a_boost_without_going_below_def_priority_minus_2(voi
 	assert_int_equal(tb_free_pages(0), 4096 + 1029);
 }
 
+/* vm.watermark_scale_factor=1000: low 1894, high 3532 (min 256) */
+static int setup_wide_watermarks(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .watermark_scale_factor = 1000 };
+	return tb_reclaim_setup(state);
+}
+
+/*
+ * A reclaimer throttled on pfmemalloc_wait is woken by kswapd after the
+ * first pass of balance_pgdat() that restores the reserve, not when
+ * kswapd is done: with the high watermark far above min, kswapd has
+ * thousands of pages to reclaim, and runs on after the wake-up (on its
+ * own CPU, its own clock) while the woken task goes on. The task slept
+ * one jiffy; when its allocation returns, free memory is still under
+ * high, which kswapd reaches later.
+ */
+static void kswapd_wakes_a_throttled_reclaimer_before_the_node_is_balanced(void **state)
+{
+	unsigned long ram = PAGES(64 * MB);
+	struct tb_file *f = tb_file_create(ram);
+	struct pglist_data *pgdat = NODE_DATA(0);
+	struct folio *folio;
+	struct tb_task *t;
+	LIST_HEAD(held);
+	u64 t0;
+
+	t = tb_run_in("");
+	tb_read_range(f, ram);
+	tb_touch_range(tb_map_anon(1), 1, true);	/* the world runs kswapd to its sleep */
+	assert_true(waitqueue_active(&pgdat->kswapd_wait));
+	assert_int_equal(tb_wmark(0, WMARK_HIGH), 3532);
+	take_free_pages_down_to(100, &held);
+	t0 = tb_task_vclock_ns(t);
+	folio = tb_alloc_folio(GFP_KERNEL & ~__GFP_KSWAPD_RECLAIM, 0);
+	assert_non_null(folio);
+	list_add(&folio->lru, &held);
+	assert_int_equal(kshim_vm_event_read(PGSCAN_DIRECT_THROTTLE), 1);
+	assert_true(tb_task_vclock_ns(t) - t0 < 2 * (1000000000ULL / HZ));
+	assert_true(tb_free_pages(0) < tb_wmark(0, WMARK_HIGH));
+	tb_kthreads_settle();
+	assert_true(tb_free_pages(0) > tb_wmark(0, WMARK_HIGH));
+	put_all(&held);
+}
+
+/*
+ * RAM full of page cache read once, every folio of it held by someone
+ * else (a reference: __remove_mapping() cannot freeze the refcount, the
+ * folio is kept): kswapd, woken at low, frees nothing. Each run goes
+ * through the priority loop in cache trim mode (plenty of inactive file,
+ * no refaults: file only), which fails (shrink_node() marks
+ * cache_trim_mode_failed), so balance_pgdat() goes through it once more
+ * without cache trim mode before it counts a failure: every priority
+ * scans the n pages of the inactive list >> priority twice per run, and
+ * kswapd runs MAX_RECLAIM_RETRIES times before it leaves the node alone.
+ */
+static void kswapd_retries_without_cache_trim_mode_before_it_fails(void **state)
+{
+	unsigned long ram = PAGES(64 * MB), i = 0, n;
+	struct tb_file *f = tb_file_create(ram);
+	const struct kshim_trace *k = tb_kswapd_trace(0);
+	int p;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's cache trim mode");
+	tb_run_in("");
+	read_down_to_low(f, &i);
+	n = i;
+	lru_add_drain();
+	for (i = 0; i < n; i++)
+		tb_folio_get(tb_file_folio(f, i));
+	assert_int_equal(tb_file_read(f, n), 0);
+	assert_int_equal(pageoutruns(), MAX_RECLAIM_RETRIES);
+	assert_int_equal(NODE_DATA(0)->kswapd_failures, MAX_RECLAIM_RETRIES);
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
+	for (p = DEF_PRIO; p >= 1; p--)
+		assert_int_equal(k->inactive_scanned[FILE][p], 2 * MAX_RECLAIM_RETRIES * (n >> p));
+	assert_int_equal(k->inactive_scanned[FILE][0], 0);
+	for (i = 0; i < n; i++)
+		tb_folio_put(tb_file_folio(f, i));
+}
+
+/*
+ * kswapd's first sleep lasts HZ/10 (100 jiffies, 100 ms). Balanced, then
+ * left alone for ms, after which free memory is taken back to low by page
+ * cache reads (117 of them, 100 us each: 11.7 ms): woken within its short
+ * sleep it counts KSWAPD_LOW_WMARK_HIT_QUICKLY; past it, it has gone to
+ * sleep for good and is woken as the first time, counting nothing.
+ */
+static void kswapd_woken_after(unsigned int ms, unsigned long low_hits)
+{
+	struct tb_file *f = tb_file_create(PAGES(128 * MB));
+	unsigned long i = 0;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
+	tb_run_in("");
+	kswapd_wake(f, &i);
+	msleep(ms);
+	kswapd_wake(f, &i);
+	assert_int_equal(hit_quickly(KSWAPD_LOW_WMARK_HIT_QUICKLY), low_hits);
+	assert_int_equal(hit_quickly(KSWAPD_HIGH_WMARK_HIT_QUICKLY), 0);
+}
+
+/* 80 + 11.7 ms: within the short sleep */
+static void kswapd_short_sleep_lasts_past_91_ms(void **state)
+{
+	kswapd_woken_after(80, 1);
+}
+
+/* 105 ms: past the short sleep before the first read */
+static void kswapd_short_sleep_ends_before_105_ms(void **state)
+{
+	kswapd_woken_after(105, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		TB_RECLAIM_TEST(kswapd_short_sleep_lasts_past_91_ms),
+		TB_RECLAIM_TEST(kswapd_short_sleep_ends_before_105_ms),
+		TB_RECLAIM_TEST(kswapd_retries_without_cache_trim_mode_before_it_fails),
+		TB_RECLAIM_TEST_ON(kswapd_wakes_a_throttled_reclaimer_before_the_node_is_balanced,
+				   setup_wide_watermarks),
 		TB_RECLAIM_TEST(kswapd_reclaims_a_boost_without_going_below_def_priority_minus_2),
 		TB_RECLAIM_TEST(kswapd_gives_up_a_hopeless_node_until_direct_reclaim_progresses),
 		TB_RECLAIM_TEST(kswapd_left_balanced_sleeps_until_woken),
@@ -602,6 +734,7 @@ int main(void)
 		TB_RECLAIM_TEST_ON(order0_direct_reclaim_shrinks_a_node_once_per_priority,
 				   setup_no_kswapd),
 		TB_RECLAIM_SWAP_TEST(memcg_reclaim_snapshots_the_refaults_it_has_seen),
+		TB_RECLAIM_SWAP_TEST(kswapd_snapshots_the_refaults_of_the_node),
 		TB_RECLAIM_TEST(direct_reclaim_waits_at_half_of_min_free),
 		TB_RECLAIM_TEST(direct_reclaim_goes_on_above_half_of_min_free),
 		TB_RECLAIM_TEST_ON(direct_reclaim_goes_on_above_half_of_an_odd_min, setup_odd_min),
