@@ -17,6 +17,7 @@
 #include <linux/swap.h>
 #include <linux/vmstat.h>
 #include <linux/memcontrol.h>
+#include <linux/mman.h>
 #include <kshim/trace.h>
 #include "tb_reclaim.h"
 
@@ -713,6 +714,65 @@ static void kswapd_short_sleep_ends_before_105_ms(void **state)
 	kswapd_woken_after(105, 0);
 }
 
+/*
+ * A boost on a node whose free memory is already under the boosted low
+ * watermark: the boost wakes kswapd for ZONE_NORMAL, then a user page
+ * allocation (GFP_HIGHUSER_MOVABLE) that fails at the boosted low
+ * watermark wakes it for ZONE_MOVABLE before it runs (wakeup_kswapd()
+ * keeps the highest zone asked for). balance_pgdat() walks zones up to
+ * ZONE_MOVABLE, which has no memory here; unbalanced, it gives the boost
+ * up and reclaims to the (boosted) high watermark, and at its end takes
+ * the boost off the zone that had it, ZONE_NORMAL, not off the last zone
+ * it looked at.
+ */
+static void kswapd_woken_up_to_zone_movable_drops_the_boost_of_zone_normal(void **state)
+{
+	unsigned long ram = PAGES(64 * MB), i = 0;
+	struct zone *zone = &NODE_DATA(0)->node_zones[ZONE_NORMAL];
+	struct tb_file *f = tb_file_create(ram);
+	struct folio *folio;
+
+	tb_run_in("");
+	while (tb_free_pages(0) > 1000)
+		assert_int_equal(tb_file_read(f, i++), 0);
+	assert_int_equal(pageoutruns(), 0);
+	tb_mem_steal_pageblock(0);
+	tb_mem_steal_pageblock(0);
+	assert_int_equal(zone->watermark_boost, 1024);
+	assert_int_equal(READ_ONCE(NODE_DATA(0)->kswapd_highest_zoneidx), ZONE_NORMAL);
+	folio = tb_alloc_folio(GFP_HIGHUSER_MOVABLE, 0);
+	assert_non_null(folio);
+	assert_int_equal(pageoutruns(), 1);
+	assert_int_equal(zone->watermark_boost, 0);
+	assert_true(tb_free_pages(0) > 384 + 1024);
+	folio_put(folio);
+}
+
+/*
+ * kswapd may write from its first pass on (balance_pgdat(): may_writepage
+ * unless boosting, vm.laptop_mode being 0): anonymous memory made cold
+ * (MADV_COLD: ptes old, not referenced) and nothing else, swap on;
+ * touched on until kswapd wakes, it swaps out at DEF_PRIORITY every page
+ * it scans there.
+ */
+static void kswapd_swaps_out_cold_anon_at_def_priority(void **state)
+{
+	unsigned long ram = PAGES(64 * MB), i;
+	const struct kshim_trace *k = tb_kswapd_trace(0);
+	struct tb_vma *cold, *vma;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
+	tb_run_in("");
+	cold = tb_map_anon(ram / 2);
+	tb_touch_range(cold, ram / 2, true);
+	assert_int_equal(tb_madvise(cold, MADV_COLD), 0);
+	vma = tb_map_anon(ram);
+	for (i = 0; !pageoutruns(); i++)
+		assert_int_equal(tb_touch(vma, i, true), 0);
+	assert_true(k->inactive_scanned[ANON][DEF_PRIO] > 0);
+	assert_int_equal(k->inactive_reclaimed[ANON][DEF_PRIO], k->inactive_scanned[ANON][DEF_PRIO]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -723,6 +783,8 @@ int main(void)
 				   setup_wide_watermarks),
 		TB_RECLAIM_TEST(kswapd_reclaims_a_boost_without_going_below_def_priority_minus_2),
 		TB_RECLAIM_TEST(kswapd_gives_up_a_hopeless_node_until_direct_reclaim_progresses),
+		TB_RECLAIM_TEST(kswapd_woken_up_to_zone_movable_drops_the_boost_of_zone_normal),
+		TB_RECLAIM_SWAP_TEST(kswapd_swaps_out_cold_anon_at_def_priority),
 		TB_RECLAIM_TEST(kswapd_left_balanced_sleeps_until_woken),
 		TB_RECLAIM_TEST(kswapd_woken_within_its_short_sleep_counts_low_wmark_hit_quickly),
 		TB_RECLAIM_TEST(kswapd_finding_free_below_high_after_its_short_sleep_balances_again),
