@@ -32,16 +32,18 @@ static int setup_no_kswapd(void **state)
 	return tb_reclaim_setup(state);
 }
 
-/* 1 GiB: 262144 pages, enough for a list >> DEF_PRIORITY above SWAP_CLUSTER_MAX */
-static int setup_1g(void **state)
+/* 640 MiB: 163840 pages, enough for a list >> DEF_PRIORITY above SWAP_CLUSTER_MAX */
+#define BIG_RAM PAGES(640 * MB)
+
+static int setup_big(void **state)
 {
-	tb_mem = (struct tb_mem_config){ .ram_pages = PAGES(1024 * MB) };
+	tb_mem = (struct tb_mem_config){ .ram_pages = BIG_RAM };
 	return tb_reclaim_setup(state);
 }
 
-static int setup_1g_no_kswapd(void **state)
+static int setup_big_no_kswapd(void **state)
 {
-	tb_mem = (struct tb_mem_config){ .ram_pages = PAGES(1024 * MB), .no_kswapd = true };
+	tb_mem = (struct tb_mem_config){ .ram_pages = BIG_RAM, .no_kswapd = true };
 	return tb_reclaim_setup(state);
 }
 
@@ -153,13 +155,14 @@ static void memcg_reclaim_at_def_priority_stops_at_its_target(void **state)
 /*
  * Global direct reclaim at DEF_PRIORITY is proportional: it scans its
  * whole target even past nr_to_reclaim (the comment calls it a batch of
- * work at once). A task reading a file larger than 1 GiB of RAM, no
+ * work at once). A task reading a file larger than 640 MiB of RAM, no
  * kswapd: its first direct reclaim targets the inactive file list's
- * 261000-odd pages >> 12 = 63 and reclaims all 63, twice the 32 it wants.
+ * 162000-odd pages >> 12 = 39 and reclaims all 39, not just the 32 it
+ * wants.
  */
 static void direct_reclaim_at_def_priority_scans_its_whole_target(void **state)
 {
-	unsigned long n = PAGES(1024 * MB) + 1000, i;
+	unsigned long n = BIG_RAM + 1000, i;
 	struct tb_file *f = tb_file_create(n);
 
 	TB_CLASSIC_LRU_ONLY("shrink_lruvec()'s scan targets");
@@ -167,9 +170,9 @@ static void direct_reclaim_at_def_priority_scans_its_whole_target(void **state)
 	for (i = 0; !kshim_trace.direct_reclaim_count; i++)
 		assert_int_equal(tb_file_read(f, i), 0);
 	assert_int_equal(kshim_vm_event_read(ALLOCSTALL_MOVABLE), 1);
-	assert_int_equal(kshim_trace.inactive_scanned[FILE][DEF_PRIO], 63);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_DIRECT), 63);
-	assert_int_equal(scanned_above_zero(FILE), 63);
+	assert_int_equal(kshim_trace.inactive_scanned[FILE][DEF_PRIO], 39);
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_DIRECT), 39);
+	assert_int_equal(scanned_above_zero(FILE), 39);
 }
 
 /* ---- do_try_to_free_pages(): one shrink of each node per priority ---- */
@@ -646,9 +649,9 @@ static void kswapd_wakes_a_throttled_reclaimer_before_the_node_is_balanced(void 
 }
 
 /*
- * RAM full of page cache read once, every folio of it held by someone
- * else (a reference: __remove_mapping() cannot freeze the refcount, the
- * folio is kept): kswapd, woken at low, frees nothing. Each run goes
+ * 16 MiB of RAM full of page cache read once, every folio of it held
+ * by someone else (a reference: __remove_mapping() cannot freeze the
+ * refcount, the folio is kept): kswapd, woken at low, frees nothing. Each run goes
  * through the priority loop in cache trim mode (plenty of inactive file,
  * no refaults: file only), which fails (shrink_node() marks
  * cache_trim_mode_failed), so balance_pgdat() goes through it once more
@@ -656,9 +659,15 @@ static void kswapd_wakes_a_throttled_reclaimer_before_the_node_is_balanced(void 
  * scans the n pages of the inactive list >> priority twice per run, and
  * kswapd runs MAX_RECLAIM_RETRIES times before it leaves the node alone.
  */
+static int setup_16m(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .ram_pages = PAGES(16 * MB) };
+	return tb_reclaim_setup(state);
+}
+
 static void kswapd_retries_without_cache_trim_mode_before_it_fails(void **state)
 {
-	unsigned long ram = PAGES(64 * MB), i = 0, n;
+	unsigned long ram = PAGES(16 * MB), i = 0, n;
 	struct tb_file *f = tb_file_create(ram);
 	const struct kshim_trace *k = tb_kswapd_trace(0);
 	int p;
@@ -778,7 +787,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		TB_RECLAIM_TEST(kswapd_short_sleep_lasts_past_91_ms),
 		TB_RECLAIM_TEST(kswapd_short_sleep_ends_before_105_ms),
-		TB_RECLAIM_TEST(kswapd_retries_without_cache_trim_mode_before_it_fails),
+		TB_RECLAIM_TEST_ON(kswapd_retries_without_cache_trim_mode_before_it_fails, setup_16m),
 		TB_RECLAIM_TEST_ON(kswapd_wakes_a_throttled_reclaimer_before_the_node_is_balanced,
 				   setup_wide_watermarks),
 		TB_RECLAIM_TEST(kswapd_reclaims_a_boost_without_going_below_def_priority_minus_2),
@@ -790,9 +799,9 @@ int main(void)
 		TB_RECLAIM_TEST(kswapd_finding_free_below_high_after_its_short_sleep_balances_again),
 		TB_RECLAIM_SWAP_TEST(memcg_reclaim_stops_the_smaller_side_and_trims_the_larger),
 		TB_RECLAIM_SWAP_TEST(memcg_reclaim_trims_the_file_side_when_anon_is_smaller),
-		TB_RECLAIM_TEST_ON(memcg_reclaim_at_def_priority_stops_at_its_target, setup_1g),
+		TB_RECLAIM_TEST_ON(memcg_reclaim_at_def_priority_stops_at_its_target, setup_big),
 		TB_RECLAIM_TEST_ON(direct_reclaim_at_def_priority_scans_its_whole_target,
-				   setup_1g_no_kswapd),
+				   setup_big_no_kswapd),
 		TB_RECLAIM_TEST_ON(order0_direct_reclaim_shrinks_a_node_once_per_priority,
 				   setup_no_kswapd),
 		TB_RECLAIM_SWAP_TEST(memcg_reclaim_snapshots_the_refaults_it_has_seen),
