@@ -80,14 +80,18 @@ static unsigned long scanned_above_zero(int type)
  * smaller side and scales the larger one's target down by the share of
  * the smaller side's target left unscanned, less what it scanned already.
  */
-static void young_anon_and_mapped_file(unsigned long nr_anon, unsigned long nr_file)
+static void young_anon_mapped_and_active_file(unsigned long nr_anon, unsigned long nr_file,
+					      unsigned long nr_active)
 {
-	struct tb_file *f = tb_file_create(nr_file);
+	struct tb_file *f = tb_file_create(nr_file), *hot = tb_file_create(nr_active);
 	struct tb_vma *anon, *file;
 
 	TB_CLASSIC_LRU_ONLY("shrink_lruvec()'s scan targets");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
+	/* read twice: active (the list's counts only: file is not deactivated here) */
+	tb_read_range(hot, nr_active);
+	tb_read_range(hot, nr_active);
 	anon = tb_map_anon(nr_anon);
 	tb_touch_range(anon, nr_anon, true);
 	file = tb_map_file(f);
@@ -98,6 +102,11 @@ static void young_anon_and_mapped_file(unsigned long nr_anon, unsigned long nr_f
 	assert_int_equal(scanned_above_zero(ANON), 0);
 	assert_int_equal(scanned_above_zero(FILE), 95);
 	assert_int_equal(kshim_trace.inactive_reclaimed[ANON][0], 0);
+}
+
+static void young_anon_and_mapped_file(unsigned long nr_anon, unsigned long nr_file)
+{
+	young_anon_mapped_and_active_file(nr_anon, nr_file, 0);
 }
 
 /*
@@ -125,6 +134,22 @@ static void memcg_reclaim_trims_the_file_side_when_anon_is_smaller(void **state)
 	assert_int_equal(kshim_trace.inactive_scanned[ANON][0], 64);
 	assert_int_equal(kshim_trace.inactive_scanned[FILE][0], 80);
 	assert_int_equal(kshim_trace.inactive_reclaimed[FILE][0], 76);
+}
+
+/*
+ * 120 anon, 99 inactive file and 80 active file pages (read twice): the
+ * active file list's target counts down 32 + 32 with the others (it is
+ * not deactivated: the inactive list is not low), so at the stop 35 + 16
+ * = 51 file pages are left, 56 anon. File is the smaller side: 51 * 100 /
+ * (99 + 80 + 1) = 28% of its targets left, anon's becomes 120 * 72 / 100
+ * = 86, of which 64 are scanned: 22 more anon pages.
+ */
+static void memcg_reclaim_counts_the_active_list_in_the_smaller_side(void **state)
+{
+	young_anon_mapped_and_active_file(120, 99, 80);
+	assert_int_equal(kshim_trace.inactive_scanned[ANON][0], 86);
+	assert_int_equal(kshim_trace.inactive_scanned[FILE][0], 64);
+	assert_int_equal(kshim_trace.inactive_reclaimed[FILE][0], 60);
 }
 
 /*
@@ -503,6 +528,47 @@ static void kswapd_snapshots_the_refaults_of_the_node(void **state)
 	assert_int_equal(root->refaults[WORKINGSET_FILE], 32);
 }
 
+/*
+ * Reclaim that scans no anon still rebalances the anon lists
+ * (shrink_lruvec(): "even if we did not try to evict anon pages"): 64
+ * anon pages swapped out and faulted back in, activated as refaults, none
+ * inactive, swap still free; memory.reclaim at swappiness 0 scans page
+ * cache only (get_scan_count(): SCAN_FILE), and each shrink_lruvec()
+ * ends by deactivating up to SWAP_CLUSTER_MAX active anon pages while
+ * the inactive anon list is low: 32 at priority 12, where 1024 pages of
+ * page cache give no file to scan, and 32 at priority 11.
+ */
+static void file_only_reclaim_ages_active_anon_when_inactive_anon_is_low(void **state)
+{
+	struct tb_file *f = tb_file_create(1024);
+	struct tb_vma *vma;
+	unsigned long i;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's active/inactive balance");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(64);
+	tb_touch_range(vma, 64, true);
+	tb_reclaim_swappiness("a", "256K", 200);
+	assert_int_equal(tb_vma_swapped(vma), 64);
+	tb_read_range(f, 1024);
+	lru_add_drain();
+	for (i = 0; i < 64; i++)
+		assert_int_equal(tb_touch(vma, i, false), 0);
+	lru_add_drain();
+	assert_int_equal(tb_stat("a", "active_anon"), 64 * 4096);
+	assert_int_equal(tb_stat("a", "inactive_anon"), 0);
+	kshim_trace_reset();
+	tb_reclaim_swappiness("a", "128K", 0);
+	assert_int_equal(scanned_above_zero(ANON) + kshim_trace.inactive_scanned[ANON][0], 0);
+	/* 1024 pages of page cache: nothing to scan before priority 10 */
+	assert_int_equal(kshim_trace.inactive_scanned[FILE][DEF_PRIO], 0);
+	assert_int_equal(kshim_trace.active_taken[ANON][DEF_PRIO], 32);
+	assert_int_equal(kshim_trace.active_taken[ANON][DEF_PRIO - 1], 32);
+	assert_int_equal(tb_stat("a", "active_anon"), 0);
+	assert_int_equal(tb_stat("a", "inactive_anon"), 64 * 4096);
+}
+
 /* ---- the pfmemalloc reserve: when direct reclaim waits for kswapd ---- */
 
 /*
@@ -799,6 +865,7 @@ int main(void)
 		TB_RECLAIM_TEST(kswapd_finding_free_below_high_after_its_short_sleep_balances_again),
 		TB_RECLAIM_SWAP_TEST(memcg_reclaim_stops_the_smaller_side_and_trims_the_larger),
 		TB_RECLAIM_SWAP_TEST(memcg_reclaim_trims_the_file_side_when_anon_is_smaller),
+		TB_RECLAIM_SWAP_TEST(memcg_reclaim_counts_the_active_list_in_the_smaller_side),
 		TB_RECLAIM_TEST_ON(memcg_reclaim_at_def_priority_stops_at_its_target, setup_big),
 		TB_RECLAIM_TEST_ON(direct_reclaim_at_def_priority_scans_its_whole_target,
 				   setup_big_no_kswapd),
@@ -806,6 +873,7 @@ int main(void)
 				   setup_no_kswapd),
 		TB_RECLAIM_SWAP_TEST(memcg_reclaim_snapshots_the_refaults_it_has_seen),
 		TB_RECLAIM_SWAP_TEST(kswapd_snapshots_the_refaults_of_the_node),
+		TB_RECLAIM_SWAP_TEST(file_only_reclaim_ages_active_anon_when_inactive_anon_is_low),
 		TB_RECLAIM_TEST(direct_reclaim_waits_at_half_of_min_free),
 		TB_RECLAIM_TEST(direct_reclaim_goes_on_above_half_of_min_free),
 		TB_RECLAIM_TEST_ON(direct_reclaim_goes_on_above_half_of_an_odd_min, setup_odd_min),
