@@ -600,7 +600,8 @@ static unsigned long throttled_at(unsigned long free)
 	assert_non_null(folio);
 	list_add(&folio->lru, &held);
 	assert_true(kshim_vm_event_read(ALLOCSTALL_NORMAL) > 0);
-	/* kswapd is woken for a throttled reclaimer only */
+	/* kswapd is woken for a throttled reclaimer only: let it run if it was */
+	tb_kthreads_settle();
 	assert_int_equal(pageoutruns(), runs + kshim_vm_event_read(PGSCAN_DIRECT_THROTTLE));
 	put_all(&held);
 	return kshim_vm_event_read(PGSCAN_DIRECT_THROTTLE);
@@ -731,6 +732,12 @@ static int setup_16m(void **state)
 	return tb_reclaim_setup(state);
 }
 
+static int setup_16m_swap(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .ram_pages = PAGES(16 * MB), .swap_pages = PAGES(16 * MB) };
+	return tb_reclaim_setup(state);
+}
+
 static void kswapd_retries_without_cache_trim_mode_before_it_fails(void **state)
 {
 	unsigned long ram = PAGES(16 * MB), i = 0, n;
@@ -848,9 +855,83 @@ static void kswapd_swaps_out_cold_anon_at_def_priority(void **state)
 	assert_int_equal(k->inactive_reclaimed[ANON][DEF_PRIO], k->inactive_scanned[ANON][DEF_PRIO]);
 }
 
+/*
+ * The same without page cache: 16 MiB of anonymous memory, every page
+ * DMA-pinned (shrink_folio_list() does not add a pinned folio to swap),
+ * swap on. kswapd, woken at low, scans the inactive anon list >> priority
+ * at priorities 12 to 1 and frees nothing; no cache trim mode failed
+ * (there is no page cache), so one pass of the priority loop per run,
+ * MAX_RECLAIM_RETRIES runs.
+ */
+static void kswapd_fails_a_node_of_pinned_anon_in_one_pass_per_run(void **state)
+{
+	unsigned long i = 0, n;
+	const struct kshim_trace *k = tb_kswapd_trace(0);
+	struct tb_vma *vma;
+	int p;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
+	tb_run_in("");
+	vma = tb_map_anon(PAGES(16 * MB));
+	while (tb_free_pages(0) > tb_wmark(0, WMARK_LOW))
+		assert_int_equal(tb_touch(vma, i++, true), 0);
+	n = i;
+	lru_add_drain();
+	for (i = 0; i < n; i++)
+		tb_folio_pin(tb_vma_folio(vma, i));
+	assert_int_equal(tb_touch(vma, n, true), 0);
+	assert_int_equal(pageoutruns(), MAX_RECLAIM_RETRIES);
+	assert_int_equal(NODE_DATA(0)->kswapd_failures, MAX_RECLAIM_RETRIES);
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
+	for (p = DEF_PRIO; p >= 1; p--)
+		assert_int_equal(k->inactive_scanned[ANON][p], MAX_RECLAIM_RETRIES * (n >> p));
+	for (i = 0; i < n; i++)
+		tb_folio_unpin(tb_vma_folio(vma, i));
+}
+
+/*
+ * A watermark boost on a node whose page cache is all held by someone
+ * else: balance_pgdat()'s first boosted pass (priority 12, cache trim
+ * mode: 12288 >> 12 = 3 pages) frees nothing, and boosted reclaim stops
+ * at once rather than raise the priority; the run ends at priority 12,
+ * so the retry without cache trim mode (for a loop that went all the way
+ * down) is not taken. Nothing freed counts as a kswapd failure; the
+ * boost is dropped all the same.
+ */
+static void kswapd_gives_a_boost_up_after_a_pass_that_frees_nothing(void **state)
+{
+	unsigned long ram = PAGES(64 * MB), i, n = ram * 3 / 4;
+	struct zone *zone = &NODE_DATA(0)->node_zones[ZONE_NORMAL];
+	struct tb_file *f = tb_file_create(n);
+	const struct kshim_trace *k = tb_kswapd_trace(0);
+	int p;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's cache trim mode");
+	tb_run_in("");
+	tb_read_range(f, n);
+	lru_add_drain();
+	tb_kthreads_settle();
+	for (i = 0; i < n; i++)
+		tb_folio_get(tb_file_folio(f, i));
+	tb_mem_steal_pageblock(0);
+	assert_int_equal(zone->watermark_boost, 1024);
+	tb_kthreads_settle();
+	assert_int_equal(pageoutruns(), 1);
+	assert_int_equal(k->inactive_scanned[FILE][DEF_PRIO], n >> DEF_PRIO);
+	for (p = DEF_PRIO - 1; p >= 0; p--)
+		assert_int_equal(k->inactive_scanned[FILE][p], 0);
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
+	assert_int_equal(NODE_DATA(0)->kswapd_failures, 1);
+	assert_int_equal(zone->watermark_boost, 0);
+	for (i = 0; i < n; i++)
+		tb_folio_put(tb_file_folio(f, i));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		TB_RECLAIM_TEST(kswapd_gives_a_boost_up_after_a_pass_that_frees_nothing),
+		TB_RECLAIM_TEST_ON(kswapd_fails_a_node_of_pinned_anon_in_one_pass_per_run, setup_16m_swap),
 		TB_RECLAIM_TEST(kswapd_short_sleep_lasts_past_91_ms),
 		TB_RECLAIM_TEST(kswapd_short_sleep_ends_before_105_ms),
 		TB_RECLAIM_TEST_ON(kswapd_retries_without_cache_trim_mode_before_it_fails, setup_16m),
