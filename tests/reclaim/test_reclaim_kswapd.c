@@ -538,13 +538,13 @@ static void kswapd_snapshots_the_refaults_of_the_node(void **state)
  * the inactive anon list is low: 32 at priority 12, where 1024 pages of
  * page cache give no file to scan, and 32 at priority 11.
  */
-static void file_only_reclaim_ages_active_anon_when_inactive_anon_is_low(void **state)
+/* 64 active anon pages in "a" (swapped out and faulted back in: refaults), none inactive */
+static void active_anon_only(void)
 {
 	struct tb_file *f = tb_file_create(1024);
 	struct tb_vma *vma;
 	unsigned long i;
 
-	TB_CLASSIC_LRU_ONLY("the classic LRU's active/inactive balance");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
 	vma = tb_map_anon(64);
@@ -558,6 +558,12 @@ static void file_only_reclaim_ages_active_anon_when_inactive_anon_is_low(void **
 	lru_add_drain();
 	assert_int_equal(tb_stat("a", "active_anon"), 64 * 4096);
 	assert_int_equal(tb_stat("a", "inactive_anon"), 0);
+}
+
+static void file_only_reclaim_ages_active_anon_when_inactive_anon_is_low(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("the classic LRU's active/inactive balance");
+	active_anon_only();
 	kshim_trace_reset();
 	tb_reclaim_swappiness("a", "128K", 0);
 	assert_int_equal(scanned_above_zero(ANON) + kshim_trace.inactive_scanned[ANON][0], 0);
@@ -567,6 +573,25 @@ static void file_only_reclaim_ages_active_anon_when_inactive_anon_is_low(void **
 	assert_int_equal(kshim_trace.active_taken[ANON][DEF_PRIO - 1], 32);
 	assert_int_equal(tb_stat("a", "active_anon"), 0);
 	assert_int_equal(tb_stat("a", "inactive_anon"), 64 * 4096);
+}
+
+/*
+ * ... even when the memcg may not swap: can_age_anon_pages() asks whether
+ * the machine has swap (total_swap_pages), not the memcg; with
+ * memory.swap.max 0 the reclaim is file only (SCAN_FILE: no swap for the
+ * memcg) and still deactivates the active anon pages, 32 per call.
+ */
+static void file_only_reclaim_ages_active_anon_of_a_memcg_without_swap(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("the classic LRU's active/inactive balance");
+	active_anon_only();
+	assert_write_ok("a", "memory.swap.max", "0");
+	kshim_trace_reset();
+	assert_write_ok("a", "memory.reclaim", "128K");
+	assert_int_equal(scanned_above_zero(ANON) + kshim_trace.inactive_scanned[ANON][0], 0);
+	assert_int_equal(kshim_trace.active_taken[ANON][DEF_PRIO], 32);
+	assert_int_equal(kshim_trace.active_taken[ANON][DEF_PRIO - 1], 32);
+	assert_int_equal(tb_stat("a", "active_anon"), 0);
 }
 
 /* ---- the pfmemalloc reserve: when direct reclaim waits for kswapd ---- */
@@ -955,6 +980,7 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(memcg_reclaim_snapshots_the_refaults_it_has_seen),
 		TB_RECLAIM_SWAP_TEST(kswapd_snapshots_the_refaults_of_the_node),
 		TB_RECLAIM_SWAP_TEST(file_only_reclaim_ages_active_anon_when_inactive_anon_is_low),
+		TB_RECLAIM_SWAP_TEST(file_only_reclaim_ages_active_anon_of_a_memcg_without_swap),
 		TB_RECLAIM_TEST(direct_reclaim_waits_at_half_of_min_free),
 		TB_RECLAIM_TEST(direct_reclaim_goes_on_above_half_of_min_free),
 		TB_RECLAIM_TEST_ON(direct_reclaim_goes_on_above_half_of_an_odd_min, setup_odd_min),
