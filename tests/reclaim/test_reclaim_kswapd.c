@@ -704,13 +704,14 @@ static int setup_wide_watermarks(void **state)
 }
 
 /*
- * A reclaimer throttled on pfmemalloc_wait is woken by kswapd after the
- * first pass of balance_pgdat() that restores the reserve, not when
- * kswapd is done: with the high watermark far above min, kswapd has
- * thousands of pages to reclaim, and runs on after the wake-up (on its
- * own CPU, its own clock) while the woken task goes on. The task slept
- * one jiffy; when its allocation returns, free memory is still under
- * high, which kswapd reaches later.
+ * A reclaimer throttled on pfmemalloc_wait goes on once the reserve is
+ * back, before kswapd is done: with the high watermark far above min,
+ * kswapd has thousands of pages to reclaim and runs on (on its own CPU,
+ * its own clock) after the pass that restored the reserve, where
+ * balance_pgdat() wakes the waiter. The task slept one jiffy; when its
+ * allocation returns, free memory is still under high, which kswapd
+ * reaches later. (The shim's wait_event() re-checks its condition every
+ * jiffy, so this case cannot tell that wake-up from a lost one.)
  */
 static void kswapd_wakes_a_throttled_reclaimer_before_the_node_is_balanced(void **state)
 {
