@@ -18,6 +18,8 @@
 
 #define LRU_GEN_ENABLED "kernel/mm/lru_gen/enabled"
 #define LRU_GEN_MIN_TTL "kernel/mm/lru_gen/min_ttl_ms"
+/* an lruvec's lrugen: struct lru_gen_folio since 6.3, lru_gen_struct before */
+typedef __typeof__(((struct lruvec *)0)->lrugen) tb_lrugen_t;
 
 static inline struct lruvec *tb_lruvec_of(const char *path)
 {

@@ -12,6 +12,18 @@
 #include <kshim/memcg_tb.h>
 #include <kshim/mem_tb.h>
 
+/*
+ * A case written to 6.12's mm/vmscan.c where the 6.1 tree's rules differ
+ * and are not followed yet: skipped there, saying so (the tree's version
+ * read through a feature of 6.4).
+ */
+#if TB_HAVE_lru_note_cost_refault
+#define tb_skip_before_6_4(what) do { } while (0)
+#else
+#define tb_skip_before_6_4(what) \
+	tb_skip("asserts 6.12's " what "; the 6.1 tree's differs and is not followed yet")
+#endif
+
 #define MB (1024UL * 1024)
 #define PAGES(bytes) ((bytes) / 4096)
 

@@ -250,6 +250,8 @@ static void kswapd_retries_without_cache_trim_mode_when_trimming_reclaimed_nothi
 	struct tb_vma *vma;
 	int p;
 
+	tb_skip_before_6_4("mm/vmscan.c's kswapd retries");
+
 	TB_CLASSIC_LRU_ONLY("prepare_scan_control()'s cache_trim_mode");
 	TB_ONE_NODE_ONLY("one node's kswapd");
 	tb_run_in("");

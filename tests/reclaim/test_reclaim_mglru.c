@@ -215,7 +215,7 @@ static void debugfs_rejects_malformed_commands_with_the_handlers_errors(void **s
  */
 static void debugfs_runs_commands_in_order_up_to_the_first_that_fails(void **state)
 {
-	struct lru_gen_folio *lrugen;
+	tb_lrugen_t *lrugen;
 	unsigned short id;
 	char cmd[64];
 

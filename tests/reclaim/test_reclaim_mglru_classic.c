@@ -147,6 +147,8 @@ static void rejected_clean_folio_is_shrunk_twice_in_one_eviction(void **state)
 	struct folio *folio;
 	int i;
 
+	tb_skip_before_6_4("mm/vmscan.c's eviction retry");
+
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
 	for (i = 0; i < 3; i++)
@@ -185,6 +187,7 @@ static void locked_folio_kept_by_eviction_goes_young_without_a_retry(void **stat
 	struct lruvec *lruvec;
 	struct folio *folio;
 
+	tb_skip_before_6_4("mm/vmscan.c's eviction of a locked folio");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
 	tb_read_range(f, 1);
@@ -220,6 +223,7 @@ static void dirty_workingset_folio_kept_for_writeback_stays_workingset(void **st
 	struct folio *folio;
 	int i;
 
+	tb_skip_before_6_4("mm/vmscan.c's eviction of a dirty folio");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
 	for (i = 0; i < 3; i++)

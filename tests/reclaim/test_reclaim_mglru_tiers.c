@@ -431,9 +431,11 @@ static void refault_in_a_page_fault_is_restored_as_workingset_from_tier_0(void *
 static void tier_counters_outlive_aging_and_are_averaged_when_min_seq_moves(void **state)
 {
 	struct tb_file *f = tb_file_create(512);
-	struct lru_gen_folio *lrugen;
+	tb_lrugen_t *lrugen;
 	struct lruvec *lruvec;
 	unsigned short id;
+
+	tb_skip_before_6_4("mm/vmscan.c's tier counters");
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");

@@ -773,6 +773,8 @@ static void locked_exec_folio_is_deactivated_unwalked(void **state)
 	struct folio *locked;
 	struct tb_vma *vma;
 
+	tb_skip_before_6_4("mm/vmscan.c's rmap walk of a locked folio");
+
 	TB_CLASSIC_LRU_ONLY("shrink_active_list()'s VM_EXEC rule");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
@@ -1215,6 +1217,8 @@ static void deleted_memcg_page_cache_is_scraped_a_cluster_at_a_time(void **state
 {
 	unsigned long at12, at11;
 
+	tb_skip_before_6_4("mm/vmscan.c's scan of a deleted memcg");
+
 	TB_CLASSIC_LRU_ONLY("get_scan_count()'s offline memcg scan");
 	deleted_memcg_scanned(2048, "1M", &at12, &at11);
 	assert_int_equal(at12, 6 * 32);
@@ -1381,6 +1385,8 @@ static void anon_is_deactivated_after_anon_refaults_or_when_inactive_anon_is_low
 	struct tb_file *f = tb_file_create(1024);
 	struct tb_vma *hot, *cold;
 	unsigned long i;
+
+	tb_skip_before_6_4("mm/vmscan.c's deactivation rules");
 
 	TB_CLASSIC_LRU_ONLY("prepare_scan_control()'s may_deactivate");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
