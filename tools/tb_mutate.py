@@ -585,19 +585,14 @@ def mutate_compiler():
 
 
 def configure_mutate_build(tb):
-    """build/mutate, re-created when its generator or compiler changed
-    (cmake keeps the compiler of an existing cache)"""
+    """build/mutate, re-created when its compiler changed (cmake keeps the
+    compiler of an existing cache; tb.configure re-creates it for Ninja)"""
     cc, kopt = mutate_compiler()
     bdir = os.path.join(tb.build, 'mutate')
     cache = os.path.join(bdir, 'CMakeCache.txt')
-    # Ninja: a Makefile build spends seconds per mutant only deciding that
-    # the other libraries are up to date
-    gen = ['-G', 'Ninja'] if shutil.which('ninja') else []
     if os.path.exists(cache):
-        text = open(cache, errors='replace').read()
-        m = re.search(r'^CMAKE_C_COMPILER:\w+=(.*)$', text, re.M)
-        if ((gen and 'CMAKE_GENERATOR:INTERNAL=Ninja\n' not in text)
-                or not m or os.path.basename(m.group(1)) != os.path.basename(shutil.which(cc) or cc)):
+        m = re.search(r'^CMAKE_C_COMPILER:\w+=(.*)$', open(cache, errors='replace').read(), re.M)
+        if not m or os.path.basename(m.group(1)) != os.path.basename(shutil.which(cc) or cc):
             shutil.rmtree(bdir)
     # AddressSanitizer, as in tools/tb test --sanitize address: a mutant that
     # loses a kfree or frees too early is one the suites notice.
@@ -610,7 +605,7 @@ def configure_mutate_build(tb):
     # for the value of the path that did set it (a deleted
     # `err = f();` then reads as f's result: two deletions in
     # mm/shrinker.c survive), where clang stores the pattern.
-    return tb.configure('mutate', gen + ['-DTB_SANITIZE=address', '-DTB_COVERAGE=OFF',
+    return tb.configure('mutate', ['-DTB_SANITIZE=address', '-DTB_COVERAGE=OFF',
                                          '-DTB_FUZZ=OFF', '-DTB_BENCH=OFF',
                                          '-DTB_KERNEL_OPT=' + kopt,
                                          '-DCMAKE_C_FLAGS=-O1 -ftrivial-auto-var-init=pattern '
