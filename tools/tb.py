@@ -1028,6 +1028,7 @@ def main():
     ap.add_argument('--max', type=int)
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--rerun')
+    ap.add_argument('--update')
     ap.add_argument('--scale', type=int)
     ap.add_argument('--rounds', type=int)
     ap.add_argument('-v', '--verbose', action='store_true')

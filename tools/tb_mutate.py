@@ -631,6 +631,7 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
         shard = parse_shard(a.shard) if a.shard else None
     except ValueError as e:
         fail(str(e))
+    prev_run = update_of(a, path, fail) if a.update else None
     since_text = None
     if a.since:
         if not tb.kernel:
@@ -780,15 +781,19 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
             cands.append(c)
     elif a.max and len(cands) > a.max:
         cands = sample(cands, a.max, a.seed)
-    selected = len(cands)
+    carried = []
+    if prev_run:
+        cands, carried = updated_run(a.update, prev_run, cands, say)
+    selected = len(cands) + len(carried)
     if shard:
         cands = shard_of(cands, *shard)
     say(f'{total} mutants of covered lines; running {len(cands)}'
+        + (f' (their verdicts carried over: {len(carried)})' if carried else '')
         + (f' (shard {shard[0]}/{shard[1]} of {selected})' if shard else '')
         + f' (unmutated: build {build_secs:.1f}s, tests {test_secs:.1f}s; '
         f'limit {min(limits.values())}-{max(limits.values())}s per test)')
 
-    results = []
+    results = list(carried)
     # a killed run still puts the pristine file back (the finally below)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     t_mutants = time.time()
@@ -855,6 +860,7 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
            'since': a.since, 'patch': os.path.abspath(a.patch) if a.patch else None,
            'test_map': per_test is not None, 'cases': bool(cases),
            'mutants_run': 0, 'max': a.max, 'seed': a.seed, 'rerun_of': a.rerun,
+           'update_of': a.update, 'carried': len(carried),
            'seconds': round(time.time() - t_start),
            'baseline_build_seconds': round(build_secs, 1),
            'schemata': schema_info,
@@ -957,7 +963,49 @@ def survivor_diff(path, c):
 
 
 MUTANT_FIELDS = ('line', 'end', 'function', 'operator', 'count', 'status', 'by', 'tests',
-                 'tests_run', 'seconds', 'old', 'new', 'why', 'tail')
+                 'tests_run', 'seconds', 'old', 'new', 'why', 'tail', 'carried')
+
+
+def update_of(a, path, fail):
+    """the whole-file result that --update brings up to date"""
+    js = a.update
+    if a.rerun or a.max or a.shard or a.since or a.patch or ':' in a.target:
+        fail('--update runs a whole file: not with FILE:F, --rerun, --max, --shard, '
+             '--since or --patch')
+    try:
+        with open(js) as f:
+            prev = json.load(f)
+        {mutant_key(m): m['status'] for m in prev['mutants']}
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        fail(f'--update {js}: not a result of tools/tb mutate ({e})')
+    if prev.get('file') != path:
+        fail(f'--update {js}: a result of {prev.get("file")}, not of {path}')
+    for k in ('shard', 'max', 'since', 'patch', 'function'):
+        if prev.get(k):
+            fail(f'--update {js}: not a whole-file run ({k} {prev[k]}); '
+                 '--merge joins the shards of one first')
+    return prev
+
+
+def updated_run(js, prev, cands, say):
+    """the mutants to run to bring the whole-file result js up to date: its
+    survivors and the mutants of lines covered since; the other verdicts are
+    carried over (tests added since kill at least what they killed)"""
+    old = {mutant_key(m): m for m in prev['mutants']}
+    run, carried = [], []
+    for c in cands:
+        m = old.pop(mutant_key(c), None)
+        # an equivalent one is judged again: the list may have changed
+        if m is None or m['status'] in ('survived', 'equivalent'):
+            run.append(c)
+        else:
+            carried.append(dict(m, carried=True))
+    known = {mutant_key(m) for m in prev['mutants']}
+    fresh = sum(1 for c in run if mutant_key(c) not in known)
+    say(f'--update {js}: {len(run) - fresh} survivors and equivalents and {fresh} mutants of '
+        f'newly covered lines to run, {len(carried)} verdicts carried over'
+        + (f', {len(old)} of its mutants no longer of covered lines' if old else ''))
+    return run, carried
 
 
 def finish(out, say):

@@ -2,6 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """tools/tb mutate FILE --shard 1/N .. N/N, then --merge: the merged result
 holds the same mutants with the same verdicts as one run of the whole file.
+And --update of a stale copy of the whole run (some killed mutants marked
+survived, some left out as if their lines were not covered then) gives the
+whole run's verdicts again.
 
 usage: shard_merge_equality.py REPO FILE N OUTDIR"""
 import json
@@ -50,6 +53,28 @@ def main():
     if min(sizes) == 0 or sum(sizes) != len(w):
         sys.exit(f'the shards do not part the run: {sizes}')
     print('merged shards == whole run')
+
+    with open(whole) as f:
+        stale = json.load(f)
+    killed = [c for c in stale['mutants'] if c['status'] == 'killed']
+    for c in killed[::7]:
+        c['status'] = 'survived'
+    gone = {id(c) for c in killed[3::11]}
+    stale['mutants'] = [c for c in stale['mutants'] if id(c) not in gone]
+    stale_js, updated = os.path.join(out, 'stale.json'), os.path.join(out, 'updated.json')
+    with open(stale_js, 'w') as f:
+        json.dump(stale, f)
+    run(kfile, '-j', '1', '--update', stale_js, '--json', updated)
+    (tu, u) = verdicts(updated)
+    with open(updated) as f:
+        carried = sum(1 for c in json.load(f)['mutants'] if c.get('carried'))
+    print(f'updated: {len(u)} mutants of {tu}, {carried} verdicts carried over, '
+          f'{len(u) - carried} run')
+    # the stale copy's survivors and equivalents run again, the rest carry
+    expect = sum(1 for c in stale['mutants'] if c['status'] not in ('survived', 'equivalent'))
+    if (tu, u) != (tw, w) or carried != expect:
+        sys.exit('--update of the stale copy differs from the whole run')
+    print('--update of a stale copy == whole run')
 
 
 if __name__ == '__main__':

@@ -419,6 +419,31 @@ class Shards(unittest.TestCase):
             m.merge_shards([self.result(1, 1, cands, shard=None)])
 
 
+class Update(unittest.TestCase):
+    def cands(self, n=9):
+        return [{'line': i + 1, 'operator': 'op', 'new': 'x%d' % i} for i in range(n)]
+
+    def test_survivors_equivalents_and_new_mutants_run_the_rest_carry(self):
+        cands = self.cands()
+        verdicts = ['killed', 'survived', 'timeout', 'equivalent', 'no-compile', 'survived',
+                    'killed', 'killed']
+        prev = {'mutants': [dict(c, status=v) for c, v in zip(cands, verdicts)]}
+        run, carried = m.updated_run('w.json', prev, self.cands(), lambda s: None)
+        # lines 2 and 6 survived, 4 was equivalent, 9 is of a newly covered line
+        self.assertEqual([c['line'] for c in run], [2, 4, 6, 9])
+        self.assertEqual([(c['line'], c['status']) for c in carried],
+                         [(1, 'killed'), (3, 'timeout'), (5, 'no-compile'), (7, 'killed'),
+                          (8, 'killed')])
+        self.assertTrue(all(c['carried'] for c in carried))
+
+    def test_a_mutant_no_longer_covered_is_dropped(self):
+        prev = {'mutants': [dict(c, status='killed') for c in self.cands(3)]}
+        said = []
+        run, carried = m.updated_run('w.json', prev, self.cands(2), said.append)
+        self.assertEqual((run, len(carried)), ([], 2))
+        self.assertIn('1 of its mutants no longer of covered lines', said[0])
+
+
 class EffectiveCounts(unittest.TestCase):
     def test_a_continuation_line_takes_its_statements_count(self):
         # gcov counted lines 10 and 12 of the statement 10-13, not 11 or 13
@@ -480,6 +505,21 @@ class BadInput(unittest.TestCase):
         rc, err = self.tb('mm/x.c', '--kernel', d, '--patch', patch)
         self.assertEqual(rc, 1, err)
         self.assertIn('the patch does not apply to', err.splitlines()[-1])
+
+    def test_update_of_a_shard_or_with_a_sample(self):
+        import json
+        import tempfile
+        with tempfile.NamedTemporaryFile('w', suffix='.json', delete=False) as f:
+            json.dump({'file': 'mm/x.c', 'shard': [1, 4], 'mutants': []}, f)
+        self.addCleanup(os.unlink, f.name)
+        rc, err = self.tb('mm/x.c', '--update', f.name)
+        self.assertEqual((rc, err.count('\n')), (1, 0), err)
+        self.assertIn('not a whole-file run (shard [1, 4]); --merge joins', err)
+        rc, err = self.tb('mm/x.c', '--update', f.name, '--max', '3')
+        self.assertEqual((rc, err.count('\n')), (2, 0), err)
+        self.assertIn('--update runs a whole file', err)
+        rc, err = self.tb('mm/y.c', '--update', f.name)
+        self.assertIn('a result of mm/x.c, not of mm/y.c', err)
 
     def test_merge_of_no_shard(self):
         import tempfile
