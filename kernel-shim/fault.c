@@ -16,6 +16,11 @@ static struct {
 	unsigned long calls, injected;
 	struct kshim_site last;
 	bool armed;
+	/* kshim_race_on_next_alloc()'s */
+	struct kmem_cache *race_cache;
+	void (*race_fn)(void *arg);
+	void *race_arg;
+	unsigned long races;
 } f = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
 void kshim_fault_reset(void)
@@ -27,7 +32,45 @@ void kshim_fault_reset(void)
 	f.calls = f.injected = 0;
 	f.armed = false;
 	memset(&f.last, 0, sizeof(f.last));
+	f.race_cache = NULL;
+	__atomic_store_n(&f.race_fn, NULL, __ATOMIC_RELAXED);
+	f.race_arg = NULL;
+	f.races = 0;
 	pthread_mutex_unlock(&f.lock);
+}
+
+void kshim_race_on_next_alloc(struct kmem_cache *s, void (*fn)(void *arg), void *arg)
+{
+	pthread_mutex_lock(&f.lock);
+	f.race_cache = s;
+	f.race_arg = arg;
+	__atomic_store_n(&f.race_fn, fn, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&f.lock);
+}
+
+unsigned long kshim_races_run(void)
+{
+	return __atomic_load_n(&f.races, __ATOMIC_RELAXED);
+}
+
+void kshim_race_point(struct kmem_cache *s)
+{
+	void (*fn)(void *arg) = NULL;
+	void *arg = NULL;
+
+	if (!__atomic_load_n(&f.race_fn, __ATOMIC_ACQUIRE))
+		return;
+	pthread_mutex_lock(&f.lock);
+	if (f.race_fn && f.race_cache == s) {
+		/* disarmed first: fn may allocate from s itself */
+		fn = f.race_fn;
+		arg = f.race_arg;
+		__atomic_store_n(&f.race_fn, NULL, __ATOMIC_RELAXED);
+		__atomic_fetch_add(&f.races, 1, __ATOMIC_RELAXED);
+	}
+	pthread_mutex_unlock(&f.lock);
+	if (fn)
+		fn(arg);
 }
 
 void kshim_fault_nth(unsigned long n)

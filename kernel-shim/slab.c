@@ -11,8 +11,15 @@
 #include <malloc.h>
 
 static long slab_live;
+static unsigned long slab_charged;
 
-static void *heap_alloc(size_t size, gfp_t gfp, const char *file, int line, const char *func)
+/*
+ * charged: the kernel's slab would charge the object to the current
+ * memcg's obj_cgroup (memcg_slab_post_alloc_hook()); the shim charges no
+ * memcg for it, it counts it (kshim_slab_charged_allocs()).
+ */
+static void *heap_alloc(size_t size, gfp_t gfp, bool charged, const char *file, int line,
+			const char *func)
 {
 	void *p;
 
@@ -24,6 +31,8 @@ static void *heap_alloc(size_t size, gfp_t gfp, const char *file, int line, cons
 	p = (gfp & __GFP_ZERO) ? calloc(1, size ? size : 1) : malloc(size ? size : 1);
 	if (p)
 		__atomic_fetch_add(&slab_live, 1, __ATOMIC_RELAXED);
+	if (p && charged)
+		__atomic_fetch_add(&slab_charged, 1, __ATOMIC_RELAXED);
 	return p;
 }
 
@@ -31,14 +40,14 @@ void *kshim_kmalloc(size_t size, gfp_t gfp, const char *file, int line, const ch
 {
 	if (size > KMALLOC_MAX_SIZE)
 		return NULL;
-	return heap_alloc(size, gfp, file, line, func);
+	return heap_alloc(size, gfp, gfp & __GFP_ACCOUNT, file, line, func);
 }
 
 void *kshim_kvmalloc(size_t size, gfp_t gfp, const char *file, int line, const char *func)
 {
 	if (size > INT_MAX)
 		return NULL;
-	return heap_alloc(size, gfp, file, line, func);
+	return heap_alloc(size, gfp, gfp & __GFP_ACCOUNT, file, line, func);
 }
 
 void *kshim_krealloc(const void *p, size_t size, gfp_t gfp, const char *file, int line,
@@ -72,6 +81,11 @@ unsigned long kshim_slab_live(void)
 	return __atomic_load_n(&slab_live, __ATOMIC_RELAXED);
 }
 
+unsigned long kshim_slab_charged_allocs(void)
+{
+	return __atomic_load_n(&slab_charged, __ATOMIC_RELAXED);
+}
+
 struct kmem_cache *kmem_cache_create(const char *name, unsigned int size, unsigned int align,
 				     slab_flags_t flags, void (*ctor)(void *))
 {
@@ -98,7 +112,13 @@ void kmem_cache_destroy(struct kmem_cache *s)
 void *kshim_kmem_cache_alloc(struct kmem_cache *s, gfp_t gfp, const char *file, int line,
 			     const char *func)
 {
-	void *p = heap_alloc(s->size, gfp, file, line, func);
+	void *p;
+
+	/* where another CPU's work may run beside a sleeping allocation */
+	if (gfp & __GFP_DIRECT_RECLAIM)
+		kshim_race_point(s);
+	p = heap_alloc(s->size, gfp, (gfp & __GFP_ACCOUNT) || (s->flags & SLAB_ACCOUNT), file,
+		       line, func);
 
 	if (p) {
 		__atomic_fetch_add(&s->live, 1, __ATOMIC_RELAXED);

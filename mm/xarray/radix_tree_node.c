@@ -36,3 +36,9 @@ long kshim_radix_tree_nodes(void)
 {
 	return __atomic_load_n(&radix_tree_node_cachep->live, __ATOMIC_RELAXED);
 }
+
+/* the xa_node cache, for a test's kshim_race_on_next_alloc() */
+struct kmem_cache *kshim_radix_tree_node_cache(void)
+{
+	return radix_tree_node_cachep;
+}

@@ -2,10 +2,13 @@
 /*
  * mm/list_lru.c of both trees through the simulated filesystem: counts per
  * memcg and node, walks with isolate callbacks, list_lru_del, reparenting
- * at memcg offline, memcg list allocation with its failures, and the
- * shrinker over it reclaiming everything.
+ * at memcg offline, memcg list allocation with its failures and with the
+ * memcg removed while it allocates, and the shrinker over it reclaiming
+ * everything.
  */
 #include <kshim/memcg.h>
+#include <linux/slab.h>
+#include <linux/xarray.h>
 #include <kshim/fault.h>
 #include "tb_lru_test.h"
 
@@ -380,6 +383,155 @@ static void test_unaware_lru_gets_no_memcg_lists(void **state)
 	w_fini(&w);
 }
 
+/*
+ * memcg_list_lru_alloc() gets the flags of the object being charged,
+ * __GFP_ACCOUNT included, and keeps only the reclaim ones: the lists it
+ * makes for a memcg and its ancestors, and its table, are charged to no
+ * memcg.
+ */
+static void test_memcg_lru_alloc_charges_nothing(void **state)
+{
+	struct w w;
+	const struct tb_fs_ops *o;
+	struct mem_cgroup *c;
+	unsigned long charged;
+
+	w_init(&w, state);
+	o = w.ops;
+	c = kshim_memcg_create(w.a);
+	assert_non_null(c);
+	charged = kshim_slab_charged_allocs();
+	assert_int_equal(o->add(w.m, c, 0, 1), 0);
+	/* c's, a's and p's */
+	assert_int_equal(o->memcg_lists(w.m), 3);
+	assert_int_equal(kshim_slab_charged_allocs(), charged);
+	kshim_memcg_destroy(c);
+	w_fini(&w);
+}
+
+static void rmdir_memcg(void *memcg)
+{
+	kshim_memcg_destroy(memcg);
+}
+
+/*
+ * An add of one object to memcg whose memcg_list_lru_alloc() finds no
+ * xarray node for memcg's list under the lock (xas_alloc()'s GFP_NOWAIT
+ * allocation fails), and memcg removed, as by another CPU, while
+ * xas_nomem() allocates one with the lock dropped; xas_nomem() fails as
+ * well if nomem_fails. The caller holds a reference (kmem_cache_alloc_lru()
+ * holds the objcg's memcg), so memcg stays a zombie. The add's result.
+ */
+static int add_with_rmdir_in_nomem_window(struct w *w, struct mem_cgroup *memcg,
+					  bool nomem_fails)
+{
+	int ret;
+
+	if (nomem_fails) {
+		kshim_fault_filter("xas_alloc|xas_nomem", NULL);
+		kshim_fault_probability(1000000, 1);
+	} else {
+		kshim_fault_filter("xas_alloc", NULL);
+		kshim_fault_nth(1);
+	}
+	kshim_race_on_next_alloc(kshim_radix_tree_node_cache(), rmdir_memcg, memcg);
+	ret = w->ops->add(w->m, memcg, 0, 1);
+	assert_int_equal(kshim_races_run(), 1);
+	assert_int_equal(kshim_fault_injected(), nomem_fails ? 2 : 1);
+	kshim_fault_reset();
+	return ret;
+}
+
+/*
+ * A memcg under the root removed in that window: memcg_reparent_list_lrus()
+ * gave it the root's kmemcg_id, -1. memcg_list_lru_alloc() reads the id
+ * again under the lock, frees the list it made and stores nothing; the
+ * object goes on the node's own list. Whether or not xas_nomem() got a
+ * node, the add succeeds: a memcg with id -1 needs no list.
+ */
+static void rmdir_to_root_in_nomem_window(void **state, bool nomem_fails)
+{
+	const struct tb_fs_ops *o = *state;
+	struct mem_cgroup *c;
+	struct w w;
+
+	w_init(&w, state);
+	c = kshim_memcg_create(w.root);
+	assert_non_null(c);
+	o->memcg_pin(c);
+	assert_int_equal(add_with_rmdir_in_nomem_window(&w, c, nomem_fails), 0);
+	assert_int_equal(o->kmemcg_id(c), -1);
+	assert_int_equal(o->memcg_lists(w.m), 0);
+	assert_int_equal(o->count(w.m, w.root, 0), 1);
+	assert_int_equal(o->live(w.m), 1);
+	o->memcg_unpin(c);
+	w_fini(&w);
+}
+
+static void test_memcg_lru_alloc_memcg_reparented_to_root_stores_nothing(void **state)
+{
+	rmdir_to_root_in_nomem_window(state, false);
+}
+
+static void test_memcg_lru_alloc_memcg_reparented_to_root_nomem_still_succeeds(void **state)
+{
+	rmdir_to_root_in_nomem_window(state, true);
+}
+
+/*
+ * A memcg under p removed in that window: it now has p's kmemcg_id, and p
+ * has its list. memcg_list_lru_alloc() reads the id again and looks there:
+ * it finds p's list, frees its own and stores nothing at the old id. Its
+ * store must need a node, so memcg's id is beyond the xarray's first node
+ * (64 slots): other memcgs take the ids below. If xas_nomem() failed too,
+ * the add fails with -ENOMEM and the next one finds p's list.
+ */
+static void rmdir_to_parent_in_nomem_window(void **state, bool nomem_fails)
+{
+	struct mem_cgroup *fill[XA_CHUNK_SIZE];
+	const struct tb_fs_ops *o;
+	struct mem_cgroup *c;
+	int i, n = 0;
+	struct w w;
+
+	w_init(&w, state);
+	o = w.ops;
+	do {
+		fill[n] = kshim_memcg_create(w.root);
+		assert_non_null(fill[n]);
+	} while (o->kmemcg_id(fill[n++]) < (int)XA_CHUNK_SIZE - 1);
+	c = kshim_memcg_create(w.p);
+	assert_non_null(c);
+	assert_true(o->kmemcg_id(c) >= (int)XA_CHUNK_SIZE);
+	assert_int_equal(o->add(w.m, w.p, 0, 1), 0);
+	assert_int_equal(o->memcg_lists(w.m), 1);
+	o->memcg_pin(c);
+	assert_int_equal(add_with_rmdir_in_nomem_window(&w, c, nomem_fails),
+			 nomem_fails ? -ENOMEM : 0);
+	assert_int_equal(o->kmemcg_id(c), o->kmemcg_id(w.p));
+	assert_int_equal(o->memcg_lists(w.m), 1);
+	assert_int_equal(o->count(w.m, w.p, 0), nomem_fails ? 1 : 2);
+	if (nomem_fails) {
+		assert_int_equal(o->add(w.m, c, 0, 1), 0);
+		assert_int_equal(o->memcg_lists(w.m), 1);
+		assert_int_equal(o->count(w.m, w.p, 0), 2);
+	}
+	o->memcg_unpin(c);
+	for (i = 0; i < n; i++)
+		kshim_memcg_destroy(fill[i]);
+	w_fini(&w);
+}
+
+static void test_memcg_lru_alloc_memcg_reparented_uses_parent_list(void **state)
+{
+	rmdir_to_parent_in_nomem_window(state, false);
+}
+
+static void test_memcg_lru_alloc_memcg_reparented_nomem_fails(void **state)
+{
+	rmdir_to_parent_in_nomem_window(state, true);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -397,6 +549,11 @@ int main(void)
 		TB_LRU_BOTH(test_init_and_destroy_twice),
 		TB_LRU_BOTH(test_offline_frees_memcg_lists),
 		TB_LRU_BOTH(test_unaware_lru_gets_no_memcg_lists),
+		TB_LRU_BOTH(test_memcg_lru_alloc_charges_nothing),
+		TB_LRU_BOTH(test_memcg_lru_alloc_memcg_reparented_to_root_stores_nothing),
+		TB_LRU_BOTH(test_memcg_lru_alloc_memcg_reparented_to_root_nomem_still_succeeds),
+		TB_LRU_BOTH(test_memcg_lru_alloc_memcg_reparented_uses_parent_list),
+		TB_LRU_BOTH(test_memcg_lru_alloc_memcg_reparented_nomem_fails),
 	};
 
 	return TB_RUN(tests);

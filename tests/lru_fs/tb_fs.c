@@ -216,8 +216,11 @@ static int fs_add(struct tb_mount *m, struct mem_cgroup *memcg, int nid, unsigne
 {
 	int err;
 
-	/* what kmem_cache_alloc_lru() does before a charged allocation */
-	err = memcg_list_lru_alloc(memcg, &m->lru, GFP_KERNEL);
+	/*
+	 * what kmem_cache_alloc_lru() does before a charged allocation, with
+	 * the object's flags (__GFP_ACCOUNT, as an accounted xarray's nodes)
+	 */
+	err = memcg_list_lru_alloc(memcg, &m->lru, GFP_KERNEL_ACCOUNT);
 	if (err)
 		return err;
 	while (nr) {
@@ -475,6 +478,17 @@ static long fs_walk_node(struct tb_mount *m, int nid, unsigned long nr, tb_walk_
 	return n;
 }
 
+static int fs_memcg_lists(struct tb_mount *m)
+{
+	unsigned long idx;
+	void *mlru;
+	int n = 0;
+
+	xa_for_each(&m->lru.xa, idx, mlru)
+		n++;
+	return n;
+}
+
 static int fs_kmemcg_id(struct mem_cgroup *memcg)
 {
 	return READ_ONCE(memcg->kmemcg_id);
@@ -604,6 +618,7 @@ const struct tb_fs_ops TB_FS_OPS = {
 	.obj_del = fs_obj_del,
 	.walk_one = fs_walk_one,
 	.walk_node = fs_walk_node,
+	.memcg_lists = fs_memcg_lists,
 	.kmemcg_id = fs_kmemcg_id,
 	.memcg_pin = fs_memcg_pin,
 	.memcg_unpin = fs_memcg_unpin,

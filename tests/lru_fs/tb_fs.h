@@ -70,6 +70,8 @@ struct tb_fs_ops {
 			 unsigned long nr, tb_walk_fn fn, void *arg);
 	long (*walk_node)(struct tb_mount *m, int nid, unsigned long nr, tb_walk_fn fn,
 			  void *arg);
+	/* memcg lists (list_lru_memcg) m's lru holds, one per kmemcg_id */
+	int (*memcg_lists)(struct tb_mount *m);
 	/* memcg->kmemcg_id (list_lru's index; -1 for the root) */
 	int (*kmemcg_id)(struct mem_cgroup *memcg);
 	/* css_get/css_put: a pinned memcg outlives its rmdir (a zombie) */

@@ -285,6 +285,94 @@ static void test_gfp_atomic_in_spinlock_is_fine(void **state)
 	assert_int_equal(kshim_context_violations(), 0);
 }
 
+/*
+ * kshim_slab_charged_allocs(): the allocations the kernel's slab charges
+ * to a memcg, __GFP_ACCOUNT ones and a SLAB_ACCOUNT cache's; not a failed
+ * one.
+ */
+static void test_charged_allocs_counted(void **state)
+{
+	struct kmem_cache *s = KMEM_CACHE(obj, SLAB_ACCOUNT), *t = KMEM_CACHE(obj, 0);
+	unsigned long base = kshim_slab_charged_allocs();
+	void *a, *b, *c, *d, *e, *f;
+
+	a = kmalloc(8, GFP_KERNEL);
+	b = kmalloc(8, GFP_KERNEL_ACCOUNT);
+	c = kvzalloc(8, GFP_KERNEL_ACCOUNT);
+	d = kmem_cache_alloc(s, GFP_KERNEL);
+	e = kmem_cache_alloc(t, GFP_KERNEL);
+	assert_int_equal(kshim_slab_charged_allocs(), base + 3);
+	f = kmem_cache_alloc(t, GFP_KERNEL_ACCOUNT);
+	assert_int_equal(kshim_slab_charged_allocs(), base + 4);
+	kshim_fault_filter(__func__, NULL);
+	kshim_fault_nth(1);
+	assert_null(kmalloc(8, GFP_KERNEL_ACCOUNT));
+	assert_int_equal(kshim_slab_charged_allocs(), base + 4);
+	kfree(a);
+	kfree(b);
+	kvfree(c);
+	kmem_cache_free(s, d);
+	kmem_cache_free(t, e);
+	kmem_cache_free(t, f);
+	kmem_cache_destroy(s);
+	kmem_cache_destroy(t);
+}
+
+struct race {
+	struct kmem_cache *s;
+	long seen;	/* the cache's live objects when fn ran */
+	int calls;
+	void *nested;	/* an allocation fn made from the same cache */
+};
+
+static void race_fn(void *arg)
+{
+	struct race *r = arg;
+
+	r->seen = r->s->live;
+	r->calls++;
+	r->nested = kmem_cache_alloc(r->s, GFP_KERNEL);
+}
+
+/*
+ * kshim_race_on_next_alloc(): fn runs once, before the next allocation
+ * from its cache that may sleep; not at one that may not (GFP_NOWAIT,
+ * which may be under a spinlock), nor at another cache's, nor after
+ * kshim_fault_reset(). fn may allocate from the cache: it is disarmed.
+ */
+static void test_race_on_next_blocking_alloc(void **state)
+{
+	struct kmem_cache *s = KMEM_CACHE(obj, 0), *other = KMEM_CACHE(obj, 0);
+	struct race r = { .s = s };
+	struct obj *a, *b, *c, *d;
+
+	kshim_race_on_next_alloc(s, race_fn, &r);
+	a = kmem_cache_alloc(other, GFP_KERNEL);
+	b = kmem_cache_alloc(s, GFP_NOWAIT);
+	assert_int_equal(r.calls, 0);
+	c = kmem_cache_alloc(s, GFP_KERNEL);
+	assert_int_equal(r.calls, 1);
+	assert_int_equal(kshim_races_run(), 1);
+	/* before c's allocation: b only */
+	assert_int_equal(r.seen, 1);
+	assert_non_null(r.nested);
+	d = kmem_cache_alloc(s, GFP_KERNEL);
+	assert_int_equal(r.calls, 1);
+	kshim_race_on_next_alloc(s, race_fn, &r);
+	kshim_fault_reset();
+	assert_int_equal(kshim_races_run(), 0);
+	kmem_cache_free(s, r.nested);
+	r.nested = kmem_cache_alloc(s, GFP_KERNEL);
+	assert_int_equal(r.calls, 1);
+	kmem_cache_free(other, a);
+	kmem_cache_free(s, b);
+	kmem_cache_free(s, c);
+	kmem_cache_free(s, d);
+	kmem_cache_free(s, r.nested);
+	kmem_cache_destroy(s);
+	kmem_cache_destroy(other);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -301,6 +389,8 @@ int main(void)
 		TB_TEST(test_kmem_cache_alloc_fault),
 		TB_TEST(test_gfp_kernel_in_spinlock_is_violation),
 		TB_TEST(test_gfp_atomic_in_spinlock_is_fine),
+		TB_TEST(test_charged_allocs_counted),
+		TB_TEST(test_race_on_next_blocking_alloc),
 	};
 
 	return TB_RUN(tests);

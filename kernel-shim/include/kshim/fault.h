@@ -27,5 +27,19 @@ void kshim_fault_filter(const char *func, const char *site);
 unsigned long kshim_fault_calls(void);		/* matching calls seen */
 unsigned long kshim_fault_injected(void);	/* failures injected */
 const struct kshim_site *kshim_fault_last_site(void);
+
+/*
+ * Race injection: fn(arg) runs once, at the next allocation from cache s
+ * that may sleep, before its fault check. It stands for what another CPU
+ * does while this one is in the allocator, e.g. a cgroup removed in a
+ * window where the caller dropped its lock to allocate. Only a blocking
+ * allocation is such a point: fn may sleep, and the caller may not hold
+ * a spinlock there. kshim_fault_reset() disarms it.
+ */
+struct kmem_cache;
+void kshim_race_on_next_alloc(struct kmem_cache *s, void (*fn)(void *arg), void *arg);
+unsigned long kshim_races_run(void);	/* fn calls since the reset */
+/* the slab's side: an allocation from s that may sleep */
+void kshim_race_point(struct kmem_cache *s);
 #endif
 #endif

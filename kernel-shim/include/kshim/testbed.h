@@ -78,4 +78,6 @@ unsigned long kshim_slab_live(void);
 void kshim_radix_tree_preloads_free(void);
 /* mm/xarray: radix tree nodes live (the IDR's and the XArray's) */
 long kshim_radix_tree_nodes(void);
+/* mm/xarray: the xa_node cache (radix_tree_node_cachep) */
+struct kmem_cache *kshim_radix_tree_node_cache(void);
 #endif

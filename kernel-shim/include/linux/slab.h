@@ -16,6 +16,12 @@ void *kshim_kvmalloc(size_t size, gfp_t gfp, const char *file, int line, const c
 void kshim_kfree(const void *p);
 size_t kshim_ksize(const void *p);
 unsigned long kshim_slab_live(void);
+/*
+ * Allocations so far that the kernel's slab charges to the current
+ * memcg's obj_cgroup (__GFP_ACCOUNT, or a SLAB_ACCOUNT cache): the shim
+ * charges nothing, it counts them, so a test sees which allocations ask.
+ */
+unsigned long kshim_slab_charged_allocs(void);
 
 #define kmalloc(size, gfp) kshim_kmalloc(size, gfp, KSHIM_SITE)
 #define kzalloc(size, gfp) kmalloc(size, (gfp) | __GFP_ZERO)
