@@ -60,9 +60,10 @@ def kind_of(stmt):
         return None     # a label
     if re.match(r'^(return|break|continue|goto)\b', code):
         return 'simple'
-    # a macro that declares (DEFINE_MAX_SEQ(lruvec);): in a branch its
-    # name would go out of scope
-    if re.match(r'^(static\s+)?((DEFINE|DECLARE)_\w+|\w+_ITERATOR|L?H?LIST_HEAD)\s*\(', code):
+    # a macro that declares (DEFINE_MAX_SEQ(lruvec);, XA_STATE(xas, ...);):
+    # in a branch its name would go out of scope
+    if re.match(r'^(static\s+)?((DEFINE|DECLARE)_\w+|\w+_ITERATOR|L?H?LIST_HEAD|'
+                r'[A-Z]+_STATE(_[A-Z]+)?)\s*\(', code):
         return None
     # checked at compile time in either branch: such a mutant does not compile
     if re.match(r'^(BUILD_BUG_ON\w*|BUILD_BUG|static_assert|_Static_assert)\s*\(', code):

@@ -618,7 +618,8 @@ class Schemata(unittest.TestCase):
     def test_declarations_labels_and_comments_stay_out(self):
         for stmt in ('\tint x;\n', '\tout:\n', '\tcase 3:\n', '\tx = 1; // why\n',
                      '\tstatic int y = 2;\n', '\tint a[2] = { 1, 2 };\n',
-                     '\tDEFINE_MAX_SEQ(lruvec);\n', '\tLIST_HEAD(list);\n'):
+                     '\tDEFINE_MAX_SEQ(lruvec);\n', '\tLIST_HEAD(list);\n',
+                     '\tXA_STATE(xas, &lru->xa, 0);\n', '\tMA_STATE(mas, mt, 0, 0);\n'):
             self.assertIsNone(m.kind_of(stmt), stmt)
         self.assertEqual(m.kind_of('\treturn x;\n'), 'simple')
         self.assertEqual(m.kind_of('\tunsigned long nr = a + b;\n'), 'init')
