@@ -16,6 +16,8 @@ void *kshim_kvmalloc(size_t size, gfp_t gfp, const char *file, int line, const c
 void kshim_kfree(const void *p);
 size_t kshim_ksize(const void *p);
 unsigned long kshim_slab_live(void);
+/* failed allocations that reported themselves (without __GFP_NOWARN) */
+unsigned long kshim_slab_fail_warnings(void);
 
 #define kmalloc(size, gfp) kshim_kmalloc(size, gfp, KSHIM_SITE)
 #define kzalloc(size, gfp) kmalloc(size, (gfp) | __GFP_ZERO)
