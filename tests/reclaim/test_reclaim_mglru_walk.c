@@ -418,6 +418,19 @@ static void walk_without_the_nonleaf_cap_leaves_the_pmds_accessed_bits(void **st
 	tb_assert_lrus_consistent();
 }
 
+/* pages [0, n) of vma written, aged twice, swapped out and read back in */
+static void swap_out_and_read_back(struct tb_vma *vma, unsigned long n)
+{
+	unsigned long max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+
+	touch_range(vma, 0, n, true);
+	age("a", true, true);
+	age("a", true, true);
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id("a"), max_seq) > 0);
+	assert_int_equal(tb_vma_swapped(vma), n);
+	touch_range(vma, 0, n, false);
+}
+
 /*
  * Swapped out and read back in, a folio stays in the swap cache, clean
  * (do_swap_page() of a read). A later write hit sets only the pte's
@@ -427,20 +440,13 @@ static void walk_without_the_nonleaf_cap_leaves_the_pmds_accessed_bits(void **st
 static void walk_marks_a_swap_cache_folio_dirty_from_its_pte(void **state)
 {
 	struct tb_vma *vma;
-	unsigned long i, max_seq;
+	unsigned long i;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_mglru_switch_on();
 	tb_run_in("a");
 	vma = tb_map_anon(16);
-	touch_range(vma, 0, 16, true);
-	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
-	age("a", true, true);
-	age("a", true, true);
-	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id("a"), max_seq) > 0);
-	assert_int_equal(tb_vma_swapped(vma), 16);
-
-	touch_range(vma, 0, 16, false);
+	swap_out_and_read_back(vma, 16);
 	for (i = 0; i < 16; i++) {
 		struct folio *folio = tb_vma_folio(vma, i);
 
@@ -1152,14 +1158,7 @@ static void look_around_hands_a_dirty_pte_only_to_a_clean_swap_cache_folio(void 
 	tb_mglru_switch_on();
 	tb_run_in("a");
 	vma = tb_map_anon(64);
-	touch_range(vma, 0, 32, true);
-	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
-	age("a", true, true);
-	age("a", true, true);
-	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id("a"), max_seq) > 0);
-	assert_int_equal(tb_vma_swapped(vma), 32);
-
-	touch_range(vma, 0, 32, false);
+	swap_out_and_read_back(vma, 32);
 	touch_range(vma, 32, 64, true);
 	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
 	age("a", true, true);
