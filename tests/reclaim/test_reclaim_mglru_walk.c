@@ -1592,8 +1592,7 @@ static void look_around_marks_a_rewritten_lazyfree_folio_dirty(void **state)
  * page cache; with no swap, a charge at memory.max evicts page 0's
  * generation (pages 0, 1 and 64 pages of another file, unmapped), and
  * page 0's look-around over the 64 pages activates 2..63, their refs
- * cleared; page 1, isolated with page 0, is only marked referenced (and
- * kept).
+ * cleared; page 1, isolated with page 0, is not activated, and stays.
  */
 static void look_around_without_a_walk_clears_the_refs_of_the_folios_it_activates(void **state)
 {
