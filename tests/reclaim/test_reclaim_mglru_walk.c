@@ -1398,28 +1398,37 @@ static void walk_goes_on_into_a_vma_crossing_the_table_end(void **state)
 
 /*
  * The walk's batch of moved folios updates the active/inactive sizes too
- * (reset_batch_size()): 64 folios in the oldest generation (inactive)
- * made young again are moved by the walk to max_seq (active).
+ * (reset_batch_size()), of each type: 64 anon and 64 page cache folios
+ * in the oldest generation (inactive) made young again are moved by the
+ * walk to max_seq (active).
  */
 static void walk_moves_folios_from_an_inactive_to_an_active_generation(void **state)
 {
+	struct tb_file *f = tb_file_create(64);
+	struct tb_vma *vma, *file;
 	struct lruvec *lruvec;
-	struct tb_vma *vma;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_mglru_switch_on();
 	tb_run_in("a");
 	vma = tb_map_anon(64);
+	file = tb_map_file(f);
 	touch_range(vma, 0, 64, true);
+	touch_range(file, 0, 64, false);
 	lruvec = tb_lruvec_of("a");
 	age("a", true, true);
 	age("a", true, true);
 	assert_int_equal(lru_size("inactive_anon"), 64);
+	assert_int_equal(lru_size("inactive_file"), 64);
 	touch_range(vma, 0, 64, false);
+	touch_range(file, 0, 64, false);
 	age("a", true, true);
 	assert_int_equal(in_gen(vma, 0, 64, lruvec->lrugen.max_seq - 1), 64);
+	assert_int_equal(in_gen(file, 0, 64, lruvec->lrugen.max_seq - 1), 64);
 	assert_int_equal(lru_size("active_anon"), 64);
 	assert_int_equal(lru_size("inactive_anon"), 0);
+	assert_int_equal(lru_size("active_file"), 64);
+	assert_int_equal(lru_size("inactive_file"), 0);
 	assert_lru_sizes_follow_generations(lruvec);
 	tb_assert_lrus_consistent();
 }
@@ -1427,16 +1436,16 @@ static void walk_moves_folios_from_an_inactive_to_an_active_generation(void **st
 /*
  * The look-around's feedback to the next walk: when the ptes it looked
  * at are dense with young ones (one per cache line of ptes), it adds
- * their table to the Bloom filter of max_seq. Two 64-page vmas (a table
- * each), aged twice (the second walk found both cold: neither is in the
- * filter), then only x's page 0 and y's 0..7 made young again: the
- * eviction of their generation swaps out the others, and its
- * look-arounds find 1 young pte of 64 in x's table, 8 in y's: only y's
- * table goes into the filter.
+ * their table to the Bloom filter of max_seq. Three 64-page vmas (a
+ * table each), aged twice (the second walk found them cold: none is in
+ * the filter), then only x's page 0, y's 0..7 and z's 0..6 made young
+ * again: the eviction of their generation swaps out the others, and its
+ * look-arounds find 1 young pte of 64 in x's table, 8 in y's, 7 in z's:
+ * only y's table goes into the filter.
  */
 static void look_around_adds_a_table_dense_with_young_ptes_to_the_filter(void **state)
 {
-	struct tb_vma *x, *y;
+	struct tb_vma *x, *y, *z;
 	unsigned long max_seq;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
@@ -1444,37 +1453,42 @@ static void look_around_adds_a_table_dense_with_young_ptes_to_the_filter(void **
 	tb_run_in("a");
 	x = tb_map_anon(64);
 	y = tb_map_anon(64);
+	z = tb_map_anon(64);
 	touch_range(x, 0, 64, true);
 	touch_range(y, 0, 64, true);
+	touch_range(z, 0, 64, true);
 	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
 	age("a", true, true);
 	age("a", true, true);
 	assert_int_equal(filter_weight("a", max_seq + 2), 0);
 	touch_range(x, 0, 1, false);
 	touch_range(y, 0, 8, false);
+	touch_range(z, 0, 7, false);
 	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id("a"), max_seq) > 0);
 	assert_int_equal(tb_vma_resident(x), 1);
 	assert_int_equal(tb_vma_resident(y), 8);
+	assert_int_equal(tb_vma_resident(z), 7);
 	assert_false(filter_has("a", max_seq + 2, tb_vma_pmdp(x, 0)));
 	assert_true(filter_has("a", max_seq + 2, tb_vma_pmdp(y, 0)));
+	assert_false(filter_has("a", max_seq + 2, tb_vma_pmdp(z, 0)));
 	assert_int_equal(filter_weight("a", max_seq + 2), 2);
 	tb_assert_lrus_consistent();
 }
 
 /*
- * A walk without force_scan and without the non-leaf young cap does not
- * look at the pmd's accessed bit: it reads a table the Bloom filter
- * lets through even where that bit is clear. b's 512-pte table with 32
- * young ptes is too sparse for the filter (the first walk leaves it
- * out); the second walk, with the cap, clears b's young pmd but, the
- * table not being in the filter, leaves its ptes young; the eviction's
- * look-around (32 young of the 64 it looks at) adds the table to the
- * filter of max_seq. With the cap off, the next walk reads it (and
- * other's, which its look-around added too): b's pmd is still old.
+ * b's 512-pte table in the Bloom filter with its pmd old: the table,
+ * with 32 young ptes, is too sparse for the filter (the first walk leaves
+ * it out); the second walk, with the non-leaf young cap, clears b's
+ * young pmd but, the table not being in the filter, leaves its ptes
+ * young; the eviction's look-around (32 young of the 64 it looks at)
+ * adds the table to the filter of max_seq, and other's (64 young pages
+ * in a table of their own, which keep the mm worth walking:
+ * should_skip_mm()) too. Then a walk without force_scan, with caps:
+ * how many tables it reads (MM_NONLEAF_FOUND).
  */
-static void walk_without_the_nonleaf_cap_reads_a_table_whose_pmd_is_old(void **state)
+static unsigned long walk_old_pmd_in_filter(unsigned int caps)
 {
-	unsigned long max_seq, total, found;
+	unsigned long max_seq, found;
 	struct tb_vma *b, *other;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
@@ -1493,7 +1507,6 @@ static void walk_without_the_nonleaf_cap_reads_a_table_whose_pmd_is_old(void **s
 	age("a", true, false);
 	assert_false(tb_vma_pmd_young(b, 0));
 	assert_int_equal(young(b, 0, 32), 32);
-	/* other's pages, young again, keep the mm worth walking (should_skip_mm()) */
 	touch_range(other, 0, 64, false);
 	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id("a"), max_seq) > 0);
 	assert_int_equal(tb_vma_resident(b) + tb_vma_resident(other), 32 + 64);
@@ -1501,14 +1514,29 @@ static void walk_without_the_nonleaf_cap_reads_a_table_whose_pmd_is_old(void **s
 	assert_true(filter_has("a", max_seq + 2, tb_vma_pmdp(b, 0)));
 	assert_true(filter_has("a", max_seq + 2, tb_vma_pmdp(other, 0)));
 	assert_false(tb_vma_pmd_young(b, 0));
+	assert_true(tb_vma_pmd_young(other, 0));
 
-	set_caps(CAP_CORE | CAP_MM_WALK);
-	total = mm_stat("a", MM_LEAF_TOTAL);
+	set_caps(caps);
 	found = mm_stat("a", MM_NONLEAF_FOUND);
 	age("a", true, false);
-	assert_int_equal(mm_stat("a", MM_NONLEAF_FOUND) - found, 2);
-	assert_int_equal(mm_stat("a", MM_LEAF_TOTAL) - total, 512 + 64);
 	tb_assert_lrus_consistent();
+	return mm_stat("a", MM_NONLEAF_FOUND) - found;
+}
+
+/* with the non-leaf young cap, a walk without force_scan skips b's old pmd */
+static void walk_skips_a_table_whose_pmd_is_old_though_in_the_filter(void **state)
+{
+	assert_int_equal(walk_old_pmd_in_filter(CAP_CORE | CAP_MM_WALK | CAP_NONLEAF), 1);
+}
+
+/*
+ * without it, should_clear_pmd_young() is false and the walk does not
+ * look at the pmd's accessed bit: it reads both tables the filter lets
+ * through
+ */
+static void walk_without_the_nonleaf_cap_reads_a_table_whose_pmd_is_old(void **state)
+{
+	assert_int_equal(walk_old_pmd_in_filter(CAP_CORE | CAP_MM_WALK), 2);
 }
 
 /*
@@ -1731,6 +1759,41 @@ static void walk_leaves_a_page_table_whose_lock_another_cpu_holds(void **state)
 	tb_assert_lrus_consistent();
 }
 
+/*
+ * An aging without walks (no mm-walk cap) restarts the mm list
+ * (iterate_mm_list_nowalk() forgets head and tail): the next walk, even
+ * without force_scan, scans every mm as new, also one that has not run
+ * since the last walk (which should_skip_mm() would leave out): it reads
+ * the mm's table.
+ */
+static void walk_after_an_aging_without_walks_scans_every_mm(void **state)
+{
+	unsigned long max_seq, found, total;
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	vma = tb_map_anon(64);
+	touch_range(vma, 0, 64, true);
+	age("a", true, true);
+	set_caps(CAP_CORE | CAP_NONLEAF);
+	age("a", true, true);
+	set_caps(CAP_CORE | CAP_MM_WALK | CAP_NONLEAF);
+	/* the empty generations below the folios' retired, none evicted */
+	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id("a"), max_seq - 3) > 0);
+	assert_int_equal(tb_vma_resident(vma), 64);
+	assert_int_equal(tb_lruvec_of("a")->lrugen.min_seq[LRU_GEN_ANON], max_seq - 2);
+
+	found = mm_stat("a", MM_NONLEAF_FOUND);
+	total = mm_stat("a", MM_LEAF_TOTAL);
+	age("a", true, false);
+	assert_int_equal(mm_stat("a", MM_NONLEAF_FOUND) - found, 1);
+	assert_int_equal(mm_stat("a", MM_LEAF_TOTAL) - total, 64);
+	tb_assert_lrus_consistent();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1765,11 +1828,13 @@ int main(void)
 		TB_MGLRU_SWAP_TEST(walk_goes_on_into_a_vma_crossing_the_table_end),
 		TB_MGLRU_SWAP_TEST(walk_moves_folios_from_an_inactive_to_an_active_generation),
 		TB_MGLRU_SWAP_TEST(look_around_adds_a_table_dense_with_young_ptes_to_the_filter),
+		TB_MGLRU_SWAP_TEST(walk_skips_a_table_whose_pmd_is_old_though_in_the_filter),
 		TB_MGLRU_SWAP_TEST(walk_without_the_nonleaf_cap_reads_a_table_whose_pmd_is_old),
 		TB_MGLRU_SWAP_TEST(aging_that_walks_no_mm_leaves_the_next_filter_alone),
 		TB_MGLRU_SWAP_TEST(look_around_marks_a_rewritten_lazyfree_folio_dirty),
 		TB_MGLRU_TEST(look_around_without_a_walk_clears_the_refs_of_the_folios_it_activates),
 		TB_MGLRU_SWAP_TEST(walk_leaves_a_page_table_whose_lock_another_cpu_holds),
+		TB_MGLRU_SWAP_TEST(walk_after_an_aging_without_walks_scans_every_mm),
 	};
 
 	return TB_RUN(tests);
