@@ -1794,6 +1794,114 @@ static void walk_after_an_aging_without_walks_scans_every_mm(void **state)
 	tb_assert_lrus_consistent();
 }
 
+/* ---- Bloom filter collisions ---- */
+
+#define NR_SMALL 2048
+
+/* the two filter bits of an item, as get_item_key() makes them */
+static void item_bits(void *item, unsigned int bit[2])
+{
+	u32 hash = hash_ptr(item, BLOOM_FILTER_SHIFT * 2);
+
+	bit[0] = hash & (BIT(BLOOM_FILTER_SHIFT) - 1);
+	bit[1] = hash >> BLOOM_FILTER_SHIFT;
+}
+
+static bool bit_of(const unsigned int *p, unsigned int b)
+{
+	return b == p[0] || b == p[1];
+}
+
+/* p < q (walk order), and of q's two bits exactly bit number which is one of p's */
+static bool half_of(unsigned int (*bits)[2], int which, int p, int q)
+{
+	return p < q && bit_of(bits[p], bits[q][which]) && !bit_of(bits[p], bits[q][!which]);
+}
+
+/*
+ * Two such pairs, qa sharing its first bit with pa, qb its second with
+ * pb, four distinct tables, and a filter holding pa and pb holds no
+ * more of qa or qb than that: the pmd entries' hashes spread evenly
+ * within one pmd table, so the pairs come from different PUDs' tables.
+ */
+static bool pick_half_collisions(unsigned int (*bits)[2], int *pa, int *qa, int *pb, int *qb)
+{
+	for (*qa = 0; *qa < NR_SMALL; (*qa)++)
+		for (*pa = 0; *pa < *qa; (*pa)++) {
+			if (!half_of(bits, 0, *pa, *qa))
+				continue;
+			for (*qb = 0; *qb < NR_SMALL; (*qb)++)
+				for (*pb = 0; *pb < *qb; (*pb)++)
+					if (half_of(bits, 1, *pb, *qb) &&
+					    *pb != *pa && *pb != *qa && *qb != *pa && *qb != *qa &&
+					    !bit_of(bits[*pb], bits[*qa][1]) &&
+					    !bit_of(bits[*pa], bits[*qb][0]))
+						return true;
+		}
+	return false;
+}
+
+/*
+ * an eviction of the generations below the three youngest, whatever they
+ * hold: aging without force_scan may follow
+ */
+static void evict_oldest(const char *path)
+{
+	struct lruvec *lruvec = tb_lruvec_of(path);
+	unsigned long max_seq = lruvec->lrugen.max_seq;
+
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 %d", tb_memcg_id(path), max_seq - 3, 1 << 20) > 0);
+	assert_true(lruvec->lrugen.min_seq[LRU_GEN_ANON] + MAX_NR_GENS - 1 > max_seq);
+}
+
+/*
+ * A table is in the Bloom filter only if both its bits are: 2048 one-page
+ * vmas (a pmd each, four PUDs) give pairs whose pmd entries share one bit,
+ * p's added table holding half of q's key: qa's first bit (key[0]), qb's
+ * second. A forced walk adds only pa and pb (the ones made young); the
+ * next walk without force_scan, qa and qb young again, skips both
+ * (test_bloom_filter() wants both bits). Then pb and qb added by one
+ * walk: when qb comes, one of its bits is set already, and
+ * update_bloom_filter() still sets the other; the next walk reads qb.
+ */
+static void walk_filter_wants_both_bits_of_a_table(void **state)
+{
+	static unsigned int bits[NR_SMALL][2];
+	static struct tb_vma *v[NR_SMALL];
+	int i, pa, qa, pb, qb;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	for (i = 0; i < NR_SMALL; i++) {
+		v[i] = tb_map_anon(1);
+		touch_range(v[i], 0, 1, true);
+		item_bits(tb_vma_pmdp(v[i], 0), bits[i]);
+	}
+	assert_true(pick_half_collisions(bits, &pa, &qa, &pb, &qb));
+
+	age("a", true, true);
+	touch_range(v[pa], 0, 1, false);
+	touch_range(v[pb], 0, 1, false);
+	age("a", true, true);
+	assert_true(filter_has("a", tb_lruvec_of("a")->lrugen.max_seq, tb_vma_pmdp(v[pb], 0)));
+	evict_oldest("a");
+	touch_range(v[qa], 0, 1, false);
+	touch_range(v[qb], 0, 1, false);
+	age("a", true, false);
+	assert_true(tb_vma_pte_young(v[qa], 0));
+	assert_true(tb_vma_pte_young(v[qb], 0));
+
+	touch_range(v[pb], 0, 1, false);
+	age("a", true, true);
+	assert_true(filter_has("a", tb_lruvec_of("a")->lrugen.max_seq, tb_vma_pmdp(v[qb], 0)));
+	evict_oldest("a");
+	touch_range(v[qb], 0, 1, false);
+	age("a", true, false);
+	assert_false(tb_vma_pte_young(v[qb], 0));
+	tb_assert_lrus_consistent();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1835,6 +1943,7 @@ int main(void)
 		TB_MGLRU_TEST(look_around_without_a_walk_clears_the_refs_of_the_folios_it_activates),
 		TB_MGLRU_SWAP_TEST(walk_leaves_a_page_table_whose_lock_another_cpu_holds),
 		TB_MGLRU_SWAP_TEST(walk_after_an_aging_without_walks_scans_every_mm),
+		TB_MGLRU_SWAP_TEST(walk_filter_wants_both_bits_of_a_table),
 	};
 
 	return TB_RUN(tests);
