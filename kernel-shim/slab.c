@@ -13,6 +13,28 @@
 static long slab_live;
 static unsigned long slab_charged;
 
+static unsigned long fail_warnings;
+
+/*
+ * A failed allocation says so, as SLUB's slab_out_of_memory() and the
+ * page allocator's warn_alloc() do (a message, not a WARN), unless the
+ * caller asked for silence with __GFP_NOWARN
+ */
+static void *alloc_failed(gfp_t gfp, size_t size, const char *func)
+{
+	if (!(gfp & __GFP_NOWARN)) {
+		__atomic_fetch_add(&fail_warnings, 1, __ATOMIC_RELAXED);
+		pr_warn("%s: allocation failure: %zu bytes, mode:%#x\n", func, size,
+			(unsigned int)gfp);
+	}
+	return NULL;
+}
+
+unsigned long kshim_slab_fail_warnings(void)
+{
+	return __atomic_load_n(&fail_warnings, __ATOMIC_RELAXED);
+}
+
 /*
  * charged: the kernel's slab would charge the object to the current
  * memcg's obj_cgroup (memcg_slab_post_alloc_hook()); the shim charges no
@@ -27,7 +49,7 @@ static void *heap_alloc(size_t size, gfp_t gfp, bool charged, const char *file, 
 		kshim_might_sleep(file, line, func);
 	/* as failslab: __GFP_NOFAIL is no fault point (nor counted as one) */
 	if (!(gfp & __GFP_NOFAIL) && kshim_should_fail(file, line, func, size))
-		return NULL;
+		return alloc_failed(gfp, size, func);
 	p = (gfp & __GFP_ZERO) ? calloc(1, size ? size : 1) : malloc(size ? size : 1);
 	if (p)
 		__atomic_fetch_add(&slab_live, 1, __ATOMIC_RELAXED);
@@ -58,7 +80,7 @@ void *kshim_krealloc(const void *p, size_t size, gfp_t gfp, const char *file, in
 	if (!p)
 		return kshim_kmalloc(size, gfp, file, line, func);
 	if (kshim_should_fail(file, line, func, size))
-		return NULL;
+		return alloc_failed(gfp, size, func);
 	n = realloc((void *)p, size);
 	return n;
 }

@@ -836,6 +836,14 @@ bool tb_vma_pmd_young(struct tb_vma *vma, unsigned long index)
 	return pmd_young(pmdp_get(pmd_off(mm, vma_addr(vma, index))));
 }
 
+/* the pmd entry over page index: the item the multi-gen LRU's Bloom filter hashes */
+void *tb_vma_pmdp(struct tb_vma *vma, unsigned long index)
+{
+	if (index >= vma->nr_pages || !vma_ptep(vma, index))
+		return NULL;
+	return pmd_off(vma->vma.vm_mm, vma_addr(vma, index));
+}
+
 struct folio *tb_vma_folio(struct tb_vma *vma, unsigned long index)
 {
 	return index < vma->nr_pages ? pte_folio(vma_pte_get(vma, index)) : NULL;

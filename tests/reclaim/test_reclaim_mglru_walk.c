@@ -28,7 +28,11 @@
 #include <linux/mm_inline.h>
 #include <linux/memcontrol.h>
 #include <linux/sched/mm.h>
+#include <linux/hash.h>
+#include <linux/bitmap.h>
 #include <kshim/testbed.h>
+#include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -38,6 +42,8 @@
 #define CAP_CORE	0x1
 #define CAP_MM_WALK	0x2
 #define CAP_NONLEAF	0x4
+/* mm/vmscan.c's: a Bloom filter of 1 << 15 bits, two bits an item */
+#define BLOOM_FILTER_SHIFT 15
 
 static int gen_of(struct tb_vma *vma, unsigned long i)
 {
@@ -79,6 +85,52 @@ static void age(const char *path, bool can_swap, bool force_scan)
 static unsigned long mm_stat(const char *path, int item)
 {
 	return READ_ONCE(tb_lruvec_of(path)->mm_state.stats[0][item]);
+}
+
+static void set_caps(unsigned int caps)
+{
+	char buf[8];
+
+	snprintf(buf, sizeof(buf), "0x%x", caps);
+	assert_int_equal(tb_sysfs_write(LRU_GEN_ENABLED, buf), strlen(buf));
+}
+
+/*
+ * fewer than MAX_NR_GENS - 1 generations, as aging without force_scan
+ * wants: an eviction with nothing old to evict retires the empty ones
+ * below the folios' (try_to_inc_min_seq()); nothing may be swapped out
+ */
+static void retire_empty_generations(const char *path)
+{
+	unsigned long max_seq = tb_lruvec_of(path)->lrugen.max_seq;
+	unsigned long swapped = tb_swap_used();
+
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id(path), max_seq - 2) > 0);
+	assert_int_equal(tb_swap_used(), swapped);
+	assert_true(tb_lruvec_of(path)->lrugen.min_seq[LRU_GEN_ANON] + MAX_NR_GENS - 1 > max_seq);
+}
+
+/*
+ * the Bloom filter of seq holds the item (a pmd entry's address) as the
+ * two BLOOM_FILTER_SHIFT-bit halves of its hash_ptr()
+ */
+static bool filter_has(const char *path, unsigned long seq, void *item)
+{
+	unsigned long *filter = tb_lruvec_of(path)->mm_state.filters[seq % NR_BLOOM_FILTERS];
+	u32 hash = hash_ptr(item, BLOOM_FILTER_SHIFT * 2);
+
+	assert_non_null(filter);
+	assert_non_null(item);
+	return test_bit(hash & (BIT(BLOOM_FILTER_SHIFT) - 1), filter) &&
+	       test_bit(hash >> BLOOM_FILTER_SHIFT, filter);
+}
+
+static unsigned long filter_weight(const char *path, unsigned long seq)
+{
+	unsigned long *filter = tb_lruvec_of(path)->mm_state.filters[seq % NR_BLOOM_FILTERS];
+
+	assert_non_null(filter);
+	return bitmap_weight(filter, BIT(BLOOM_FILTER_SHIFT));
 }
 
 static void touch_range(struct tb_vma *vma, unsigned long from, unsigned long to, bool write)
@@ -297,7 +349,7 @@ static void aging_without_force_scan_skips_tables_the_last_walk_found_cold(void 
  */
 static void walk_without_a_bloom_filter_reads_every_table(void **state)
 {
-	unsigned long max_seq, found, added;
+	unsigned long max_seq, found, added, warnings;
 	struct tb_vma *a, *b;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
@@ -311,8 +363,11 @@ static void walk_without_a_bloom_filter_reads_every_table(void **state)
 	/* bitmap_zalloc() of lib/bitmap.c: reset_bloom_filter() is its one caller here */
 	kshim_fault_filter("bitmap_alloc|bitmap_zalloc", NULL);
 	kshim_fault_nth(1);
+	warnings = kshim_slab_fail_warnings();
 	age("a", true, true);
 	assert_int_equal(kshim_fault_injected(), 1);
+	/* __GFP_NOWARN: the walk does without a filter, silently */
+	assert_int_equal(kshim_slab_fail_warnings(), warnings);
 	kshim_fault_reset();
 	assert_null(tb_lruvec_of("a")->mm_state.filters[(max_seq + 1) % NR_BLOOM_FILTERS]);
 	/* fewer than MAX_NR_GENS - 1 generations, as aging without force_scan wants */
@@ -363,6 +418,19 @@ static void walk_without_the_nonleaf_cap_leaves_the_pmds_accessed_bits(void **st
 	tb_assert_lrus_consistent();
 }
 
+/* pages [0, n) of vma written, aged twice, swapped out and read back in */
+static void swap_out_and_read_back(struct tb_vma *vma, unsigned long n)
+{
+	unsigned long max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+
+	touch_range(vma, 0, n, true);
+	age("a", true, true);
+	age("a", true, true);
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id("a"), max_seq) > 0);
+	assert_int_equal(tb_vma_swapped(vma), n);
+	touch_range(vma, 0, n, false);
+}
+
 /*
  * Swapped out and read back in, a folio stays in the swap cache, clean
  * (do_swap_page() of a read). A later write hit sets only the pte's
@@ -372,20 +440,13 @@ static void walk_without_the_nonleaf_cap_leaves_the_pmds_accessed_bits(void **st
 static void walk_marks_a_swap_cache_folio_dirty_from_its_pte(void **state)
 {
 	struct tb_vma *vma;
-	unsigned long i, max_seq;
+	unsigned long i;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_mglru_switch_on();
 	tb_run_in("a");
 	vma = tb_map_anon(16);
-	touch_range(vma, 0, 16, true);
-	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
-	age("a", true, true);
-	age("a", true, true);
-	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id("a"), max_seq) > 0);
-	assert_int_equal(tb_vma_swapped(vma), 16);
-
-	touch_range(vma, 0, 16, false);
+	swap_out_and_read_back(vma, 16);
 	for (i = 0; i < 16; i++) {
 		struct folio *folio = tb_vma_folio(vma, i);
 
@@ -686,9 +747,9 @@ static void walk_of_one_node_leaves_the_other_nodes_ptes_young(void **state)
  */
 static unsigned long charge_at_max_ages(const char *path, bool walk_fails)
 {
+	unsigned long max_seq, warnings = kshim_slab_fail_warnings();
 	struct lruvec *lruvec;
 	struct tb_vma *vma, *more;
-	unsigned long max_seq;
 
 	assert_int_equal(tb_cgroup_mkdir(path), 0);
 	tb_run_in(path);
@@ -704,6 +765,8 @@ static unsigned long charge_at_max_ages(const char *path, bool walk_fails)
 	more = tb_map_anon(8);
 	touch_range(more, 0, 8, true);
 	assert_int_equal(kshim_fault_injected() > 0, walk_fails);
+	/* __GFP_NOWARN: reclaim ages without a walk, silently */
+	assert_int_equal(kshim_slab_fail_warnings(), warnings);
 	kshim_fault_reset();
 	assert_int_equal(tb_vma_swapped(vma), MIN_LRU_BATCH);
 	return lruvec->lrugen.max_seq - max_seq;
@@ -880,6 +943,8 @@ static void look_around_of_a_one_page_vma_keeps_the_folio(void **state)
 	assert_int_equal(tb_swap_used(), 0);
 	assert_false(tb_vma_pte_young(vma, 0));
 	assert_int_equal(gen_of(vma, 0), lru_gen_from_seq(max_seq + 2));
+	/* nor a look at its one pte: nothing for the Bloom filter */
+	assert_false(filter_has("a", max_seq + 2, tb_vma_pmdp(vma, 0)));
 	tb_assert_lrus_consistent();
 }
 
@@ -968,6 +1033,875 @@ static void moving_a_task_moves_its_mm_to_the_new_memcgs_walk(void **state)
 	tb_assert_lrus_consistent();
 }
 
+/* ---- exact counts: pmd batches, the mm list, the Bloom filter ---- */
+
+/* 64 pages of each pmd to be young in the layout below: v0, r2, r3, big, far */
+static void touch_layout(struct tb_vma **v, const unsigned long *big_pmds, int n)
+{
+	int i;
+
+	touch_range(v[0], 0, 64, true);
+	touch_range(v[0], PTRS_PER_PTE, PTRS_PER_PTE + 64, true);
+	touch_range(v[1], 0, 8, true);
+	touch_range(v[2], 0, 8, true);
+	for (i = 0; i < n; i++)
+		touch_range(v[3], big_pmds[i] * PTRS_PER_PTE, big_pmds[i] * PTRS_PER_PTE + 64, true);
+	touch_range(v[4], 0, 64, true);
+}
+
+/*
+ * walk_pmd_range_locked() batches the young non-leaf pmds of one vma's
+ * walk: the first one, then each of the next MIN_LRU_BATCH (64) pmds as
+ * a bit of the batch's bitmap; a young pmd further away flushes the batch
+ * (itself, the first, then the bitmap's), and the end of the vma flushes
+ * what is left. Each young pmd walked is cleared exactly once and no
+ * other: two vmas of MADV_RANDOM right after the first (pmds 2 and 3),
+ * which the walk leaves out, keep their young pmds. The layout, one PUD
+ * from its start: v0 over pmds 0-1, r2 and r3, big over pmds 4-74
+ * (touched in its pmds 0, 64 and 70 only), a gap, far at pmd 480 (a
+ * batch whose first pmd is among the PUD's last 64).
+ */
+static void walk_without_force_scan_clears_each_young_pmd_once_in_batches(void **state)
+{
+	static const unsigned long big_pmds[] = { 0, 64, 70 };
+	struct tb_vma *v[5], *v0, *r2, *r3, *big, *gap, *far;
+	unsigned long i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	v[0] = v0 = tb_map_anon(2 * PTRS_PER_PTE);
+	v[1] = r2 = tb_map_anon(8);
+	v[2] = r3 = tb_map_anon(8);
+	v[3] = big = tb_map_anon(71 * PTRS_PER_PTE);
+	gap = tb_map_anon((480 - 75) * PTRS_PER_PTE);
+	v[4] = far = tb_map_anon(64);
+	touch_layout(v, big_pmds, ARRAY_SIZE(big_pmds));
+	assert_int_equal(tb_madvise(r2, MADV_RANDOM), 0);
+	assert_int_equal(tb_madvise(r3, MADV_RANDOM), 0);
+	/* the pmds are where the layout says, each over a table of its own */
+	assert_int_equal((pmd_t *)tb_vma_pmdp(r2, 0) - (pmd_t *)tb_vma_pmdp(v0, 0), 2);
+	assert_int_equal((pmd_t *)tb_vma_pmdp(big, 70 * PTRS_PER_PTE) -
+			 (pmd_t *)tb_vma_pmdp(v0, 0), 74);
+	assert_int_equal((pmd_t *)tb_vma_pmdp(far, 0) - (pmd_t *)tb_vma_pmdp(v0, 0), 480);
+	assert_int_equal(tb_vma_resident(gap), 0);
+
+	/* the mm's first walk is forced: it clears no pmd */
+	age("a", true, true);
+	assert_true(tb_vma_pmd_young(v0, 0) && tb_vma_pmd_young(far, 0));
+	retire_empty_generations("a");
+	touch_layout(v, big_pmds, ARRAY_SIZE(big_pmds));
+	age("a", true, false);
+	assert_false(tb_vma_pmd_young(v0, 0));
+	assert_false(tb_vma_pmd_young(v0, PTRS_PER_PTE));
+	assert_true(tb_vma_pmd_young(r2, 0));
+	assert_true(tb_vma_pmd_young(r3, 0));
+	for (i = 0; i < ARRAY_SIZE(big_pmds); i++)
+		assert_false(tb_vma_pmd_young(big, big_pmds[i] * PTRS_PER_PTE));
+	assert_false(tb_vma_pmd_young(far, 0));
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * The look-around's range away from the page table's ends: centred on
+ * the folio (32 pages before, 32 after) once it is 32 pages or more from
+ * both ends. Three folios in the oldest generation of a 1024-page vma
+ * (two tables) whose every pte is young: 40 (32 from the start: [8, 72)),
+ * 200 ([168, 232)) and 984, 40 before the second table's end ([952,
+ * 1016)); their eviction clears the young ptes of those ranges only.
+ */
+static void look_around_centres_its_range_away_from_the_table_ends(void **state)
+{
+	static const unsigned long old[] = { 40, 200, 984 };
+	struct tb_vma *vma;
+	unsigned long i, j, max_seq;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	vma = tb_map_anon(1024);
+	for (j = 0; j < ARRAY_SIZE(old); j++)
+		assert_int_equal(tb_touch(vma, old[j], true), 0);
+	lru_add_drain();
+	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	age("a", true, true);
+	age("a", true, true);
+	touch_range(vma, 0, 1024, true);
+	assert_int_equal(in_gen(vma, 0, 1024, max_seq), ARRAY_SIZE(old));
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id("a"), max_seq) > 0);
+	assert_int_equal(tb_swap_used(), 0);
+	for (i = 0; i < 1024; i++) {
+		bool in_range = false;
+
+		for (j = 0; j < ARRAY_SIZE(old); j++)
+			in_range |= i + 32 >= old[j] && i < old[j] + 32;
+		assert_int_equal(tb_vma_pte_young(vma, i), !in_range);
+	}
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * Pages 0..31 swapped out and read back (clean folios in the swap
+ * cache), 32..63 faulted by writes (anon folios outside the swap cache:
+ * reclaim writes them out whatever their dirty bit), all aged twice (the
+ * walks find no pte dirty over a swap-cache folio). Then 0..15 are read
+ * and 16..63 written: the eviction of the oldest generation looks around
+ * the whole 64-page vma and hands the pte's dirty bit to the swap-cache
+ * folios written (16..31) only: their swap copy is stale now.
+ */
+static void look_around_hands_a_dirty_pte_only_to_a_clean_swap_cache_folio(void **state)
+{
+	struct tb_vma *vma;
+	unsigned long i, max_seq;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	vma = tb_map_anon(64);
+	swap_out_and_read_back(vma, 32);
+	touch_range(vma, 32, 64, true);
+	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	age("a", true, true);
+	age("a", true, true);
+	assert_int_equal(in_gen(vma, 0, 64, max_seq), 64);
+	touch_range(vma, 0, 16, false);
+	touch_range(vma, 16, 64, true);
+	for (i = 0; i < 64; i++) {
+		assert_int_equal(folio_test_swapcache(tb_vma_folio(vma, i)), i < 32);
+		assert_false(folio_test_dirty(tb_vma_folio(vma, i)));
+	}
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id("a"), max_seq) > 0);
+	assert_int_equal(tb_vma_resident(vma), 64);
+	assert_int_equal(young(vma, 0, 64), 0);
+	for (i = 0; i < 64; i++)
+		assert_int_equal(folio_test_dirty(tb_vma_folio(vma, i)), i >= 16 && i < 32);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * The walk's dirty rule for the folios it finds young: a new anon folio
+ * (swap-backed, outside the swap cache) stays clean whatever its pte
+ * says; a lazyfree one (MADV_FREE: anon, not swap-backed) written again
+ * is marked dirty, so reclaim keeps and swaps it instead of dropping the
+ * new data.
+ */
+static void walk_marks_a_rewritten_lazyfree_folio_dirty_not_a_new_anon_one(void **state)
+{
+	struct tb_vma *fresh, *lazy;
+	unsigned long i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	fresh = tb_map_anon(16);
+	lazy = tb_map_anon(16);
+	touch_range(fresh, 0, 16, true);
+	touch_range(lazy, 0, 16, true);
+	assert_int_equal(tb_madvise(lazy, MADV_FREE), 0);
+	touch_range(lazy, 0, 8, true);
+	for (i = 0; i < 16; i++) {
+		assert_false(folio_test_swapbacked(tb_vma_folio(lazy, i)));
+		assert_false(folio_test_dirty(tb_vma_folio(lazy, i)));
+	}
+	age("a", true, true);
+	for (i = 0; i < 16; i++) {
+		assert_false(folio_test_dirty(tb_vma_folio(fresh, i)));
+		assert_int_equal(folio_test_dirty(tb_vma_folio(lazy, i)), i < 8);
+	}
+	assert_int_equal(young(fresh, 0, 16) + young(lazy, 0, 16), 0);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * suitable_to_scan(): a table is worth reading again (the walk adds its
+ * pmd to the next generation's Bloom filter) when it has on average one
+ * young pte per cache line of ptes (8 of them): 8 young of 64 ptes is
+ * enough, 7 is not.
+ */
+static void walk_adds_a_table_with_a_young_pte_per_cache_line_to_the_filter(void **state)
+{
+	unsigned long added, max_seq;
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	vma = tb_map_anon(64);
+	touch_range(vma, 0, 64, true);
+	age("a", true, true);
+
+	touch_range(vma, 0, 8, false);
+	added = mm_stat("a", MM_NONLEAF_ADDED);
+	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	age("a", true, true);
+	assert_int_equal(mm_stat("a", MM_NONLEAF_ADDED) - added, 1);
+	assert_true(filter_has("a", max_seq + 1, tb_vma_pmdp(vma, 0)));
+
+	touch_range(vma, 0, 7, false);
+	added = mm_stat("a", MM_NONLEAF_ADDED);
+	age("a", true, true);
+	assert_int_equal(mm_stat("a", MM_NONLEAF_ADDED) - added, 0);
+	assert_int_equal(filter_weight("a", max_seq + 2), 0);
+	tb_assert_lrus_consistent();
+}
+
+/* a task in path with 64 young pages of its own (an mm the walk does not skip) */
+static struct tb_task *task_with_pages(const char *path, struct tb_vma **vma)
+{
+	struct tb_task *t = tb_run_in(path);
+
+	*vma = tb_map_anon(64);
+	touch_range(*vma, 0, 64, true);
+	return t;
+}
+
+static void touch_as(struct tb_task *t, struct tb_vma *vma)
+{
+	tb_task_switch(t);
+	touch_range(vma, 0, 64, false);
+}
+
+/*
+ * The mm list of a memcg: a walk without force_scan still reads every
+ * table of an mm added since the last iteration ended (iterate_mm_list()
+ * forces the scan from the mm_state's tail on, which lru_gen_add_mm()
+ * points at the first mm added, and lru_gen_del_mm() moves on when that
+ * one goes). t1 is walked once; t2 and t3 come, t2 goes; the next walk
+ * without force_scan reads t1's table (in the filter) and t3's (new),
+ * whose young ptes it clears. The filter it fills, reset once at the
+ * iteration's first mm, holds both tables: a third walk reads both.
+ */
+static void walk_forces_a_scan_of_the_mms_added_since_the_last_iteration(void **state)
+{
+	struct tb_vma *v1, *v2, *v3;
+	struct tb_task *t1, *t2, *t3;
+	unsigned long max_seq;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	t1 = task_with_pages("a", &v1);
+	age("a", true, true);
+	retire_empty_generations("a");
+
+	t2 = task_with_pages("a", &v2);
+	t3 = task_with_pages("a", &v3);
+	tb_task_exit(t2);
+	touch_as(t1, v1);
+	touch_as(t3, v3);
+	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	age("a", true, false);
+	assert_int_equal(young(v1, 0, 64), 0);
+	assert_int_equal(young(v3, 0, 64), 0);
+	assert_true(filter_has("a", max_seq + 1, tb_vma_pmdp(v1, 0)));
+	assert_true(filter_has("a", max_seq + 1, tb_vma_pmdp(v3, 0)));
+
+	retire_empty_generations("a");
+	touch_as(t1, v1);
+	touch_as(t3, v3);
+	age("a", true, false);
+	assert_int_equal(young(v1, 0, 64), 0);
+	assert_int_equal(young(v3, 0, 64), 0);
+	tb_task_exit(t1);
+	tb_task_exit(t3);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * One walk visits the mms of the list in turn, each from its first user
+ * address: t1's 5000 young pages stop its walk at a batch, and walk_mm()
+ * resumes it at the next PUD, towards t1's second vma two PUDs further;
+ * t2's walk, next, still starts below those addresses, where t2's only
+ * vma is.
+ */
+static void walk_of_each_mm_starts_at_its_first_address(void **state)
+{
+	struct tb_vma *v1, *gap, *far, *v2;
+	struct tb_task *t1, *t2;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	t1 = tb_run_in("a");
+	v1 = tb_map_anon(5000);
+	gap = tb_map_anon(2UL * PTRS_PER_PMD * PTRS_PER_PTE);
+	far = tb_map_anon(64);
+	touch_range(v1, 0, 5000, true);
+	touch_range(far, 0, 64, true);
+	t2 = task_with_pages("a", &v2);
+	age("a", true, true);
+	touch_as(t1, v1);
+	touch_range(v1, 64, 5000, false);
+	touch_range(far, 0, 64, false);
+	touch_as(t2, v2);
+	age("a", true, true);
+	assert_int_equal(young(v1, 0, 5000) + young(far, 0, 64), 0);
+	assert_int_equal(tb_vma_resident(gap), 0);
+	assert_int_equal(young(v2, 0, 64), 0);
+	tb_task_exit(t1);
+	tb_task_exit(t2);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * A walk stopped after a batch resumes at the next PUD's first address:
+ * 5000 young pages in the first PUD, then a vma starting exactly at the
+ * second PUD whose 64 pages are young, the first one too.
+ */
+static void walk_resumes_a_stopped_walk_at_the_next_puds_first_page(void **state)
+{
+	struct tb_vma *a, *pad, *c;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	a = tb_map_anon(5000);
+	pad = tb_map_anon(PTRS_PER_PMD * PTRS_PER_PTE - 10 * PTRS_PER_PTE);
+	c = tb_map_anon(64);
+	assert_int_equal((unsigned long)tb_vma_pmdp(c, 0) & ~PAGE_MASK, 0);
+	touch_range(a, 0, 5000, true);
+	touch_range(c, 0, 64, true);
+	age("a", true, true);
+	touch_range(a, 0, 5000, false);
+	touch_range(c, 0, 64, false);
+	age("a", true, true);
+	assert_int_equal(young(a, 0, 5000) + young(c, 0, 64), 0);
+	assert_int_equal(tb_vma_resident(pad), 0);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * walk_pte_range() goes on with the next vma of its page table
+ * (get_next_vma()) up to the table's end even when that vma runs on
+ * into the next table: 4 pages, then a near vma of 1000 pages over the
+ * rest of the first table and into the second, every page young; the
+ * walk clears them all, each pte once.
+ */
+static void walk_goes_on_into_a_vma_crossing_the_table_end(void **state)
+{
+	struct tb_vma *a, *b;
+	unsigned long total;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	a = tb_map_anon(4);
+	b = tb_map_anon_near(1000);
+	touch_range(a, 0, 4, true);
+	touch_range(b, 0, 1000, true);
+	assert_ptr_equal(tb_vma_pmdp(a, 0), tb_vma_pmdp(b, 0));
+	assert_ptr_not_equal(tb_vma_pmdp(b, 0), tb_vma_pmdp(b, 999));
+	total = mm_stat("a", MM_LEAF_TOTAL);
+	age("a", true, true);
+	assert_int_equal(young(a, 0, 4) + young(b, 0, 1000), 0);
+	assert_int_equal(mm_stat("a", MM_LEAF_TOTAL) - total, 1004);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * The walk's batch of moved folios updates the active/inactive sizes too
+ * (reset_batch_size()), of each type: 64 anon and 64 page cache folios
+ * in the oldest generation (inactive) made young again are moved by the
+ * walk to max_seq (active).
+ */
+static void walk_moves_folios_from_an_inactive_to_an_active_generation(void **state)
+{
+	struct tb_file *f = tb_file_create(64);
+	struct tb_vma *vma, *file;
+	struct lruvec *lruvec;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	vma = tb_map_anon(64);
+	file = tb_map_file(f);
+	touch_range(vma, 0, 64, true);
+	touch_range(file, 0, 64, false);
+	lruvec = tb_lruvec_of("a");
+	age("a", true, true);
+	age("a", true, true);
+	assert_int_equal(lru_size("inactive_anon"), 64);
+	assert_int_equal(lru_size("inactive_file"), 64);
+	touch_range(vma, 0, 64, false);
+	touch_range(file, 0, 64, false);
+	age("a", true, true);
+	assert_int_equal(in_gen(vma, 0, 64, lruvec->lrugen.max_seq - 1), 64);
+	assert_int_equal(in_gen(file, 0, 64, lruvec->lrugen.max_seq - 1), 64);
+	assert_int_equal(lru_size("active_anon"), 64);
+	assert_int_equal(lru_size("inactive_anon"), 0);
+	assert_int_equal(lru_size("active_file"), 64);
+	assert_int_equal(lru_size("inactive_file"), 0);
+	assert_lru_sizes_follow_generations(lruvec);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * The look-around's feedback to the next walk: when the ptes it looked
+ * at are dense with young ones (one per cache line of ptes), it adds
+ * their table to the Bloom filter of max_seq. Three 64-page vmas (a
+ * table each), aged twice (the second walk found them cold: none is in
+ * the filter), then only x's page 0, y's 0..7 and z's 0..6 made young
+ * again: the eviction of their generation swaps out the others, and its
+ * look-arounds find 1 young pte of 64 in x's table, 8 in y's, 7 in z's:
+ * only y's table goes into the filter.
+ */
+static void look_around_adds_a_table_dense_with_young_ptes_to_the_filter(void **state)
+{
+	struct tb_vma *x, *y, *z;
+	unsigned long max_seq;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	x = tb_map_anon(64);
+	y = tb_map_anon(64);
+	z = tb_map_anon(64);
+	touch_range(x, 0, 64, true);
+	touch_range(y, 0, 64, true);
+	touch_range(z, 0, 64, true);
+	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	age("a", true, true);
+	age("a", true, true);
+	assert_int_equal(filter_weight("a", max_seq + 2), 0);
+	touch_range(x, 0, 1, false);
+	touch_range(y, 0, 8, false);
+	touch_range(z, 0, 7, false);
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id("a"), max_seq) > 0);
+	assert_int_equal(tb_vma_resident(x), 1);
+	assert_int_equal(tb_vma_resident(y), 8);
+	assert_int_equal(tb_vma_resident(z), 7);
+	assert_false(filter_has("a", max_seq + 2, tb_vma_pmdp(x, 0)));
+	assert_true(filter_has("a", max_seq + 2, tb_vma_pmdp(y, 0)));
+	assert_false(filter_has("a", max_seq + 2, tb_vma_pmdp(z, 0)));
+	assert_int_equal(filter_weight("a", max_seq + 2), 2);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * b's 512-pte table in the Bloom filter with its pmd old: the table,
+ * with 32 young ptes, is too sparse for the filter (the first walk leaves
+ * it out); the second walk, with the non-leaf young cap, clears b's
+ * young pmd but, the table not being in the filter, leaves its ptes
+ * young; the eviction's look-around (32 young of the 64 it looks at)
+ * adds the table to the filter of max_seq, and other's (64 young pages
+ * in a table of their own, which keep the mm worth walking:
+ * should_skip_mm()) too. Then a walk without force_scan, with caps:
+ * how many tables it reads (MM_NONLEAF_FOUND).
+ */
+static unsigned long walk_old_pmd_in_filter(unsigned int caps)
+{
+	unsigned long max_seq, found;
+	struct tb_vma *b, *other;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	b = tb_map_anon(512);
+	other = tb_map_anon(64);
+	touch_range(b, 0, 32, true);
+	touch_range(other, 0, 64, true);
+	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	age("a", true, true);
+	assert_false(filter_has("a", max_seq + 1, tb_vma_pmdp(b, 0)));
+	retire_empty_generations("a");
+
+	touch_range(b, 0, 32, false);
+	age("a", true, false);
+	assert_false(tb_vma_pmd_young(b, 0));
+	assert_int_equal(young(b, 0, 32), 32);
+	touch_range(other, 0, 64, false);
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id("a"), max_seq) > 0);
+	assert_int_equal(tb_vma_resident(b) + tb_vma_resident(other), 32 + 64);
+	assert_int_equal(young(b, 0, 32), 0);
+	assert_true(filter_has("a", max_seq + 2, tb_vma_pmdp(b, 0)));
+	assert_true(filter_has("a", max_seq + 2, tb_vma_pmdp(other, 0)));
+	assert_false(tb_vma_pmd_young(b, 0));
+	assert_true(tb_vma_pmd_young(other, 0));
+
+	set_caps(caps);
+	found = mm_stat("a", MM_NONLEAF_FOUND);
+	age("a", true, false);
+	tb_assert_lrus_consistent();
+	return mm_stat("a", MM_NONLEAF_FOUND) - found;
+}
+
+/* with the non-leaf young cap, a walk without force_scan skips b's old pmd */
+static void walk_skips_a_table_whose_pmd_is_old_though_in_the_filter(void **state)
+{
+	assert_int_equal(walk_old_pmd_in_filter(CAP_CORE | CAP_MM_WALK | CAP_NONLEAF), 1);
+}
+
+/*
+ * without it, should_clear_pmd_young() is false and the walk does not
+ * look at the pmd's accessed bit: it reads both tables the filter lets
+ * through
+ */
+static void walk_without_the_nonleaf_cap_reads_a_table_whose_pmd_is_old(void **state)
+{
+	assert_int_equal(walk_old_pmd_in_filter(CAP_CORE | CAP_MM_WALK), 2);
+}
+
+/*
+ * An aging whose iteration of the mm list finds no mm to walk (the only
+ * mm has not run since the last walk: should_skip_mm()) resets no Bloom
+ * filter: iterate_mm_list() resets the next one at the first mm it
+ * hands out. Here that filter was never allocated, so the walk after
+ * it, the task running again, finds no filter and reads every table.
+ */
+static void aging_that_walks_no_mm_leaves_the_next_filter_alone(void **state)
+{
+	unsigned long max_seq, found;
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	vma = tb_map_anon(64);
+	touch_range(vma, 0, 64, true);
+	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	age("a", true, true);
+	retire_empty_generations("a");
+
+	found = mm_stat("a", MM_NONLEAF_FOUND);
+	age("a", true, false);
+	assert_int_equal(mm_stat("a", MM_NONLEAF_FOUND) - found, 0);
+	assert_null(tb_lruvec_of("a")->mm_state.filters[(max_seq + 2) % NR_BLOOM_FILTERS]);
+
+	touch_range(vma, 0, 64, false);
+	age("a", true, false);
+	assert_int_equal(mm_stat("a", MM_NONLEAF_FOUND) - found, 1);
+	assert_int_equal(young(vma, 0, 64), 0);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * The look-around's dirty rule for a lazyfree folio (MADV_FREE: anon,
+ * not swap-backed) written again: its dirty pte makes the folio dirty,
+ * so reclaim keeps the new data. 64 such folios in the oldest
+ * generation, every pte young and dirty: the eviction's first rmap walk
+ * (page 0's) looks around the whole vma.
+ */
+static void look_around_marks_a_rewritten_lazyfree_folio_dirty(void **state)
+{
+	struct tb_vma *lazy;
+	unsigned long i, max_seq;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	lazy = tb_map_anon(64);
+	touch_range(lazy, 0, 64, true);
+	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	age("a", true, true);
+	age("a", true, true);
+	assert_int_equal(tb_madvise(lazy, MADV_FREE), 0);
+	touch_range(lazy, 0, 64, true);
+	for (i = 0; i < 64; i++)
+		assert_false(folio_test_dirty(tb_vma_folio(lazy, i)));
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 0 1000", tb_memcg_id("a"), max_seq) > 0);
+	assert_int_equal(tb_vma_resident(lazy), 64);
+	assert_int_equal(young(lazy, 0, 64), 0);
+	/*
+	 * but for page 0's: the folio whose rmap walk looked around clears
+	 * its own pte's accessed bit before the range and leaves its dirty
+	 * bit to try_to_unmap()
+	 */
+	for (i = 0; i < 64; i++)
+		assert_int_equal(folio_test_dirty(tb_vma_folio(lazy, i)), i > 0);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * The look-around without a walk (a charge's reclaim) activates the
+ * young neighbours it finds on the LRU in another generation, and
+ * clears their LRU refs first (folio_clear_lru_refs()): the reads
+ * through read() that gave them PG_referenced and PG_workingset counted
+ * towards a tier of the generation they leave. Without the mm-walk cap
+ * (aging moves no folio), pages 0 and 1 of a mapped file are faulted one
+ * generation before pages 2..63, which are read twice more through the
+ * page cache; with no swap, a charge at memory.max evicts page 0's
+ * generation (pages 0, 1 and 64 pages of another file, unmapped), and
+ * page 0's look-around over the 64 pages activates 2..63, their refs
+ * cleared; page 1, isolated with page 0, is not activated, and stays.
+ */
+static void look_around_without_a_walk_clears_the_refs_of_the_folios_it_activates(void **state)
+{
+	struct tb_file *f = tb_file_create(64), *g = tb_file_create(64);
+	struct tb_vma *file, *cold, *more;
+	unsigned long i, max_seq;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	set_caps(CAP_CORE | CAP_NONLEAF);
+	tb_run_in("a");
+	file = tb_map_file(f);
+	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	touch_range(file, 0, 2, false);
+	/* page cache no longer mapped, in page 0's generation: what the charge reclaims */
+	cold = tb_map_file(g);
+	touch_range(cold, 0, 64, false);
+	tb_unmap(cold);
+	age("a", false, true);
+	touch_range(file, 2, 64, false);
+	for (i = 2; i < 64; i++) {
+		assert_int_equal(tb_file_read(f, i), 0);
+		assert_int_equal(tb_file_read(f, i), 0);
+	}
+	age("a", false, true);
+	age("a", false, true);
+	assert_int_equal(gen_of(file, 0), lru_gen_from_seq(max_seq));
+	assert_int_equal(gen_of(file, 1), lru_gen_from_seq(max_seq));
+	for (i = 2; i < 64; i++) {
+		struct folio *folio = tb_vma_folio(file, i);
+
+		assert_int_equal(folio_lru_gen(folio), lru_gen_from_seq(max_seq + 1));
+		assert_true(folio_test_referenced(folio) && folio_test_workingset(folio));
+	}
+	assert_int_equal(young(file, 0, 64), 64);
+
+	tb_limit_to_current("a");
+	more = tb_map_anon(1);
+	touch_range(more, 0, 1, true);
+	assert_int_equal(tb_stat("a", "pgsteal"), 64 - tb_file_cached(g));
+	assert_int_equal(tb_file_cached(f), 64);
+	assert_int_equal(tb_stat("a", "pgactivate"), 62);
+	for (i = 2; i < 64; i++) {
+		struct folio *folio = tb_vma_folio(file, i);
+
+		assert_non_null(folio);
+		assert_false(folio_test_referenced(folio));
+		assert_false(folio_test_workingset(folio));
+	}
+	tb_assert_lrus_consistent();
+}
+
+/* another CPU holding a page table lock (the mm's, no split ptlocks) until told */
+struct ptl_holder {
+	spinlock_t *ptl;
+	int phase;	/* 0 start, 1 holding, 2 release */
+};
+
+static void *hold_ptl(void *arg)
+{
+	struct ptl_holder *h = arg;
+
+	kshim_thread_enter(1);
+	spin_lock(h->ptl);
+	__atomic_store_n(&h->phase, 1, __ATOMIC_RELEASE);
+	while (__atomic_load_n(&h->phase, __ATOMIC_ACQUIRE) != 2)
+		sched_yield();
+	spin_unlock(h->ptl);
+	kshim_thread_exit();
+	return NULL;
+}
+
+static void ptl_hold(struct ptl_holder *h, pthread_t *tid)
+{
+	h->ptl = &current->mm->page_table_lock;
+	h->phase = 0;
+	assert_int_equal(pthread_create(tid, NULL, hold_ptl, h), 0);
+	while (__atomic_load_n(&h->phase, __ATOMIC_ACQUIRE) != 1)
+		sched_yield();
+}
+
+static void ptl_release(struct ptl_holder *h, pthread_t tid)
+{
+	__atomic_store_n(&h->phase, 2, __ATOMIC_RELEASE);
+	assert_int_equal(pthread_join(tid, NULL), 0);
+}
+
+/*
+ * The walk only trylocks page table locks: with the lock held by another
+ * CPU, a forced walk finds the table (MM_NONLEAF_FOUND) but reads none
+ * of its ptes, which stay young, and adds it to no filter; a walk
+ * without force_scan cannot clear the young pmd either (its batch is
+ * dropped). The aging itself completes. With the lock free again, the
+ * walks do both.
+ */
+static void walk_leaves_a_page_table_whose_lock_another_cpu_holds(void **state)
+{
+	unsigned long max_seq, total, found, added;
+	struct ptl_holder h;
+	struct tb_vma *vma;
+	pthread_t tid;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	vma = tb_map_anon(64);
+	touch_range(vma, 0, 64, true);
+	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	total = mm_stat("a", MM_LEAF_TOTAL);
+	found = mm_stat("a", MM_NONLEAF_FOUND);
+	added = mm_stat("a", MM_NONLEAF_ADDED);
+	ptl_hold(&h, &tid);
+	age("a", true, true);
+	ptl_release(&h, tid);
+	assert_int_equal(young(vma, 0, 64), 64);
+	assert_int_equal(mm_stat("a", MM_NONLEAF_FOUND) - found, 1);
+	assert_int_equal(mm_stat("a", MM_LEAF_TOTAL) - total, 0);
+	assert_int_equal(mm_stat("a", MM_NONLEAF_ADDED) - added, 0);
+	assert_int_equal(filter_weight("a", max_seq + 1), 0);
+	retire_empty_generations("a");
+
+	/* the task runs again (else should_skip_mm() leaves its mm) */
+	touch_range(vma, 0, 64, false);
+	ptl_hold(&h, &tid);
+	age("a", true, false);
+	ptl_release(&h, tid);
+	assert_true(tb_vma_pmd_young(vma, 0));
+	assert_int_equal(young(vma, 0, 64), 64);
+
+	retire_empty_generations("a");
+	touch_range(vma, 0, 64, false);
+	age("a", true, false);
+	assert_false(tb_vma_pmd_young(vma, 0));
+	age("a", true, true);
+	assert_int_equal(young(vma, 0, 64), 0);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * An aging without walks (no mm-walk cap) restarts the mm list
+ * (iterate_mm_list_nowalk() forgets head and tail): the next walk, even
+ * without force_scan, scans every mm as new, also one that has not run
+ * since the last walk (which should_skip_mm() would leave out): it reads
+ * the mm's table.
+ */
+static void walk_after_an_aging_without_walks_scans_every_mm(void **state)
+{
+	unsigned long max_seq, found, total;
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	vma = tb_map_anon(64);
+	touch_range(vma, 0, 64, true);
+	age("a", true, true);
+	set_caps(CAP_CORE | CAP_NONLEAF);
+	age("a", true, true);
+	set_caps(CAP_CORE | CAP_MM_WALK | CAP_NONLEAF);
+	/* the empty generations below the folios' retired, none evicted */
+	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id("a"), max_seq - 3) > 0);
+	assert_int_equal(tb_vma_resident(vma), 64);
+	assert_int_equal(tb_lruvec_of("a")->lrugen.min_seq[LRU_GEN_ANON], max_seq - 2);
+
+	found = mm_stat("a", MM_NONLEAF_FOUND);
+	total = mm_stat("a", MM_LEAF_TOTAL);
+	age("a", true, false);
+	assert_int_equal(mm_stat("a", MM_NONLEAF_FOUND) - found, 1);
+	assert_int_equal(mm_stat("a", MM_LEAF_TOTAL) - total, 64);
+	tb_assert_lrus_consistent();
+}
+
+/* ---- Bloom filter collisions ---- */
+
+#define NR_SMALL 2048
+
+/* the two filter bits of an item, as get_item_key() makes them */
+static void item_bits(void *item, unsigned int bit[2])
+{
+	u32 hash = hash_ptr(item, BLOOM_FILTER_SHIFT * 2);
+
+	bit[0] = hash & (BIT(BLOOM_FILTER_SHIFT) - 1);
+	bit[1] = hash >> BLOOM_FILTER_SHIFT;
+}
+
+static bool bit_of(const unsigned int *p, unsigned int b)
+{
+	return b == p[0] || b == p[1];
+}
+
+/* p < q (walk order), and of q's two bits exactly bit number which is one of p's */
+static bool half_of(unsigned int (*bits)[2], int which, int p, int q)
+{
+	return p < q && bit_of(bits[p], bits[q][which]) && !bit_of(bits[p], bits[q][!which]);
+}
+
+/*
+ * Two such pairs, qa sharing its first bit with pa, qb its second with
+ * pb, four distinct tables, and a filter holding pa and pb holds no
+ * more of qa or qb than that: the pmd entries' hashes spread evenly
+ * within one pmd table, so the pairs come from different PUDs' tables.
+ */
+static bool pick_half_collisions(unsigned int (*bits)[2], int *pa, int *qa, int *pb, int *qb)
+{
+	for (*qa = 0; *qa < NR_SMALL; (*qa)++)
+		for (*pa = 0; *pa < *qa; (*pa)++) {
+			if (!half_of(bits, 0, *pa, *qa))
+				continue;
+			for (*qb = 0; *qb < NR_SMALL; (*qb)++)
+				for (*pb = 0; *pb < *qb; (*pb)++)
+					if (half_of(bits, 1, *pb, *qb) &&
+					    *pb != *pa && *pb != *qa && *qb != *pa && *qb != *qa &&
+					    !bit_of(bits[*pb], bits[*qa][1]) &&
+					    !bit_of(bits[*pa], bits[*qb][0]))
+						return true;
+		}
+	return false;
+}
+
+/*
+ * an eviction of the generations below the three youngest, whatever they
+ * hold: aging without force_scan may follow
+ */
+static void evict_oldest(const char *path)
+{
+	struct lruvec *lruvec = tb_lruvec_of(path);
+	unsigned long max_seq = lruvec->lrugen.max_seq;
+
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 %d", tb_memcg_id(path), max_seq - 3, 1 << 20) > 0);
+	assert_true(lruvec->lrugen.min_seq[LRU_GEN_ANON] + MAX_NR_GENS - 1 > max_seq);
+}
+
+/*
+ * A table is in the Bloom filter only if both its bits are: 2048 one-page
+ * vmas (a pmd each, four PUDs) give pairs whose pmd entries share one bit,
+ * p's added table holding half of q's key: qa's first bit (key[0]), qb's
+ * second. A forced walk adds only pa and pb (the ones made young); the
+ * next walk without force_scan, qa and qb young again, skips both
+ * (test_bloom_filter() wants both bits). Then pb and qb added by one
+ * walk: when qb comes, one of its bits is set already, and
+ * update_bloom_filter() still sets the other; the next walk reads qb.
+ */
+static void walk_filter_wants_both_bits_of_a_table(void **state)
+{
+	static unsigned int bits[NR_SMALL][2];
+	static struct tb_vma *v[NR_SMALL];
+	int i, pa, qa, pb, qb;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mglru_switch_on();
+	tb_run_in("a");
+	for (i = 0; i < NR_SMALL; i++) {
+		v[i] = tb_map_anon(1);
+		touch_range(v[i], 0, 1, true);
+		item_bits(tb_vma_pmdp(v[i], 0), bits[i]);
+	}
+	assert_true(pick_half_collisions(bits, &pa, &qa, &pb, &qb));
+
+	age("a", true, true);
+	touch_range(v[pa], 0, 1, false);
+	touch_range(v[pb], 0, 1, false);
+	age("a", true, true);
+	assert_true(filter_has("a", tb_lruvec_of("a")->lrugen.max_seq, tb_vma_pmdp(v[pb], 0)));
+	evict_oldest("a");
+	touch_range(v[qa], 0, 1, false);
+	touch_range(v[qb], 0, 1, false);
+	age("a", true, false);
+	assert_true(tb_vma_pte_young(v[qa], 0));
+	assert_true(tb_vma_pte_young(v[qb], 0));
+
+	touch_range(v[pb], 0, 1, false);
+	age("a", true, true);
+	assert_true(filter_has("a", tb_lruvec_of("a")->lrugen.max_seq, tb_vma_pmdp(v[qb], 0)));
+	evict_oldest("a");
+	touch_range(v[qb], 0, 1, false);
+	age("a", true, false);
+	assert_false(tb_vma_pte_young(v[qb], 0));
+	tb_assert_lrus_consistent();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -991,6 +1925,25 @@ int main(void)
 		TB_MGLRU_SWAP_TEST(look_around_stays_within_the_folios_vma),
 		TB_MGLRU_SWAP_TEST(look_around_clamps_its_range_to_the_page_table),
 		TB_MGLRU_SWAP_TEST(moving_a_task_moves_its_mm_to_the_new_memcgs_walk),
+		TB_MGLRU_SWAP_TEST(walk_without_force_scan_clears_each_young_pmd_once_in_batches),
+		TB_MGLRU_SWAP_TEST(look_around_centres_its_range_away_from_the_table_ends),
+		TB_MGLRU_SWAP_TEST(look_around_hands_a_dirty_pte_only_to_a_clean_swap_cache_folio),
+		TB_MGLRU_SWAP_TEST(walk_marks_a_rewritten_lazyfree_folio_dirty_not_a_new_anon_one),
+		TB_MGLRU_SWAP_TEST(walk_adds_a_table_with_a_young_pte_per_cache_line_to_the_filter),
+		TB_MGLRU_SWAP_TEST(walk_forces_a_scan_of_the_mms_added_since_the_last_iteration),
+		TB_MGLRU_SWAP_TEST(walk_of_each_mm_starts_at_its_first_address),
+		TB_MGLRU_SWAP_TEST(walk_resumes_a_stopped_walk_at_the_next_puds_first_page),
+		TB_MGLRU_SWAP_TEST(walk_goes_on_into_a_vma_crossing_the_table_end),
+		TB_MGLRU_SWAP_TEST(walk_moves_folios_from_an_inactive_to_an_active_generation),
+		TB_MGLRU_SWAP_TEST(look_around_adds_a_table_dense_with_young_ptes_to_the_filter),
+		TB_MGLRU_SWAP_TEST(walk_skips_a_table_whose_pmd_is_old_though_in_the_filter),
+		TB_MGLRU_SWAP_TEST(walk_without_the_nonleaf_cap_reads_a_table_whose_pmd_is_old),
+		TB_MGLRU_SWAP_TEST(aging_that_walks_no_mm_leaves_the_next_filter_alone),
+		TB_MGLRU_SWAP_TEST(look_around_marks_a_rewritten_lazyfree_folio_dirty),
+		TB_MGLRU_TEST(look_around_without_a_walk_clears_the_refs_of_the_folios_it_activates),
+		TB_MGLRU_SWAP_TEST(walk_leaves_a_page_table_whose_lock_another_cpu_holds),
+		TB_MGLRU_SWAP_TEST(walk_after_an_aging_without_walks_scans_every_mm),
+		TB_MGLRU_SWAP_TEST(walk_filter_wants_both_bits_of_a_table),
 	};
 
 	return TB_RUN(tests);

@@ -234,6 +234,33 @@ static void test_gfp_nofail_never_fails(void **state)
 	kfree(p);
 }
 
+/*
+ * A failed allocation reports itself (slab_out_of_memory(), warn_alloc())
+ * unless the caller passed __GFP_NOWARN, whatever the call it failed in
+ */
+static void test_failure_warns_unless_gfp_nowarn(void **state)
+{
+	unsigned long warnings = kshim_slab_fail_warnings();
+	void *p;
+
+	kshim_fault_filter(__func__, NULL);
+	kshim_fault_probability(1000000, 1);
+	assert_null(kmalloc(8, GFP_KERNEL));
+	assert_int_equal(kshim_slab_fail_warnings(), warnings + 1);
+	assert_null(kzalloc(8, GFP_KERNEL | __GFP_NOWARN));
+	assert_null(kmalloc(8, GFP_NOWAIT | __GFP_NOWARN));
+	assert_int_equal(kshim_slab_fail_warnings(), warnings + 1);
+	kshim_fault_reset();
+	p = kmalloc(8, GFP_KERNEL);
+	assert_non_null(p);
+	kshim_fault_filter(__func__, NULL);
+	kshim_fault_nth(1);
+	assert_null(krealloc(p, 64, GFP_KERNEL));
+	assert_int_equal(kshim_slab_fail_warnings(), warnings + 2);
+	assert_int_equal(kshim_fault_injected(), 1);
+	kfree(p);
+}
+
 static void test_kmem_cache_alloc_fault(void **state)
 {
 	struct kmem_cache *s = KMEM_CACHE(obj, 0);
@@ -386,6 +413,7 @@ int main(void)
 		TB_TEST(test_fault_filter_by_function),
 		TB_TEST(test_fault_filter_by_site),
 		TB_TEST(test_gfp_nofail_never_fails),
+		TB_TEST(test_failure_warns_unless_gfp_nowarn),
 		TB_TEST(test_kmem_cache_alloc_fault),
 		TB_TEST(test_gfp_kernel_in_spinlock_is_violation),
 		TB_TEST(test_gfp_atomic_in_spinlock_is_fine),

@@ -158,6 +158,8 @@ void tb_vma_counts(struct tb_vma *vma, unsigned long *resident, unsigned long *s
  */
 bool tb_vma_pte_young(struct tb_vma *vma, unsigned long index);
 bool tb_vma_pmd_young(struct tb_vma *vma, unsigned long index);
+/* the pmd entry over page index (a pmd_t *), NULL where no table was made */
+void *tb_vma_pmdp(struct tb_vma *vma, unsigned long index);
 /* the folio mapped at index of vma, or NULL (no reference taken) */
 struct folio *tb_vma_folio(struct tb_vma *vma, unsigned long index);
 

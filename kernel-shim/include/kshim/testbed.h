@@ -74,6 +74,8 @@ unsigned long kshim_rcu_batches(void);
 
 unsigned long kshim_percpu_live(void);
 unsigned long kshim_slab_live(void);
+/* failed allocations that reported themselves (without __GFP_NOWARN) */
+unsigned long kshim_slab_fail_warnings(void);
 /* mm/xarray: free every CPU's idr_preload() pool, as a CPU going offline */
 void kshim_radix_tree_preloads_free(void);
 /* mm/xarray: radix tree nodes live (the IDR's and the XArray's) */

@@ -22,6 +22,8 @@ unsigned long kshim_slab_live(void);
  * charges nothing, it counts them, so a test sees which allocations ask.
  */
 unsigned long kshim_slab_charged_allocs(void);
+/* failed allocations that reported themselves (without __GFP_NOWARN) */
+unsigned long kshim_slab_fail_warnings(void);
 
 #define kmalloc(size, gfp) kshim_kmalloc(size, gfp, KSHIM_SITE)
 #define kzalloc(size, gfp) kmalloc(size, (gfp) | __GFP_ZERO)
