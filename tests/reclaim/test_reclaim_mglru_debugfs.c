@@ -416,9 +416,10 @@ static void lru_gen_full_reads_the_same_in_pieces_from_the_record_it_stopped_at(
 }
 
 /*
- * run_cmd() refuses a node id below 0 or from MAX_NUMNODES on before it
- * reads the node's state: lru_gen_seq_write() parses it as unsigned, so
- * "-1" is -1 as run_cmd()'s int. Nothing is aged.
+ * run_cmd() refuses a node id below 0 or from MAX_NUMNODES on before
+ * node_state() reads the id's bit of node_states[N_MEMORY] (past the mask
+ * for such an id): lru_gen_seq_write() parses it as unsigned, so "-1" and
+ * "2147483648" are -1 and INT_MIN as run_cmd()'s int. Nothing is aged.
  */
 static void debugfs_refuses_node_ids_out_of_range(void **state)
 {
@@ -427,8 +428,10 @@ static void debugfs_refuses_node_ids_out_of_range(void **state)
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	id = tb_memcg_id("a");
 	assert_int_equal(tb_lru_gen_cmd("+ %u -1 3 0 1", id), -EINVAL);
+	assert_int_equal(tb_lru_gen_cmd("+ %u 2147483648 3 0 1", id), -EINVAL);
 	assert_int_equal(tb_lru_gen_cmd("+ %u %d 3 0 1", id, MAX_NUMNODES), -EINVAL);
-	assert_int_equal(tb_lru_gen_cmd("+ %u %d 3 0 1", id, 2 * BITS_PER_LONG), -EINVAL);
+	assert_int_equal(tb_lru_gen_cmd("+ %u %d 3 0 1", id, BITS_PER_LONG), -EINVAL);
+	assert_int_equal(tb_lru_gen_cmd("+ %u 2147483647 3 0 1", id), -EINVAL);
 	assert_int_equal(tb_lruvec_of("a")->lrugen.max_seq, MIN_NR_GENS + 1);
 }
 

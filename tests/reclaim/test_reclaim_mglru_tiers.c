@@ -744,6 +744,35 @@ static void kswapd_oom_kills_though_an_old_memcg_holds_just_under_a_countable_si
 	assert_int_equal(tb_file_cached(f), 3000);
 }
 
+/*
+ * lruvec_is_reclaimable() leaves out a memcg below its memory.min (the
+ * protection lru_gen_age_node() has just computed): "a", old and with
+ * 4096 pages of page cache (enough to count at DEF_PRIORITY), is
+ * protected by memory.min, so only young "b" is left: kswapd's first
+ * lru_gen_age_node() OOM-kills it before anything is reclaimed. (Without
+ * the protection "a" counts and kswapd reclaims from it first.)
+ */
+static void kswapd_oom_kills_though_an_old_memcg_is_protected_by_memory_min(void **state)
+{
+	struct tb_file *f = tb_file_create(4096);
+	struct streamer s;
+
+	assert_int_equal(tb_sysfs_write(LRU_GEN_MIN_TTL, "10000"), 5);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_write_ok("a", "memory.min", "32M");
+	tb_run_in("a");
+	tb_read_range(f, 4096);
+	lru_add_drain();
+	assert_int_equal(tb_gen_pages(tb_lruvec_of("a"), F), 4096);
+	kshim_jiffies_advance(20000);
+	assert_int_equal(tb_cgroup_mkdir("b"), 0);
+	stream_with_kswapd(&s, "b", 0);
+	assert_int_equal(s.err, -EINTR);
+	assert_int_equal(kshim_vm_event_read(OOM_KILL), 1);
+	assert_int_equal(tb_cgroup_read_key("b", "memory.events", "oom_kill"), 1);
+	assert_int_equal(tb_file_cached(f), 4096);
+}
+
 #define TB_MIN_TTL_SWAP_TEST(fn) \
 	cmocka_unit_test_setup_teardown(fn, tb_mglru_setup_swap, min_ttl_teardown)
 
@@ -797,6 +826,7 @@ int main(void)
 		TB_MIN_TTL_TEST(kswapd_reclaims_generations_older_than_min_ttl),
 		TB_MIN_TTL_TEST(kswapd_oom_kills_though_a_memcg_too_small_to_count_is_older_than_min_ttl),
 		TB_MIN_TTL_TEST(kswapd_oom_kills_though_an_old_memcg_holds_just_under_a_countable_size),
+		TB_MIN_TTL_TEST(kswapd_oom_kills_though_an_old_memcg_is_protected_by_memory_min),
 		TB_MIN_TTL_SWAP_TEST(kswapd_counts_the_youngest_generation_of_an_old_memcg_as_reclaimable),
 	};
 
