@@ -146,7 +146,8 @@ static void switching_moves_more_than_a_batch_in_several_rounds(void **state)
  * generation, an inactive anon one (not in the swap cache) to the second
  * youngest, inactive page cache to the second oldest (min_seq + 1, as
  * min_seq + MIN_NR_GENS < max_seq), each list's oldest folio at the
- * generation's tail.
+ * generation's tail. Switched off again, the folios of the two youngest
+ * generations go to the active lists, the others to the inactive ones.
  */
 static void switching_on_places_each_classic_list_in_its_generation(void **state)
 {
@@ -181,6 +182,17 @@ static void switching_on_places_each_classic_list_in_its_generation(void **state
 	/* the first page read is the oldest: at the tail of its generation */
 	assert_ptr_equal(lru_to_folio(&lruvec->lrugen.folios[1][LRU_GEN_FILE][ZONE_NORMAL]),
 			 tb_file_folio(once, 0));
+	tb_assert_lrus_consistent();
+
+	/*
+	 * drain_evictable(): lru_gen_del_folio() not reclaiming gives the
+	 * folios of the two youngest generations PG_active
+	 */
+	assert_int_equal(tb_sysfs_write(ENABLED, "n"), 1);
+	assert_int_equal(tb_stat("a", "active_anon"), 64 * 4096);
+	assert_int_equal(tb_stat("a", "inactive_anon"), 0);
+	assert_int_equal(tb_stat("a", "active_file"), 32 * 4096);
+	assert_int_equal(tb_stat("a", "inactive_file"), 128 * 4096);
 	tb_assert_lrus_consistent();
 }
 
