@@ -9,6 +9,10 @@
  * avg_refaulted, avg_total as "RTx"; a type's oldest: refaulted, evicted,
  * protected as "rep"; any other "xxx") and the walk's counters ("TYFA" on
  * the youngest, "xxxx" elsewhere; NR_HIST_GENS is 1 here).
+ *
+ * Also: the text read in pieces (the seq_file goes on from the record it
+ * stopped at), the files' modes, and what lru_gen's commands refuse or
+ * stop at (run_cmd()'s node ids, run_eviction()'s nr_to_reclaim).
  */
 #include <linux/kernel.h>
 #include <linux/mm.h>
@@ -279,7 +283,9 @@ static void lru_gen_full_shows_every_generation_of_a_new_lruvec_from_seq_0(void 
  * seq 1, file's seq 3 ("rep": refaulted, evicted, protected since the last
  * carry-over); seq 4 shows the averages reset_ctrl_pos() carried over
  * ("RTx": refaults and evictions halved) and the walk's counters. lru_gen
- * lists seq 1 to 4 too (from min_seq[anon]) with no mark.
+ * lists seq 1 to 4 too (from min_seq[anon]) with no mark. Once anon's
+ * min_seq is 3 as well, lru_gen lists seq 3 and 4 only, lru_gen_full
+ * still 1 to 4, both types marked below 3.
  *
  * Aged twice more, without time passing: lru_gen_full shows seq 3 to 6,
  * seq 5 and 6 of age 0.
@@ -329,6 +335,20 @@ static void lru_gen_full_shows_the_last_four_generations_and_marks_what_a_type_l
 	assert_gen(&t.gen[1], 2, ms_since(born), 0, 0);
 	assert_gen(&t.gen[2], 3, ms_since(born), 32, 0);
 	assert_gen(&t.gen[3], 4, 250, 0, 0);
+
+	/* anon's seq 1 and 2 are empty: evicting anon moves its min_seq to 3 */
+	assert_true(tb_lru_gen_cmd("- %u 0 1 1", id) > 0);
+	assert_int_equal(lrugen->min_seq[A], 3);
+	read_lruvec("lru_gen_full", "a", &t);
+	assert_int_equal(t.nr, 4);
+	assert_full_gen(lruvec, &t.gen[0], 1, ms_since(born), 0, 0, "xx", "xxx", "xxx");
+	assert_full_gen(lruvec, &t.gen[1], 2, ms_since(born), 0, 0, "xx", "xxx", "xxx");
+	assert_full_gen(lruvec, &t.gen[2], 3, ms_since(born), 32, 0, "  ", "rep", "rep");
+	assert_full_gen(lruvec, &t.gen[3], 4, 250, 0, 0, "  ", "RTx", "RTx");
+	read_lruvec("lru_gen", "a", &t);
+	assert_int_equal(t.nr, 2);
+	assert_gen(&t.gen[0], 3, ms_since(born), 32, 0);
+	assert_gen(&t.gen[1], 4, 250, 0, 0);
 
 	assert_true(tb_lru_gen_cmd("+ %u 0 4 1 1", id) > 0);
 	assert_true(tb_lru_gen_cmd("+ %u 0 5 1 1", id) > 0);

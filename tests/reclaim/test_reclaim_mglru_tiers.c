@@ -773,6 +773,40 @@ static void kswapd_oom_kills_though_an_old_memcg_is_protected_by_memory_min(void
 	assert_int_equal(tb_file_cached(f), 4096);
 }
 
+/*
+ * A removed memcg counts its pages without the priority's shift
+ * (lruvec_is_sizable(): not online), but only those on its generations:
+ * "x", removed while 16 pages of SHM_LOCKed page cache keep it, has none
+ * there, so its age, older than min_ttl, spares nobody and young "b" is
+ * OOM-killed.
+ */
+static void kswapd_oom_kills_though_a_removed_memcg_holding_only_unevictable_pages_is_old(void **state)
+{
+	struct tb_file *locked = tb_file_create(16);
+	struct lruvec *x;
+	struct streamer s;
+
+	assert_int_equal(tb_sysfs_write(LRU_GEN_MIN_TTL, "10000"), 5);
+	assert_int_equal(tb_cgroup_mkdir("x"), 0);
+	tb_run_in("x");
+	tb_file_set_unevictable(locked, true);
+	tb_read_range(locked, 16);
+	lru_add_drain();
+	x = tb_lruvec_of("x");
+	tb_task_exit_all();
+	assert_int_equal(tb_cgroup_rmdir("x"), 0);
+	assert_false(mem_cgroup_online(lruvec_memcg(x)));
+	assert_int_equal(tb_gen_pages(x, LRU_GEN_ANON) + tb_gen_pages(x, F), 0);
+	assert_int_equal(tb_file_cached(locked), 16);
+	kshim_jiffies_advance(20000);
+	assert_int_equal(tb_cgroup_mkdir("b"), 0);
+	stream_with_kswapd(&s, "b", 0);
+	assert_int_equal(s.err, -EINTR);
+	assert_int_equal(kshim_vm_event_read(OOM_KILL), 1);
+	assert_int_equal(tb_cgroup_read_key("b", "memory.events", "oom_kill"), 1);
+	tb_file_set_unevictable(locked, false);
+}
+
 #define TB_MIN_TTL_SWAP_TEST(fn) \
 	cmocka_unit_test_setup_teardown(fn, tb_mglru_setup_swap, min_ttl_teardown)
 
@@ -827,6 +861,7 @@ int main(void)
 		TB_MIN_TTL_TEST(kswapd_oom_kills_though_a_memcg_too_small_to_count_is_older_than_min_ttl),
 		TB_MIN_TTL_TEST(kswapd_oom_kills_though_an_old_memcg_holds_just_under_a_countable_size),
 		TB_MIN_TTL_TEST(kswapd_oom_kills_though_an_old_memcg_is_protected_by_memory_min),
+		TB_MIN_TTL_TEST(kswapd_oom_kills_though_a_removed_memcg_holding_only_unevictable_pages_is_old),
 		TB_MIN_TTL_SWAP_TEST(kswapd_counts_the_youngest_generation_of_an_old_memcg_as_reclaimable),
 	};
 
