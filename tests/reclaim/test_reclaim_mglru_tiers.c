@@ -613,6 +613,25 @@ static void stream_with_kswapd(struct streamer *s, const char *path, unsigned in
 }
 
 /*
+ * 20 s later, path is made and a task in it streams with kswapd: what
+ * came before is older than min_ttl, path is young
+ */
+static void stream_in_a_young_memcg(struct streamer *s, const char *path)
+{
+	kshim_jiffies_advance(20000);
+	assert_int_equal(tb_cgroup_mkdir(path), 0);
+	stream_with_kswapd(s, path, 0);
+}
+
+/* the stream of path was cut short by the one OOM kill, of its task */
+static void assert_stream_oom_killed(const struct streamer *s, const char *path)
+{
+	assert_int_equal(s->err, -EINTR);
+	assert_int_equal(kshim_vm_event_read(OOM_KILL), 1);
+	assert_int_equal(tb_cgroup_read_key(path, "memory.events", "oom_kill"), 1);
+}
+
+/*
  * min_ttl_ms 10000: lruvec_is_reclaimable() finds the oldest file
  * generation of "a" born when "a" was made, under 10 s ago, and the root
  * too small to count (lruvec_is_sizable(): its pages >> priority are 0),
@@ -702,12 +721,8 @@ static void kswapd_oom_kills_though_a_memcg_too_small_to_count_is_older_than_min
 	struct streamer s;
 
 	assert_int_equal(tb_sysfs_write(LRU_GEN_MIN_TTL, "10000"), 5);
-	kshim_jiffies_advance(20000);
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	stream_with_kswapd(&s, "a", 0);
-	assert_int_equal(s.err, -EINTR);
-	assert_int_equal(kshim_vm_event_read(OOM_KILL), 1);
-	assert_int_equal(tb_cgroup_read_key("a", "memory.events", "oom_kill"), 1);
+	stream_in_a_young_memcg(&s, "a");
+	assert_stream_oom_killed(&s, "a");
 }
 
 /*
@@ -735,12 +750,8 @@ static void kswapd_oom_kills_though_an_old_memcg_holds_just_under_a_countable_si
 	assert_int_equal(lruvec->lrugen.min_seq[F], 1);
 	assert_int_equal(tb_gen_seq_pages(lruvec, 1, F), 3000);
 	assert_true(3000 >> DEF_PRIORITY == 0 && 6000 >> DEF_PRIORITY);
-	kshim_jiffies_advance(20000);
-	assert_int_equal(tb_cgroup_mkdir("b"), 0);
-	stream_with_kswapd(&s, "b", 0);
-	assert_int_equal(s.err, -EINTR);
-	assert_int_equal(kshim_vm_event_read(OOM_KILL), 1);
-	assert_int_equal(tb_cgroup_read_key("b", "memory.events", "oom_kill"), 1);
+	stream_in_a_young_memcg(&s, "b");
+	assert_stream_oom_killed(&s, "b");
 	assert_int_equal(tb_file_cached(f), 3000);
 }
 
@@ -764,12 +775,8 @@ static void kswapd_oom_kills_though_an_old_memcg_is_protected_by_memory_min(void
 	tb_read_range(f, 4096);
 	lru_add_drain();
 	assert_int_equal(tb_gen_pages(tb_lruvec_of("a"), F), 4096);
-	kshim_jiffies_advance(20000);
-	assert_int_equal(tb_cgroup_mkdir("b"), 0);
-	stream_with_kswapd(&s, "b", 0);
-	assert_int_equal(s.err, -EINTR);
-	assert_int_equal(kshim_vm_event_read(OOM_KILL), 1);
-	assert_int_equal(tb_cgroup_read_key("b", "memory.events", "oom_kill"), 1);
+	stream_in_a_young_memcg(&s, "b");
+	assert_stream_oom_killed(&s, "b");
 	assert_int_equal(tb_file_cached(f), 4096);
 }
 
@@ -798,12 +805,8 @@ static void kswapd_oom_kills_though_a_removed_memcg_holding_only_unevictable_pag
 	assert_false(mem_cgroup_online(lruvec_memcg(x)));
 	assert_int_equal(tb_gen_pages(x, LRU_GEN_ANON) + tb_gen_pages(x, F), 0);
 	assert_int_equal(tb_file_cached(locked), 16);
-	kshim_jiffies_advance(20000);
-	assert_int_equal(tb_cgroup_mkdir("b"), 0);
-	stream_with_kswapd(&s, "b", 0);
-	assert_int_equal(s.err, -EINTR);
-	assert_int_equal(kshim_vm_event_read(OOM_KILL), 1);
-	assert_int_equal(tb_cgroup_read_key("b", "memory.events", "oom_kill"), 1);
+	stream_in_a_young_memcg(&s, "b");
+	assert_stream_oom_killed(&s, "b");
 	tb_file_set_unevictable(locked, false);
 }
 
@@ -834,9 +837,7 @@ static void kswapd_counts_the_youngest_generation_of_an_old_memcg_as_reclaimable
 			 PAGES(16 * MB));
 	assert_int_equal(tb_gen_pages(lruvec, LRU_GEN_ANON) + tb_gen_pages(lruvec, F),
 			 PAGES(16 * MB));
-	kshim_jiffies_advance(20000);
-	assert_int_equal(tb_cgroup_mkdir("b"), 0);
-	stream_with_kswapd(&s, "b", 0);
+	stream_in_a_young_memcg(&s, "b");
 	assert_int_equal(s.err, 0);
 	assert_int_equal(s.read, PAGES(96 * MB));
 	assert_int_equal(kshim_vm_event_read(OOM_KILL), 0);
