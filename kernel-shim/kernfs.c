@@ -4,8 +4,9 @@
  * attribute groups under a kobject, and top-level debugfs files with
  * their file_operations. Tests reach them by path and go through the
  * kernel's own show/store and open/read/write/release, so a malformed
- * write gets the handler's own errno. seq_file files are read with one
- * pass over the reader's buffer.
+ * write gets the handler's own errno. seq_file files are read as
+ * fs/seq_file.c reads them: a page of records at a time, each read()
+ * going on from the record the last one stopped at.
  */
 #include <linux/kernel.h>
 #include <linux/kobject.h>
@@ -35,6 +36,7 @@ static struct sysfs_entry {
 
 static struct debugfs_entry {
 	char name[KERNFS_PATH];
+	umode_t mode;
 	const struct file_operations *fops;
 } debugfs[KERNFS_MAX];
 
@@ -146,24 +148,37 @@ struct dentry *debugfs_create_file(const char *name, umode_t mode, struct dentry
 	if (!e)
 		return ERR_PTR(-ENOSPC);
 	strscpy(e->name, name, sizeof(e->name));
+	e->mode = mode;
 	e->fops = fops;
 	return (struct dentry *)e;
 }
 
-static const struct file_operations *debugfs_find(const char *name)
+static struct debugfs_entry *debugfs_find(const char *name)
 {
 	int i;
 
 	for (i = 0; i < KERNFS_MAX; i++)
 		if (debugfs[i].fops && !strcmp(debugfs[i].name, name))
-			return debugfs[i].fops;
+			return &debugfs[i];
 	return NULL;
 }
 
-/* open, one read or write, release: what cat and echo do */
-static ssize_t debugfs_io(const char *name, char *rbuf, const char *wbuf, size_t size)
+int tb_debugfs_mode(const char *name)
 {
-	struct file file = { .f_op = debugfs_find(name) };
+	struct debugfs_entry *e = debugfs_find(name);
+
+	return e ? e->mode : -ENOENT;
+}
+
+/*
+ * open, then one write, or read()s of at most chunk bytes until the end
+ * of the file or of the buffer, then release: what echo, cat and dd do
+ */
+static ssize_t debugfs_io(const char *name, char *rbuf, const char *wbuf, size_t size,
+			  size_t chunk)
+{
+	struct debugfs_entry *e = debugfs_find(name);
+	struct file file = { .f_op = e ? e->fops : NULL };
 	loff_t pos = 0;
 	ssize_t ret;
 
@@ -176,26 +191,36 @@ static ssize_t debugfs_io(const char *name, char *rbuf, const char *wbuf, size_t
 		if (ret)
 			return ret;
 	}
-	if (wbuf)
+	if (wbuf) {
 		ret = file.f_op->write(&file, wbuf, size, &pos);
-	else
-		ret = file.f_op->read(&file, rbuf, size, &pos);
+	} else {
+		do {
+			ret = file.f_op->read(&file, rbuf + pos, min_t(size_t, chunk, size - pos), &pos);
+		} while (ret > 0 && pos < size);
+		if (ret >= 0)
+			ret = pos;
+	}
 	if (file.f_op->release)
 		file.f_op->release(NULL, &file);
 	return ret;
 }
 
-ssize_t tb_debugfs_read(const char *name, char *buf, size_t size)
+ssize_t tb_debugfs_read_by(const char *name, char *buf, size_t size, size_t chunk)
 {
-	ssize_t n = debugfs_io(name, buf, NULL, size - 1);
+	ssize_t n = debugfs_io(name, buf, NULL, size - 1, chunk);
 
 	buf[n >= 0 ? n : 0] = '\0';
 	return n;
 }
 
+ssize_t tb_debugfs_read(const char *name, char *buf, size_t size)
+{
+	return tb_debugfs_read_by(name, buf, size, size);
+}
+
 ssize_t tb_debugfs_write(const char *name, const char *cmd)
 {
-	return debugfs_io(name, NULL, cmd, strlen(cmd));
+	return debugfs_io(name, NULL, cmd, strlen(cmd), 0);
 }
 
 int seq_open(struct file *file, const struct seq_operations *op)
@@ -210,30 +235,118 @@ int seq_open(struct file *file, const struct seq_operations *op)
 	return 0;
 }
 
+/*
+ * The records printed into the kernel buffer, as many as fit in it and
+ * in what the reader asked for, after the one already there; each
+ * ->next() must move the index on: one that does not is reported and the
+ * index moved for it, as fs/seq_file.c does.
+ */
+static void seq_fill(struct seq_file *m, void *p, size_t want)
+{
+	for (;;) {
+		size_t offs = m->count;
+		loff_t index = m->index;
+		int err;
+
+		p = m->op->next(m, p, &m->index);
+		if (m->index == index) {
+			pr_info("seq_file: buggy .next function %p did not update position index\n",
+				m->op->next);
+			m->index++;
+		}
+		if (!p || IS_ERR(p) || m->count >= want)
+			break;
+		err = m->op->show(m, p);
+		if (err > 0) {
+			m->count = offs;	/* ->show() skips the record */
+		} else if (err || seq_has_overflowed(m)) {
+			m->count = offs;	/* the record waits for the next read() */
+			break;
+		}
+	}
+	m->op->stop(m, p);
+}
+
+/*
+ * read(2) of a seq_file, as fs/seq_file.c's seq_read_iter() does it, less
+ * the seek (seq_lseek() is refused here): what the last read() left in the
+ * kernel buffer first, then records from m->index on (->start() gets it),
+ * the buffer doubled and the record printed again when one alone does not
+ * fit a page.
+ */
 ssize_t seq_read(struct file *file, char __user *buf, size_t size, loff_t *ppos)
 {
 	struct seq_file *m = file->private_data;
-	loff_t pos = 0;
-	void *v;
+	size_t copied = 0, n;
 	int err = 0;
+	void *p;
 
-	m->buf = buf;
-	m->size = size;
-	m->count = 0;
-	v = m->op->start(m, &pos);
-	while (v && !IS_ERR(v)) {
-		err = m->op->show(m, v);
-		if (err < 0 || seq_has_overflowed(m))
-			break;
-		v = m->op->next(m, v, &pos);
+	if (!size)
+		return 0;
+	if (*ppos != m->read_pos)
+		return -ESPIPE;
+	if (!*ppos) {
+		m->index = 0;
+		m->count = 0;
 	}
-	m->op->stop(m, v);
-	if (IS_ERR(v))
-		return PTR_ERR(v);
-	if (seq_has_overflowed(m))
-		return -EFBIG;
-	*ppos += m->count;
-	return err < 0 ? err : (ssize_t)m->count;
+	if (!m->buf) {
+		m->size = PAGE_SIZE;
+		m->buf = kvmalloc(m->size, GFP_KERNEL);
+		if (!m->buf)
+			return -ENOMEM;
+	}
+	if (m->count) {
+		n = min(m->count, size);
+		memcpy(buf, m->buf + m->from, n);
+		m->count -= n;
+		m->from += n;
+		copied = n;
+		if (m->count)
+			goto done;
+	}
+	m->from = 0;
+	p = m->op->start(m, &m->index);
+	for (;;) {
+		err = PTR_ERR(p);
+		if (!p || IS_ERR(p))
+			break;
+		err = m->op->show(m, p);
+		if (err < 0)
+			break;
+		if (err)
+			m->count = 0;
+		if (!m->count) {
+			p = m->op->next(m, p, &m->index);
+			continue;
+		}
+		if (!seq_has_overflowed(m)) {
+			seq_fill(m, p, size - copied);
+			n = min(m->count, size - copied);
+			memcpy(buf + copied, m->buf, n);
+			copied += n;
+			m->count -= n;
+			m->from = n;
+			goto done;
+		}
+		m->op->stop(m, p);
+		kvfree(m->buf);
+		m->count = 0;
+		m->size <<= 1;
+		m->buf = kvmalloc(m->size, GFP_KERNEL);
+		if (!m->buf) {
+			err = -ENOMEM;
+			goto done;
+		}
+		p = m->op->start(m, &m->index);
+	}
+	m->op->stop(m, p);
+	m->count = 0;
+done:
+	if (!copied)
+		return err;
+	*ppos += copied;
+	m->read_pos += copied;
+	return copied;
 }
 
 loff_t seq_lseek(struct file *file, loff_t offset, int whence)
@@ -243,7 +356,10 @@ loff_t seq_lseek(struct file *file, loff_t offset, int whence)
 
 int seq_release(struct inode *inode, struct file *file)
 {
-	kfree(file->private_data);
+	struct seq_file *m = file->private_data;
+
+	kvfree(m->buf);
+	kfree(m);
 	file->private_data = NULL;
 	return 0;
 }

@@ -5,6 +5,7 @@
  */
 #include <linux/kernel.h>
 #include <kshim/report.h>
+#include <string.h>
 
 bool kshim_quiet = true;
 static unsigned int warns, expected_warns, violations;
@@ -27,15 +28,56 @@ static void vrecord(const char *kind, const char *file, int line, const char *fu
 		fprintf(stderr, "kshim: %s\n", last);
 }
 
+/* the kernel log since boot, as dmesg reads it; the oldest text goes first when full */
+static char log_buf[1 << 16];
+static size_t log_len;
+
+static void log_append(const char *fmt, va_list ap)
+{
+	char line[1024];
+	int n = vsnprintf(line, sizeof(line), fmt, ap);
+
+	if (n <= 0)
+		return;
+	if ((size_t)n >= sizeof(line))
+		n = sizeof(line) - 1;
+	pthread_mutex_lock(&report_lock);
+	if (log_len + n >= sizeof(log_buf)) {
+		size_t drop = log_len + n - sizeof(log_buf) + 1;
+
+		memmove(log_buf, log_buf + drop, log_len - drop);
+		log_len -= drop;
+	}
+	memcpy(log_buf + log_len, line, n);
+	log_len += n;
+	log_buf[log_len] = '\0';
+	pthread_mutex_unlock(&report_lock);
+}
+
 void kshim_printk(const char *fmt, ...)
 {
 	va_list ap;
 
+	va_start(ap, fmt);
+	log_append(fmt, ap);
+	va_end(ap);
 	if (kshim_quiet && !getenv("KSHIM_VERBOSE"))
 		return;
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
+}
+
+size_t tb_dmesg(char *buf, size_t size)
+{
+	size_t n;
+
+	pthread_mutex_lock(&report_lock);
+	n = log_len < size ? log_len : size - 1;
+	memcpy(buf, log_buf + log_len - n, n);
+	buf[n] = '\0';
+	pthread_mutex_unlock(&report_lock);
+	return n;
 }
 
 void kshim_warn(const char *file, int line, const char *func, const char *cond,
@@ -96,4 +138,8 @@ void kshim_report_reset(void)
 {
 	warns = expected_warns = violations = 0;
 	last[0] = '\0';
+	pthread_mutex_lock(&report_lock);
+	log_len = 0;
+	log_buf[0] = '\0';
+	pthread_mutex_unlock(&report_lock);
 }

@@ -23,6 +23,8 @@ unsigned int nr_online_nodes = 1;
 int kshim_cpu_node[KSHIM_MAX_CPUS];
 struct cpumask kshim_node_cpus[MAX_NUMNODES];
 nodemask_t kshim_all_nodes;	/* the root cpuset's mems */
+/* every node in every state (all have memory): node_state() reads them */
+nodemask_t node_states[NR_NODE_STATES];
 int kshim_cpusets_bound;	/* tasks bound to nodes (linux/cpuset.h) */
 atomic_long_t kshim_vm_events[NR_VM_EVENT_ITEMS];
 __thread struct kshim_trace kshim_trace;
@@ -77,6 +79,8 @@ static void cpus_to_nodes(unsigned int cpus, unsigned int nodes)
 	memset(&kshim_all_nodes, 0, sizeof(kshim_all_nodes));
 	for (nid = 0; nid < nodes; nid++)
 		node_set(nid, kshim_all_nodes);
+	for (nid = 0; nid < NR_NODE_STATES; nid++)
+		node_states[nid] = kshim_all_nodes;
 	kshim_cpusets_bound = 0;
 	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++) {
 		kshim_cpu_node[cpu] = cpu < cpus ? cpu * nodes / cpus : 0;

@@ -139,6 +139,63 @@ static void switching_moves_more_than_a_batch_in_several_rounds(void **state)
 	tb_assert_lrus_consistent();
 }
 
+/*
+ * fill_evictable() hands each folio to lru_gen_add_folio() as a folio
+ * coming back, not from reclaim (reclaiming false), into a new lruvec
+ * (max_seq 3, min_seq 0): an active folio goes to the youngest
+ * generation, an inactive anon one (not in the swap cache) to the second
+ * youngest, inactive page cache to the second oldest (min_seq + 1, as
+ * min_seq + MIN_NR_GENS < max_seq), each list's oldest folio at the
+ * generation's tail. Switched off again, the folios of the two youngest
+ * generations go to the active lists, the others to the inactive ones.
+ */
+static void switching_on_places_each_classic_list_in_its_generation(void **state)
+{
+	struct tb_file *once = tb_file_create(128), *twice = tb_file_create(32);
+	struct lruvec *lruvec;
+	struct tb_vma *vma;
+	long active_anon;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(64);
+	tb_touch_range(vma, 64, true);
+	tb_read_range(once, 128);
+	tb_read_range(twice, 32);
+	tb_read_range(twice, 32);
+	lru_add_drain();
+	assert_int_equal(tb_stat("a", "inactive_file"), 128 * 4096);
+	assert_int_equal(tb_stat("a", "active_file"), 32 * 4096);
+	active_anon = tb_stat("a", "active_anon") / 4096;
+	assert_int_equal(tb_stat("a", "inactive_anon") / 4096 + active_anon, 64);
+
+	tb_mglru_switch_on();
+	lruvec = tb_lruvec_of("a");
+	assert_int_equal(tb_gen_seq_pages(lruvec, 0, LRU_GEN_FILE), 0);
+	assert_int_equal(tb_gen_seq_pages(lruvec, 1, LRU_GEN_FILE), 128);
+	assert_int_equal(tb_gen_seq_pages(lruvec, 2, LRU_GEN_FILE), 0);
+	assert_int_equal(tb_gen_seq_pages(lruvec, 3, LRU_GEN_FILE), 32);
+	assert_int_equal(tb_gen_seq_pages(lruvec, 0, LRU_GEN_ANON) +
+			 tb_gen_seq_pages(lruvec, 1, LRU_GEN_ANON), 0);
+	assert_int_equal(tb_gen_seq_pages(lruvec, 2, LRU_GEN_ANON), 64 - active_anon);
+	assert_int_equal(tb_gen_seq_pages(lruvec, 3, LRU_GEN_ANON), active_anon);
+	/* the first page read is the oldest: at the tail of its generation */
+	assert_ptr_equal(lru_to_folio(&lruvec->lrugen.folios[1][LRU_GEN_FILE][ZONE_NORMAL]),
+			 tb_file_folio(once, 0));
+	tb_assert_lrus_consistent();
+
+	/*
+	 * drain_evictable(): lru_gen_del_folio() not reclaiming gives the
+	 * folios of the two youngest generations PG_active
+	 */
+	assert_int_equal(tb_sysfs_write(ENABLED, "n"), 1);
+	assert_int_equal(tb_stat("a", "active_anon"), 64 * 4096);
+	assert_int_equal(tb_stat("a", "inactive_anon"), 0);
+	assert_int_equal(tb_stat("a", "active_file"), 32 * 4096);
+	assert_int_equal(tb_stat("a", "inactive_file"), 128 * 4096);
+	tb_assert_lrus_consistent();
+}
+
 /* ---- the debugfs interface ---- */
 
 /*
@@ -666,6 +723,7 @@ int main(void)
 		TB_RECLAIM_TEST(enabled_reads_back_the_caps_written),
 		TB_RECLAIM_SWAP_TEST(switching_moves_every_folio_and_loses_none),
 		TB_RECLAIM_SWAP_TEST(switching_moves_more_than_a_batch_in_several_rounds),
+		TB_RECLAIM_SWAP_TEST(switching_on_places_each_classic_list_in_its_generation),
 		TB_RECLAIM_TEST(debugfs_lists_each_memcg_with_its_generations),
 		TB_RECLAIM_TEST(debugfs_rejects_malformed_commands_with_the_handlers_errors),
 		TB_RECLAIM_TEST(debugfs_runs_commands_in_order_up_to_the_first_that_fails),

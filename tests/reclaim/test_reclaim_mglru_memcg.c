@@ -364,6 +364,51 @@ static void releasing_the_last_memcg_of_the_old_generation_moves_seq_on(void **s
 	assert_int_equal(memcg_lru()->nr_memcgs[old_gen()], 2);
 }
 
+/*
+ * lru_gen_release_memcg() moves seq on only when the generation it
+ * empties is the old one. "x", removed with page cache too small to count,
+ * goes to the tail on the first visit of the root's reclaim and to the
+ * young generation on the next (shrink_one(): "one retry if offlined or
+ * too small"), while the root, with page cache enough to count and cold,
+ * stays old. x's page cache gone, x is released: the young generation
+ * is empty, the old one is not, and seq stays.
+ */
+static void releasing_the_last_memcg_of_the_young_generation_leaves_seq(void **state)
+{
+	struct tb_file *big = tb_file_create(8192), *f = tb_file_create(512);
+	struct lruvec *x, *root;
+	unsigned long seq;
+	int round;
+
+	read_in("", big, 8192);
+	assert_int_equal(tb_cgroup_mkdir("x"), 0);
+	read_in("x", f, 512);
+	x = tb_lruvec_of("x");
+	root = tb_lruvec_of("");
+	tb_task_exit_all();
+	assert_int_equal(tb_cgroup_rmdir("x"), 0);
+	kshim_rcu_quiesce();
+	seq = READ_ONCE(memcg_lru()->seq);
+	assert_int_equal(x->lrugen.gen, old_gen());
+	assert_int_equal(root->lrugen.gen, old_gen());
+	for (round = 0; x->lrugen.gen == old_gen(); round++) {
+		assert_true(round < 32);
+		assert_write_ok("", "memory.reclaim", "256K");
+		assert_int_equal(READ_ONCE(memcg_lru()->seq), seq);
+		assert_int_equal(root->lrugen.gen, old_gen());
+	}
+	assert_int_equal(x->lrugen.gen, young_gen());
+	assert_int_equal(memcg_lru()->nr_memcgs[young_gen()], 1);
+
+	tb_file_destroy(f);
+	tb_drain_local_stock();
+	flush_workqueue(system_wq);
+	kshim_rcu_quiesce();
+	assert_int_equal(memcg_lru()->nr_memcgs[young_gen()], 0);
+	assert_int_equal(memcg_lru()->nr_memcgs[old_gen()], 1);
+	assert_int_equal(READ_ONCE(memcg_lru()->seq), seq);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -372,6 +417,7 @@ int main(void)
 		TB_MGLRU_TEST(removed_memcg_moves_to_the_head_of_the_old_generation_until_released),
 		TB_MGLRU_TEST(removed_memcg_goes_before_the_other_memcgs_of_its_bin),
 		TB_MGLRU_TEST(releasing_the_last_memcg_of_the_old_generation_moves_seq_on),
+		TB_MGLRU_TEST(releasing_the_last_memcg_of_the_young_generation_leaves_seq),
 	};
 
 	return TB_RUN(tests);

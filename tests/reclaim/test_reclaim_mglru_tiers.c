@@ -585,18 +585,18 @@ struct streamer {
 };
 
 /*
- * A task in "a" (made by the caller) with 16 MiB of anon (no swap: not reclaimable) reads a
+ * A task in path (made by the caller) with 16 MiB of anon (no swap: not reclaimable) reads a
  * 96 MiB file once through the 64 MiB machine; kswapd wakes at the low
  * watermark and balance_pgdat() calls lru_gen_age_node() at each priority
  * before it reclaims. The read costs 100 us of virtual time a page: the
  * whole stream takes under 2.5 s. The task may idle for idle_ms first
  * (virtual time: the jiffies move on with its clock).
  */
-static void stream_with_kswapd(struct streamer *s, unsigned int idle_ms)
+static void stream_with_kswapd(struct streamer *s, const char *path, unsigned int idle_ms)
 {
 	struct tb_file *stream = tb_file_create(PAGES(96 * MB));
 
-	tb_run_in("a");
+	tb_run_in(path);
 	if (idle_ms)
 		msleep(idle_ms);
 	s->anon = tb_map_anon(PAGES(16 * MB));
@@ -610,6 +610,25 @@ static void stream_with_kswapd(struct streamer *s, unsigned int idle_ms)
 			break;
 		}
 	}
+}
+
+/*
+ * 20 s later, path is made and a task in it streams with kswapd: what
+ * came before is older than min_ttl, path is young
+ */
+static void stream_in_a_young_memcg(struct streamer *s, const char *path)
+{
+	kshim_jiffies_advance(20000);
+	assert_int_equal(tb_cgroup_mkdir(path), 0);
+	stream_with_kswapd(s, path, 0);
+}
+
+/* the stream of path was cut short by the one OOM kill, of its task */
+static void assert_stream_oom_killed(const struct streamer *s, const char *path)
+{
+	assert_int_equal(s->err, -EINTR);
+	assert_int_equal(kshim_vm_event_read(OOM_KILL), 1);
+	assert_int_equal(tb_cgroup_read_key(path, "memory.events", "oom_kill"), 1);
 }
 
 /*
@@ -630,7 +649,7 @@ static void kswapd_oom_kills_while_every_generation_is_younger_than_min_ttl(void
 	assert_int_equal(tb_sysfs_read(LRU_GEN_MIN_TTL, buf, sizeof(buf)), 6);
 	assert_string_equal(buf, "10000\n");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	stream_with_kswapd(&s, 0);
+	stream_with_kswapd(&s, "a", 0);
 #if TB_HAVE_memcgs_need_aging
 	/*
 	 * lru_gen_age_node() returns at once when !sc->memcgs_need_aging: at
@@ -662,7 +681,7 @@ static void kswapd_reclaims_without_oom_kills_at_min_ttl_0(void **state)
 	struct streamer s;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	stream_with_kswapd(&s, 0);
+	stream_with_kswapd(&s, "a", 0);
 	assert_int_equal(s.err, 0);
 	assert_int_equal(s.read, PAGES(96 * MB));
 	assert_int_equal(kshim_vm_event_read(OOM_KILL), 0);
@@ -684,9 +703,144 @@ static void kswapd_reclaims_generations_older_than_min_ttl(void **state)
 
 	assert_int_equal(tb_sysfs_write(LRU_GEN_MIN_TTL, "10000"), 5);
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	stream_with_kswapd(&s, 20000);
+	stream_with_kswapd(&s, "a", 20000);
 	assert_int_equal(kshim_vm_event_read(OOM_KILL), 0);
 	assert_int_equal(s.read, PAGES(96 * MB));
+	assert_true(kshim_vm_event_read(PGSTEAL_KSWAPD) >= PAGES(32 * MB));
+}
+
+/*
+ * lruvec_is_reclaimable() looks at the age of a memcg's oldest generation
+ * only when the memcg is big enough to count: the root, its generations
+ * born at boot 20 s before "a" is made, is older than min_ttl but too
+ * small, so it does not spare the machine; "a" is too young: the OOM kill
+ * comes as when everything is young.
+ */
+static void kswapd_oom_kills_though_a_memcg_too_small_to_count_is_older_than_min_ttl(void **state)
+{
+	struct streamer s;
+
+	assert_int_equal(tb_sysfs_write(LRU_GEN_MIN_TTL, "10000"), 5);
+	stream_in_a_young_memcg(&s, "a");
+	assert_stream_oom_killed(&s, "a");
+}
+
+/*
+ * lruvec_is_sizable() counts each generation from min_seq to max_seq once:
+ * "a" holds 3000 pages of page cache in the oldest of four generations
+ * (read into seq 1, aged once: min_seq moves past the empty seq 0), under
+ * the 1 << DEF_PRIORITY pages kswapd's first lru_gen_age_node() needs to
+ * count it, so its age, older than min_ttl, spares nobody: "b", made 20 s
+ * later, streams and is OOM-killed.
+ */
+static void kswapd_oom_kills_though_an_old_memcg_holds_just_under_a_countable_size(void **state)
+{
+	struct tb_file *f = tb_file_create(3000);
+	struct lruvec *lruvec;
+	struct streamer s;
+
+	assert_int_equal(tb_sysfs_write(LRU_GEN_MIN_TTL, "10000"), 5);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	tb_read_range(f, 3000);
+	lru_add_drain();
+	assert_true(tb_lru_gen_cmd("+ %u 0 %d 0 1", tb_memcg_id("a"), MIN_NR_GENS + 1) > 0);
+	lruvec = tb_lruvec_of("a");
+	assert_int_equal(lruvec->lrugen.max_seq, MIN_NR_GENS + 2);
+	assert_int_equal(lruvec->lrugen.min_seq[F], 1);
+	assert_int_equal(tb_gen_seq_pages(lruvec, 1, F), 3000);
+	assert_true(3000 >> DEF_PRIORITY == 0 && 6000 >> DEF_PRIORITY);
+	stream_in_a_young_memcg(&s, "b");
+	assert_stream_oom_killed(&s, "b");
+	assert_int_equal(tb_file_cached(f), 3000);
+}
+
+/*
+ * lruvec_is_reclaimable() leaves out a memcg below its memory.min (the
+ * protection lru_gen_age_node() has just computed): "a", old and with
+ * 4096 pages of page cache (enough to count at DEF_PRIORITY), is
+ * protected by memory.min, so only young "b" is left: kswapd's first
+ * lru_gen_age_node() OOM-kills it before anything is reclaimed. (Without
+ * the protection "a" counts and kswapd reclaims from it first.)
+ */
+static void kswapd_oom_kills_though_an_old_memcg_is_protected_by_memory_min(void **state)
+{
+	struct tb_file *f = tb_file_create(4096);
+	struct streamer s;
+
+	assert_int_equal(tb_sysfs_write(LRU_GEN_MIN_TTL, "10000"), 5);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_write_ok("a", "memory.min", "32M");
+	tb_run_in("a");
+	tb_read_range(f, 4096);
+	lru_add_drain();
+	assert_int_equal(tb_gen_pages(tb_lruvec_of("a"), F), 4096);
+	stream_in_a_young_memcg(&s, "b");
+	assert_stream_oom_killed(&s, "b");
+	assert_int_equal(tb_file_cached(f), 4096);
+}
+
+/*
+ * A removed memcg counts its pages without the priority's shift
+ * (lruvec_is_sizable(): not online), but only those on its generations:
+ * "x", removed while 16 pages of SHM_LOCKed page cache keep it, has none
+ * there, so its age, older than min_ttl, spares nobody and young "b" is
+ * OOM-killed.
+ */
+static void kswapd_oom_kills_though_a_removed_memcg_holding_only_unevictable_pages_is_old(void **state)
+{
+	struct tb_file *locked = tb_file_create(16);
+	struct lruvec *x;
+	struct streamer s;
+
+	assert_int_equal(tb_sysfs_write(LRU_GEN_MIN_TTL, "10000"), 5);
+	assert_int_equal(tb_cgroup_mkdir("x"), 0);
+	tb_run_in("x");
+	tb_file_set_unevictable(locked, true);
+	tb_read_range(locked, 16);
+	lru_add_drain();
+	x = tb_lruvec_of("x");
+	tb_task_exit_all();
+	assert_int_equal(tb_cgroup_rmdir("x"), 0);
+	assert_false(mem_cgroup_online(lruvec_memcg(x)));
+	assert_int_equal(tb_gen_pages(x, LRU_GEN_ANON) + tb_gen_pages(x, F), 0);
+	assert_int_equal(tb_file_cached(locked), 16);
+	stream_in_a_young_memcg(&s, "b");
+	assert_stream_oom_killed(&s, "b");
+	tb_file_set_unevictable(locked, false);
+}
+
+#define TB_MIN_TTL_SWAP_TEST(fn) \
+	cmocka_unit_test_setup_teardown(fn, tb_mglru_setup_swap, min_ttl_teardown)
+
+/*
+ * lruvec_is_sizable() counts every generation up to max_seq: "a", made 20 s
+ * before and holding 16 MiB of anon only in its youngest generation (the
+ * faults' active folios; with swap, anon counts), is big enough and older
+ * than min_ttl, so kswapd reclaims while "b", made just before, streams,
+ * and nobody is OOM-killed although "b" is young.
+ */
+static void kswapd_counts_the_youngest_generation_of_an_old_memcg_as_reclaimable(void **state)
+{
+	struct lruvec *lruvec;
+	struct streamer s;
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_sysfs_write(LRU_GEN_MIN_TTL, "10000"), 5);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(16 * MB));
+	tb_touch_range(vma, PAGES(16 * MB), true);
+	lru_add_drain();
+	lruvec = tb_lruvec_of("a");
+	assert_int_equal(tb_gen_seq_pages(lruvec, lruvec->lrugen.max_seq, LRU_GEN_ANON),
+			 PAGES(16 * MB));
+	assert_int_equal(tb_gen_pages(lruvec, LRU_GEN_ANON) + tb_gen_pages(lruvec, F),
+			 PAGES(16 * MB));
+	stream_in_a_young_memcg(&s, "b");
+	assert_int_equal(s.err, 0);
+	assert_int_equal(s.read, PAGES(96 * MB));
+	assert_int_equal(kshim_vm_event_read(OOM_KILL), 0);
 	assert_true(kshim_vm_event_read(PGSTEAL_KSWAPD) >= PAGES(32 * MB));
 }
 
@@ -705,6 +859,11 @@ int main(void)
 		TB_MIN_TTL_TEST(kswapd_oom_kills_while_every_generation_is_younger_than_min_ttl),
 		TB_MIN_TTL_TEST(kswapd_reclaims_without_oom_kills_at_min_ttl_0),
 		TB_MIN_TTL_TEST(kswapd_reclaims_generations_older_than_min_ttl),
+		TB_MIN_TTL_TEST(kswapd_oom_kills_though_a_memcg_too_small_to_count_is_older_than_min_ttl),
+		TB_MIN_TTL_TEST(kswapd_oom_kills_though_an_old_memcg_holds_just_under_a_countable_size),
+		TB_MIN_TTL_TEST(kswapd_oom_kills_though_an_old_memcg_is_protected_by_memory_min),
+		TB_MIN_TTL_TEST(kswapd_oom_kills_though_a_removed_memcg_holding_only_unevictable_pages_is_old),
+		TB_MIN_TTL_SWAP_TEST(kswapd_counts_the_youngest_generation_of_an_old_memcg_as_reclaimable),
 	};
 
 	return TB_RUN(tests);

@@ -34,6 +34,12 @@ void kshim_world_hold(bool on);
 ssize_t tb_sysfs_read(const char *path, char *buf, size_t size);
 ssize_t tb_sysfs_write(const char *path, const char *val);
 ssize_t tb_debugfs_read(const char *name, char *buf, size_t size);
+/* the same, in read()s of at most chunk bytes (dd bs=chunk) */
+ssize_t tb_debugfs_read_by(const char *name, char *buf, size_t size, size_t chunk);
+/* the mode a debugfs file was created with, or -ENOENT */
+int tb_debugfs_mode(const char *name);
+/* the kernel log (printk) since the world booted, as much as fits; its length */
+size_t tb_dmesg(char *buf, size_t size);
 ssize_t tb_debugfs_write(const char *name, const char *cmd);
 
 /* the calling thread joins RCU and runs on virtual CPU cpu */

@@ -19,7 +19,6 @@ extern unsigned int nr_online_nodes;
 #define next_online_node(nid) ((nid) + 1 < (int)nr_node_ids ? (nid) + 1 : MAX_NUMNODES)
 #define first_memory_node first_online_node
 #define next_memory_node(nid) next_online_node(nid)
-#define node_state(node, state) node_online(node)
 enum node_states {
 	N_POSSIBLE,
 	N_ONLINE,
@@ -30,4 +29,10 @@ enum node_states {
 	N_GENERIC_INITIATOR,
 	NR_NODE_STATES
 };
+/*
+ * A bit of the state's mask, as the kernel reads it: a node id out of
+ * range is its callers' to refuse (it reads past the mask).
+ */
+extern nodemask_t node_states[NR_NODE_STATES];
+#define node_state(node, state) node_isset((node), node_states[state])
 #endif

@@ -19,7 +19,10 @@ struct seq_operations {
 struct seq_file {
 	char *buf;
 	size_t size;
+	size_t from;		/* seq_read(): where the text not yet read starts */
 	size_t count;
+	loff_t index;		/* seq_read(): the record ->start() goes on from */
+	loff_t read_pos;	/* seq_read(): the bytes read so far */
 	void *private;
 	const struct seq_operations *op;
 	struct file *file;
@@ -33,8 +36,9 @@ static inline bool seq_has_overflowed(struct seq_file *m)
 }
 /*
  * A seq_operations file (debugfs): seq_open() attaches a seq_file to the
- * file; seq_read() runs start/show/next/stop once over the reader's whole
- * buffer (an overflow is reported as -EFBIG, not retried).
+ * file; seq_read() prints its records into a kernel buffer of a page and
+ * gives the reader what fits, going on at the next read() from the record
+ * it stopped at (kernel-shim/kernfs.c), as fs/seq_file.c does.
  */
 int seq_open(struct file *file, const struct seq_operations *op);
 ssize_t seq_read(struct file *file, char __user *buf, size_t size, loff_t *ppos);
