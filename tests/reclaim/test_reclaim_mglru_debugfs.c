@@ -251,6 +251,7 @@ static void lru_gen_full_shows_every_generation_of_a_new_lruvec_from_seq_0(void 
 	unsigned long born;
 	unsigned int age;
 
+	tb_skip_before_6_4("lru_gen_full format");
 	born = a_with_anon_and_page_cache(&vma, f);
 	lruvec = tb_lruvec_of("a");
 	assert_int_equal(lruvec->lrugen.max_seq, MIN_NR_GENS + 1);
@@ -300,6 +301,7 @@ static void lru_gen_full_shows_the_last_four_generations_and_marks_what_a_type_l
 	struct tb_vma *vma;
 	unsigned short id;
 
+	tb_skip_before_6_4("lru_gen_full format");
 	born = a_with_anon_and_page_cache(&vma, f);
 	id = tb_memcg_id("a");
 	lruvec = tb_lruvec_of("a");
