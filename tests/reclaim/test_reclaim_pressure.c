@@ -125,7 +125,10 @@ static void kswapd_throttles_on_writeback_it_meets_again(void **state)
  * than half the reclaimable pages write-pending. Both wait one jiffy and
  * nothing wakes them earlier (only another reclaimer's progress wakes
  * NOPROGRESS, nothing wakes CONGESTED): each costs the writer 1 ms of its
- * virtual time, during which the disk completes writes.
+ * virtual time, during which the disk completes writes. Direct reclaim
+ * writes no page cache itself, whatever it meets: only kswapd does
+ * (shrink_folio_list()'s pageout() of a folio it marked PG_reclaim on
+ * a node flagged PGDAT_DIRTY).
  */
 static void direct_reclaim_is_throttled_while_the_node_is_congested(void **state)
 {
@@ -140,6 +143,8 @@ static void direct_reclaim_is_throttled_while_the_node_is_congested(void **state
 	assert_true(me->throttled[VMSCAN_THROTTLE_CONGESTED] > 0);
 	assert_true(me->throttled[VMSCAN_THROTTLE_NOPROGRESS] > 0);
 	assert_int_equal(me->throttled[VMSCAN_THROTTLE_WRITEBACK], 0);
+	assert_int_equal(me->write_folio_count, 0);
+	assert_int_equal(me->inactive_stat.nr_pageout, 0);
 	slept = me->throttled[VMSCAN_THROTTLE_CONGESTED] + me->throttled[VMSCAN_THROTTLE_NOPROGRESS];
 	assert_int_equal(me->throttled_usecs, slept * jiffies_to_usecs(1));
 	/* the writer's clock: a read per page written, and the sleeps */

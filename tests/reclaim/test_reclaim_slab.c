@@ -45,10 +45,13 @@ static int teardown_caches(void **state)
  * Only a's subtree is visited: b's objects stay, and the cache that is
  * not memcg-aware is never asked (shrink_slab_memcg() walks the bits of
  * memcg-aware shrinkers only). The objects are not pages: the write fails
- * with -EAGAIN.
+ * with -EAGAIN, though each freed object here empties a slab page: the
+ * slab pages a shrinker frees are counted for global reclaim only
+ * (flush_reclaim_state(): they cannot be told to be a's).
  */
 static void memory_reclaim_shrinks_the_target_memcgs_slab_only(void **state)
 {
+	aware->objs_per_page = 1;
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	assert_int_equal(tb_cgroup_mkdir("b"), 0);
 	tb_cache_add(aware, tb_memcg("a"), 0, OBJS);
@@ -132,6 +135,29 @@ static void global_reclaim_skips_the_slab_of_a_memcg_with_no_usage(void **state)
 	assert_true(tb_cache_objects(plain, NULL, 0) < OBJS);
 }
 
+/*
+ * memory.reclaim of the root is global reclaim: the slab pages its
+ * shrinkers free count as reclaimed (flush_reclaim_state() after each
+ * shrink_node(), which takes them once). The root holds no LRU page,
+ * only 2^18 objects of the plain cache, 10 to a slab page; "128K" asks
+ * for 32 pages. do_shrink_slab() scans in batches of 128 while its
+ * target, (freeable >> priority) * 4 / seeks plus the deferred work,
+ * allows: 128 objects at priority 12 (12 pages), 128 at 11 (256 freed:
+ * 13 pages more, 25), then 126 deferred and 510 new at 10, three
+ * batches (640 freed: 64 pages): 32 reached, reclaim stops there.
+ */
+static void root_reclaim_counts_the_slab_pages_its_shrinkers_free(void **state)
+{
+	long objs = 1L << 18;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's priority loop");
+	plain->objs_per_page = 10;
+	tb_cache_add(plain, NULL, 0, objs);
+	assert_write_ok("", "memory.reclaim", "128K");
+	assert_int_equal(tb_cache_objects(plain, NULL, 0), objs - 640);
+	assert_int_equal(atomic_long_read(&plain->scan_calls), 5);
+}
+
 static int setup_caches_4_nodes(void **state)
 {
 	tb_world.nr_nodes = 4;
@@ -171,6 +197,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(memory_reclaim_shrinks_numa_aware_objects_on_every_node,
 						setup_caches_4_nodes, teardown_caches),
 		SLAB_TEST(kswapd_shrinks_the_slab_of_every_memcg),
+		SLAB_TEST(root_reclaim_counts_the_slab_pages_its_shrinkers_free),
 		SLAB_TEST(global_reclaim_skips_the_slab_of_a_memcg_with_no_usage),
 	};
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <linux/slab.h>
 #include <linux/rcupdate.h>
+#include <linux/swap.h>
 #include <unistd.h>
 #include "tb_cache.h"
 
@@ -32,6 +33,21 @@ static unsigned long tb_count(struct shrinker *s, struct shrink_control *sc)
 	return n ? n : SHRINK_EMPTY;
 }
 
+/*
+ * The pages freeing take more objects (freed before) empties, credited as
+ * slub's __free_slab() credits a slab page freed under reclaim.
+ */
+static void credit_slab_pages(struct tb_cache *c, long before, long take)
+{
+	long per = c->objs_per_page;
+
+	if (!per)
+		return;
+#if defined(TB_HAVE_mm_account_reclaimed_pages) && TB_HAVE_mm_account_reclaimed_pages
+	mm_account_reclaimed_pages((before + take) / per - before / per);
+#endif
+}
+
 static unsigned long tb_scan(struct shrinker *s, struct shrink_control *sc)
 {
 	struct tb_cache *c = s->private_data;
@@ -55,7 +71,7 @@ static unsigned long tb_scan(struct shrinker *s, struct shrink_control *sc)
 	do {
 		take = min_t(long, have, sc->nr_to_scan);
 	} while (!atomic_long_try_cmpxchg(objs, &have, have - take));
-	atomic_long_add(take, &c->freed);
+	credit_slab_pages(c, atomic_long_fetch_add(take, &c->freed), take);
 	/* a callee may say it scanned more than it was asked to */
 	sc->nr_scanned += c->overscan;
 	return take;

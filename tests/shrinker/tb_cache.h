@@ -27,6 +27,12 @@ struct tb_cache {
 	int empty_answers;	/* next count calls answer SHRINK_EMPTY */
 	int zero_answers;	/* next count calls answer 0 (then SHRINK_EMPTY ones) */
 	long overscan;		/* scan reports this many more scanned than asked */
+	/*
+	 * objects per slab page: each page's worth of objects freed frees
+	 * the page, which the slab allocator credits to the reclaimer
+	 * (mm_account_reclaimed_pages()); 0: objects are not pages
+	 */
+	long objs_per_page;
 	int hold;		/* scan waits (real time) while this is set */
 	int in_scan;		/* a scan is waiting on hold */
 };
