@@ -373,6 +373,57 @@ static void kswapd_wake(struct tb_file *f, unsigned long *i)
 }
 
 /*
+ * kswapd_shrink_node()'s verdict on a pass: kswapd keeps its priority
+ * for the next pass when this one scanned at least its target (the high
+ * watermark, 384 pages) and reclaimed something, and lowers it
+ * otherwise. A mapped file, every page touched once through the mapping
+ * (young: kept on its first scan) but one in 16 read with read() only
+ * (reclaimed), until kswapd wakes at low (319 free, 16064 pages on the
+ * inactive list): each pass takes the inactive list >> priority from its
+ * tail, lowest index first, and frees the pages read, one in 16. Passes
+ * at priorities 12 to 6 scan 3, 7, 15, 31, 62, 125 and 250 pages, all
+ * below the target: the priority goes down after each. At priority 5 the
+ * pass scans 16033 >> 5 = 501 and frees 31 (350 + 31 free, still under
+ * 384): kswapd stays at 5, and its second pass there (16002 >> 5 = 500,
+ * 32 freed) balances the node.
+ */
+static void kswapd_keeps_its_priority_after_a_pass_that_scans_its_target(void **state)
+{
+	static const unsigned long scanned[] = { 3, 7, 15, 31, 62, 125, 250 };
+	static const unsigned long reclaimed[] = { 1, 0, 1, 2, 4, 8, 15 };
+	unsigned long n = PAGES(64 * MB), i, inactive;
+	const struct kshim_trace *k = tb_kswapd_trace(0);
+	struct tb_file *f = tb_file_create(n);
+	struct tb_vma *vma;
+	int p;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
+	tb_run_in("");
+	vma = tb_map_file(f);
+	for (i = 0; tb_free_pages(0) > tb_wmark(0, WMARK_LOW); i++) {
+		if (i % 16)
+			assert_int_equal(tb_touch(vma, i, false), 0);
+		else
+			assert_int_equal(tb_file_read(f, i), 0);
+	}
+	lru_add_drain();
+	inactive = node_page_state(NODE_DATA(0), NR_INACTIVE_FILE);
+	assert_int_equal(pageoutruns(), 0);
+	assert_int_equal(tb_touch(vma, i, false), 0);
+	assert_int_equal(pageoutruns(), 1);
+	assert_int_equal(inactive, 16064);
+	assert_int_equal(tb_free_pages(0), 319 + 94);
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 94);
+	for (p = DEF_PRIO; p > 5; p--) {
+		assert_int_equal(k->inactive_scanned[FILE][p], scanned[DEF_PRIO - p]);
+		assert_int_equal(k->inactive_reclaimed[FILE][p], reclaimed[DEF_PRIO - p]);
+	}
+	assert_int_equal(k->inactive_scanned[FILE][5], 501 + 500);
+	assert_int_equal(k->inactive_reclaimed[FILE][5], 31 + 32);
+	assert_int_equal(k->min_priority, 5);
+}
+
+/*
  * Balanced, kswapd sleeps HZ/10 first (kswapd_try_to_sleep()); woken by
  * nobody, it checks the node again and, still balanced, sleeps until
  * woken, counting neither of the "hit quickly" events. Throughout, the
@@ -887,7 +938,11 @@ static void kswapd_swaps_out_cold_anon_at_def_priority(void **state)
  * swap on. kswapd, woken at low, scans the inactive anon list >> priority
  * at priorities 12 to 1 and frees nothing; no cache trim mode failed
  * (there is no page cache), so one pass of the priority loop per run,
- * MAX_RECLAIM_RETRIES runs.
+ * MAX_RECLAIM_RETRIES runs. The node is left as the passes flagged it,
+ * never balanced (only a balanced node's flags are cleared): no dirty
+ * page met, so not congested, none under writeback, so no
+ * PGDAT_WRITEBACK; but PGDAT_DIRTY, since no pass took a file page and
+ * shrink_node() finds "all" of none unqueued dirty (0 == 0).
  */
 static void kswapd_fails_a_node_of_pinned_anon_in_one_pass_per_run(void **state)
 {
@@ -911,6 +966,9 @@ static void kswapd_fails_a_node_of_pinned_anon_in_one_pass_per_run(void **state)
 	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
 	for (p = DEF_PRIO; p >= 1; p--)
 		assert_int_equal(k->inactive_scanned[ANON][p], MAX_RECLAIM_RETRIES * (n >> p));
+	assert_false(test_bit(LRUVEC_NODE_CONGESTED, &mem_cgroup_lruvec(NULL, NODE_DATA(0))->flags));
+	assert_false(test_bit(PGDAT_WRITEBACK, &NODE_DATA(0)->flags));
+	assert_true(test_bit(PGDAT_DIRTY, &NODE_DATA(0)->flags));
 	for (i = 0; i < n; i++)
 		tb_folio_unpin(tb_vma_folio(vma, i));
 }
@@ -968,6 +1026,7 @@ int main(void)
 		TB_RECLAIM_TEST(kswapd_woken_up_to_zone_movable_drops_the_boost_of_zone_normal),
 		TB_RECLAIM_SWAP_TEST(kswapd_swaps_out_cold_anon_at_def_priority),
 		TB_RECLAIM_TEST(kswapd_left_balanced_sleeps_until_woken),
+		TB_RECLAIM_TEST(kswapd_keeps_its_priority_after_a_pass_that_scans_its_target),
 		TB_RECLAIM_TEST(kswapd_woken_within_its_short_sleep_counts_low_wmark_hit_quickly),
 		TB_RECLAIM_TEST(kswapd_finding_free_below_high_after_its_short_sleep_balances_again),
 		TB_RECLAIM_SWAP_TEST(memcg_reclaim_stops_the_smaller_side_and_trims_the_larger),

@@ -85,6 +85,9 @@ static struct tb_task *write_beyond_ram_on_a_slow_disk(struct tb_file **file)
  * reclaim_throttle(VMSCAN_THROTTLE_WRITEBACK). kswapd sleeps up to HZ/10,
  * but __acct_reclaim_writeback() wakes it once more than
  * SWAP_CLUSTER_MAX pages were written since it went to sleep, earlier.
+ * Balanced at last, kswapd clears the node's PGDAT_WRITEBACK,
+ * PGDAT_DIRTY and LRUVEC_NODE_CONGESTED before it sleeps
+ * (prepare_kswapd_sleep()).
  */
 static void kswapd_throttles_on_writeback_it_meets_again(void **state)
 {
@@ -109,6 +112,10 @@ static void kswapd_throttles_on_writeback_it_meets_again(void **state)
 		    k->throttled[VMSCAN_THROTTLE_WRITEBACK] * jiffies_to_usecs(HZ / 10));
 	assert_true(node_page_state(pgdat, NR_WRITTEN) >= PAGES(32 * MB));
 	tb_assert_lrus_consistent();
+	/* the writer done, kswapd went to sleep balanced: the node's flags cleared */
+	assert_false(test_bit(PGDAT_WRITEBACK, &pgdat->flags));
+	assert_false(test_bit(PGDAT_DIRTY, &pgdat->flags));
+	assert_false(test_bit(LRUVEC_NODE_CONGESTED, &mem_cgroup_lruvec(NULL, pgdat)->flags));
 }
 
 /*
