@@ -695,6 +695,32 @@ static void direct_reclaim_goes_on_above_half_of_min_free(void **state)
 	assert_int_equal(throttled_at(129), 0);
 }
 
+/*
+ * A node with no page on its LRU lists, its memory held by allocations
+ * that neither reclaim nor wake kswapd, down to half of min: its free
+ * pages are what it has to reclaim (zone_reclaimable_pages()), so it
+ * has a pfmemalloc reserve, and a direct reclaimer waits for kswapd.
+ * kswapd, woken, can reclaim nothing; it fails MAX_RECLAIM_RETRIES
+ * runs in a row, the node is then hopeless and the reclaimer is let
+ * through (allow_direct_reclaim()), to reclaim nothing either.
+ */
+static void direct_reclaim_waits_on_a_node_with_free_pages_only(void **state)
+{
+	LIST_HEAD(held);
+
+	tb_run_in("");
+	take_free_pages_down_to(128, &held);
+	assert_int_equal(node_page_state(NODE_DATA(0), NR_INACTIVE_FILE) +
+			 node_page_state(NODE_DATA(0), NR_ACTIVE_FILE) +
+			 node_page_state(NODE_DATA(0), NR_INACTIVE_ANON) +
+			 node_page_state(NODE_DATA(0), NR_ACTIVE_ANON), 0);
+	assert_int_equal(try_to_free_pages(node_zonelist(0, GFP_KERNEL), 0, GFP_KERNEL, NULL), 0);
+	assert_int_equal(kshim_vm_event_read(PGSCAN_DIRECT_THROTTLE), 1);
+	assert_int_equal(NODE_DATA(0)->kswapd_failures, MAX_RECLAIM_RETRIES);
+	assert_int_equal(pageoutruns(), MAX_RECLAIM_RETRIES);
+	put_all(&held);
+}
+
 /* vm.min_free_kbytes=1028: min 257, the reserve 257 / 2 = 128 pages */
 static int setup_odd_min(void **state)
 {
@@ -1043,6 +1069,7 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(file_only_reclaim_ages_active_anon_of_a_memcg_without_swap),
 		TB_RECLAIM_TEST(direct_reclaim_waits_at_half_of_min_free),
 		TB_RECLAIM_TEST(direct_reclaim_goes_on_above_half_of_min_free),
+		TB_RECLAIM_TEST(direct_reclaim_waits_on_a_node_with_free_pages_only),
 		TB_RECLAIM_TEST_ON(direct_reclaim_goes_on_above_half_of_an_odd_min, setup_odd_min),
 	};
 

@@ -206,7 +206,7 @@ static void min_free_kbytes_is_shared_among_the_nodes_by_size(void **state)
  * sits half on each node gives back pages from both, and numa_stat's
  * per-node file counts fall by what each node gave.
  */
-static void memory_reclaim_takes_pages_from_every_node(void **state)
+static void memory_reclaim_of_a_cache_on_both_nodes(bool writer_bound)
 {
 	struct tb_file *f0 = tb_file_create(2048), *f1 = tb_file_create(2048);
 	unsigned long free0, free1;
@@ -221,13 +221,31 @@ static void memory_reclaim_takes_pages_from_every_node(void **state)
 	free0 = tb_free_pages(0);
 	free1 = tb_free_pages(1);
 
-	tb_run_in("");
+	if (writer_bound)
+		run_bound("", 0);
+	else
+		tb_run_in("");
 	assert_write_ok("a", "memory.reclaim", "4M");
 	assert_true(tb_free_pages(0) > free0);
 	assert_true(tb_free_pages(1) > free1);
 	assert_true(tb_free_pages(0) - free0 + tb_free_pages(1) - free1 >= PAGES(4 * MB));
 	assert_int_equal(numa_stat("a", "file", 0), (2048 - (tb_free_pages(0) - free0)) * PAGE_SIZE);
 	assert_int_equal(numa_stat("a", "file", 1), (2048 - (tb_free_pages(1) - free1)) * PAGE_SIZE);
+}
+
+static void memory_reclaim_takes_pages_from_every_node(void **state)
+{
+	memory_reclaim_of_a_cache_on_both_nodes(false);
+}
+
+/*
+ * The same written by a task bound to node 0: memcg reclaim does not ask
+ * the writer's cpuset (shrink_zones() checks cpuset_zone_allowed() for
+ * global reclaim only), so node 1 gives pages too.
+ */
+static void memory_reclaim_by_a_task_bound_to_a_node_takes_pages_from_every_node(void **state)
+{
+	memory_reclaim_of_a_cache_on_both_nodes(true);
 }
 
 /*
@@ -310,6 +328,8 @@ int main(void)
 		TB_RECLAIM_TEST_ON(min_free_kbytes_is_shared_among_the_nodes_by_size,
 				   setup_2_nodes_min_free),
 		TB_RECLAIM_TEST_ON(memory_reclaim_takes_pages_from_every_node, setup_2_nodes),
+		TB_RECLAIM_TEST_ON(memory_reclaim_by_a_task_bound_to_a_node_takes_pages_from_every_node,
+				   setup_2_nodes),
 		TB_RECLAIM_TEST_ON(root_memory_reclaim_takes_most_from_the_writers_node,
 				   setup_2_nodes_64m),
 		TB_RECLAIM_TEST_ON(swappiness_0_swaps_a_node_whose_page_cache_is_tiny,
