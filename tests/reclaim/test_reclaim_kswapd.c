@@ -589,8 +589,12 @@ static void kswapd_snapshots_the_refaults_of_the_node(void **state)
  * the inactive anon list is low: 32 at priority 12, where 1024 pages of
  * page cache give no file to scan, and 32 at priority 11.
  */
-/* 64 active anon pages in "a" (swapped out and faulted back in: refaults), none inactive */
-static void active_anon_only(void)
+/*
+ * 64 active anon pages in "a" (swapped out and faulted back in: refaults),
+ * none inactive; the last of them still in this CPU's LRU batch unless
+ * drained
+ */
+static void active_anon_faulted_in(bool drain)
 {
 	struct tb_file *f = tb_file_create(1024);
 	struct tb_vma *vma;
@@ -606,9 +610,15 @@ static void active_anon_only(void)
 	lru_add_drain();
 	for (i = 0; i < 64; i++)
 		assert_int_equal(tb_touch(vma, i, false), 0);
-	lru_add_drain();
-	assert_int_equal(tb_stat("a", "active_anon"), 64 * 4096);
+	if (drain)
+		lru_add_drain();
+	assert_int_equal(tb_stat("a", "active_anon"), (drain ? 64 : 62) * 4096);
 	assert_int_equal(tb_stat("a", "inactive_anon"), 0);
+}
+
+static void active_anon_only(void)
+{
+	active_anon_faulted_in(true);
 }
 
 static void file_only_reclaim_ages_active_anon_when_inactive_anon_is_low(void **state)
@@ -620,6 +630,23 @@ static void file_only_reclaim_ages_active_anon_when_inactive_anon_is_low(void **
 	assert_int_equal(scanned_above_zero(ANON) + kshim_trace.inactive_scanned[ANON][0], 0);
 	/* 1024 pages of page cache: nothing to scan before priority 10 */
 	assert_int_equal(kshim_trace.inactive_scanned[FILE][DEF_PRIO], 0);
+	assert_int_equal(kshim_trace.active_taken[ANON][DEF_PRIO], 32);
+	assert_int_equal(kshim_trace.active_taken[ANON][DEF_PRIO - 1], 32);
+	assert_int_equal(tb_stat("a", "active_anon"), 0);
+	assert_int_equal(tb_stat("a", "inactive_anon"), 64 * 4096);
+}
+
+/*
+ * The same with 2 of the 64 still in this CPU's batch of folios to add
+ * (a batch holds 31): shrink_active_list() drains it first, so the
+ * aging at priority 11 finds 32 pages on the active list, not 30.
+ */
+static void anon_aging_drains_this_cpus_lru_batch_first(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("the classic LRU's active/inactive balance");
+	active_anon_faulted_in(false);
+	kshim_trace_reset();
+	tb_reclaim_swappiness("a", "128K", 0);
 	assert_int_equal(kshim_trace.active_taken[ANON][DEF_PRIO], 32);
 	assert_int_equal(kshim_trace.active_taken[ANON][DEF_PRIO - 1], 32);
 	assert_int_equal(tb_stat("a", "active_anon"), 0);
@@ -1067,6 +1094,7 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(kswapd_snapshots_the_refaults_of_the_node),
 		TB_RECLAIM_SWAP_TEST(file_only_reclaim_ages_active_anon_when_inactive_anon_is_low),
 		TB_RECLAIM_SWAP_TEST(file_only_reclaim_ages_active_anon_of_a_memcg_without_swap),
+		TB_RECLAIM_SWAP_TEST(anon_aging_drains_this_cpus_lru_batch_first),
 		TB_RECLAIM_TEST(direct_reclaim_waits_at_half_of_min_free),
 		TB_RECLAIM_TEST(direct_reclaim_goes_on_above_half_of_min_free),
 		TB_RECLAIM_TEST(direct_reclaim_waits_on_a_node_with_free_pages_only),

@@ -596,6 +596,38 @@ static void noio_charge_at_swappiness_200_keeps_anon_and_takes_page_cache(void *
 	tb_assert_lrus_consistent();
 }
 
+/*
+ * Two pages of "a" read twice, the second time on CPU 1: they stay on the
+ * inactive list, queued in CPU 1's batch for activation, PG_lru cleared
+ * until it is drained. memory.reclaim from CPU 0 drains only its own
+ * batches: shrink_inactive_list() takes neither page and reclaims nothing
+ * (it returns 0 when it took nothing), 4 calls per try (priorities 1 and
+ * 0, then again in the full memcg walk's retry), 16 tries. Before the
+ * last, memory_reclaim() drains every CPU: the pages are active now, the
+ * inactive list is low, one is deactivated at priority 1 and freed at
+ * priority 0.
+ */
+static void reclaim_skips_folios_queued_for_activation_on_another_cpu(void **state)
+{
+	struct tb_file *f = tb_file_create(2);
+	struct tb_task *t;
+
+	TB_CLASSIC_LRU_ONLY("shrink_inactive_list()'s isolation");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	t = tb_run_in("a");
+	tb_read_range(f, 2);
+	lru_add_drain();
+	assert_int_equal(tb_task_set_cpu(t, 1), 0);
+	tb_read_range(f, 2);
+	assert_int_equal(tb_task_set_cpu(t, 0), 0);
+	kshim_trace_reset();
+	assert_write_ok("a", "memory.reclaim", "4K");
+	assert_int_equal(kshim_trace.shrink_inactive_count, 16 * 4 + 1);
+	assert_int_equal(kshim_trace.inactive_reclaimed[1][0], 1);
+	assert_int_equal(tb_stat("a", "pgsteal"), 1);
+	assert_int_equal(tb_file_cached(f), 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -610,6 +642,7 @@ int main(void)
 		TB_RECLAIM_TEST_ON(full_swap_stops_anon_reclaim, setup_small_swap),
 		TB_RECLAIM_TEST(unevictable_page_cache_is_rescued_on_unlock),
 		TB_RECLAIM_TEST(isolated_folio_leaves_its_lru_until_put_back),
+		TB_RECLAIM_TEST(reclaim_skips_folios_queued_for_activation_on_another_cpu),
 		TB_RECLAIM_SWAP_TEST(memory_stat_matches_the_lru_lists),
 		TB_RECLAIM_TEST_ON(swap_of_fewer_slots_than_a_batch_is_filled_by_the_classic_lru_only, setup_swap_of_48),
 		TB_RECLAIM_SWAP_TEST(anon_folio_with_a_reference_is_unmapped_but_not_written),
