@@ -447,6 +447,48 @@ static void page_cache_one_page_above_high_minus_free_is_not_tiny(void **state)
 	assert_true(file_scanned_above_priority_0(129, 0) > 0);
 }
 
+static int setup_swappiness_0_no_kswapd(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .swap_pages = PAGES(64 * MB), .no_kswapd = true,
+					 .swappiness = 0, .swappiness_set = true };
+	return tb_reclaim_setup(state);
+}
+
+/*
+ * At priority 0 get_scan_count() scans anon and file alike (SCAN_EQUAL)
+ * "unless the swappiness setting disagrees": with vm.swappiness 0 global
+ * reclaim goes on to the cache trim mode there too, and scans no anon.
+ * 64 anon pages and 64 pages of page cache held by someone else (never
+ * freed), both inactive; a direct reclaim on a machine with most of its
+ * memory free (nothing is tiny) goes down to priority 0 twice (the full
+ * memcg walk's retry), takes the 64 file pages there each time, and
+ * never takes an anon page.
+ */
+static void global_reclaim_at_swappiness_0_scans_no_anon_even_at_priority_0(void **state)
+{
+	struct tb_file *f = tb_file_create(64);
+	struct tb_vma *vma;
+	unsigned long i;
+	int p;
+
+	TB_CLASSIC_LRU_ONLY("get_scan_count()'s balance at priority 0");
+	tb_run_in("");
+	tb_read_range(f, 64);
+	for (i = 0; i < 64; i++)
+		tb_folio_get(tb_file_folio(f, i));
+	vma = tb_map_anon(64);
+	tb_touch_range(vma, 64, true);
+	lru_add_drain();
+	kshim_trace_reset();
+	assert_int_equal(try_to_free_pages(node_zonelist(0, GFP_KERNEL), 0, GFP_KERNEL, NULL), 0);
+	for (p = PRIO_MAX; p >= 0; p--)
+		assert_int_equal(kshim_trace.inactive_scanned[ANON][p], 0);
+	assert_int_equal(kshim_trace.inactive_scanned[FILE][0], 2 * 64);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	for (i = 0; i < 64; i++)
+		tb_folio_put(tb_file_folio(f, i));
+}
+
 /* the active page cache counts as well: 64 inactive and 136 active pages are not tiny */
 static void active_page_cache_counts_against_tiny(void **state)
 {
@@ -1450,6 +1492,8 @@ int main(void)
 		TB_RECLAIM_TEST(file_is_deactivated_after_file_refaults),
 		TB_RECLAIM_SWAP_TEST(memcg_limit_reclaim_of_young_anon_sets_socket_pressure),
 		TB_RECLAIM_TEST_ON(page_cache_of_high_minus_free_pages_is_tiny, setup_swap_no_kswapd),
+		TB_RECLAIM_TEST_ON(global_reclaim_at_swappiness_0_scans_no_anon_even_at_priority_0,
+				   setup_swappiness_0_no_kswapd),
 		TB_RECLAIM_TEST_ON(page_cache_one_page_above_high_minus_free_is_not_tiny,
 				   setup_swap_no_kswapd),
 		TB_RECLAIM_TEST_ON(active_page_cache_counts_against_tiny, setup_swap_no_kswapd),
