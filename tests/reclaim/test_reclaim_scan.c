@@ -1198,6 +1198,63 @@ static void memory_min_scales_the_scan_by_the_usage_above_it(void **state)
 }
 
 /*
+ * "A/c" holds 256 pages of page cache read once and held by someone else
+ * (nothing can be freed), with memory.low low and memory.min min (in
+ * pages); memory.reclaim of A fails. Returns the pages of c's inactive
+ * file list scanned at priority 0, over the write's 17 calls.
+ */
+static unsigned long scanned_at_0_of_a_held_protected_cache(unsigned long low, unsigned long min)
+{
+	struct tb_file *f = tb_file_create(256);
+	char buf[32];
+	unsigned long i;
+
+	assert_int_equal(tb_cgroup_mkdir("A"), 0);
+	assert_int_equal(tb_cgroup_mkdir("A/c"), 0);
+	snprintf(buf, sizeof(buf), "%lu", low * 4096);
+	assert_write_ok("A/c", "memory.low", buf);
+	snprintf(buf, sizeof(buf), "%lu", min * 4096);
+	assert_write_ok("A/c", "memory.min", buf);
+	tb_run_in("A/c");
+	tb_read_range(f, 256);
+	for (i = 0; i < 256; i++)
+		tb_folio_get(tb_file_folio(f, i));
+	tb_task_switch(NULL);
+	lru_add_drain();
+	kshim_trace_reset();
+	assert_write("A", "memory.reclaim", "4K", -EAGAIN);
+	for (i = 0; i < 256; i++)
+		tb_folio_put(tb_file_folio(f, i));
+	return kshim_trace.inactive_scanned[FILE][0];
+}
+
+/*
+ * A reclaim that fails having scaled a memcg's scan by its memory.low
+ * (above min) is retried with the low protection lifted
+ * (get_scan_count() sets memcg_low_skipped): memory.low 128 pages, each
+ * of memory.reclaim's 17 calls scans c at priority 0 in three passes at
+ * the scaled size, 256 - 256 * 128 / 257 = 129 pages (the first walk
+ * and do_try_to_free_pages()' retries), then in two more at its full
+ * size once it retries with memcg_low_reclaim. (Unprotected, a call
+ * scans it twice, 256 each.)
+ */
+static void reclaim_scaled_by_memory_low_is_retried_without_it(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("get_scan_count()'s protection scaling");
+	assert_int_equal(scanned_at_0_of_a_held_protected_cache(128, 0), 17 * (3 * 129 + 2 * 256));
+	/* 256 >> 8: only a pass without the low protection scans at priority 8 */
+	assert_int_equal(kshim_trace.inactive_scanned[FILE][8], 17 * 2);
+}
+
+/* memory.low no higher than memory.min: min scales every pass, no retry without low */
+static void reclaim_scaled_by_memory_min_equal_to_low_is_not_retried(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("get_scan_count()'s protection scaling");
+	assert_int_equal(scanned_at_0_of_a_held_protected_cache(128, 128), 17 * 3 * 129);
+	assert_int_equal(kshim_trace.inactive_scanned[FILE][8], 0);
+}
+
+/*
  * Just above the protection the scaled scan is raised to
  * SWAP_CLUSTER_MAX: memory.low 1010 pages gives 1024 - 1009 = 15, taken
  * as 32 (at each priority, as the usage falls), so the first pass scans
@@ -1465,6 +1522,8 @@ static void anon_is_deactivated_after_anon_refaults_or_when_inactive_anon_is_low
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		TB_RECLAIM_TEST(reclaim_scaled_by_memory_low_is_retried_without_it),
+		TB_RECLAIM_TEST(reclaim_scaled_by_memory_min_equal_to_low_is_not_retried),
 				TB_RECLAIM_TEST(memory_reclaim_scans_lru_size_shifted_by_priority),
 		TB_RECLAIM_SWAP_TEST(swappiness_60_scans_both_types_and_anon_rotations_shift_it_to_file),
 		TB_RECLAIM_SWAP_TEST(file_rotations_shift_the_fraction_to_anon),
