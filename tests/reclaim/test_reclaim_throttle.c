@@ -352,6 +352,54 @@ static void direct_reclaim_goes_on_while_an_eighth_of_inactive_is_not_isolated(v
 	assert_int_equal(isolated_throttles(100), 0);
 }
 
+/*
+ * The same for anon: a direct reclaim about to isolate anon pages waits
+ * while more anon is isolated than an eighth of the inactive anon list.
+ * 1024 anon pages, 200 of them isolated (> 824 / 8), swap on, no page
+ * cache: each anon shrink waits HZ/50 once, then leaves the list for this
+ * pass, so nothing is swapped out; 100 isolated (<= 924 / 8) let it swap.
+ */
+static unsigned long anon_isolated_throttles(unsigned long n, unsigned long *swapped)
+{
+	struct tb_vma *vma;
+	unsigned long i, throttles;
+
+	TB_CLASSIC_LRU_ONLY("too_many_isolated() of the classic LRU");
+	tb_run_in("");
+	vma = tb_map_anon(1024);
+	tb_touch_range(vma, 1024, true);
+	lru_add_drain();
+	for (i = 0; i < n; i++) {
+		assert_true(folio_isolate_lru(tb_vma_folio(vma, i)));
+		node_stat_mod_folio(tb_vma_folio(vma, i), NR_ISOLATED_ANON, 1);
+	}
+	kshim_trace_reset();
+	try_to_free_pages(node_zonelist(0, GFP_KERNEL), 0, GFP_KERNEL, NULL);
+	throttles = kshim_trace.throttled[VMSCAN_THROTTLE_ISOLATED];
+	*swapped = tb_vma_swapped(vma);
+	for (i = 0; i < n; i++) {
+		node_stat_mod_folio(tb_vma_folio(vma, i), NR_ISOLATED_ANON, -1);
+		folio_putback_lru(tb_vma_folio(vma, i));
+	}
+	return throttles;
+}
+
+static void direct_reclaim_waits_while_more_than_an_eighth_of_inactive_anon_is_isolated(void **state)
+{
+	unsigned long swapped;
+
+	assert_true(anon_isolated_throttles(200, &swapped) > 0);
+	assert_int_equal(swapped, 0);
+}
+
+static void direct_reclaim_swaps_while_an_eighth_of_inactive_anon_is_not_isolated(void **state)
+{
+	unsigned long swapped;
+
+	assert_int_equal(anon_isolated_throttles(100, &swapped), 0);
+	assert_true(swapped > 0);
+}
+
 static int setup_no_kswapd(void **state)
 {
 	tb_mem.no_kswapd = true;
@@ -422,6 +470,10 @@ int main(void)
 		TB_RECLAIM_TEST_ON(direct_reclaim_waits_while_more_than_an_eighth_of_inactive_is_isolated,
 				   setup_swap_no_kswapd),
 		TB_RECLAIM_TEST_ON(direct_reclaim_goes_on_while_an_eighth_of_inactive_is_not_isolated,
+				   setup_swap_no_kswapd),
+		TB_RECLAIM_TEST_ON(direct_reclaim_waits_while_more_than_an_eighth_of_inactive_anon_is_isolated,
+				   setup_swap_no_kswapd),
+		TB_RECLAIM_TEST_ON(direct_reclaim_swaps_while_an_eighth_of_inactive_anon_is_not_isolated,
 				   setup_swap_no_kswapd),
 	};
 
