@@ -152,6 +152,9 @@ static void direct_reclaim_is_throttled_while_the_node_is_congested(void **state
 	assert_int_equal(me->throttled[VMSCAN_THROTTLE_WRITEBACK], 0);
 	assert_int_equal(me->write_folio_count, 0);
 	assert_int_equal(me->inactive_stat.nr_pageout, 0);
+	/* nor counts a folio for immediate reclaim (case 1 is kswapd's) */
+	assert_int_equal(me->inactive_stat.nr_immediate, 0);
+	assert_true(me->inactive_stat.nr_writeback > 0);
 	slept = me->throttled[VMSCAN_THROTTLE_CONGESTED] + me->throttled[VMSCAN_THROTTLE_NOPROGRESS];
 	assert_int_equal(me->throttled_usecs, slept * jiffies_to_usecs(1));
 	/* the writer's clock: a read per page written, and the sleeps */

@@ -283,6 +283,52 @@ static void memcg_reclaim_counts_no_anon_as_dirty_or_congested(void **state)
 	tb_unmap(vma);
 }
 
+static int setup_no_kswapd(void **state)
+{
+	tb_mem.no_kswapd = true;
+	return tb_reclaim_setup(state);
+}
+
+/*
+ * Direct reclaim never writes page cache itself, even a dirty folio
+ * marked for immediate reclaim on a node kswapd flagged PGDAT_DIRTY (the
+ * flag kswapd sets after a pass whose file folios were all unqueued
+ * dirty, and clears when it sleeps balanced): it marks and activates
+ * it, and wakes the flushers. 10 pages written, then invalidated while
+ * dirty (deactivate_file_folio(): PG_reclaim, on the inactive list, not
+ * referenced); a write takes the disk 10 s. The direct reclaim takes the
+ * first at priority 3 (10 >> 3): activated; the flushers then queue all
+ * 10; the rest are met under writeback (case 2) and activated too.
+ */
+static void direct_reclaim_never_writes_page_cache_on_a_dirty_node(void **state)
+{
+	const struct kshim_trace_reclaim_stat *st = &kshim_trace.inactive_stat;
+	struct tb_file *f = tb_file_create(10);
+	int i;
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list() of the classic LRU");
+	slow_writes(false, 10 * SECOND);
+	tb_run_in("");
+	for (i = 0; i < 10; i++)
+		assert_int_equal(tb_file_write(f, i), 0);
+	lru_add_drain();
+	for (i = 0; i < 10; i++)
+		deactivate_file_folio(tb_file_folio(f, i));
+	lru_add_drain();
+	for (i = 0; i < 10; i++) {
+		assert_true(folio_test_reclaim(tb_file_folio(f, i)));
+		assert_true(folio_test_dirty(tb_file_folio(f, i)));
+	}
+	set_bit(PGDAT_DIRTY, &NODE_DATA(0)->flags);
+	kshim_trace_reset();
+	assert_int_equal(try_to_free_pages(node_zonelist(0, GFP_KERNEL), 0, GFP_KERNEL, NULL), 0);
+	assert_int_equal(st->nr_pageout, 0);
+	assert_int_equal(kshim_trace.write_folio_count, 0);
+	assert_int_equal(st->nr_unqueued_dirty, 1);
+	assert_int_equal(node_page_state(NODE_DATA(0), NR_VMSCAN_IMMEDIATE), 1);
+	assert_int_equal(tb_writeback_inflight(), 10);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -293,6 +339,8 @@ int main(void)
 				   tb_reclaim_setup_swap),
 		TB_RECLAIM_TEST_ON(a_disk_frees_written_pages_after_their_write, setup_swap_disk),
 		TB_RECLAIM_TEST(memcg_reclaim_counts_the_dirty_page_cache_it_meets),
+		TB_RECLAIM_TEST_ON(direct_reclaim_never_writes_page_cache_on_a_dirty_node,
+				   setup_no_kswapd),
 		TB_RECLAIM_TEST_ON(memcg_reclaim_counts_no_anon_as_dirty_or_congested, setup_swap_disk),
 	};
 
