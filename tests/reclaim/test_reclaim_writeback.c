@@ -329,6 +329,110 @@ static void direct_reclaim_never_writes_page_cache_on_a_dirty_node(void **state)
 	assert_int_equal(tb_writeback_inflight(), 10);
 }
 
+/* ---- kswapd's own writeback of dirty page cache (pageout()) ---- */
+
+enum kswapd_wake { AT_LOW, BY_BOOST };
+
+/*
+ * The inactive file list's tail is 3 dirty pages marked PG_reclaim
+ * (written, then invalidated while dirty: deactivate_file_folio()),
+ * referenced again by a read() if referenced; 12288 pages of clean page
+ * cache read once after them. PGDAT_DIRTY set (as kswapd leaves it after
+ * a pass whose file folios were all unqueued dirty) if pgdat_dirty; then
+ * kswapd is woken by a watermark boost, or at the low watermark by more
+ * page cache read once. Either way its first pass, at DEF_PRIORITY,
+ * takes the inactive list >> 12 = 3 pages from its tail: the dirty ones.
+ * Returns NR_VMSCAN_WRITE, the pages kswapd wrote itself.
+ */
+static unsigned long kswapd_meets_dirty_tail(bool pgdat_dirty, bool referenced,
+					     enum kswapd_wake wake)
+{
+	unsigned long clean = 12288, i;
+	struct tb_file *dirty = tb_file_create(3), *f = tb_file_create(clean);
+	struct tb_file *more = tb_file_create(PAGES(64 * MB));
+	struct pglist_data *pgdat = NODE_DATA(0);
+
+	tb_run_in("");
+	for (i = 0; i < 3; i++)
+		assert_int_equal(tb_file_write(dirty, i), 0);
+	lru_add_drain();
+	for (i = 0; i < 3; i++)
+		deactivate_file_folio(tb_file_folio(dirty, i));
+	lru_add_drain();
+	for (i = 0; referenced && i < 3; i++)
+		assert_int_equal(tb_file_read(dirty, i), 0);
+	tb_read_range(f, clean);
+	lru_add_drain();
+	tb_kthreads_settle();
+	assert_int_equal(kshim_vm_event_read(PAGEOUTRUN), 0);
+	for (i = 0; i < 3; i++) {
+		assert_true(folio_test_reclaim(tb_file_folio(dirty, i)));
+		assert_true(folio_test_dirty(tb_file_folio(dirty, i)));
+		assert_int_equal(folio_test_referenced(tb_file_folio(dirty, i)), referenced);
+	}
+	if (pgdat_dirty)
+		set_bit(PGDAT_DIRTY, &pgdat->flags);
+	if (wake == BY_BOOST) {
+		tb_mem_steal_pageblock(0);
+		tb_mem_steal_pageblock(0);
+	} else {
+		for (i = 0; !kshim_vm_event_read(PAGEOUTRUN); i++)
+			assert_int_equal(tb_file_read(more, i), 0);
+	}
+	tb_kthreads_settle();
+	assert_true(kshim_vm_event_read(PAGEOUTRUN) > 0);
+	assert_int_equal(tb_kswapd_trace(0)->inactive_scanned[1][DEF_PRIORITY], 3);
+	return node_page_state(pgdat, NR_VMSCAN_WRITE);
+}
+
+/*
+ * kswapd writes a dirty page cache folio itself when it meets it again
+ * marked PG_reclaim on a node flagged PGDAT_DIRTY (the flushers lag):
+ * pageout() starts the write and the folio stays on the inactive list.
+ */
+static void kswapd_writes_dirty_folios_marked_for_reclaim_on_a_dirty_node(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list() of the classic LRU");
+	assert_int_equal(kswapd_meets_dirty_tail(true, false, AT_LOW), 3);
+	assert_int_equal(tb_kswapd_trace(0)->inactive_stat.nr_pageout, 3);
+	assert_int_equal(node_page_state(NODE_DATA(0), NR_VMSCAN_IMMEDIATE), 0);
+}
+
+/* without PGDAT_DIRTY it activates them (marked again) and wakes the flushers */
+static void kswapd_leaves_dirty_folios_to_the_flushers_on_a_node_not_dirty(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list() of the classic LRU");
+	assert_int_equal(kswapd_meets_dirty_tail(false, false, AT_LOW), 0);
+	assert_int_equal(node_page_state(NODE_DATA(0), NR_VMSCAN_IMMEDIATE), 3);
+	assert_int_equal(tb_kswapd_trace(0)->inactive_stat.nr_activate_file, 3);
+}
+
+/*
+ * a folio referenced since it was marked is "reclaim if clean"
+ * (folio_check_references(): FOLIOREF_RECLAIM_CLEAN): kept, not written
+ */
+static void kswapd_does_not_write_dirty_folios_referenced_again(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list() of the classic LRU");
+	assert_int_equal(kswapd_meets_dirty_tail(true, true, AT_LOW), 0);
+	assert_int_equal(node_page_state(NODE_DATA(0), NR_VMSCAN_IMMEDIATE), 0);
+}
+
+/*
+ * Boosted reclaim writes nothing (balance_pgdat(): no may_writepage while
+ * boosting, at DEF_PRIORITY - 2 and above): the marked folios are kept,
+ * the pass frees nothing, and the boost is given up.
+ */
+static void kswapd_does_not_write_dirty_folios_for_a_boost(void **state)
+{
+	struct zone *zone = &NODE_DATA(0)->node_zones[ZONE_NORMAL];
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list() of the classic LRU");
+	assert_int_equal(kswapd_meets_dirty_tail(true, false, BY_BOOST), 0);
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
+	assert_int_equal(zone->watermark_boost, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -341,6 +445,10 @@ int main(void)
 		TB_RECLAIM_TEST(memcg_reclaim_counts_the_dirty_page_cache_it_meets),
 		TB_RECLAIM_TEST_ON(direct_reclaim_never_writes_page_cache_on_a_dirty_node,
 				   setup_no_kswapd),
+		TB_RECLAIM_TEST(kswapd_writes_dirty_folios_marked_for_reclaim_on_a_dirty_node),
+		TB_RECLAIM_TEST(kswapd_leaves_dirty_folios_to_the_flushers_on_a_node_not_dirty),
+		TB_RECLAIM_TEST(kswapd_does_not_write_dirty_folios_referenced_again),
+		TB_RECLAIM_TEST(kswapd_does_not_write_dirty_folios_for_a_boost),
 		TB_RECLAIM_TEST_ON(memcg_reclaim_counts_no_anon_as_dirty_or_congested, setup_swap_disk),
 	};
 
