@@ -153,6 +153,67 @@ static void memcg_reclaim_counts_the_active_list_in_the_smaller_side(void **stat
 }
 
 /*
+ * The same stop at priority 0 with 99 inactive file pages, nr_anon anon
+ * and nr_active active file pages: anon and file pages scanned then.
+ */
+static void trim_at_priority_0(unsigned long nr_anon, unsigned long nr_active,
+			       unsigned long anon, unsigned long file)
+{
+	young_anon_mapped_and_active_file(nr_anon, 99, nr_active);
+	assert_int_equal(kshim_trace.inactive_scanned[ANON][0], anon);
+	assert_int_equal(kshim_trace.inactive_scanned[FILE][0], file);
+}
+
+/*
+ * 99 anon, 1 active file page: at the stop 35 anon pages are left and 35
+ * file (the active target, 1, counted down in the first chunk). Equal
+ * sides: file counts as the smaller (nr_file > nr_anon is false), 35 *
+ * 100 / (99 + 1 + 1) = 34% left, so anon's target is 99 * 66 / 100 = 65:
+ * one more anon page.
+ */
+static void memcg_reclaim_trims_anon_when_both_sides_are_equal(void **state)
+{
+	trim_at_priority_0(99, 1, 65, 64);
+}
+
+/*
+ * The share left is rounded down: 72 anon (8 left): 8 * 100 / 73 = 10%,
+ * file's target 99 * 90 / 100 = 89; 87 anon (23 left): 2300 / 88 = 26%,
+ * file's target 99 * 74 / 100 = 73.
+ */
+static void memcg_reclaim_rounds_the_smaller_side_s_share_down(void **state)
+{
+	trim_at_priority_0(72, 0, 64, 89);
+}
+
+static void memcg_reclaim_rounds_the_smaller_side_s_share_down_again(void **state)
+{
+	trim_at_priority_0(87, 0, 64, 73);
+}
+
+/*
+ * A larger side already scanned past its trimmed target scans no more:
+ * 101 anon (37 left), 67 active file (35 + 3 left, the larger side):
+ * 3700 / 102 = 36% left, file's targets 99 * 64 / 100 = 63 (64 scanned)
+ * and 67 * 64 / 100 = 42 (64 counted down): nothing more of either.
+ */
+static void memcg_reclaim_trims_no_further_than_what_was_scanned(void **state)
+{
+	trim_at_priority_0(101, 67, 64, 64);
+}
+
+/*
+ * The smaller side's active list stops with it: 147 anon (83 left), 97
+ * active file (35 + 33 left): 68 * 100 / 197 = 34% left, anon's target
+ * 147 * 66 / 100 = 97, 33 more, one chunk of 32 and then the loop ends
+ * (nothing left of file, the active list included).
+ */
+static void memcg_reclaim_stops_the_smaller_side_s_active_list_too(void **state)
+{
+	trim_at_priority_0(147, 97, 96, 64);
+}
+
+/*
  * 140000 pages of page cache read once in a memcg: at DEF_PRIORITY
  * get_scan_count() targets 140000 >> 12 = 34 pages of the inactive file
  * list. memory.reclaim "128K" wants 32: the first chunk of 32 reclaims
@@ -1085,6 +1146,11 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(memcg_reclaim_stops_the_smaller_side_and_trims_the_larger),
 		TB_RECLAIM_SWAP_TEST(memcg_reclaim_trims_the_file_side_when_anon_is_smaller),
 		TB_RECLAIM_SWAP_TEST(memcg_reclaim_counts_the_active_list_in_the_smaller_side),
+		TB_RECLAIM_SWAP_TEST(memcg_reclaim_trims_anon_when_both_sides_are_equal),
+		TB_RECLAIM_SWAP_TEST(memcg_reclaim_rounds_the_smaller_side_s_share_down),
+		TB_RECLAIM_SWAP_TEST(memcg_reclaim_rounds_the_smaller_side_s_share_down_again),
+		TB_RECLAIM_SWAP_TEST(memcg_reclaim_trims_no_further_than_what_was_scanned),
+		TB_RECLAIM_SWAP_TEST(memcg_reclaim_stops_the_smaller_side_s_active_list_too),
 		TB_RECLAIM_TEST_ON(memcg_reclaim_at_def_priority_stops_at_its_target, setup_big),
 		TB_RECLAIM_TEST_ON(direct_reclaim_at_def_priority_scans_its_whole_target,
 				   setup_big_no_kswapd),
