@@ -651,30 +651,37 @@ static void kswapd_snapshots_the_refaults_of_the_node(void **state)
  * page cache give no file to scan, and 32 at priority 11.
  */
 /*
- * 64 active anon pages in "a" (swapped out and faulted back in: refaults),
+ * n active anon pages in "a" (swapped out and faulted back in: refaults),
  * none inactive; the last of them still in this CPU's LRU batch unless
  * drained
  */
-static void active_anon_faulted_in(bool drain)
+static void n_active_anon_faulted_in(unsigned long n, bool drain)
 {
 	struct tb_file *f = tb_file_create(1024);
 	struct tb_vma *vma;
 	unsigned long i;
+	char amount[32];
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
-	vma = tb_map_anon(64);
-	tb_touch_range(vma, 64, true);
-	tb_reclaim_swappiness("a", "256K", 200);
-	assert_int_equal(tb_vma_swapped(vma), 64);
+	vma = tb_map_anon(n);
+	tb_touch_range(vma, n, true);
+	snprintf(amount, sizeof(amount), "%luK", n * 4);
+	tb_reclaim_swappiness("a", amount, 200);
+	assert_int_equal(tb_vma_swapped(vma), n);
 	tb_read_range(f, 1024);
 	lru_add_drain();
-	for (i = 0; i < 64; i++)
+	for (i = 0; i < n; i++)
 		assert_int_equal(tb_touch(vma, i, false), 0);
 	if (drain)
 		lru_add_drain();
-	assert_int_equal(tb_stat("a", "active_anon"), (drain ? 64 : 62) * 4096);
+	assert_int_equal(tb_stat("a", "active_anon"), (drain ? n : n - n % 31) * 4096);
 	assert_int_equal(tb_stat("a", "inactive_anon"), 0);
+}
+
+static void active_anon_faulted_in(bool drain)
+{
+	n_active_anon_faulted_in(64, drain);
 }
 
 static void active_anon_only(void)
@@ -712,6 +719,23 @@ static void anon_aging_drains_this_cpus_lru_batch_first(void **state)
 	assert_int_equal(kshim_trace.active_taken[ANON][DEF_PRIO - 1], 32);
 	assert_int_equal(tb_stat("a", "active_anon"), 0);
 	assert_int_equal(tb_stat("a", "inactive_anon"), 64 * 4096);
+}
+
+static int setup_one_swap_slot(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .swap_pages = 1 };
+	return tb_reclaim_setup(state);
+}
+
+/* a swap device of one page is swap all the same: the anon lists are aged */
+static void file_only_reclaim_ages_active_anon_with_one_page_of_swap(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("the classic LRU's active/inactive balance");
+	n_active_anon_faulted_in(1, true);
+	kshim_trace_reset();
+	tb_reclaim_swappiness("a", "128K", 0);
+	assert_int_equal(kshim_trace.active_taken[ANON][DEF_PRIO], 1);
+	assert_int_equal(tb_stat("a", "active_anon"), 0);
 }
 
 /*
@@ -1161,6 +1185,8 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(file_only_reclaim_ages_active_anon_when_inactive_anon_is_low),
 		TB_RECLAIM_SWAP_TEST(file_only_reclaim_ages_active_anon_of_a_memcg_without_swap),
 		TB_RECLAIM_SWAP_TEST(anon_aging_drains_this_cpus_lru_batch_first),
+		TB_RECLAIM_TEST_ON(file_only_reclaim_ages_active_anon_with_one_page_of_swap,
+				   setup_one_swap_slot),
 		TB_RECLAIM_TEST(direct_reclaim_waits_at_half_of_min_free),
 		TB_RECLAIM_TEST(direct_reclaim_goes_on_above_half_of_min_free),
 		TB_RECLAIM_TEST(direct_reclaim_waits_on_a_node_with_free_pages_only),
