@@ -597,6 +597,38 @@ static void noio_charge_at_swappiness_200_keeps_anon_and_takes_page_cache(void *
 }
 
 /*
+ * Without a swap device the same 8 redirtied folios become active anon
+ * pages, the only ones (no anon was ever activated otherwise): the
+ * inactive anon list is low, yet reclaim does not age anon it could
+ * never swap (can_age_anon_pages(): no swap): they stay active.
+ */
+static void without_swap_anon_made_active_by_reclaim_is_not_aged(void **state)
+{
+	struct tb_vma *vma;
+	unsigned long i;
+	int p;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's anon aging");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(64);
+	tb_touch_range(vma, 64, true);
+	lru_add_drain();
+	assert_int_equal(tb_madvise(vma, MADV_FREE), 0);
+	lru_add_drain();
+	for (i = 0; i < 8; i++)
+		assert_int_equal(tb_touch(vma, i, true), 0);
+	assert_write("a", "memory.reclaim", "256K", -EAGAIN);
+	assert_int_equal(tb_stat("a", "active_anon"), 8 * 4096);
+	kshim_trace_reset();
+	assert_write("a", "memory.reclaim", "256K", -EAGAIN);
+	for (p = 0; p <= DEF_PRIORITY; p++)
+		assert_int_equal(kshim_trace.active_taken[0][p], 0);
+	assert_int_equal(tb_stat("a", "active_anon"), 8 * 4096);
+	assert_int_equal(tb_stat("a", "inactive_anon"), 0);
+}
+
+/*
  * Two pages of "a" read twice, the second time on CPU 1: they stay on the
  * inactive list, queued in CPU 1's batch for activation, PG_lru cleared
  * until it is drained. memory.reclaim from CPU 0 drains only its own
@@ -643,6 +675,7 @@ int main(void)
 		TB_RECLAIM_TEST(unevictable_page_cache_is_rescued_on_unlock),
 		TB_RECLAIM_TEST(isolated_folio_leaves_its_lru_until_put_back),
 		TB_RECLAIM_TEST(reclaim_skips_folios_queued_for_activation_on_another_cpu),
+		TB_RECLAIM_TEST(without_swap_anon_made_active_by_reclaim_is_not_aged),
 		TB_RECLAIM_SWAP_TEST(memory_stat_matches_the_lru_lists),
 		TB_RECLAIM_TEST_ON(swap_of_fewer_slots_than_a_batch_is_filled_by_the_classic_lru_only, setup_swap_of_48),
 		TB_RECLAIM_SWAP_TEST(anon_folio_with_a_reference_is_unmapped_but_not_written),
