@@ -329,6 +329,46 @@ static void direct_reclaim_never_writes_page_cache_on_a_dirty_node(void **state)
 	assert_int_equal(tb_writeback_inflight(), 10);
 }
 
+/*
+ * memcg reclaim that meets only folios under writeback marked PG_reclaim
+ * (each of 8 pages written, queued by the flushers and invalidated:
+ * deactivate_file_folio(), 100 ms after the one before; a write takes
+ * the disk 1 s) waits for each (case 3: not writeback_throttling_sane()
+ * without CONFIG_CGROUP_WRITEBACK) and frees it. Every dirty folio of
+ * each pass was congested (nr_dirty == nr_congested), the later ones
+ * still in flight, yet the memcg is not flagged congested
+ * (LRUVEC_CGROUP_CONGESTED needs sane writeback throttling,
+ * LRUVEC_NODE_CONGESTED is kswapd's): no congestion throttle.
+ */
+static void memcg_reclaim_of_congested_folios_waits_on_them_but_does_not_throttle(void **state)
+{
+	const struct kshim_trace_reclaim_stat *st = &kshim_trace.inactive_stat;
+	struct tb_file *f = tb_file_create(8);
+	int i;
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list() of the classic LRU");
+	slow_writes(false, SECOND);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	for (i = 0; i < 8; i++) {
+		assert_int_equal(tb_file_write(f, i), 0);
+		lru_add_drain();
+		wakeup_flusher_threads(WB_REASON_SYNC);
+		deactivate_file_folio(tb_file_folio(f, i));
+		lru_add_drain();
+		schedule_timeout(HZ / 10);
+	}
+	assert_int_equal(tb_writeback_inflight(), 8);
+	kshim_trace_reset();
+	assert_write_ok("a", "memory.reclaim", "32K");
+	assert_int_equal(st->nr_dirty, 8);
+	assert_int_equal(st->nr_congested, 8);
+	assert_int_equal(st->nr_writeback, 0);
+	assert_int_equal(kshim_trace.throttled_count, 0);
+	assert_int_equal(tb_stat("a", "pgsteal"), 8);
+	assert_int_equal(tb_file_cached(f), 0);
+}
+
 /* ---- kswapd's own writeback of dirty page cache (pageout()) ---- */
 
 enum kswapd_wake { AT_LOW, BY_BOOST };
@@ -445,6 +485,7 @@ int main(void)
 		TB_RECLAIM_TEST(memcg_reclaim_counts_the_dirty_page_cache_it_meets),
 		TB_RECLAIM_TEST_ON(direct_reclaim_never_writes_page_cache_on_a_dirty_node,
 				   setup_no_kswapd),
+		TB_RECLAIM_TEST(memcg_reclaim_of_congested_folios_waits_on_them_but_does_not_throttle),
 		TB_RECLAIM_TEST(kswapd_writes_dirty_folios_marked_for_reclaim_on_a_dirty_node),
 		TB_RECLAIM_TEST(kswapd_leaves_dirty_folios_to_the_flushers_on_a_node_not_dirty),
 		TB_RECLAIM_TEST(kswapd_does_not_write_dirty_folios_referenced_again),
