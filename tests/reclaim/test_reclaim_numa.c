@@ -15,6 +15,8 @@
 #include <string.h>
 #include "tb_reclaim.h"
 
+#define MAX_RECLAIM_RETRIES 16	/* mm/internal.h */
+
 static int setup_nodes(void **state, unsigned int nodes)
 {
 	tb_world.nr_nodes = nodes;
@@ -185,6 +187,35 @@ static void a_task_bound_to_a_node_reclaims_that_node_only(void **state)
 }
 
 /*
+ * shrink_node() revives a hopeless node's kswapd only for what it
+ * reclaimed there: node 1 full of anon (no swap), its kswapd woken at
+ * low and failing MAX_RECLAIM_RETRIES runs; node 0 with page cache. A
+ * direct reclaim over both nodes (node 0's zonelist) frees page cache on
+ * node 0 at each priority and nothing on node 1, whose kswapd_failures
+ * stays (node 0's progress is not node 1's).
+ */
+static void direct_reclaim_progress_on_one_node_leaves_another_hopeless(void **state)
+{
+	struct tb_file *f = tb_file_create(PAGES(8 * MB));
+	struct tb_vma *vma;
+	unsigned long i;
+
+	run_bound("", 1);
+	vma = tb_map_anon(PAGES(16 * MB));
+	for (i = 0; NODE_DATA(1)->kswapd_failures < MAX_RECLAIM_RETRIES; i++) {
+		assert_true(i < PAGES(16 * MB));
+		assert_int_equal(tb_touch(vma, i, true), 0);
+		tb_kthreads_settle();
+	}
+	run_on("", 0);
+	tb_read_range(f, PAGES(8 * MB));
+	lru_add_drain();
+	assert_true(try_to_free_pages(node_zonelist(0, GFP_KERNEL), 0, GFP_KERNEL, NULL) >= 32);
+	assert_int_equal(NODE_DATA(1)->kswapd_failures, MAX_RECLAIM_RETRIES);
+	assert_int_equal(NODE_DATA(0)->kswapd_failures, 0);
+}
+
+/*
  * __setup_per_zone_wmarks() shares min_free_kbytes among the zones by
  * their managed pages: two nodes of 16 MiB, 4096 KiB of reserve, 512
  * pages of min each, and low and high above it by the same margin.
@@ -325,6 +356,8 @@ int main(void)
 		TB_RECLAIM_TEST_ON(a_node_at_its_low_watermark_falls_back_without_waking_kswapd,
 				   setup_2_nodes),
 		TB_RECLAIM_TEST_ON(a_task_bound_to_a_node_reclaims_that_node_only, setup_2_nodes),
+		TB_RECLAIM_TEST_ON(direct_reclaim_progress_on_one_node_leaves_another_hopeless,
+				   setup_2_nodes),
 		TB_RECLAIM_TEST_ON(min_free_kbytes_is_shared_among_the_nodes_by_size,
 				   setup_2_nodes_min_free),
 		TB_RECLAIM_TEST_ON(memory_reclaim_takes_pages_from_every_node, setup_2_nodes),
