@@ -489,6 +489,45 @@ static void global_reclaim_at_swappiness_0_scans_no_anon_even_at_priority_0(void
 		tb_folio_put(tb_file_folio(f, i));
 }
 
+/*
+ * A deleted memcg's pages are scraped out: where size >> priority is 0,
+ * get_scan_count() takes min(size, SWAP_CLUSTER_MAX) of each list, and
+ * splits it by swappiness and cost rounding up ("the last page on the
+ * offlined memory cgroups"). "p/z" holds 64 anon pages (young) and 64
+ * of page cache read once; its task moves to p, z is removed; memory.reclaim
+ * "32K" of p, vm.swappiness 60. Priority 12, no cost yet: ap = 60, fp =
+ * 140, 32 * 60 / 201 rounds up to 10 anon pages (kept: young), 32 * 140
+ * / 201 to 23 file pages (freed). Priority 11, the 10 kept counted as
+ * anon cost at p: ap = 60 * 31 / 21 = 88, fp = 140 * 31 / 11 = 394, 6
+ * anon and 27 file pages: 50 freed.
+ */
+static void offline_memcg_s_lists_are_scraped_by_shares_rounded_up(void **state)
+{
+	struct tb_file *f = tb_file_create(64);
+	struct tb_vma *vma;
+	struct tb_task *t;
+
+	TB_CLASSIC_LRU_ONLY("get_scan_count() of an offline memcg");
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/z"), 0);
+	t = tb_run_in("p/z");
+	vma = tb_map_anon(64);
+	tb_touch_range(vma, 64, true);
+	tb_read_range(f, 64);
+	lru_add_drain();
+	assert_int_equal(tb_task_move(t, "p"), 0);
+	assert_int_equal(tb_cgroup_rmdir("p/z"), 0);
+	tb_task_switch(NULL);
+	kshim_trace_reset();
+	assert_write_ok("p", "memory.reclaim", "32K");
+	assert_int_equal(kshim_trace.inactive_scanned[ANON][PRIO_MAX], 10);
+	assert_int_equal(kshim_trace.inactive_scanned[FILE][PRIO_MAX], 23);
+	assert_int_equal(kshim_trace.inactive_scanned[ANON][PRIO_MAX - 1], 6);
+	assert_int_equal(kshim_trace.inactive_scanned[FILE][PRIO_MAX - 1], 27);
+	assert_int_equal(tb_file_cached(f), 64 - 23 - 27);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+}
+
 /* the active page cache counts as well: 64 inactive and 136 active pages are not tiny */
 static void active_page_cache_counts_against_tiny(void **state)
 {
@@ -1522,6 +1561,7 @@ static void anon_is_deactivated_after_anon_refaults_or_when_inactive_anon_is_low
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		TB_RECLAIM_SWAP_TEST(offline_memcg_s_lists_are_scraped_by_shares_rounded_up),
 		TB_RECLAIM_TEST(reclaim_scaled_by_memory_low_is_retried_without_it),
 		TB_RECLAIM_TEST(reclaim_scaled_by_memory_min_equal_to_low_is_not_retried),
 				TB_RECLAIM_TEST(memory_reclaim_scans_lru_size_shifted_by_priority),
