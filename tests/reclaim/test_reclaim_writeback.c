@@ -369,6 +369,44 @@ static void memcg_reclaim_of_congested_folios_waits_on_them_but_does_not_throttl
 	assert_int_equal(tb_file_cached(f), 0);
 }
 
+/*
+ * A folio written to again while its write is in flight is dirty and
+ * under writeback: reclaim counts it dirty (nr_dirty) and under
+ * writeback, but not as unqueued dirty, whose writeback the flushers
+ * have yet to start. 4 pages written, queued by the flushers (the disk
+ * takes 10 s), written again (and so activated, read twice) and
+ * invalidated (deactivate_file_folio(): inactive, PG_reclaim); a direct
+ * reclaim meets some of them, each counted under writeback (case 2:
+ * activated) and none unqueued.
+ */
+static void redirtied_folio_under_writeback_is_not_unqueued_dirty(void **state)
+{
+	const struct kshim_trace_reclaim_stat *st = &kshim_trace.inactive_stat;
+	struct tb_file *f = tb_file_create(4);
+	int i;
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list() of the classic LRU");
+	slow_writes(false, 10 * SECOND);
+	tb_run_in("");
+	for (i = 0; i < 4; i++)
+		assert_int_equal(tb_file_write(f, i), 0);
+	lru_add_drain();
+	wakeup_flusher_threads(WB_REASON_SYNC);
+	for (i = 0; i < 4; i++) {
+		assert_int_equal(tb_file_write(f, i), 0);
+		assert_true(folio_test_dirty(tb_file_folio(f, i)));
+		assert_true(folio_test_writeback(tb_file_folio(f, i)));
+		/* read twice: active; invalidated: back on the inactive list */
+		deactivate_file_folio(tb_file_folio(f, i));
+	}
+	lru_add_drain();
+	kshim_trace_reset();
+	assert_int_equal(try_to_free_pages(node_zonelist(0, GFP_KERNEL), 0, GFP_KERNEL, NULL), 0);
+	assert_true(st->nr_dirty > 0);
+	assert_int_equal(st->nr_writeback, st->nr_dirty);
+	assert_int_equal(st->nr_unqueued_dirty, 0);
+}
+
 /* ---- kswapd's own writeback of dirty page cache (pageout()) ---- */
 
 enum kswapd_wake { AT_LOW, BY_BOOST };
@@ -486,6 +524,8 @@ int main(void)
 		TB_RECLAIM_TEST_ON(direct_reclaim_never_writes_page_cache_on_a_dirty_node,
 				   setup_no_kswapd),
 		TB_RECLAIM_TEST(memcg_reclaim_of_congested_folios_waits_on_them_but_does_not_throttle),
+		TB_RECLAIM_TEST_ON(redirtied_folio_under_writeback_is_not_unqueued_dirty,
+				   setup_no_kswapd),
 		TB_RECLAIM_TEST(kswapd_writes_dirty_folios_marked_for_reclaim_on_a_dirty_node),
 		TB_RECLAIM_TEST(kswapd_leaves_dirty_folios_to_the_flushers_on_a_node_not_dirty),
 		TB_RECLAIM_TEST(kswapd_does_not_write_dirty_folios_referenced_again),
