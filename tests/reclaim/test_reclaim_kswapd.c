@@ -979,6 +979,40 @@ static void kswapd_retries_without_cache_trim_mode_before_it_fails(void **state)
 }
 
 /*
+ * The same with the oldest page not held: the first run frees it at
+ * priority 11 and, having reclaimed something, neither retries without
+ * cache trim mode (that retry is for a loop that went all the way down
+ * for nothing) nor counts a failure. MAX_RECLAIM_RETRIES failing runs
+ * follow, each twice through the loop: 1 + 2 * 16 = 33 passes, each
+ * scanning the n - 1 pages left >> priority.
+ */
+static void kswapd_that_reclaimed_does_not_retry_without_cache_trim_mode(void **state)
+{
+	unsigned long ram = PAGES(16 * MB), i = 0, n;
+	struct tb_file *f = tb_file_create(ram);
+	const struct kshim_trace *k = tb_kswapd_trace(0);
+	int p;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's cache trim mode");
+	tb_run_in("");
+	read_down_to_low(f, &i);
+	n = i;
+	lru_add_drain();
+	for (i = 1; i < n; i++)
+		tb_folio_get(tb_file_folio(f, i));
+	assert_int_equal(tb_file_read(f, n), 0);
+	assert_int_equal(pageoutruns(), 1 + MAX_RECLAIM_RETRIES);
+	assert_int_equal(NODE_DATA(0)->kswapd_failures, MAX_RECLAIM_RETRIES);
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 1);
+	assert_int_equal(k->inactive_reclaimed[FILE][DEF_PRIO - 1], 1);
+	for (p = DEF_PRIO - 1; p >= 1; p--)
+		assert_int_equal(k->inactive_scanned[FILE][p], (1 + 2 * MAX_RECLAIM_RETRIES) * ((n - 1) >> p));
+	assert_false(tb_file_folio(f, 0));
+	for (i = 1; i < n; i++)
+		tb_folio_put(tb_file_folio(f, i));
+}
+
+/*
  * kswapd's first sleep lasts HZ/10 (100 jiffies, 100 ms). Balanced, then
  * left alone for ms, after which free memory is taken back to low by page
  * cache reads (117 of them, 100 us each: 11.7 ms): woken within its short
@@ -1157,6 +1191,8 @@ int main(void)
 		TB_RECLAIM_TEST(kswapd_short_sleep_lasts_past_91_ms),
 		TB_RECLAIM_TEST(kswapd_short_sleep_ends_before_105_ms),
 		TB_RECLAIM_TEST_ON(kswapd_retries_without_cache_trim_mode_before_it_fails, setup_16m),
+		TB_RECLAIM_TEST_ON(kswapd_that_reclaimed_does_not_retry_without_cache_trim_mode,
+				   setup_16m),
 		TB_RECLAIM_TEST_ON(kswapd_wakes_a_throttled_reclaimer_before_the_node_is_balanced,
 				   setup_wide_watermarks),
 		TB_RECLAIM_TEST(kswapd_reclaims_a_boost_without_going_below_def_priority_minus_2),
