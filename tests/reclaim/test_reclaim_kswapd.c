@@ -434,6 +434,49 @@ static void kswapd_wake(struct tb_file *f, unsigned long *i)
 }
 
 /*
+ * A mapped file, every page touched once through the mapping but one in
+ * 16 read with read() only, until kswapd wakes at low (319 free);
+ * returns the inactive file list's size then
+ */
+static unsigned long wake_kswapd_over_a_mapped_file(void)
+{
+	unsigned long n = PAGES(64 * MB), i, inactive;
+	struct tb_file *f = tb_file_create(n);
+	struct tb_vma *vma;
+
+	tb_run_in("");
+	vma = tb_map_file(f);
+	for (i = 0; tb_free_pages(0) > tb_wmark(0, WMARK_LOW); i++) {
+		if (i % 16)
+			assert_int_equal(tb_touch(vma, i, false), 0);
+		else
+			assert_int_equal(tb_file_read(f, i), 0);
+	}
+	lru_add_drain();
+	inactive = node_page_state(NODE_DATA(0), NR_INACTIVE_FILE);
+	assert_int_equal(pageoutruns(), 0);
+	assert_int_equal(tb_touch(vma, i, false), 0);
+	assert_int_equal(pageoutruns(), 1);
+	return inactive;
+}
+
+/* kswapd's scans and frees of priorities 12 to 6, one pass each, then min_prio's */
+static void assert_passes(const unsigned long *scanned, const unsigned long *reclaimed,
+			  int min_prio, unsigned long scanned_min, unsigned long reclaimed_min)
+{
+	const struct kshim_trace *k = tb_kswapd_trace(0);
+	int p;
+
+	for (p = DEF_PRIO; p > min_prio; p--) {
+		assert_int_equal(k->inactive_scanned[FILE][p], scanned[DEF_PRIO - p]);
+		assert_int_equal(k->inactive_reclaimed[FILE][p], reclaimed[DEF_PRIO - p]);
+	}
+	assert_int_equal(k->inactive_scanned[FILE][min_prio], scanned_min);
+	assert_int_equal(k->inactive_reclaimed[FILE][min_prio], reclaimed_min);
+	assert_int_equal(k->min_priority, min_prio);
+}
+
+/*
  * kswapd_shrink_node()'s verdict on a pass: kswapd keeps its priority
  * for the next pass when this one scanned at least its target (the high
  * watermark, 384 pages) and reclaimed something, and lowers it
@@ -452,36 +495,40 @@ static void kswapd_keeps_its_priority_after_a_pass_that_scans_its_target(void **
 {
 	static const unsigned long scanned[] = { 3, 7, 15, 31, 62, 125, 250 };
 	static const unsigned long reclaimed[] = { 1, 0, 1, 2, 4, 8, 15 };
-	unsigned long n = PAGES(64 * MB), i, inactive;
-	const struct kshim_trace *k = tb_kswapd_trace(0);
-	struct tb_file *f = tb_file_create(n);
-	struct tb_vma *vma;
-	int p;
 
 	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
-	tb_run_in("");
-	vma = tb_map_file(f);
-	for (i = 0; tb_free_pages(0) > tb_wmark(0, WMARK_LOW); i++) {
-		if (i % 16)
-			assert_int_equal(tb_touch(vma, i, false), 0);
-		else
-			assert_int_equal(tb_file_read(f, i), 0);
-	}
-	lru_add_drain();
-	inactive = node_page_state(NODE_DATA(0), NR_INACTIVE_FILE);
-	assert_int_equal(pageoutruns(), 0);
-	assert_int_equal(tb_touch(vma, i, false), 0);
-	assert_int_equal(pageoutruns(), 1);
-	assert_int_equal(inactive, 16064);
+	assert_int_equal(wake_kswapd_over_a_mapped_file(), 16064);
 	assert_int_equal(tb_free_pages(0), 319 + 94);
 	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 94);
-	for (p = DEF_PRIO; p > 5; p--) {
-		assert_int_equal(k->inactive_scanned[FILE][p], scanned[DEF_PRIO - p]);
-		assert_int_equal(k->inactive_reclaimed[FILE][p], reclaimed[DEF_PRIO - p]);
-	}
-	assert_int_equal(k->inactive_scanned[FILE][5], 501 + 500);
-	assert_int_equal(k->inactive_reclaimed[FILE][5], 31 + 32);
-	assert_int_equal(k->min_priority, 5);
+	assert_passes(scanned, reclaimed, 5, 501 + 500, 31 + 32);
+}
+
+/* 3000 pages held by the rest of the system */
+static int setup_reserved_3000(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .reserved_pages = 3000 };
+	return tb_reclaim_setup(state);
+}
+
+/*
+ * The target is the managed zones' high watermarks, ZONE_NORMAL's 384
+ * (ZONE_MOVABLE, up to which a user page's allocation woke kswapd, has
+ * no memory and adds nothing): with 3000 pages held elsewhere, the
+ * inactive list is 13064 pages and the first pass at priority 5 scans
+ * 408, more than 384 (though less than 384 + SWAP_CLUSTER_MAX), and
+ * leaves the node short of its high watermark: kswapd stays at 5 for a
+ * second pass (405 scanned, 50 freed by both), which balances the node
+ * (395 free).
+ */
+static void kswapd_keeps_its_priority_after_a_pass_of_its_target_and_more(void **state)
+{
+	static const unsigned long scanned[] = { 3, 6, 12, 25, 51, 102, 203 };
+	static const unsigned long reclaimed[] = { 1, 0, 1, 1, 4, 6, 13 };
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
+	assert_int_equal(wake_kswapd_over_a_mapped_file(), 13064);
+	assert_int_equal(tb_free_pages(0), 319 + 76);
+	assert_passes(scanned, reclaimed, 5, 408 + 405, 50);
 }
 
 /*
@@ -1201,6 +1248,8 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(kswapd_swaps_out_cold_anon_at_def_priority),
 		TB_RECLAIM_TEST(kswapd_left_balanced_sleeps_until_woken),
 		TB_RECLAIM_TEST(kswapd_keeps_its_priority_after_a_pass_that_scans_its_target),
+		TB_RECLAIM_TEST_ON(kswapd_keeps_its_priority_after_a_pass_of_its_target_and_more,
+				   setup_reserved_3000),
 		TB_RECLAIM_TEST(kswapd_woken_within_its_short_sleep_counts_low_wmark_hit_quickly),
 		TB_RECLAIM_TEST(kswapd_finding_free_below_high_after_its_short_sleep_balances_again),
 		TB_RECLAIM_SWAP_TEST(memcg_reclaim_stops_the_smaller_side_and_trims_the_larger),
