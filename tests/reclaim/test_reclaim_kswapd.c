@@ -460,7 +460,7 @@ static unsigned long wake_kswapd_over_a_mapped_file(void)
 	return inactive;
 }
 
-/* kswapd's scans and frees of priorities 12 to 6, one pass each, then min_prio's */
+/* kswapd's scans and frees above min_prio, one pass each, and at min_prio */
 static void assert_passes(const unsigned long *scanned, const unsigned long *reclaimed,
 			  int min_prio, unsigned long scanned_min, unsigned long reclaimed_min)
 {
