@@ -1000,21 +1000,33 @@ static int setup_16m_swap(void **state)
 	return tb_reclaim_setup(state);
 }
 
-static void kswapd_retries_without_cache_trim_mode_before_it_fails(void **state)
+/*
+ * page cache read down to low, pages [first_held, n) of it held by
+ * someone else, then one page more (kswapd woken); returns n
+ */
+static unsigned long held_page_cache_wakes_kswapd(struct tb_file *f, unsigned long first_held)
 {
-	unsigned long ram = PAGES(16 * MB), i = 0, n;
-	struct tb_file *f = tb_file_create(ram);
-	const struct kshim_trace *k = tb_kswapd_trace(0);
-	int p;
+	unsigned long i = 0, n;
 
-	TB_CLASSIC_LRU_ONLY("the classic LRU's cache trim mode");
 	tb_run_in("");
 	read_down_to_low(f, &i);
 	n = i;
 	lru_add_drain();
-	for (i = 0; i < n; i++)
+	for (i = first_held; i < n; i++)
 		tb_folio_get(tb_file_folio(f, i));
 	assert_int_equal(tb_file_read(f, n), 0);
+	return n;
+}
+
+static void kswapd_retries_without_cache_trim_mode_before_it_fails(void **state)
+{
+	struct tb_file *f = tb_file_create(PAGES(16 * MB));
+	const struct kshim_trace *k = tb_kswapd_trace(0);
+	unsigned long i, n;
+	int p;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's cache trim mode");
+	n = held_page_cache_wakes_kswapd(f, 0);
 	assert_int_equal(pageoutruns(), MAX_RECLAIM_RETRIES);
 	assert_int_equal(NODE_DATA(0)->kswapd_failures, MAX_RECLAIM_RETRIES);
 	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
@@ -1035,19 +1047,13 @@ static void kswapd_retries_without_cache_trim_mode_before_it_fails(void **state)
  */
 static void kswapd_that_reclaimed_does_not_retry_without_cache_trim_mode(void **state)
 {
-	unsigned long ram = PAGES(16 * MB), i = 0, n;
-	struct tb_file *f = tb_file_create(ram);
+	struct tb_file *f = tb_file_create(PAGES(16 * MB));
 	const struct kshim_trace *k = tb_kswapd_trace(0);
+	unsigned long i, n;
 	int p;
 
 	TB_CLASSIC_LRU_ONLY("the classic LRU's cache trim mode");
-	tb_run_in("");
-	read_down_to_low(f, &i);
-	n = i;
-	lru_add_drain();
-	for (i = 1; i < n; i++)
-		tb_folio_get(tb_file_folio(f, i));
-	assert_int_equal(tb_file_read(f, n), 0);
+	n = held_page_cache_wakes_kswapd(f, 1);
 	assert_int_equal(pageoutruns(), 1 + MAX_RECLAIM_RETRIES);
 	assert_int_equal(NODE_DATA(0)->kswapd_failures, MAX_RECLAIM_RETRIES);
 	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 1);

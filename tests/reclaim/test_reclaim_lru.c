@@ -489,10 +489,10 @@ static void locked_page_cache_folio_is_kept(void **state)
  * call and goes on to the active list). A page freed this way
  * reads back as a new page (a minor fault, not a swap-in).
  */
-static void lazyfree_folios_are_freed_unwritten_unless_written_again(void **state)
+/* 64 anon pages of "a" written, then MADV_FREE */
+static struct tb_vma *lazyfree_64(void)
 {
 	struct tb_vma *vma;
-	unsigned long i;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
@@ -501,6 +501,14 @@ static void lazyfree_folios_are_freed_unwritten_unless_written_again(void **stat
 	lru_add_drain();
 	assert_int_equal(tb_madvise(vma, MADV_FREE), 0);
 	lru_add_drain();
+	return vma;
+}
+
+static void lazyfree_folios_are_freed_unwritten_unless_written_again(void **state)
+{
+	struct tb_vma *vma = lazyfree_64();
+	unsigned long i;
+
 	assert_int_equal(tb_stat("a", "pglazyfree"), 64);
 	assert_int_equal(tb_stat("a", "anon"), 64 * 4096);
 	assert_int_equal(tb_stat("a", "inactive_file"), 64 * 4096);
@@ -609,13 +617,7 @@ static void without_swap_anon_made_active_by_reclaim_is_not_aged(void **state)
 	int p;
 
 	TB_CLASSIC_LRU_ONLY("the classic LRU's anon aging");
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_run_in("a");
-	vma = tb_map_anon(64);
-	tb_touch_range(vma, 64, true);
-	lru_add_drain();
-	assert_int_equal(tb_madvise(vma, MADV_FREE), 0);
-	lru_add_drain();
+	vma = lazyfree_64();
 	for (i = 0; i < 8; i++)
 		assert_int_equal(tb_touch(vma, i, true), 0);
 	assert_write("a", "memory.reclaim", "256K", -EAGAIN);
