@@ -299,6 +299,28 @@ static void unevictable_page_cache_is_rescued_on_unlock(void **state)
 	tb_assert_lrus_consistent();
 }
 
+/*
+ * Page cache cached before SHM_LOCK stays on its list until reclaim
+ * culls it: locked and unlocked again with no reclaim in between, none
+ * of it is on the unevictable list, and the unlock rescues nothing
+ * (check_move_unevictable_folios() moves only folios marked unevictable).
+ */
+static void page_cache_never_culled_is_not_rescued_on_unlock(void **state)
+{
+	struct tb_file *f = tb_file_create(256);
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	tb_read_range(f, 256);
+	lru_add_drain();
+	tb_file_set_unevictable(f, true);
+	assert_int_equal(tb_stat("a", "unevictable"), 0);
+	tb_file_set_unevictable(f, false);
+	assert_int_equal(kshim_vm_event_read(UNEVICTABLE_PGRESCUED), 0);
+	assert_int_equal(tb_stat("a", "inactive_file"), 256 * 4096);
+	tb_assert_lrus_consistent();
+}
+
 /* folio_isolate_lru() takes a folio off its LRU (with a reference); putback returns it */
 static void isolated_folio_leaves_its_lru_until_put_back(void **state)
 {
@@ -675,6 +697,7 @@ int main(void)
 		TB_RECLAIM_TEST(no_swap_device_means_no_anon_scan),
 		TB_RECLAIM_TEST_ON(full_swap_stops_anon_reclaim, setup_small_swap),
 		TB_RECLAIM_TEST(unevictable_page_cache_is_rescued_on_unlock),
+		TB_RECLAIM_TEST(page_cache_never_culled_is_not_rescued_on_unlock),
 		TB_RECLAIM_TEST(isolated_folio_leaves_its_lru_until_put_back),
 		TB_RECLAIM_TEST(reclaim_skips_folios_queued_for_activation_on_another_cpu),
 		TB_RECLAIM_TEST(without_swap_anon_made_active_by_reclaim_is_not_aged),

@@ -405,6 +405,9 @@ static void redirtied_folio_under_writeback_is_not_unqueued_dirty(void **state)
 	assert_true(st->nr_dirty > 0);
 	assert_int_equal(st->nr_writeback, st->nr_dirty);
 	assert_int_equal(st->nr_unqueued_dirty, 0);
+	/* congested (under writeback, PG_reclaim), but global reclaim flags no memcg */
+	assert_int_equal(st->nr_congested, st->nr_dirty);
+	assert_int_equal(kshim_trace.throttled[VMSCAN_THROTTLE_CONGESTED], 0);
 }
 
 /* ---- kswapd's own writeback of dirty page cache (pageout()) ---- */
