@@ -412,6 +412,7 @@ static void redirtied_folio_under_writeback_is_not_unqueued_dirty(void **state)
 
 /* ---- kswapd's own writeback of dirty page cache (pageout()) ---- */
 
+
 enum kswapd_wake { AT_LOW, BY_BOOST };
 
 /*
@@ -425,15 +426,16 @@ enum kswapd_wake { AT_LOW, BY_BOOST };
  * takes the inactive list >> 12 = 3 pages from its tail: the dirty ones.
  * Returns NR_VMSCAN_WRITE, the pages kswapd wrote itself.
  */
-static unsigned long kswapd_meets_dirty_tail(bool pgdat_dirty, bool referenced,
-					     enum kswapd_wake wake)
+static unsigned long kswapd_meets_dirty_folios(bool pgdat_dirty, bool referenced,
+					       enum kswapd_wake wake, unsigned long clean_tail)
 {
 	unsigned long clean = 12288, i;
 	struct tb_file *dirty = tb_file_create(3), *f = tb_file_create(clean);
-	struct tb_file *more = tb_file_create(PAGES(64 * MB));
+	struct tb_file *more = tb_file_create(PAGES(64 * MB)), *tail = tb_file_create(16);
 	struct pglist_data *pgdat = NODE_DATA(0);
 
 	tb_run_in("");
+	tb_read_range(tail, clean_tail);
 	for (i = 0; i < 3; i++)
 		assert_int_equal(tb_file_write(dirty, i), 0);
 	lru_add_drain();
@@ -464,6 +466,12 @@ static unsigned long kswapd_meets_dirty_tail(bool pgdat_dirty, bool referenced,
 	assert_true(kshim_vm_event_read(PAGEOUTRUN) > 0);
 	assert_int_equal(tb_kswapd_trace(0)->inactive_scanned[1][DEF_PRIORITY], 3);
 	return node_page_state(pgdat, NR_VMSCAN_WRITE);
+}
+
+static unsigned long kswapd_meets_dirty_tail(bool pgdat_dirty, bool referenced,
+					     enum kswapd_wake wake)
+{
+	return kswapd_meets_dirty_folios(pgdat_dirty, referenced, wake, 0);
 }
 
 /*
@@ -514,6 +522,23 @@ static void kswapd_does_not_write_dirty_folios_for_a_boost(void **state)
 	assert_int_equal(zone->watermark_boost, 0);
 }
 
+/*
+ * The same boost with 9 clean pages behind the dirty ones: priority 12
+ * frees 3 of them (12300 >> 12), priority 11 the 6 others (12297 >> 11),
+ * and boosted reclaim, held at DEF_PRIORITY - 2, meets the dirty folios
+ * at priority 10 (12 pages taken): still no writeback while boosting.
+ */
+static void kswapd_does_not_write_dirty_folios_for_a_boost_at_def_priority_minus_2(void **state)
+{
+	const struct kshim_trace *k = tb_kswapd_trace(0);
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list() of the classic LRU");
+	assert_int_equal(kswapd_meets_dirty_folios(true, false, BY_BOOST, 9), 0);
+	assert_int_equal(k->inactive_scanned[1][DEF_PRIORITY - 1], 6);
+	assert_true(k->inactive_scanned[1][DEF_PRIORITY - 2] >= 12);
+	assert_int_equal(k->min_priority, DEF_PRIORITY - 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -533,6 +558,7 @@ int main(void)
 		TB_RECLAIM_TEST(kswapd_leaves_dirty_folios_to_the_flushers_on_a_node_not_dirty),
 		TB_RECLAIM_TEST(kswapd_does_not_write_dirty_folios_referenced_again),
 		TB_RECLAIM_TEST(kswapd_does_not_write_dirty_folios_for_a_boost),
+		TB_RECLAIM_TEST(kswapd_does_not_write_dirty_folios_for_a_boost_at_def_priority_minus_2),
 		TB_RECLAIM_TEST_ON(memcg_reclaim_counts_no_anon_as_dirty_or_congested, setup_swap_disk),
 	};
 
