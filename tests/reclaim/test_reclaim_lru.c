@@ -654,16 +654,16 @@ static void without_swap_anon_made_active_by_reclaim_is_not_aged(void **state)
 
 /*
  * Two pages of "a" read twice, the second time on CPU 1: they stay on the
- * inactive list, queued in CPU 1's batch for activation, PG_lru cleared
- * until it is drained. memory.reclaim from CPU 0 drains only its own
- * batches: shrink_inactive_list() takes neither page and reclaims nothing
- * (it returns 0 when it took nothing), 4 calls per try (priorities 1 and
- * 0, then again in the full memcg walk's retry), 16 tries. Before the
- * last, memory_reclaim() drains every CPU: the pages are active now, the
- * inactive list is low, one is deactivated at priority 1 and freed at
- * priority 0.
+ * inactive list, queued in CPU 1's batch for activation, which holds a
+ * reference to each until it is drained. memory.reclaim from CPU 0
+ * drains only its own batches: shrink_inactive_list() takes both pages
+ * but cannot free them (__remove_mapping() finds the batch's reference),
+ * 4 calls per try (priorities 1 and 0, then again in the full memcg
+ * walk's retry), 16 tries. Before the last, memory_reclaim() drains
+ * every CPU: the pages are active now, the inactive list is low, one is
+ * deactivated at priority 1 and freed at priority 0.
  */
-static void reclaim_skips_folios_queued_for_activation_on_another_cpu(void **state)
+static void reclaim_cannot_free_folios_queued_for_activation_on_another_cpu(void **state)
 {
 	struct tb_file *f = tb_file_create(2);
 	struct tb_task *t;
@@ -699,7 +699,7 @@ int main(void)
 		TB_RECLAIM_TEST(unevictable_page_cache_is_rescued_on_unlock),
 		TB_RECLAIM_TEST(page_cache_never_culled_is_not_rescued_on_unlock),
 		TB_RECLAIM_TEST(isolated_folio_leaves_its_lru_until_put_back),
-		TB_RECLAIM_TEST(reclaim_skips_folios_queued_for_activation_on_another_cpu),
+		TB_RECLAIM_TEST(reclaim_cannot_free_folios_queued_for_activation_on_another_cpu),
 		TB_RECLAIM_TEST(without_swap_anon_made_active_by_reclaim_is_not_aged),
 		TB_RECLAIM_SWAP_TEST(memory_stat_matches_the_lru_lists),
 		TB_RECLAIM_TEST_ON(swap_of_fewer_slots_than_a_batch_is_filled_by_the_classic_lru_only, setup_swap_of_48),
