@@ -702,7 +702,7 @@ static void kswapd_snapshots_the_refaults_of_the_node(void **state)
  * none inactive; the last of them still in this CPU's LRU batch unless
  * drained
  */
-static void n_active_anon_faulted_in(unsigned long n, bool drain)
+static struct tb_vma *n_active_anon_faulted_in(unsigned long n, bool drain)
 {
 	struct tb_file *f = tb_file_create(1024);
 	struct tb_vma *vma;
@@ -724,6 +724,7 @@ static void n_active_anon_faulted_in(unsigned long n, bool drain)
 		lru_add_drain();
 	assert_int_equal(tb_stat("a", "active_anon"), (drain ? n : n - n % 31) * 4096);
 	assert_int_equal(tb_stat("a", "inactive_anon"), 0);
+	return vma;
 }
 
 static void active_anon_faulted_in(bool drain)
@@ -772,6 +773,29 @@ static int setup_one_swap_slot(void **state)
 {
 	tb_mem = (struct tb_mem_config){ .swap_pages = 1 };
 	return tb_reclaim_setup(state);
+}
+
+/*
+ * shrink_active_list() gives referenced executable folios another trip
+ * on the active list for page cache only: the 64 active anon pages in an
+ * exec mapping (mprotect(PROT_EXEC)), touched again, are deactivated by
+ * the aging all the same, 32 at priority 12 and 32 at 11, none rotated.
+ */
+static void anon_aging_deactivates_referenced_anon_of_an_exec_mapping(void **state)
+{
+	struct tb_vma *vma;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's active/inactive balance");
+	vma = n_active_anon_faulted_in(64, true);
+	assert_int_equal(tb_mprotect(vma, PROT_READ | PROT_WRITE | PROT_EXEC), 0);
+	tb_touch_range(vma, 64, false);
+	kshim_trace_reset();
+	tb_reclaim_swappiness("a", "128K", 0);
+	assert_int_equal(kshim_trace.active_taken[ANON][DEF_PRIO], 32);
+	assert_int_equal(kshim_trace.active_taken[ANON][DEF_PRIO - 1], 32);
+	assert_int_equal(kshim_trace.active_rotated[ANON][DEF_PRIO], 0);
+	assert_int_equal(kshim_trace.active_rotated[ANON][DEF_PRIO - 1], 0);
+	assert_int_equal(tb_stat("a", "active_anon"), 0);
 }
 
 /* a swap device of one page is swap all the same: the anon lists are aged */
@@ -1276,6 +1300,7 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(file_only_reclaim_ages_active_anon_when_inactive_anon_is_low),
 		TB_RECLAIM_SWAP_TEST(file_only_reclaim_ages_active_anon_of_a_memcg_without_swap),
 		TB_RECLAIM_SWAP_TEST(anon_aging_drains_this_cpus_lru_batch_first),
+		TB_RECLAIM_SWAP_TEST(anon_aging_deactivates_referenced_anon_of_an_exec_mapping),
 		TB_RECLAIM_TEST_ON(file_only_reclaim_ages_active_anon_with_one_page_of_swap,
 				   setup_one_swap_slot),
 		TB_RECLAIM_TEST(direct_reclaim_waits_at_half_of_min_free),
