@@ -410,6 +410,54 @@ static void redirtied_folio_under_writeback_is_not_unqueued_dirty(void **state)
 	assert_int_equal(kshim_trace.throttled[VMSCAN_THROTTLE_CONGESTED], 0);
 }
 
+/*
+ * The same congested folios met by the reclaim of a GFP_NOIO charge: a
+ * reclaimer that may not enter the filesystem does not wait on their
+ * writeback (case 2, not 3: marked and activated), which could need the
+ * very locks it holds. "a" limited to what it has, 72 GFP_NOIO pages
+ * charged: once the charge stock is used, each charge's reclaim meets
+ * only folios under writeback, frees nothing and does not wait (no
+ * virtual time passes), and the charge fails.
+ */
+static void noio_memcg_reclaim_does_not_wait_on_writeback(void **state)
+{
+	const struct kshim_trace_reclaim_stat *st = &kshim_trace.inactive_stat;
+	struct tb_file *f = tb_file_create(8);
+	struct folio *folios[72];
+	int i, err = 0, n;
+	u64 now;
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list() of the classic LRU");
+	slow_writes(false, SECOND);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	for (i = 0; i < 8; i++) {
+		assert_int_equal(tb_file_write(f, i), 0);
+		lru_add_drain();
+		wakeup_flusher_threads(WB_REASON_SYNC);
+		deactivate_file_folio(tb_file_folio(f, i));
+		lru_add_drain();
+		schedule_timeout(HZ / 10);
+	}
+	tb_limit_to_current("a");
+	kshim_trace_reset();
+	now = tb_world_ns();
+	for (n = 0; n < 72; n++) {
+		folios[n] = tb_folio_charge(1, GFP_NOIO, &err);
+		if (err)
+			break;
+	}
+	assert_int_equal(err, -ENOMEM);
+	assert_true(st->nr_writeback > 0);
+	assert_int_equal(st->nr_writeback, st->nr_dirty);
+	assert_int_equal(st->nr_congested, st->nr_dirty);
+	assert_int_equal(tb_stat("a", "pgsteal"), 0);
+	assert_int_equal(tb_writeback_inflight(), 8);
+	assert_true(tb_world_ns() == now);
+	while (n-- > 0)
+		tb_folio_uncharge(folios[n]);
+}
+
 /* ---- kswapd's own writeback of dirty page cache (pageout()) ---- */
 
 
@@ -554,6 +602,7 @@ int main(void)
 		TB_RECLAIM_TEST(memcg_reclaim_of_congested_folios_waits_on_them_but_does_not_throttle),
 		TB_RECLAIM_TEST_ON(redirtied_folio_under_writeback_is_not_unqueued_dirty,
 				   setup_no_kswapd),
+		TB_RECLAIM_TEST(noio_memcg_reclaim_does_not_wait_on_writeback),
 		TB_RECLAIM_TEST(kswapd_writes_dirty_folios_marked_for_reclaim_on_a_dirty_node),
 		TB_RECLAIM_TEST(kswapd_leaves_dirty_folios_to_the_flushers_on_a_node_not_dirty),
 		TB_RECLAIM_TEST(kswapd_does_not_write_dirty_folios_referenced_again),
