@@ -9,6 +9,7 @@
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/mmzone.h>
+#include <linux/swap.h>
 #include <linux/vmstat.h>
 #include <kshim/trace.h>
 #include <stdio.h>

@@ -13,6 +13,9 @@
 #include <kshim/trace.h>
 #include "tb_reclaim.h"
 
+/* mm/internal.h: an invalidation of a folio it cannot drop (mm/swap.c) */
+void deactivate_file_folio(struct folio *folio);
+
 /*
  * The multi-gen LRU of trees without lru_gen_wakes_flushers: sort_folio()
  * moves each dirty file folio to the next generation with PG_reclaim, so
