@@ -531,6 +531,35 @@ static void kswapd_keeps_its_priority_after_a_pass_of_its_target_and_more(void *
 	assert_passes(scanned, reclaimed, 5, 408 + 405, 50);
 }
 
+static int setup_16m_tiny_watermarks(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .ram_pages = PAGES(16 * MB), .min_free_kbytes = 16 };
+	return tb_reclaim_setup(state);
+}
+
+/*
+ * kswapd's target is at least SWAP_CLUSTER_MAX: vm.min_free_kbytes 16 on
+ * 16 MiB gives watermarks of 4, 8 and 12 pages, and a pass must scan 32,
+ * not 12, to keep the priority. The mapped file as above (4088 pages on
+ * the inactive list at the wake, 7 free): the passes at priorities 12 to
+ * 7 scan 0, 1, 3, 7, 15 and 31 pages, each lowering the priority though
+ * those of 15 and 31 reclaimed something; priority 6's 63 pages bring
+ * free memory to 15, balanced.
+ */
+static void kswapd_target_is_at_least_swap_cluster_max(void **state)
+{
+	static const unsigned long scanned[] = { 0, 1, 3, 7, 15, 31 };
+	static const unsigned long reclaimed[] = { 0, 1, 0, 0, 1, 2 };
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
+	assert_int_equal(tb_wmark(0, WMARK_MIN), 4);
+	assert_int_equal(tb_wmark(0, WMARK_LOW), 8);
+	assert_int_equal(tb_wmark(0, WMARK_HIGH), 12);
+	assert_int_equal(wake_kswapd_over_a_mapped_file(), 4088);
+	assert_int_equal(tb_free_pages(0), 7 + 8);
+	assert_passes(scanned, reclaimed, 6, 63, 4);
+}
+
 /*
  * Balanced, kswapd sleeps HZ/10 first (kswapd_try_to_sleep()); woken by
  * nobody, it checks the node again and, still balanced, sleeps until
@@ -1280,6 +1309,8 @@ int main(void)
 		TB_RECLAIM_TEST(kswapd_keeps_its_priority_after_a_pass_that_scans_its_target),
 		TB_RECLAIM_TEST_ON(kswapd_keeps_its_priority_after_a_pass_of_its_target_and_more,
 				   setup_reserved_3000),
+		TB_RECLAIM_TEST_ON(kswapd_target_is_at_least_swap_cluster_max,
+				   setup_16m_tiny_watermarks),
 		TB_RECLAIM_TEST(kswapd_woken_within_its_short_sleep_counts_low_wmark_hit_quickly),
 		TB_RECLAIM_TEST(kswapd_finding_free_below_high_after_its_short_sleep_balances_again),
 		TB_RECLAIM_SWAP_TEST(memcg_reclaim_stops_the_smaller_side_and_trims_the_larger),
