@@ -457,6 +457,32 @@ static void direct_reclaim_without_progress_throttles_once_before_priority_0(voi
 	assert_int_equal(kshim_trace.inactive_stat.nr_activate_file, 6);
 }
 
+/*
+ * A direct reclaim that freed anything at all is not throttled for lack
+ * of progress, however little: one clean page read first (the inactive
+ * tail), then 40 dirty ones, the disk 10 s a write. Priority 5 frees
+ * the clean page (41 >> 5 = 1); priorities 4 to 2 take 2, 4 and 8 dirty
+ * ones, marked and activated (the flushers queue them all at the first);
+ * priority 1 takes 26 >> 1 = 13 under writeback and frees none: 1 is
+ * not more than 13 / 8, but one page was reclaimed: no throttle.
+ */
+static void direct_reclaim_with_a_little_progress_is_not_throttled(void **state)
+{
+	struct tb_mem_costs costs = { .file_write_ns = 10 * 1000000000ULL };
+	struct tb_file *clean = tb_file_create(1), *f = tb_file_create(40);
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
+	tb_mem_set_costs(&costs);
+	tb_run_in("");
+	tb_read_range(clean, 1);
+	dirty_pages(f, 40);
+	kshim_trace_reset();
+	assert_int_equal(try_to_free_pages(node_zonelist(0, GFP_KERNEL), 0, GFP_KERNEL, NULL), 1);
+	assert_int_equal(kshim_trace.inactive_reclaimed[1][5], 1);
+	assert_int_equal(kshim_trace.inactive_scanned[1][1], 13);
+	assert_int_equal(kshim_trace.throttled_count, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -469,6 +495,8 @@ int main(void)
 		TB_RECLAIM_TEST(noprogress_throttle_is_skipped_once_kswapd_gave_up),
 		TB_RECLAIM_TEST(a_writeback_throttle_ends_after_33_pages_written_since_it_began),
 		TB_RECLAIM_TEST_ON(direct_reclaim_without_progress_throttles_once_before_priority_0,
+				   setup_no_kswapd),
+		TB_RECLAIM_TEST_ON(direct_reclaim_with_a_little_progress_is_not_throttled,
 				   setup_no_kswapd),
 		TB_RECLAIM_TEST_ON(direct_reclaim_waits_while_more_than_an_eighth_of_inactive_is_isolated,
 				   setup_swap_no_kswapd),
