@@ -501,31 +501,60 @@ static void global_reclaim_at_swappiness_0_scans_no_anon_even_at_priority_0(void
  * anon cost at p: ap = 60 * 31 / 21 = 88, fp = 140 * 31 / 11 = 394, 6
  * anon and 27 file pages: 50 freed.
  */
-static void offline_memcg_s_lists_are_scraped_by_shares_rounded_up(void **state)
+/*
+ * "p/z" holding n anon pages (young) and n of page cache read once, its
+ * task moved to p and z removed; memory.reclaim "32K" of p. *f and *vma
+ * are z's file and anon mapping.
+ */
+static void reclaim_a_deleted_memcg(unsigned long n, struct tb_file **f, struct tb_vma **vma)
 {
-	struct tb_file *f = tb_file_create(64);
-	struct tb_vma *vma;
 	struct tb_task *t;
 
-	TB_CLASSIC_LRU_ONLY("get_scan_count() of an offline memcg");
+	*f = tb_file_create(n);
 	assert_int_equal(tb_cgroup_mkdir("p"), 0);
 	assert_int_equal(tb_cgroup_mkdir("p/z"), 0);
 	t = tb_run_in("p/z");
-	vma = tb_map_anon(64);
-	tb_touch_range(vma, 64, true);
-	tb_read_range(f, 64);
+	*vma = tb_map_anon(n);
+	tb_touch_range(*vma, n, true);
+	tb_read_range(*f, n);
 	lru_add_drain();
 	assert_int_equal(tb_task_move(t, "p"), 0);
 	assert_int_equal(tb_cgroup_rmdir("p/z"), 0);
 	tb_task_switch(NULL);
 	kshim_trace_reset();
 	assert_write_ok("p", "memory.reclaim", "32K");
+}
+
+static void offline_memcg_s_lists_are_scraped_by_shares_rounded_up(void **state)
+{
+	struct tb_file *f;
+	struct tb_vma *vma;
+
+	TB_CLASSIC_LRU_ONLY("get_scan_count() of an offline memcg");
+	reclaim_a_deleted_memcg(64, &f, &vma);
 	assert_int_equal(kshim_trace.inactive_scanned[ANON][PRIO_MAX], 10);
 	assert_int_equal(kshim_trace.inactive_scanned[FILE][PRIO_MAX], 23);
 	assert_int_equal(kshim_trace.inactive_scanned[ANON][PRIO_MAX - 1], 6);
 	assert_int_equal(kshim_trace.inactive_scanned[FILE][PRIO_MAX - 1], 27);
 	assert_int_equal(tb_file_cached(f), 64 - 23 - 27);
 	assert_int_equal(tb_vma_swapped(vma), 0);
+}
+
+/*
+ * Lists shorter than SWAP_CLUSTER_MAX are scraped at their size: 20 anon
+ * and 20 file pages, priority 12 takes 20 * 60 / 201 rounded up, 6 anon,
+ * and 20 * 140 / 201, 14 file pages.
+ */
+static void offline_memcg_s_short_lists_are_scraped_at_their_size(void **state)
+{
+	struct tb_file *f;
+	struct tb_vma *vma;
+
+	TB_CLASSIC_LRU_ONLY("get_scan_count() of an offline memcg");
+	reclaim_a_deleted_memcg(20, &f, &vma);
+	assert_int_equal(kshim_trace.inactive_scanned[ANON][PRIO_MAX], 6);
+	assert_int_equal(kshim_trace.inactive_scanned[FILE][PRIO_MAX], 14);
+	assert_int_equal(kshim_trace.inactive_reclaimed[FILE][PRIO_MAX], 14);
 }
 
 /* the active page cache counts as well: 64 inactive and 136 active pages are not tiny */
@@ -1562,6 +1591,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		TB_RECLAIM_SWAP_TEST(offline_memcg_s_lists_are_scraped_by_shares_rounded_up),
+		TB_RECLAIM_SWAP_TEST(offline_memcg_s_short_lists_are_scraped_at_their_size),
 		TB_RECLAIM_TEST(reclaim_scaled_by_memory_low_is_retried_without_it),
 		TB_RECLAIM_TEST(reclaim_scaled_by_memory_min_equal_to_low_is_not_retried),
 				TB_RECLAIM_TEST(memory_reclaim_scans_lru_size_shifted_by_priority),
