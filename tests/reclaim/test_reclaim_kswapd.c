@@ -503,11 +503,16 @@ static void kswapd_keeps_its_priority_after_a_pass_that_scans_its_target(void **
 	assert_passes(scanned, reclaimed, 5, 501 + 500, 31 + 32);
 }
 
-/* 3000 pages held by the rest of the system */
+/* n pages held by the rest of the system */
+static int setup_reserved(void **state, unsigned long n)
+{
+	tb_mem = (struct tb_mem_config){ .reserved_pages = n };
+	return tb_reclaim_setup(state);
+}
+
 static int setup_reserved_3000(void **state)
 {
-	tb_mem = (struct tb_mem_config){ .reserved_pages = 3000 };
-	return tb_reclaim_setup(state);
+	return setup_reserved(state, 3000);
 }
 
 /*
@@ -558,6 +563,47 @@ static void kswapd_target_is_at_least_swap_cluster_max(void **state)
 	assert_int_equal(wake_kswapd_over_a_mapped_file(), 4088);
 	assert_int_equal(tb_free_pages(0), 7 + 8);
 	assert_passes(scanned, reclaimed, 6, 63, 4);
+}
+
+static int setup_reserved_3780(void **state)
+{
+	return setup_reserved(state, 3780);
+}
+
+static int setup_reserved_3750(void **state)
+{
+	return setup_reserved(state, 3750);
+}
+
+/*
+ * The verdict's edge: with 3780 pages held elsewhere the pass at
+ * priority 5 scans 383 pages, one short of the target: kswapd lowers the
+ * priority, and priority 4's pass (764 pages) balances the node.
+ */
+static void kswapd_lowers_its_priority_after_a_pass_one_page_short(void **state)
+{
+	static const unsigned long scanned[] = { 2, 5, 11, 23, 47, 95, 191, 383 };
+	static const unsigned long reclaimed[] = { 1, 0, 1, 1, 3, 6, 12, 24 };
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
+	assert_int_equal(wake_kswapd_over_a_mapped_file(), 12284);
+	assert_int_equal(tb_free_pages(0), 319 + 96);
+	assert_passes(scanned, reclaimed, 4, 764, 48);
+}
+
+/*
+ * With 3750 the pass at priority 5 scans exactly 384 pages, the target:
+ * kswapd keeps the priority, and a second pass there (383) balances it.
+ */
+static void kswapd_keeps_its_priority_after_a_pass_of_exactly_its_target(void **state)
+{
+	static const unsigned long scanned[] = { 3, 6, 12, 24, 48, 96, 192 };
+	static const unsigned long reclaimed[] = { 1, 0, 1, 1, 3, 6, 12 };
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
+	assert_int_equal(wake_kswapd_over_a_mapped_file(), 12314);
+	assert_int_equal(tb_free_pages(0), 319 + 72);
+	assert_passes(scanned, reclaimed, 5, 384 + 383, 48);
 }
 
 /*
@@ -1311,6 +1357,10 @@ int main(void)
 				   setup_reserved_3000),
 		TB_RECLAIM_TEST_ON(kswapd_target_is_at_least_swap_cluster_max,
 				   setup_16m_tiny_watermarks),
+		TB_RECLAIM_TEST_ON(kswapd_lowers_its_priority_after_a_pass_one_page_short,
+				   setup_reserved_3780),
+		TB_RECLAIM_TEST_ON(kswapd_keeps_its_priority_after_a_pass_of_exactly_its_target,
+				   setup_reserved_3750),
 		TB_RECLAIM_TEST(kswapd_woken_within_its_short_sleep_counts_low_wmark_hit_quickly),
 		TB_RECLAIM_TEST(kswapd_finding_free_below_high_after_its_short_sleep_balances_again),
 		TB_RECLAIM_SWAP_TEST(memcg_reclaim_stops_the_smaller_side_and_trims_the_larger),
