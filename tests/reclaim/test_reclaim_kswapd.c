@@ -606,6 +606,43 @@ static void kswapd_keeps_its_priority_after_a_pass_of_exactly_its_target(void **
 	assert_passes(scanned, reclaimed, 5, 384 + 383, 48);
 }
 
+static int setup_big_tiny_watermarks(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .ram_pages = PAGES(1100 * MB), .min_free_kbytes = 16,
+					 .watermark_scale_factor = 1 };
+	return tb_reclaim_setup(state);
+}
+
+/*
+ * Only direct reclaim is proportional at DEF_PRIORITY: kswapd stops at
+ * its target there too. 1100 MiB of RAM with vm.min_free_kbytes 16 and
+ * vm.watermark_scale_factor 1: watermarks 4, 32 and 60 pages. Page cache
+ * read once until kswapd wakes at low (31 free, 281568 pages on the
+ * inactive list): its first pass targets 281568 >> 12 = 68 pages and
+ * stops after two chunks, 64 >= 60 reclaimed, the node balanced.
+ */
+static void kswapd_at_def_priority_stops_at_its_target(void **state)
+{
+	const struct kshim_trace *k = tb_kswapd_trace(0);
+	struct tb_file *f = tb_file_create(PAGES(1100 * MB));
+	unsigned long i = 0;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
+	assert_int_equal(tb_wmark(0, WMARK_MIN), 4);
+	assert_int_equal(tb_wmark(0, WMARK_LOW), 32);
+	assert_int_equal(tb_wmark(0, WMARK_HIGH), 60);
+	tb_run_in("");
+	read_down_to_low(f, &i);
+	lru_add_drain();
+	assert_int_equal(node_page_state(NODE_DATA(0), NR_INACTIVE_FILE), 281568);
+	assert_int_equal(tb_file_read(f, i), 0);
+	assert_int_equal(pageoutruns(), 1);
+	assert_int_equal(k->inactive_scanned[FILE][DEF_PRIO], 64);
+	assert_int_equal(k->inactive_reclaimed[FILE][DEF_PRIO], 64);
+	assert_int_equal(k->min_priority, DEF_PRIO);
+	assert_int_equal(tb_free_pages(0), 31 + 64);
+}
+
 /*
  * Balanced, kswapd sleeps HZ/10 first (kswapd_try_to_sleep()); woken by
  * nobody, it checks the node again and, still balanced, sleeps until
@@ -1359,6 +1396,7 @@ int main(void)
 				   setup_16m_tiny_watermarks),
 		TB_RECLAIM_TEST_ON(kswapd_lowers_its_priority_after_a_pass_one_page_short,
 				   setup_reserved_3780),
+		TB_RECLAIM_TEST_ON(kswapd_at_def_priority_stops_at_its_target, setup_big_tiny_watermarks),
 		TB_RECLAIM_TEST_ON(kswapd_keeps_its_priority_after_a_pass_of_exactly_its_target,
 				   setup_reserved_3750),
 		TB_RECLAIM_TEST(kswapd_woken_within_its_short_sleep_counts_low_wmark_hit_quickly),
