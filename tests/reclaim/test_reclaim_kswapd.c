@@ -1335,6 +1335,43 @@ static void kswapd_fails_a_node_of_pinned_anon_in_one_pass_per_run(void **state)
 }
 
 /*
+ * The same node with 64 pages of page cache written, on a file whose
+ * writes fail: the passes at low priorities meet them dirty, not under
+ * writeback, so not congested (marked and activated; the flushers' writes
+ * fail), and do not flag the node congested. kswapd fails its runs as
+ * above and leaves the node, whose congestion flag stays clear.
+ */
+static void kswapd_does_not_flag_congested_a_pass_whose_dirty_pages_were_not(void **state)
+{
+	struct tb_file *f = tb_file_create(64);
+	unsigned long i = 0, n;
+	struct tb_vma *vma;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
+	tb_file_set_write_error(f, -EIO);
+	tb_run_in("");
+	for (i = 0; i < 64; i++)
+		assert_int_equal(tb_file_write(f, i), 0);
+	vma = tb_map_anon(PAGES(16 * MB));
+	i = 0;
+	while (tb_free_pages(0) > tb_wmark(0, WMARK_LOW))
+		assert_int_equal(tb_touch(vma, i++, true), 0);
+	n = i;
+	lru_add_drain();
+	for (i = 0; i < n; i++)
+		tb_folio_pin(tb_vma_folio(vma, i));
+	assert_int_equal(tb_touch(vma, n, true), 0);
+	tb_kthreads_settle();
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
+	assert_true(tb_kswapd_trace(0)->inactive_stat.nr_dirty > 0);
+	assert_int_equal(tb_kswapd_trace(0)->inactive_stat.nr_congested, 0);
+	assert_int_equal(NODE_DATA(0)->kswapd_failures, MAX_RECLAIM_RETRIES);
+	assert_false(test_bit(LRUVEC_NODE_CONGESTED, &mem_cgroup_lruvec(NULL, NODE_DATA(0))->flags));
+	for (i = 0; i < n; i++)
+		tb_folio_unpin(tb_vma_folio(vma, i));
+}
+
+/*
  * A watermark boost on a node whose page cache is all held by someone
  * else: balance_pgdat()'s first boosted pass (priority 12, cache trim
  * mode: 12288 >> 12 = 3 pages) frees nothing, and boosted reclaim stops
@@ -1377,6 +1414,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		TB_RECLAIM_TEST(kswapd_gives_a_boost_up_after_a_pass_that_frees_nothing),
 		TB_RECLAIM_TEST_ON(kswapd_fails_a_node_of_pinned_anon_in_one_pass_per_run, setup_16m_swap),
+		TB_RECLAIM_TEST_ON(kswapd_does_not_flag_congested_a_pass_whose_dirty_pages_were_not,
+				   setup_16m_swap),
 		TB_RECLAIM_TEST(kswapd_short_sleep_lasts_past_91_ms),
 		TB_RECLAIM_TEST(kswapd_short_sleep_ends_before_105_ms),
 		TB_RECLAIM_TEST_ON(kswapd_retries_without_cache_trim_mode_before_it_fails, setup_16m),
