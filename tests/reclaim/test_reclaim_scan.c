@@ -671,6 +671,42 @@ static void exec_file_pages_are_activated_at_first_use_and_kept_active(void **st
 }
 
 /*
+ * What a reclaim adds to a memcg's file cost (lru_note_cost()): each page
+ * of the inactive list it scanned and did not free (nothing here is
+ * written), and each executable page shrink_active_list() rotated back
+ * to the active list. "a": 256 pages of text mapped VM_EXEC and touched,
+ * 12000 anon pages (no swap: never scanned; they keep the costs under a
+ * quarter of the LRU, where lru_note_cost() would halve them). A first
+ * memory.reclaim activates text at first use; touched again, text is
+ * rotated by the next one's shrink_active_list().
+ */
+static void file_cost_counts_the_text_rotated_and_the_pages_kept(void **state)
+{
+	struct tb_file *text = tb_file_create(256);
+	unsigned long cost;
+	struct tb_vma *vma;
+
+	TB_CLASSIC_LRU_ONLY("shrink_active_list()'s VM_EXEC rule");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	tb_touch_range(tb_map_anon(12000), 12000, true);
+	vma = tb_map_file_exec(text);
+	tb_touch_range(vma, 256, false);
+	lru_add_drain();
+	tb_cgroup_write_str("a", "memory.reclaim", "4K");
+	tb_touch_range(vma, 256, false);
+	cost = lruvec_of("a")->file_cost;
+	kshim_trace_reset();
+	tb_cgroup_write_str("a", "memory.reclaim", "4K");
+	assert_true(sum(kshim_trace.active_rotated[FILE]) > 0);
+	assert_int_equal(lruvec_of("a")->file_cost - cost,
+			 sum(kshim_trace.active_rotated[FILE]) +
+			 sum(kshim_trace.inactive_scanned[FILE]) -
+			 sum(kshim_trace.inactive_reclaimed[FILE]));
+	assert_int_equal(lruvec_of("a")->anon_cost, 0);
+}
+
+/*
  * The same program with its text mapped without VM_EXEC: the first direct
  * reclaim keeps the pages on the inactive list (marked referenced), the
  * second look activates them; shrink_active_list() then deactivates what
@@ -1612,6 +1648,7 @@ int main(void)
 		TB_RECLAIM_TEST(file_folio_mapped_by_two_young_ptes_is_activated_at_first_scan),
 		TB_RECLAIM_SWAP_TEST(anon_of_an_exec_mapping_is_not_activated_at_first_use),
 		TB_RECLAIM_TEST(locked_exec_folio_is_deactivated_unwalked),
+		TB_RECLAIM_TEST(file_cost_counts_the_text_rotated_and_the_pages_kept),
 		TB_RECLAIM_TEST(memory_low_scales_the_scan_by_the_usage_above_it),
 		TB_RECLAIM_TEST(memory_low_one_page_more_scales_the_scan_below_a_power_of_two),
 		TB_RECLAIM_TEST(memory_min_scales_the_scan_by_the_usage_above_it),
