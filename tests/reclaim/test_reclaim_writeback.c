@@ -574,6 +574,41 @@ static void kswapd_does_not_write_dirty_folios_for_a_boost(void **state)
 }
 
 /*
+ * On a node flagged PGDAT_WRITEBACK kswapd counts for immediate reclaim
+ * (case 1, and a throttle) only folios under writeback that it marked
+ * PG_reclaim before: 3 pages written and queued by the flushers (the disk
+ * takes 10 s), not marked, at the inactive tail; kswapd's first pass
+ * meets them under writeback and marks them (case 2: nr_writeback).
+ */
+static void kswapd_marks_unmarked_writeback_folios_on_a_writeback_node(void **state)
+{
+	unsigned long clean = 12288, i;
+	struct tb_file *wb = tb_file_create(3), *f = tb_file_create(clean);
+	struct tb_file *more = tb_file_create(PAGES(64 * MB));
+	const struct kshim_trace *k = tb_kswapd_trace(0);
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list() of the classic LRU");
+	slow_writes(false, 10 * SECOND);
+	tb_run_in("");
+	for (i = 0; i < 3; i++)
+		assert_int_equal(tb_file_write(wb, i), 0);
+	lru_add_drain();
+	wakeup_flusher_threads(WB_REASON_SYNC);
+	tb_read_range(f, clean);
+	lru_add_drain();
+	tb_kthreads_settle();
+	assert_int_equal(tb_writeback_inflight(), 3);
+	set_bit(PGDAT_WRITEBACK, &NODE_DATA(0)->flags);
+	for (i = 0; !kshim_vm_event_read(PAGEOUTRUN); i++)
+		assert_int_equal(tb_file_read(more, i), 0);
+	tb_kthreads_settle();
+	assert_int_equal(k->inactive_scanned[1][DEF_PRIORITY], 3);
+	assert_int_equal(k->inactive_stat.nr_immediate, 0);
+	assert_true(k->inactive_stat.nr_writeback >= 3);
+	assert_int_equal(k->throttled[VMSCAN_THROTTLE_WRITEBACK], 0);
+}
+
+/*
  * The same boost with 9 clean pages behind the dirty ones: priority 12
  * frees 3 of them (12300 >> 12), priority 11 the 6 others (12297 >> 11),
  * and boosted reclaim, held at DEF_PRIORITY - 2, meets the dirty folios
@@ -610,6 +645,7 @@ int main(void)
 		TB_RECLAIM_TEST(kswapd_leaves_dirty_folios_to_the_flushers_on_a_node_not_dirty),
 		TB_RECLAIM_TEST(kswapd_does_not_write_dirty_folios_referenced_again),
 		TB_RECLAIM_TEST(kswapd_does_not_write_dirty_folios_for_a_boost),
+		TB_RECLAIM_TEST(kswapd_marks_unmarked_writeback_folios_on_a_writeback_node),
 		TB_RECLAIM_TEST(kswapd_does_not_write_dirty_folios_for_a_boost_at_def_priority_minus_2),
 		TB_RECLAIM_TEST_ON(memcg_reclaim_counts_no_anon_as_dirty_or_congested, setup_swap_disk),
 	};
