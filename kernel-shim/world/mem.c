@@ -615,9 +615,31 @@ const char *tb_mem_teardown(void)
 	return msg;
 }
 
-/* after every task and file is gone: all RAM free, no swap slot in use */
+/*
+ * a node's NR_ISOLATED_ANON or NR_ISOLATED_FILE that is not 0 (the raw
+ * count: node_page_state() shows a negative one as 0), or 0
+ */
+static long isolated_left(int *nid)
+{
+	enum node_stat_item item;
+	long n;
+
+	for (*nid = 0; *nid < (int)nr_node_ids; (*nid)++)
+		for (item = NR_ISOLATED_ANON; item <= NR_ISOLATED_FILE; item++) {
+			n = atomic_long_read(&NODE_DATA(*nid)->vm_stat[item]);
+			if (n)
+				return n;
+		}
+	return 0;
+}
+
+/*
+ * after every task and file is gone: all RAM free, no swap slot in use,
+ * no page counted as isolated from an LRU list
+ */
 const char *tb_mem_check_empty(void)
 {
+	long isolated;
 	unsigned long free = 0;
 	int nid;
 
@@ -636,6 +658,9 @@ const char *tb_mem_check_empty(void)
 	else if (tb_page_tables_live())
 		snprintf(check_msg, sizeof(check_msg), "%lu page tables not freed",
 			 tb_page_tables_live());
+	else if ((isolated = isolated_left(&nid)))
+		snprintf(check_msg, sizeof(check_msg), "node %d: %ld pages counted isolated",
+			 nid, isolated);
 	else
 		return tb_mem_check();
 	return check_msg;

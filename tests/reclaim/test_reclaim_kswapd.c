@@ -153,6 +153,67 @@ static void memcg_reclaim_counts_the_active_list_in_the_smaller_side(void **stat
 }
 
 /*
+ * The same stop at priority 0 with 99 inactive file pages, nr_anon anon
+ * and nr_active active file pages: anon and file pages scanned then.
+ */
+static void trim_at_priority_0(unsigned long nr_anon, unsigned long nr_active,
+			       unsigned long anon, unsigned long file)
+{
+	young_anon_mapped_and_active_file(nr_anon, 99, nr_active);
+	assert_int_equal(kshim_trace.inactive_scanned[ANON][0], anon);
+	assert_int_equal(kshim_trace.inactive_scanned[FILE][0], file);
+}
+
+/*
+ * 99 anon, 1 active file page: at the stop 35 anon pages are left and 35
+ * file (the active target, 1, counted down in the first chunk). Equal
+ * sides: file counts as the smaller (nr_file > nr_anon is false), 35 *
+ * 100 / (99 + 1 + 1) = 34% left, so anon's target is 99 * 66 / 100 = 65:
+ * one more anon page.
+ */
+static void memcg_reclaim_trims_anon_when_both_sides_are_equal(void **state)
+{
+	trim_at_priority_0(99, 1, 65, 64);
+}
+
+/*
+ * The share left is rounded down: 72 anon (8 left): 8 * 100 / 73 = 10%,
+ * file's target 99 * 90 / 100 = 89; 87 anon (23 left): 2300 / 88 = 26%,
+ * file's target 99 * 74 / 100 = 73.
+ */
+static void memcg_reclaim_rounds_the_smaller_side_s_share_down(void **state)
+{
+	trim_at_priority_0(72, 0, 64, 89);
+}
+
+static void memcg_reclaim_rounds_the_smaller_side_s_share_down_again(void **state)
+{
+	trim_at_priority_0(87, 0, 64, 73);
+}
+
+/*
+ * A larger side already scanned past its trimmed target scans no more:
+ * 101 anon (37 left), 67 active file (35 + 3 left, the larger side):
+ * 3700 / 102 = 36% left, file's targets 99 * 64 / 100 = 63 (64 scanned)
+ * and 67 * 64 / 100 = 42 (64 counted down): nothing more of either.
+ */
+static void memcg_reclaim_trims_no_further_than_what_was_scanned(void **state)
+{
+	trim_at_priority_0(101, 67, 64, 64);
+}
+
+/*
+ * The smaller side's active list stops with it: 147 anon (83 left), 97
+ * active file (35 + 33 left): 68 * 100 / 197 = 34% left, anon's target
+ * 147 * 66 / 100 = 97, 33 more, one chunk of 32 and then the loop ends
+ * (nothing left of file, the active list included).
+ */
+static void memcg_reclaim_stops_the_smaller_side_s_active_list_too(void **state)
+{
+	trim_at_priority_0(147, 97, 96, 64);
+}
+
+/*
  * 140000 pages of page cache read once in a memcg: at DEF_PRIORITY
  * get_scan_count() targets 140000 >> 12 = 34 pages of the inactive file
  * list. memory.reclaim "128K" wants 32: the first chunk of 32 reclaims
@@ -373,6 +434,216 @@ static void kswapd_wake(struct tb_file *f, unsigned long *i)
 }
 
 /*
+ * A mapped file, every page touched once through the mapping but one in
+ * 16 read with read() only, until kswapd wakes at low (319 free);
+ * returns the inactive file list's size then
+ */
+static unsigned long wake_kswapd_over_a_mapped_file(void)
+{
+	unsigned long n = PAGES(64 * MB), i, inactive;
+	struct tb_file *f = tb_file_create(n);
+	struct tb_vma *vma;
+
+	tb_run_in("");
+	vma = tb_map_file(f);
+	for (i = 0; tb_free_pages(0) > tb_wmark(0, WMARK_LOW); i++) {
+		if (i % 16)
+			assert_int_equal(tb_touch(vma, i, false), 0);
+		else
+			assert_int_equal(tb_file_read(f, i), 0);
+	}
+	lru_add_drain();
+	inactive = node_page_state(NODE_DATA(0), NR_INACTIVE_FILE);
+	assert_int_equal(pageoutruns(), 0);
+	assert_int_equal(tb_touch(vma, i, false), 0);
+	assert_int_equal(pageoutruns(), 1);
+	return inactive;
+}
+
+/* kswapd's scans and frees above min_prio, one pass each, and at min_prio */
+static void assert_passes(const unsigned long *scanned, const unsigned long *reclaimed,
+			  int min_prio, unsigned long scanned_min, unsigned long reclaimed_min)
+{
+	const struct kshim_trace *k = tb_kswapd_trace(0);
+	int p;
+
+	for (p = DEF_PRIO; p > min_prio; p--) {
+		assert_int_equal(k->inactive_scanned[FILE][p], scanned[DEF_PRIO - p]);
+		assert_int_equal(k->inactive_reclaimed[FILE][p], reclaimed[DEF_PRIO - p]);
+	}
+	assert_int_equal(k->inactive_scanned[FILE][min_prio], scanned_min);
+	assert_int_equal(k->inactive_reclaimed[FILE][min_prio], reclaimed_min);
+	assert_int_equal(k->min_priority, min_prio);
+}
+
+/*
+ * kswapd_shrink_node()'s verdict on a pass: kswapd keeps its priority
+ * for the next pass when this one scanned at least its target (the high
+ * watermark, 384 pages) and reclaimed something, and lowers it
+ * otherwise. A mapped file, every page touched once through the mapping
+ * (young: kept on its first scan) but one in 16 read with read() only
+ * (reclaimed), until kswapd wakes at low (319 free, 16064 pages on the
+ * inactive list): each pass takes the inactive list >> priority from its
+ * tail, lowest index first, and frees the pages read, one in 16. Passes
+ * at priorities 12 to 6 scan 3, 7, 15, 31, 62, 125 and 250 pages, all
+ * below the target: the priority goes down after each. At priority 5 the
+ * pass scans 16033 >> 5 = 501 and frees 31 (350 + 31 free, still under
+ * 384): kswapd stays at 5, and its second pass there (16002 >> 5 = 500,
+ * 32 freed) balances the node.
+ */
+static void kswapd_keeps_its_priority_after_a_pass_that_scans_its_target(void **state)
+{
+	static const unsigned long scanned[] = { 3, 7, 15, 31, 62, 125, 250 };
+	static const unsigned long reclaimed[] = { 1, 0, 1, 2, 4, 8, 15 };
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
+	assert_int_equal(wake_kswapd_over_a_mapped_file(), 16064);
+	assert_int_equal(tb_free_pages(0), 319 + 94);
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 94);
+	assert_passes(scanned, reclaimed, 5, 501 + 500, 31 + 32);
+}
+
+/* n pages held by the rest of the system */
+static int setup_reserved(void **state, unsigned long n)
+{
+	tb_mem = (struct tb_mem_config){ .reserved_pages = n };
+	return tb_reclaim_setup(state);
+}
+
+static int setup_reserved_3000(void **state)
+{
+	return setup_reserved(state, 3000);
+}
+
+/*
+ * The target is the managed zones' high watermarks, ZONE_NORMAL's 384
+ * (ZONE_MOVABLE, up to which a user page's allocation woke kswapd, has
+ * no memory and adds nothing): with 3000 pages held elsewhere, the
+ * inactive list is 13064 pages and the first pass at priority 5 scans
+ * 408, more than 384 (though less than 384 + SWAP_CLUSTER_MAX), and
+ * leaves the node short of its high watermark: kswapd stays at 5 for a
+ * second pass (405 scanned, 50 freed by both), which balances the node
+ * (395 free).
+ */
+static void kswapd_keeps_its_priority_after_a_pass_of_its_target_and_more(void **state)
+{
+	static const unsigned long scanned[] = { 3, 6, 12, 25, 51, 102, 203 };
+	static const unsigned long reclaimed[] = { 1, 0, 1, 1, 4, 6, 13 };
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
+	assert_int_equal(wake_kswapd_over_a_mapped_file(), 13064);
+	assert_int_equal(tb_free_pages(0), 319 + 76);
+	assert_passes(scanned, reclaimed, 5, 408 + 405, 50);
+}
+
+static int setup_16m_tiny_watermarks(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .ram_pages = PAGES(16 * MB), .min_free_kbytes = 16 };
+	return tb_reclaim_setup(state);
+}
+
+/*
+ * kswapd's target is at least SWAP_CLUSTER_MAX: vm.min_free_kbytes 16 on
+ * 16 MiB gives watermarks of 4, 8 and 12 pages, and a pass must scan 32,
+ * not 12, to keep the priority. The mapped file as above (4088 pages on
+ * the inactive list at the wake, 7 free): the passes at priorities 12 to
+ * 7 scan 0, 1, 3, 7, 15 and 31 pages, each lowering the priority though
+ * those of 15 and 31 reclaimed something; priority 6's 63 pages bring
+ * free memory to 15, balanced.
+ */
+static void kswapd_target_is_at_least_swap_cluster_max(void **state)
+{
+	static const unsigned long scanned[] = { 0, 1, 3, 7, 15, 31 };
+	static const unsigned long reclaimed[] = { 0, 1, 0, 0, 1, 2 };
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
+	assert_int_equal(tb_wmark(0, WMARK_MIN), 4);
+	assert_int_equal(tb_wmark(0, WMARK_LOW), 8);
+	assert_int_equal(tb_wmark(0, WMARK_HIGH), 12);
+	assert_int_equal(wake_kswapd_over_a_mapped_file(), 4088);
+	assert_int_equal(tb_free_pages(0), 7 + 8);
+	assert_passes(scanned, reclaimed, 6, 63, 4);
+}
+
+static int setup_reserved_3780(void **state)
+{
+	return setup_reserved(state, 3780);
+}
+
+static int setup_reserved_3750(void **state)
+{
+	return setup_reserved(state, 3750);
+}
+
+/*
+ * The verdict's edge: with 3780 pages held elsewhere the pass at
+ * priority 5 scans 383 pages, one short of the target: kswapd lowers the
+ * priority, and priority 4's pass (764 pages) balances the node.
+ */
+static void kswapd_lowers_its_priority_after_a_pass_one_page_short(void **state)
+{
+	static const unsigned long scanned[] = { 2, 5, 11, 23, 47, 95, 191, 383 };
+	static const unsigned long reclaimed[] = { 1, 0, 1, 1, 3, 6, 12, 24 };
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
+	assert_int_equal(wake_kswapd_over_a_mapped_file(), 12284);
+	assert_int_equal(tb_free_pages(0), 319 + 96);
+	assert_passes(scanned, reclaimed, 4, 764, 48);
+}
+
+/*
+ * With 3750 the pass at priority 5 scans exactly 384 pages, the target:
+ * kswapd keeps the priority, and a second pass there (383) balances it.
+ */
+static void kswapd_keeps_its_priority_after_a_pass_of_exactly_its_target(void **state)
+{
+	static const unsigned long scanned[] = { 3, 6, 12, 24, 48, 96, 192 };
+	static const unsigned long reclaimed[] = { 1, 0, 1, 1, 3, 6, 12 };
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
+	assert_int_equal(wake_kswapd_over_a_mapped_file(), 12314);
+	assert_int_equal(tb_free_pages(0), 319 + 72);
+	assert_passes(scanned, reclaimed, 5, 384 + 383, 48);
+}
+
+static int setup_big_tiny_watermarks(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .ram_pages = PAGES(1100 * MB), .min_free_kbytes = 16,
+					 .watermark_scale_factor = 1 };
+	return tb_reclaim_setup(state);
+}
+
+/*
+ * Only direct reclaim is proportional at DEF_PRIORITY: kswapd stops at
+ * its target there too. 1100 MiB of RAM with vm.min_free_kbytes 16 and
+ * vm.watermark_scale_factor 1: watermarks 4, 32 and 60 pages. Page cache
+ * read once until kswapd wakes at low (31 free, 281568 pages on the
+ * inactive list): its first pass targets 281568 >> 12 = 68 pages and
+ * stops after two chunks, 64 >= 60 reclaimed, the node balanced.
+ */
+static void kswapd_at_def_priority_stops_at_its_target(void **state)
+{
+	const struct kshim_trace *k = tb_kswapd_trace(0);
+	struct tb_file *f = tb_file_create(PAGES(1100 * MB));
+	unsigned long i = 0;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
+	assert_int_equal(tb_wmark(0, WMARK_MIN), 4);
+	assert_int_equal(tb_wmark(0, WMARK_LOW), 32);
+	assert_int_equal(tb_wmark(0, WMARK_HIGH), 60);
+	tb_run_in("");
+	read_down_to_low(f, &i);
+	lru_add_drain();
+	assert_int_equal(node_page_state(NODE_DATA(0), NR_INACTIVE_FILE), 281568);
+	assert_int_equal(tb_file_read(f, i), 0);
+	assert_int_equal(pageoutruns(), 1);
+	assert_int_equal(k->inactive_scanned[FILE][DEF_PRIO], 64);
+	assert_int_equal(k->inactive_reclaimed[FILE][DEF_PRIO], 64);
+	assert_int_equal(k->min_priority, DEF_PRIO);
+	assert_int_equal(tb_free_pages(0), 31 + 64);
+}
+
+/*
  * Balanced, kswapd sleeps HZ/10 first (kswapd_try_to_sleep()); woken by
  * nobody, it checks the node again and, still balanced, sleeps until
  * woken, counting neither of the "hit quickly" events. Throughout, the
@@ -538,26 +809,44 @@ static void kswapd_snapshots_the_refaults_of_the_node(void **state)
  * the inactive anon list is low: 32 at priority 12, where 1024 pages of
  * page cache give no file to scan, and 32 at priority 11.
  */
-/* 64 active anon pages in "a" (swapped out and faulted back in: refaults), none inactive */
-static void active_anon_only(void)
+/*
+ * n active anon pages in "a" (swapped out and faulted back in: refaults),
+ * none inactive; the last of them still in this CPU's LRU batch unless
+ * drained
+ */
+static struct tb_vma *n_active_anon_faulted_in(unsigned long n, bool drain)
 {
 	struct tb_file *f = tb_file_create(1024);
 	struct tb_vma *vma;
 	unsigned long i;
+	char amount[32];
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
-	vma = tb_map_anon(64);
-	tb_touch_range(vma, 64, true);
-	tb_reclaim_swappiness("a", "256K", 200);
-	assert_int_equal(tb_vma_swapped(vma), 64);
+	vma = tb_map_anon(n);
+	tb_touch_range(vma, n, true);
+	snprintf(amount, sizeof(amount), "%luK", n * 4);
+	tb_reclaim_swappiness("a", amount, 200);
+	assert_int_equal(tb_vma_swapped(vma), n);
 	tb_read_range(f, 1024);
 	lru_add_drain();
-	for (i = 0; i < 64; i++)
+	for (i = 0; i < n; i++)
 		assert_int_equal(tb_touch(vma, i, false), 0);
-	lru_add_drain();
-	assert_int_equal(tb_stat("a", "active_anon"), 64 * 4096);
+	if (drain)
+		lru_add_drain();
+	assert_int_equal(tb_stat("a", "active_anon"), (drain ? n : n - n % 31) * 4096);
 	assert_int_equal(tb_stat("a", "inactive_anon"), 0);
+	return vma;
+}
+
+static void active_anon_faulted_in(bool drain)
+{
+	n_active_anon_faulted_in(64, drain);
+}
+
+static void active_anon_only(void)
+{
+	active_anon_faulted_in(true);
 }
 
 static void file_only_reclaim_ages_active_anon_when_inactive_anon_is_low(void **state)
@@ -573,6 +862,63 @@ static void file_only_reclaim_ages_active_anon_when_inactive_anon_is_low(void **
 	assert_int_equal(kshim_trace.active_taken[ANON][DEF_PRIO - 1], 32);
 	assert_int_equal(tb_stat("a", "active_anon"), 0);
 	assert_int_equal(tb_stat("a", "inactive_anon"), 64 * 4096);
+}
+
+/*
+ * The same with 2 of the 64 still in this CPU's batch of folios to add
+ * (a batch holds 31): shrink_active_list() drains it first, so the
+ * aging at priority 11 finds 32 pages on the active list, not 30.
+ */
+static void anon_aging_drains_this_cpus_lru_batch_first(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("the classic LRU's active/inactive balance");
+	active_anon_faulted_in(false);
+	kshim_trace_reset();
+	tb_reclaim_swappiness("a", "128K", 0);
+	assert_int_equal(kshim_trace.active_taken[ANON][DEF_PRIO], 32);
+	assert_int_equal(kshim_trace.active_taken[ANON][DEF_PRIO - 1], 32);
+	assert_int_equal(tb_stat("a", "active_anon"), 0);
+	assert_int_equal(tb_stat("a", "inactive_anon"), 64 * 4096);
+}
+
+static int setup_one_swap_slot(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .swap_pages = 1 };
+	return tb_reclaim_setup(state);
+}
+
+/*
+ * shrink_active_list() gives referenced executable folios another trip
+ * on the active list for page cache only: the 64 active anon pages in an
+ * exec mapping (mprotect(PROT_EXEC)), touched again, are deactivated by
+ * the aging all the same, 32 at priority 12 and 32 at 11, none rotated.
+ */
+static void anon_aging_deactivates_referenced_anon_of_an_exec_mapping(void **state)
+{
+	struct tb_vma *vma;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's active/inactive balance");
+	vma = n_active_anon_faulted_in(64, true);
+	assert_int_equal(tb_mprotect(vma, PROT_READ | PROT_WRITE | PROT_EXEC), 0);
+	tb_touch_range(vma, 64, false);
+	kshim_trace_reset();
+	tb_reclaim_swappiness("a", "128K", 0);
+	assert_int_equal(kshim_trace.active_taken[ANON][DEF_PRIO], 32);
+	assert_int_equal(kshim_trace.active_taken[ANON][DEF_PRIO - 1], 32);
+	assert_int_equal(kshim_trace.active_rotated[ANON][DEF_PRIO], 0);
+	assert_int_equal(kshim_trace.active_rotated[ANON][DEF_PRIO - 1], 0);
+	assert_int_equal(tb_stat("a", "active_anon"), 0);
+}
+
+/* a swap device of one page is swap all the same: the anon lists are aged */
+static void file_only_reclaim_ages_active_anon_with_one_page_of_swap(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("the classic LRU's active/inactive balance");
+	n_active_anon_faulted_in(1, true);
+	kshim_trace_reset();
+	tb_reclaim_swappiness("a", "128K", 0);
+	assert_int_equal(kshim_trace.active_taken[ANON][DEF_PRIO], 1);
+	assert_int_equal(tb_stat("a", "active_anon"), 0);
 }
 
 /*
@@ -642,6 +988,32 @@ static void direct_reclaim_waits_at_half_of_min_free(void **state)
 static void direct_reclaim_goes_on_above_half_of_min_free(void **state)
 {
 	assert_int_equal(throttled_at(129), 0);
+}
+
+/*
+ * A node with no page on its LRU lists, its memory held by allocations
+ * that neither reclaim nor wake kswapd, down to half of min: its free
+ * pages are what it has to reclaim (zone_reclaimable_pages()), so it
+ * has a pfmemalloc reserve, and a direct reclaimer waits for kswapd.
+ * kswapd, woken, can reclaim nothing; it fails MAX_RECLAIM_RETRIES
+ * runs in a row, the node is then hopeless and the reclaimer is let
+ * through (allow_direct_reclaim()), to reclaim nothing either.
+ */
+static void direct_reclaim_waits_on_a_node_with_free_pages_only(void **state)
+{
+	LIST_HEAD(held);
+
+	tb_run_in("");
+	take_free_pages_down_to(128, &held);
+	assert_int_equal(node_page_state(NODE_DATA(0), NR_INACTIVE_FILE) +
+			 node_page_state(NODE_DATA(0), NR_ACTIVE_FILE) +
+			 node_page_state(NODE_DATA(0), NR_INACTIVE_ANON) +
+			 node_page_state(NODE_DATA(0), NR_ACTIVE_ANON), 0);
+	assert_int_equal(try_to_free_pages(node_zonelist(0, GFP_KERNEL), 0, GFP_KERNEL, NULL), 0);
+	assert_int_equal(kshim_vm_event_read(PGSCAN_DIRECT_THROTTLE), 1);
+	assert_int_equal(NODE_DATA(0)->kswapd_failures, MAX_RECLAIM_RETRIES);
+	assert_int_equal(pageoutruns(), MAX_RECLAIM_RETRIES);
+	put_all(&held);
 }
 
 /* vm.min_free_kbytes=1028: min 257, the reserve 257 / 2 = 128 pages */
@@ -764,21 +1136,33 @@ static int setup_16m_swap(void **state)
 	return tb_reclaim_setup(state);
 }
 
-static void kswapd_retries_without_cache_trim_mode_before_it_fails(void **state)
+/*
+ * page cache read down to low, pages [first_held, n) of it held by
+ * someone else, then one page more (kswapd woken); returns n
+ */
+static unsigned long held_page_cache_wakes_kswapd(struct tb_file *f, unsigned long first_held)
 {
-	unsigned long ram = PAGES(16 * MB), i = 0, n;
-	struct tb_file *f = tb_file_create(ram);
-	const struct kshim_trace *k = tb_kswapd_trace(0);
-	int p;
+	unsigned long i = 0, n;
 
-	TB_CLASSIC_LRU_ONLY("the classic LRU's cache trim mode");
 	tb_run_in("");
 	read_down_to_low(f, &i);
 	n = i;
 	lru_add_drain();
-	for (i = 0; i < n; i++)
+	for (i = first_held; i < n; i++)
 		tb_folio_get(tb_file_folio(f, i));
 	assert_int_equal(tb_file_read(f, n), 0);
+	return n;
+}
+
+static void kswapd_retries_without_cache_trim_mode_before_it_fails(void **state)
+{
+	struct tb_file *f = tb_file_create(PAGES(16 * MB));
+	const struct kshim_trace *k = tb_kswapd_trace(0);
+	unsigned long i, n;
+	int p;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's cache trim mode");
+	n = held_page_cache_wakes_kswapd(f, 0);
 	assert_int_equal(pageoutruns(), MAX_RECLAIM_RETRIES);
 	assert_int_equal(NODE_DATA(0)->kswapd_failures, MAX_RECLAIM_RETRIES);
 	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
@@ -786,6 +1170,34 @@ static void kswapd_retries_without_cache_trim_mode_before_it_fails(void **state)
 		assert_int_equal(k->inactive_scanned[FILE][p], 2 * MAX_RECLAIM_RETRIES * (n >> p));
 	assert_int_equal(k->inactive_scanned[FILE][0], 0);
 	for (i = 0; i < n; i++)
+		tb_folio_put(tb_file_folio(f, i));
+}
+
+/*
+ * The same with the oldest page not held: the first run frees it at
+ * priority 11 and, having reclaimed something, neither retries without
+ * cache trim mode (that retry is for a loop that went all the way down
+ * for nothing) nor counts a failure. MAX_RECLAIM_RETRIES failing runs
+ * follow, each twice through the loop: 1 + 2 * 16 = 33 passes, each
+ * scanning the n - 1 pages left >> priority.
+ */
+static void kswapd_that_reclaimed_does_not_retry_without_cache_trim_mode(void **state)
+{
+	struct tb_file *f = tb_file_create(PAGES(16 * MB));
+	const struct kshim_trace *k = tb_kswapd_trace(0);
+	unsigned long i, n;
+	int p;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's cache trim mode");
+	n = held_page_cache_wakes_kswapd(f, 1);
+	assert_int_equal(pageoutruns(), 1 + MAX_RECLAIM_RETRIES);
+	assert_int_equal(NODE_DATA(0)->kswapd_failures, MAX_RECLAIM_RETRIES);
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 1);
+	assert_int_equal(k->inactive_reclaimed[FILE][DEF_PRIO - 1], 1);
+	for (p = DEF_PRIO - 1; p >= 1; p--)
+		assert_int_equal(k->inactive_scanned[FILE][p], (1 + 2 * MAX_RECLAIM_RETRIES) * ((n - 1) >> p));
+	assert_false(tb_file_folio(f, 0));
+	for (i = 1; i < n; i++)
 		tb_folio_put(tb_file_folio(f, i));
 }
 
@@ -887,7 +1299,11 @@ static void kswapd_swaps_out_cold_anon_at_def_priority(void **state)
  * swap on. kswapd, woken at low, scans the inactive anon list >> priority
  * at priorities 12 to 1 and frees nothing; no cache trim mode failed
  * (there is no page cache), so one pass of the priority loop per run,
- * MAX_RECLAIM_RETRIES runs.
+ * MAX_RECLAIM_RETRIES runs. The node is left as the passes flagged it,
+ * never balanced (only a balanced node's flags are cleared): no dirty
+ * page met, so not congested, none under writeback, so no
+ * PGDAT_WRITEBACK; but PGDAT_DIRTY, since no pass took a file page and
+ * shrink_node() finds "all" of none unqueued dirty (0 == 0).
  */
 static void kswapd_fails_a_node_of_pinned_anon_in_one_pass_per_run(void **state)
 {
@@ -911,6 +1327,46 @@ static void kswapd_fails_a_node_of_pinned_anon_in_one_pass_per_run(void **state)
 	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
 	for (p = DEF_PRIO; p >= 1; p--)
 		assert_int_equal(k->inactive_scanned[ANON][p], MAX_RECLAIM_RETRIES * (n >> p));
+	assert_false(test_bit(LRUVEC_NODE_CONGESTED, &mem_cgroup_lruvec(NULL, NODE_DATA(0))->flags));
+	assert_false(test_bit(PGDAT_WRITEBACK, &NODE_DATA(0)->flags));
+	assert_true(test_bit(PGDAT_DIRTY, &NODE_DATA(0)->flags));
+	for (i = 0; i < n; i++)
+		tb_folio_unpin(tb_vma_folio(vma, i));
+}
+
+/*
+ * The same node with 64 pages of page cache written, on a file whose
+ * writes fail: the passes at low priorities meet them dirty, not under
+ * writeback, so not congested (marked and activated; the flushers' writes
+ * fail), and do not flag the node congested. kswapd fails its runs as
+ * above and leaves the node, whose congestion flag stays clear.
+ */
+static void kswapd_does_not_flag_congested_a_pass_whose_dirty_pages_were_not(void **state)
+{
+	struct tb_file *f = tb_file_create(64);
+	unsigned long i = 0, n;
+	struct tb_vma *vma;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
+	tb_file_set_write_error(f, -EIO);
+	tb_run_in("");
+	for (i = 0; i < 64; i++)
+		assert_int_equal(tb_file_write(f, i), 0);
+	vma = tb_map_anon(PAGES(16 * MB));
+	i = 0;
+	while (tb_free_pages(0) > tb_wmark(0, WMARK_LOW))
+		assert_int_equal(tb_touch(vma, i++, true), 0);
+	n = i;
+	lru_add_drain();
+	for (i = 0; i < n; i++)
+		tb_folio_pin(tb_vma_folio(vma, i));
+	assert_int_equal(tb_touch(vma, n, true), 0);
+	tb_kthreads_settle();
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
+	assert_true(tb_kswapd_trace(0)->inactive_stat.nr_dirty > 0);
+	assert_int_equal(tb_kswapd_trace(0)->inactive_stat.nr_congested, 0);
+	assert_int_equal(NODE_DATA(0)->kswapd_failures, MAX_RECLAIM_RETRIES);
+	assert_false(test_bit(LRUVEC_NODE_CONGESTED, &mem_cgroup_lruvec(NULL, NODE_DATA(0))->flags));
 	for (i = 0; i < n; i++)
 		tb_folio_unpin(tb_vma_folio(vma, i));
 }
@@ -958,9 +1414,13 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		TB_RECLAIM_TEST(kswapd_gives_a_boost_up_after_a_pass_that_frees_nothing),
 		TB_RECLAIM_TEST_ON(kswapd_fails_a_node_of_pinned_anon_in_one_pass_per_run, setup_16m_swap),
+		TB_RECLAIM_TEST_ON(kswapd_does_not_flag_congested_a_pass_whose_dirty_pages_were_not,
+				   setup_16m_swap),
 		TB_RECLAIM_TEST(kswapd_short_sleep_lasts_past_91_ms),
 		TB_RECLAIM_TEST(kswapd_short_sleep_ends_before_105_ms),
 		TB_RECLAIM_TEST_ON(kswapd_retries_without_cache_trim_mode_before_it_fails, setup_16m),
+		TB_RECLAIM_TEST_ON(kswapd_that_reclaimed_does_not_retry_without_cache_trim_mode,
+				   setup_16m),
 		TB_RECLAIM_TEST_ON(kswapd_wakes_a_throttled_reclaimer_before_the_node_is_balanced,
 				   setup_wide_watermarks),
 		TB_RECLAIM_TEST(kswapd_reclaims_a_boost_without_going_below_def_priority_minus_2),
@@ -968,11 +1428,26 @@ int main(void)
 		TB_RECLAIM_TEST(kswapd_woken_up_to_zone_movable_drops_the_boost_of_zone_normal),
 		TB_RECLAIM_SWAP_TEST(kswapd_swaps_out_cold_anon_at_def_priority),
 		TB_RECLAIM_TEST(kswapd_left_balanced_sleeps_until_woken),
+		TB_RECLAIM_TEST(kswapd_keeps_its_priority_after_a_pass_that_scans_its_target),
+		TB_RECLAIM_TEST_ON(kswapd_keeps_its_priority_after_a_pass_of_its_target_and_more,
+				   setup_reserved_3000),
+		TB_RECLAIM_TEST_ON(kswapd_target_is_at_least_swap_cluster_max,
+				   setup_16m_tiny_watermarks),
+		TB_RECLAIM_TEST_ON(kswapd_lowers_its_priority_after_a_pass_one_page_short,
+				   setup_reserved_3780),
+		TB_RECLAIM_TEST_ON(kswapd_at_def_priority_stops_at_its_target, setup_big_tiny_watermarks),
+		TB_RECLAIM_TEST_ON(kswapd_keeps_its_priority_after_a_pass_of_exactly_its_target,
+				   setup_reserved_3750),
 		TB_RECLAIM_TEST(kswapd_woken_within_its_short_sleep_counts_low_wmark_hit_quickly),
 		TB_RECLAIM_TEST(kswapd_finding_free_below_high_after_its_short_sleep_balances_again),
 		TB_RECLAIM_SWAP_TEST(memcg_reclaim_stops_the_smaller_side_and_trims_the_larger),
 		TB_RECLAIM_SWAP_TEST(memcg_reclaim_trims_the_file_side_when_anon_is_smaller),
 		TB_RECLAIM_SWAP_TEST(memcg_reclaim_counts_the_active_list_in_the_smaller_side),
+		TB_RECLAIM_SWAP_TEST(memcg_reclaim_trims_anon_when_both_sides_are_equal),
+		TB_RECLAIM_SWAP_TEST(memcg_reclaim_rounds_the_smaller_side_s_share_down),
+		TB_RECLAIM_SWAP_TEST(memcg_reclaim_rounds_the_smaller_side_s_share_down_again),
+		TB_RECLAIM_SWAP_TEST(memcg_reclaim_trims_no_further_than_what_was_scanned),
+		TB_RECLAIM_SWAP_TEST(memcg_reclaim_stops_the_smaller_side_s_active_list_too),
 		TB_RECLAIM_TEST_ON(memcg_reclaim_at_def_priority_stops_at_its_target, setup_big),
 		TB_RECLAIM_TEST_ON(direct_reclaim_at_def_priority_scans_its_whole_target,
 				   setup_big_no_kswapd),
@@ -982,8 +1457,13 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(kswapd_snapshots_the_refaults_of_the_node),
 		TB_RECLAIM_SWAP_TEST(file_only_reclaim_ages_active_anon_when_inactive_anon_is_low),
 		TB_RECLAIM_SWAP_TEST(file_only_reclaim_ages_active_anon_of_a_memcg_without_swap),
+		TB_RECLAIM_SWAP_TEST(anon_aging_drains_this_cpus_lru_batch_first),
+		TB_RECLAIM_SWAP_TEST(anon_aging_deactivates_referenced_anon_of_an_exec_mapping),
+		TB_RECLAIM_TEST_ON(file_only_reclaim_ages_active_anon_with_one_page_of_swap,
+				   setup_one_swap_slot),
 		TB_RECLAIM_TEST(direct_reclaim_waits_at_half_of_min_free),
 		TB_RECLAIM_TEST(direct_reclaim_goes_on_above_half_of_min_free),
+		TB_RECLAIM_TEST(direct_reclaim_waits_on_a_node_with_free_pages_only),
 		TB_RECLAIM_TEST_ON(direct_reclaim_goes_on_above_half_of_an_odd_min, setup_odd_min),
 	};
 

@@ -299,6 +299,28 @@ static void unevictable_page_cache_is_rescued_on_unlock(void **state)
 	tb_assert_lrus_consistent();
 }
 
+/*
+ * Page cache cached before SHM_LOCK stays on its list until reclaim
+ * culls it: locked and unlocked again with no reclaim in between, none
+ * of it is on the unevictable list, and the unlock rescues nothing
+ * (check_move_unevictable_folios() moves only folios marked unevictable).
+ */
+static void page_cache_never_culled_is_not_rescued_on_unlock(void **state)
+{
+	struct tb_file *f = tb_file_create(256);
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	tb_read_range(f, 256);
+	lru_add_drain();
+	tb_file_set_unevictable(f, true);
+	assert_int_equal(tb_stat("a", "unevictable"), 0);
+	tb_file_set_unevictable(f, false);
+	assert_int_equal(kshim_vm_event_read(UNEVICTABLE_PGRESCUED), 0);
+	assert_int_equal(tb_stat("a", "inactive_file"), 256 * 4096);
+	tb_assert_lrus_consistent();
+}
+
 /* folio_isolate_lru() takes a folio off its LRU (with a reference); putback returns it */
 static void isolated_folio_leaves_its_lru_until_put_back(void **state)
 {
@@ -489,10 +511,10 @@ static void locked_page_cache_folio_is_kept(void **state)
  * call and goes on to the active list). A page freed this way
  * reads back as a new page (a minor fault, not a swap-in).
  */
-static void lazyfree_folios_are_freed_unwritten_unless_written_again(void **state)
+/* 64 anon pages of "a" written, then MADV_FREE */
+static struct tb_vma *lazyfree_64(void)
 {
 	struct tb_vma *vma;
-	unsigned long i;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
@@ -501,6 +523,14 @@ static void lazyfree_folios_are_freed_unwritten_unless_written_again(void **stat
 	lru_add_drain();
 	assert_int_equal(tb_madvise(vma, MADV_FREE), 0);
 	lru_add_drain();
+	return vma;
+}
+
+static void lazyfree_folios_are_freed_unwritten_unless_written_again(void **state)
+{
+	struct tb_vma *vma = lazyfree_64();
+	unsigned long i;
+
 	assert_int_equal(tb_stat("a", "pglazyfree"), 64);
 	assert_int_equal(tb_stat("a", "anon"), 64 * 4096);
 	assert_int_equal(tb_stat("a", "inactive_file"), 64 * 4096);
@@ -596,6 +626,64 @@ static void noio_charge_at_swappiness_200_keeps_anon_and_takes_page_cache(void *
 	tb_assert_lrus_consistent();
 }
 
+/*
+ * Without a swap device the same 8 redirtied folios become active anon
+ * pages, the only ones (no anon was ever activated otherwise): the
+ * inactive anon list is low, yet reclaim does not age anon it could
+ * never swap (can_age_anon_pages(): no swap): they stay active.
+ */
+static void without_swap_anon_made_active_by_reclaim_is_not_aged(void **state)
+{
+	struct tb_vma *vma;
+	unsigned long i;
+	int p;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's anon aging");
+	vma = lazyfree_64();
+	for (i = 0; i < 8; i++)
+		assert_int_equal(tb_touch(vma, i, true), 0);
+	assert_write("a", "memory.reclaim", "256K", -EAGAIN);
+	assert_int_equal(tb_stat("a", "active_anon"), 8 * 4096);
+	kshim_trace_reset();
+	assert_write("a", "memory.reclaim", "256K", -EAGAIN);
+	for (p = 0; p <= DEF_PRIORITY; p++)
+		assert_int_equal(kshim_trace.active_taken[0][p], 0);
+	assert_int_equal(tb_stat("a", "active_anon"), 8 * 4096);
+	assert_int_equal(tb_stat("a", "inactive_anon"), 0);
+}
+
+/*
+ * Two pages of "a" read twice, the second time on CPU 1: they stay on the
+ * inactive list, queued in CPU 1's batch for activation, which holds a
+ * reference to each until it is drained. memory.reclaim from CPU 0
+ * drains only its own batches: shrink_inactive_list() takes both pages
+ * but cannot free them (__remove_mapping() finds the batch's reference),
+ * 4 calls per try (priorities 1 and 0, then again in the full memcg
+ * walk's retry), 16 tries. Before the last, memory_reclaim() drains
+ * every CPU: the pages are active now, the inactive list is low, one is
+ * deactivated at priority 1 and freed at priority 0.
+ */
+static void reclaim_cannot_free_folios_queued_for_activation_on_another_cpu(void **state)
+{
+	struct tb_file *f = tb_file_create(2);
+	struct tb_task *t;
+
+	TB_CLASSIC_LRU_ONLY("shrink_inactive_list()'s isolation");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	t = tb_run_in("a");
+	tb_read_range(f, 2);
+	lru_add_drain();
+	assert_int_equal(tb_task_set_cpu(t, 1), 0);
+	tb_read_range(f, 2);
+	assert_int_equal(tb_task_set_cpu(t, 0), 0);
+	kshim_trace_reset();
+	assert_write_ok("a", "memory.reclaim", "4K");
+	assert_int_equal(kshim_trace.shrink_inactive_count, 16 * 4 + 1);
+	assert_int_equal(kshim_trace.inactive_reclaimed[1][0], 1);
+	assert_int_equal(tb_stat("a", "pgsteal"), 1);
+	assert_int_equal(tb_file_cached(f), 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -609,7 +697,10 @@ int main(void)
 		TB_RECLAIM_TEST(no_swap_device_means_no_anon_scan),
 		TB_RECLAIM_TEST_ON(full_swap_stops_anon_reclaim, setup_small_swap),
 		TB_RECLAIM_TEST(unevictable_page_cache_is_rescued_on_unlock),
+		TB_RECLAIM_TEST(page_cache_never_culled_is_not_rescued_on_unlock),
 		TB_RECLAIM_TEST(isolated_folio_leaves_its_lru_until_put_back),
+		TB_RECLAIM_TEST(reclaim_cannot_free_folios_queued_for_activation_on_another_cpu),
+		TB_RECLAIM_TEST(without_swap_anon_made_active_by_reclaim_is_not_aged),
 		TB_RECLAIM_SWAP_TEST(memory_stat_matches_the_lru_lists),
 		TB_RECLAIM_TEST_ON(swap_of_fewer_slots_than_a_batch_is_filled_by_the_classic_lru_only, setup_swap_of_48),
 		TB_RECLAIM_SWAP_TEST(anon_folio_with_a_reference_is_unmapped_but_not_written),

@@ -9,6 +9,7 @@
 #include <linux/vmstat.h>
 #include <signal.h>
 #include <stdio.h>
+#include <kshim/trace.h>
 #include "tb_reclaim.h"
 #include "tb_mglru.h"
 
@@ -319,9 +320,49 @@ static void noio_charge_reclaims_page_cache_and_swaps_nothing_out(void **state)
 	tb_assert_lrus_consistent();
 }
 
+static int setup_512m(void **state)
+{
+	tb_mem.ram_pages = PAGES(512 * MB);
+	return tb_reclaim_setup(state);
+}
+
+/*
+ * A reclaim that may walk part of the memcg tree (memory.reclaim: not
+ * kswapd, not a full walk) stops after the memcg whose pages bring it to
+ * its goal, exactly as well as beyond. "p/a" holds 45056 pages of page
+ * cache read once, "p/b" 3000; memory.reclaim "128K" of p wants 32.
+ * Priority 12: a gives 45056 >> 12 = 11, b none (3000 >> 12). Priority
+ * 11: a gives 45045 >> 11 = 21, 32 in all: the walk stops before b,
+ * which would have given 3000 >> 11 = 1.
+ */
+static void partial_walk_stops_at_exactly_its_goal(void **state)
+{
+	unsigned long n = 45056, nb = 3000;
+	struct tb_file *fa = tb_file_create(n), *fb = tb_file_create(nb);
+
+	TB_CLASSIC_LRU_ONLY("shrink_node_memcgs()' partial walk");
+	TB_ONE_NODE_ONLY("one node's walk");
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/b"), 0);
+	tb_run_in("p/a");
+	tb_read_range(fa, n);
+	tb_run_in("p/b");
+	tb_read_range(fb, nb);
+	tb_task_switch(NULL);
+	lru_add_drain();
+	kshim_trace_reset();
+	assert_write_ok("p", "memory.reclaim", "128K");
+	assert_int_equal(n - tb_file_cached(fa), 11 + 21);
+	assert_int_equal(tb_file_cached(fb), nb);
+	assert_int_equal(kshim_trace.inactive_scanned[1][DEF_PRIORITY], 11);
+	assert_int_equal(kshim_trace.inactive_scanned[1][DEF_PRIORITY - 1], 21);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		TB_RECLAIM_TEST_ON(partial_walk_stops_at_exactly_its_goal, setup_512m),
 		TB_RECLAIM_TEST(memory_reclaim_is_interrupted_by_a_signal),
 		TB_RECLAIM_TEST(memory_max_write_stops_reclaiming_on_a_fatal_signal),
 		TB_RECLAIM_TEST(memory_reclaim_frees_clean_page_cache),

@@ -9,11 +9,14 @@
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/mmzone.h>
+#include <linux/swap.h>
 #include <linux/vmstat.h>
 #include <kshim/trace.h>
 #include <stdio.h>
 #include <string.h>
 #include "tb_reclaim.h"
+
+#define MAX_RECLAIM_RETRIES 16	/* mm/internal.h */
 
 static int setup_nodes(void **state, unsigned int nodes)
 {
@@ -185,6 +188,35 @@ static void a_task_bound_to_a_node_reclaims_that_node_only(void **state)
 }
 
 /*
+ * shrink_node() revives a hopeless node's kswapd only for what it
+ * reclaimed there: node 1 full of anon (no swap), its kswapd woken at
+ * low and failing MAX_RECLAIM_RETRIES runs; node 0 with page cache. A
+ * direct reclaim over both nodes (node 0's zonelist) frees page cache on
+ * node 0 at each priority and nothing on node 1, whose kswapd_failures
+ * stays (node 0's progress is not node 1's).
+ */
+static void direct_reclaim_progress_on_one_node_leaves_another_hopeless(void **state)
+{
+	struct tb_file *f = tb_file_create(PAGES(8 * MB));
+	struct tb_vma *vma;
+	unsigned long i;
+
+	run_bound("", 1);
+	vma = tb_map_anon(PAGES(16 * MB));
+	for (i = 0; NODE_DATA(1)->kswapd_failures < MAX_RECLAIM_RETRIES; i++) {
+		assert_true(i < PAGES(16 * MB));
+		assert_int_equal(tb_touch(vma, i, true), 0);
+		tb_kthreads_settle();
+	}
+	run_on("", 0);
+	tb_read_range(f, PAGES(8 * MB));
+	lru_add_drain();
+	assert_true(try_to_free_pages(node_zonelist(0, GFP_KERNEL), 0, GFP_KERNEL, NULL) >= 32);
+	assert_int_equal(NODE_DATA(1)->kswapd_failures, MAX_RECLAIM_RETRIES);
+	assert_int_equal(NODE_DATA(0)->kswapd_failures, 0);
+}
+
+/*
  * __setup_per_zone_wmarks() shares min_free_kbytes among the zones by
  * their managed pages: two nodes of 16 MiB, 4096 KiB of reserve, 512
  * pages of min each, and low and high above it by the same margin.
@@ -206,7 +238,7 @@ static void min_free_kbytes_is_shared_among_the_nodes_by_size(void **state)
  * sits half on each node gives back pages from both, and numa_stat's
  * per-node file counts fall by what each node gave.
  */
-static void memory_reclaim_takes_pages_from_every_node(void **state)
+static void memory_reclaim_of_a_cache_on_both_nodes(bool writer_bound)
 {
 	struct tb_file *f0 = tb_file_create(2048), *f1 = tb_file_create(2048);
 	unsigned long free0, free1;
@@ -221,13 +253,31 @@ static void memory_reclaim_takes_pages_from_every_node(void **state)
 	free0 = tb_free_pages(0);
 	free1 = tb_free_pages(1);
 
-	tb_run_in("");
+	if (writer_bound)
+		run_bound("", 0);
+	else
+		tb_run_in("");
 	assert_write_ok("a", "memory.reclaim", "4M");
 	assert_true(tb_free_pages(0) > free0);
 	assert_true(tb_free_pages(1) > free1);
 	assert_true(tb_free_pages(0) - free0 + tb_free_pages(1) - free1 >= PAGES(4 * MB));
 	assert_int_equal(numa_stat("a", "file", 0), (2048 - (tb_free_pages(0) - free0)) * PAGE_SIZE);
 	assert_int_equal(numa_stat("a", "file", 1), (2048 - (tb_free_pages(1) - free1)) * PAGE_SIZE);
+}
+
+static void memory_reclaim_takes_pages_from_every_node(void **state)
+{
+	memory_reclaim_of_a_cache_on_both_nodes(false);
+}
+
+/*
+ * The same written by a task bound to node 0: memcg reclaim does not ask
+ * the writer's cpuset (shrink_zones() checks cpuset_zone_allowed() for
+ * global reclaim only), so node 1 gives pages too.
+ */
+static void memory_reclaim_by_a_task_bound_to_a_node_takes_pages_from_every_node(void **state)
+{
+	memory_reclaim_of_a_cache_on_both_nodes(true);
 }
 
 /*
@@ -307,9 +357,13 @@ int main(void)
 		TB_RECLAIM_TEST_ON(a_node_at_its_low_watermark_falls_back_without_waking_kswapd,
 				   setup_2_nodes),
 		TB_RECLAIM_TEST_ON(a_task_bound_to_a_node_reclaims_that_node_only, setup_2_nodes),
+		TB_RECLAIM_TEST_ON(direct_reclaim_progress_on_one_node_leaves_another_hopeless,
+				   setup_2_nodes),
 		TB_RECLAIM_TEST_ON(min_free_kbytes_is_shared_among_the_nodes_by_size,
 				   setup_2_nodes_min_free),
 		TB_RECLAIM_TEST_ON(memory_reclaim_takes_pages_from_every_node, setup_2_nodes),
+		TB_RECLAIM_TEST_ON(memory_reclaim_by_a_task_bound_to_a_node_takes_pages_from_every_node,
+				   setup_2_nodes),
 		TB_RECLAIM_TEST_ON(root_memory_reclaim_takes_most_from_the_writers_node,
 				   setup_2_nodes_64m),
 		TB_RECLAIM_TEST_ON(swappiness_0_swaps_a_node_whose_page_cache_is_tiny,

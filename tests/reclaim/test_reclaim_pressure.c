@@ -85,6 +85,9 @@ static struct tb_task *write_beyond_ram_on_a_slow_disk(struct tb_file **file)
  * reclaim_throttle(VMSCAN_THROTTLE_WRITEBACK). kswapd sleeps up to HZ/10,
  * but __acct_reclaim_writeback() wakes it once more than
  * SWAP_CLUSTER_MAX pages were written since it went to sleep, earlier.
+ * Balanced at last, kswapd clears the node's PGDAT_WRITEBACK,
+ * PGDAT_DIRTY and LRUVEC_NODE_CONGESTED before it sleeps
+ * (prepare_kswapd_sleep()).
  */
 static void kswapd_throttles_on_writeback_it_meets_again(void **state)
 {
@@ -109,6 +112,10 @@ static void kswapd_throttles_on_writeback_it_meets_again(void **state)
 		    k->throttled[VMSCAN_THROTTLE_WRITEBACK] * jiffies_to_usecs(HZ / 10));
 	assert_true(node_page_state(pgdat, NR_WRITTEN) >= PAGES(32 * MB));
 	tb_assert_lrus_consistent();
+	/* the writer done, kswapd went to sleep balanced: the node's flags cleared */
+	assert_false(test_bit(PGDAT_WRITEBACK, &pgdat->flags));
+	assert_false(test_bit(PGDAT_DIRTY, &pgdat->flags));
+	assert_false(test_bit(LRUVEC_NODE_CONGESTED, &mem_cgroup_lruvec(NULL, pgdat)->flags));
 }
 
 /*
@@ -125,7 +132,10 @@ static void kswapd_throttles_on_writeback_it_meets_again(void **state)
  * than half the reclaimable pages write-pending. Both wait one jiffy and
  * nothing wakes them earlier (only another reclaimer's progress wakes
  * NOPROGRESS, nothing wakes CONGESTED): each costs the writer 1 ms of its
- * virtual time, during which the disk completes writes.
+ * virtual time, during which the disk completes writes. Direct reclaim
+ * writes no page cache itself, whatever it meets: only kswapd does
+ * (shrink_folio_list()'s pageout() of a folio it marked PG_reclaim on
+ * a node flagged PGDAT_DIRTY).
  */
 static void direct_reclaim_is_throttled_while_the_node_is_congested(void **state)
 {
@@ -140,6 +150,11 @@ static void direct_reclaim_is_throttled_while_the_node_is_congested(void **state
 	assert_true(me->throttled[VMSCAN_THROTTLE_CONGESTED] > 0);
 	assert_true(me->throttled[VMSCAN_THROTTLE_NOPROGRESS] > 0);
 	assert_int_equal(me->throttled[VMSCAN_THROTTLE_WRITEBACK], 0);
+	assert_int_equal(me->write_folio_count, 0);
+	assert_int_equal(me->inactive_stat.nr_pageout, 0);
+	/* nor counts a folio for immediate reclaim (case 1 is kswapd's) */
+	assert_int_equal(me->inactive_stat.nr_immediate, 0);
+	assert_true(me->inactive_stat.nr_writeback > 0);
 	slept = me->throttled[VMSCAN_THROTTLE_CONGESTED] + me->throttled[VMSCAN_THROTTLE_NOPROGRESS];
 	assert_int_equal(me->throttled_usecs, slept * jiffies_to_usecs(1));
 	/* the writer's clock: a read per page written, and the sleeps */

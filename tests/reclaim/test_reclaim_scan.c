@@ -447,6 +447,116 @@ static void page_cache_one_page_above_high_minus_free_is_not_tiny(void **state)
 	assert_true(file_scanned_above_priority_0(129, 0) > 0);
 }
 
+static int setup_swappiness_0_no_kswapd(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .swap_pages = PAGES(64 * MB), .no_kswapd = true,
+					 .swappiness = 0, .swappiness_set = true };
+	return tb_reclaim_setup(state);
+}
+
+/*
+ * At priority 0 get_scan_count() scans anon and file alike (SCAN_EQUAL)
+ * "unless the swappiness setting disagrees": with vm.swappiness 0 global
+ * reclaim goes on to the cache trim mode there too, and scans no anon.
+ * 64 anon pages and 64 pages of page cache held by someone else (never
+ * freed), both inactive; a direct reclaim on a machine with most of its
+ * memory free (nothing is tiny) goes down to priority 0 twice (the full
+ * memcg walk's retry), takes the 64 file pages there each time, and
+ * never takes an anon page.
+ */
+static void global_reclaim_at_swappiness_0_scans_no_anon_even_at_priority_0(void **state)
+{
+	struct tb_file *f = tb_file_create(64);
+	struct tb_vma *vma;
+	unsigned long i;
+	int p;
+
+	TB_CLASSIC_LRU_ONLY("get_scan_count()'s balance at priority 0");
+	tb_run_in("");
+	tb_read_range(f, 64);
+	for (i = 0; i < 64; i++)
+		tb_folio_get(tb_file_folio(f, i));
+	vma = tb_map_anon(64);
+	tb_touch_range(vma, 64, true);
+	lru_add_drain();
+	kshim_trace_reset();
+	assert_int_equal(try_to_free_pages(node_zonelist(0, GFP_KERNEL), 0, GFP_KERNEL, NULL), 0);
+	for (p = PRIO_MAX; p >= 0; p--)
+		assert_int_equal(kshim_trace.inactive_scanned[ANON][p], 0);
+	assert_int_equal(kshim_trace.inactive_scanned[FILE][0], 2 * 64);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	for (i = 0; i < 64; i++)
+		tb_folio_put(tb_file_folio(f, i));
+}
+
+/*
+ * A deleted memcg's pages are scraped out: where size >> priority is 0,
+ * get_scan_count() takes min(size, SWAP_CLUSTER_MAX) of each list, and
+ * splits it by swappiness and cost rounding up ("the last page on the
+ * offlined memory cgroups"). "p/z" holds 64 anon pages (young) and 64
+ * of page cache read once; its task moves to p, z is removed; memory.reclaim
+ * "32K" of p, vm.swappiness 60. Priority 12, no cost yet: ap = 60, fp =
+ * 140, 32 * 60 / 201 rounds up to 10 anon pages (kept: young), 32 * 140
+ * / 201 to 23 file pages (freed). Priority 11, the 10 kept counted as
+ * anon cost at p: ap = 60 * 31 / 21 = 88, fp = 140 * 31 / 11 = 394, 6
+ * anon and 27 file pages: 50 freed.
+ */
+/*
+ * "p/z" holding n anon pages (young) and n of page cache read once, its
+ * task moved to p and z removed; memory.reclaim "32K" of p. *f and *vma
+ * are z's file and anon mapping.
+ */
+static void reclaim_a_deleted_memcg(unsigned long n, struct tb_file **f, struct tb_vma **vma)
+{
+	struct tb_task *t;
+
+	*f = tb_file_create(n);
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/z"), 0);
+	t = tb_run_in("p/z");
+	*vma = tb_map_anon(n);
+	tb_touch_range(*vma, n, true);
+	tb_read_range(*f, n);
+	lru_add_drain();
+	assert_int_equal(tb_task_move(t, "p"), 0);
+	assert_int_equal(tb_cgroup_rmdir("p/z"), 0);
+	tb_task_switch(NULL);
+	kshim_trace_reset();
+	assert_write_ok("p", "memory.reclaim", "32K");
+}
+
+static void offline_memcg_s_lists_are_scraped_by_shares_rounded_up(void **state)
+{
+	struct tb_file *f;
+	struct tb_vma *vma;
+
+	TB_CLASSIC_LRU_ONLY("get_scan_count() of an offline memcg");
+	reclaim_a_deleted_memcg(64, &f, &vma);
+	assert_int_equal(kshim_trace.inactive_scanned[ANON][PRIO_MAX], 10);
+	assert_int_equal(kshim_trace.inactive_scanned[FILE][PRIO_MAX], 23);
+	assert_int_equal(kshim_trace.inactive_scanned[ANON][PRIO_MAX - 1], 6);
+	assert_int_equal(kshim_trace.inactive_scanned[FILE][PRIO_MAX - 1], 27);
+	assert_int_equal(tb_file_cached(f), 64 - 23 - 27);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+}
+
+/*
+ * Lists shorter than SWAP_CLUSTER_MAX are scraped at their size: 20 anon
+ * and 20 file pages, priority 12 takes 20 * 60 / 201 rounded up, 6 anon,
+ * and 20 * 140 / 201, 14 file pages.
+ */
+static void offline_memcg_s_short_lists_are_scraped_at_their_size(void **state)
+{
+	struct tb_file *f;
+	struct tb_vma *vma;
+
+	TB_CLASSIC_LRU_ONLY("get_scan_count() of an offline memcg");
+	reclaim_a_deleted_memcg(20, &f, &vma);
+	assert_int_equal(kshim_trace.inactive_scanned[ANON][PRIO_MAX], 6);
+	assert_int_equal(kshim_trace.inactive_scanned[FILE][PRIO_MAX], 14);
+	assert_int_equal(kshim_trace.inactive_reclaimed[FILE][PRIO_MAX], 14);
+}
+
 /* the active page cache counts as well: 64 inactive and 136 active pages are not tiny */
 static void active_page_cache_counts_against_tiny(void **state)
 {
@@ -558,6 +668,42 @@ static void exec_file_pages_are_activated_at_first_use_and_kept_active(void **st
 #endif
 	assert_int_equal(tb_vma_resident(vma), TEXT_PAGES);
 	assert_int_equal(nr_active(text, TEXT_PAGES), TEXT_PAGES);
+}
+
+/*
+ * What a reclaim adds to a memcg's file cost (lru_note_cost()): each page
+ * of the inactive list it scanned and did not free (nothing here is
+ * written), and each executable page shrink_active_list() rotated back
+ * to the active list. "a": 256 pages of text mapped VM_EXEC and touched,
+ * 12000 anon pages (no swap: never scanned; they keep the costs under a
+ * quarter of the LRU, where lru_note_cost() would halve them). A first
+ * memory.reclaim activates text at first use; touched again, text is
+ * rotated by the next one's shrink_active_list().
+ */
+static void file_cost_counts_the_text_rotated_and_the_pages_kept(void **state)
+{
+	struct tb_file *text = tb_file_create(256);
+	unsigned long cost;
+	struct tb_vma *vma;
+
+	TB_CLASSIC_LRU_ONLY("shrink_active_list()'s VM_EXEC rule");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	tb_touch_range(tb_map_anon(12000), 12000, true);
+	vma = tb_map_file_exec(text);
+	tb_touch_range(vma, 256, false);
+	lru_add_drain();
+	tb_cgroup_write_str("a", "memory.reclaim", "4K");
+	tb_touch_range(vma, 256, false);
+	cost = lruvec_of("a")->file_cost;
+	kshim_trace_reset();
+	tb_cgroup_write_str("a", "memory.reclaim", "4K");
+	assert_true(sum(kshim_trace.active_rotated[FILE]) > 0);
+	assert_int_equal(lruvec_of("a")->file_cost - cost,
+			 sum(kshim_trace.active_rotated[FILE]) +
+			 sum(kshim_trace.inactive_scanned[FILE]) -
+			 sum(kshim_trace.inactive_reclaimed[FILE]));
+	assert_int_equal(lruvec_of("a")->anon_cost, 0);
 }
 
 /*
@@ -1156,6 +1302,63 @@ static void memory_min_scales_the_scan_by_the_usage_above_it(void **state)
 }
 
 /*
+ * "A/c" holds 256 pages of page cache read once and held by someone else
+ * (nothing can be freed), with memory.low low and memory.min min (in
+ * pages); memory.reclaim of A fails. Returns the pages of c's inactive
+ * file list scanned at priority 0, over the write's 17 calls.
+ */
+static unsigned long scanned_at_0_of_a_held_protected_cache(unsigned long low, unsigned long min)
+{
+	struct tb_file *f = tb_file_create(256);
+	char buf[32];
+	unsigned long i;
+
+	assert_int_equal(tb_cgroup_mkdir("A"), 0);
+	assert_int_equal(tb_cgroup_mkdir("A/c"), 0);
+	snprintf(buf, sizeof(buf), "%lu", low * 4096);
+	assert_write_ok("A/c", "memory.low", buf);
+	snprintf(buf, sizeof(buf), "%lu", min * 4096);
+	assert_write_ok("A/c", "memory.min", buf);
+	tb_run_in("A/c");
+	tb_read_range(f, 256);
+	for (i = 0; i < 256; i++)
+		tb_folio_get(tb_file_folio(f, i));
+	tb_task_switch(NULL);
+	lru_add_drain();
+	kshim_trace_reset();
+	assert_write("A", "memory.reclaim", "4K", -EAGAIN);
+	for (i = 0; i < 256; i++)
+		tb_folio_put(tb_file_folio(f, i));
+	return kshim_trace.inactive_scanned[FILE][0];
+}
+
+/*
+ * A reclaim that fails having scaled a memcg's scan by its memory.low
+ * (above min) is retried with the low protection lifted
+ * (get_scan_count() sets memcg_low_skipped): memory.low 128 pages, each
+ * of memory.reclaim's 17 calls scans c at priority 0 in three passes at
+ * the scaled size, 256 - 256 * 128 / 257 = 129 pages (the first walk
+ * and do_try_to_free_pages()' retries), then in two more at its full
+ * size once it retries with memcg_low_reclaim. (Unprotected, a call
+ * scans it twice, 256 each.)
+ */
+static void reclaim_scaled_by_memory_low_is_retried_without_it(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("get_scan_count()'s protection scaling");
+	assert_int_equal(scanned_at_0_of_a_held_protected_cache(128, 0), 17 * (3 * 129 + 2 * 256));
+	/* 256 >> 8: only a pass without the low protection scans at priority 8 */
+	assert_int_equal(kshim_trace.inactive_scanned[FILE][8], 17 * 2);
+}
+
+/* memory.low no higher than memory.min: min scales every pass, no retry without low */
+static void reclaim_scaled_by_memory_min_equal_to_low_is_not_retried(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("get_scan_count()'s protection scaling");
+	assert_int_equal(scanned_at_0_of_a_held_protected_cache(128, 128), 17 * 3 * 129);
+	assert_int_equal(kshim_trace.inactive_scanned[FILE][8], 0);
+}
+
+/*
  * Just above the protection the scaled scan is raised to
  * SWAP_CLUSTER_MAX: memory.low 1010 pages gives 1024 - 1009 = 15, taken
  * as 32 (at each priority, as the usage falls), so the first pass scans
@@ -1423,6 +1626,10 @@ static void anon_is_deactivated_after_anon_refaults_or_when_inactive_anon_is_low
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		TB_RECLAIM_SWAP_TEST(offline_memcg_s_lists_are_scraped_by_shares_rounded_up),
+		TB_RECLAIM_SWAP_TEST(offline_memcg_s_short_lists_are_scraped_at_their_size),
+		TB_RECLAIM_TEST(reclaim_scaled_by_memory_low_is_retried_without_it),
+		TB_RECLAIM_TEST(reclaim_scaled_by_memory_min_equal_to_low_is_not_retried),
 				TB_RECLAIM_TEST(memory_reclaim_scans_lru_size_shifted_by_priority),
 		TB_RECLAIM_SWAP_TEST(swappiness_60_scans_both_types_and_anon_rotations_shift_it_to_file),
 		TB_RECLAIM_SWAP_TEST(file_rotations_shift_the_fraction_to_anon),
@@ -1441,6 +1648,7 @@ int main(void)
 		TB_RECLAIM_TEST(file_folio_mapped_by_two_young_ptes_is_activated_at_first_scan),
 		TB_RECLAIM_SWAP_TEST(anon_of_an_exec_mapping_is_not_activated_at_first_use),
 		TB_RECLAIM_TEST(locked_exec_folio_is_deactivated_unwalked),
+		TB_RECLAIM_TEST(file_cost_counts_the_text_rotated_and_the_pages_kept),
 		TB_RECLAIM_TEST(memory_low_scales_the_scan_by_the_usage_above_it),
 		TB_RECLAIM_TEST(memory_low_one_page_more_scales_the_scan_below_a_power_of_two),
 		TB_RECLAIM_TEST(memory_min_scales_the_scan_by_the_usage_above_it),
@@ -1450,6 +1658,8 @@ int main(void)
 		TB_RECLAIM_TEST(file_is_deactivated_after_file_refaults),
 		TB_RECLAIM_SWAP_TEST(memcg_limit_reclaim_of_young_anon_sets_socket_pressure),
 		TB_RECLAIM_TEST_ON(page_cache_of_high_minus_free_pages_is_tiny, setup_swap_no_kswapd),
+		TB_RECLAIM_TEST_ON(global_reclaim_at_swappiness_0_scans_no_anon_even_at_priority_0,
+				   setup_swappiness_0_no_kswapd),
 		TB_RECLAIM_TEST_ON(page_cache_one_page_above_high_minus_free_is_not_tiny,
 				   setup_swap_no_kswapd),
 		TB_RECLAIM_TEST_ON(active_page_cache_counts_against_tiny, setup_swap_no_kswapd),

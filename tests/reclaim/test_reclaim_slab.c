@@ -17,6 +17,20 @@
 
 static struct tb_cache *aware, *plain;
 
+/* a slab page: kernel memory of the node, off the LRU lists */
+static struct folio *slab_page(int nid)
+{
+	return tb_alloc_folio(GFP_NOWAIT | __GFP_THISNODE, nid);
+}
+
+/* cache c's objects fill pages of per objects each */
+static void slab_pages(struct tb_cache *c, long per)
+{
+	c->objs_per_page = per;
+	c->alloc_page = slab_page;
+	c->free_page = folio_put;
+}
+
 static int setup_caches(void **state)
 {
 	if (tb_reclaim_setup(state))
@@ -45,10 +59,14 @@ static int teardown_caches(void **state)
  * Only a's subtree is visited: b's objects stay, and the cache that is
  * not memcg-aware is never asked (shrink_slab_memcg() walks the bits of
  * memcg-aware shrinkers only). The objects are not pages: the write fails
- * with -EAGAIN.
+ * with -EAGAIN, though the objects fill slab pages (1000 to a page) and
+ * a's 1000 pages are freed: the slab pages a shrinker frees are counted
+ * for global reclaim only (flush_reclaim_state(): they cannot be told to
+ * be a's).
  */
 static void memory_reclaim_shrinks_the_target_memcgs_slab_only(void **state)
 {
+	slab_pages(aware, 1000);
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	assert_int_equal(tb_cgroup_mkdir("b"), 0);
 	tb_cache_add(aware, tb_memcg("a"), 0, OBJS);
@@ -132,6 +150,35 @@ static void global_reclaim_skips_the_slab_of_a_memcg_with_no_usage(void **state)
 	assert_true(tb_cache_objects(plain, NULL, 0) < OBJS);
 }
 
+/*
+ * memory.reclaim of the root is global reclaim: the slab pages its
+ * shrinkers free count as reclaimed (flush_reclaim_state() after each
+ * shrink_node() takes what was credited since the last). The root holds
+ * no LRU page, only 2^18 objects of the plain cache, 50 to a slab page
+ * (5243 pages); "128K" asks for 32 pages. do_shrink_slab() scans in
+ * batches of 128 while its target, (freeable >> priority) * 4 / seeks
+ * plus the deferred work, allows: 128 objects at priority 12, 128 at 11,
+ * 3 batches at 10, 7 at 9, 15 at 8: 128, 256, 640, 1536 and 3456 freed,
+ * so 2, 5, 12, 30 and 69 pages, and 32 is reached at priority 8.
+ */
+static void root_reclaim_counts_the_slab_pages_its_shrinkers_free(void **state)
+{
+	long objs = 1L << 18;
+	unsigned long free;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's priority loop");
+	TB_ONE_NODE_ONLY("5243 slab pages on node 0, larger than a node of 4");
+	slab_pages(plain, 50);
+	tb_cache_add(plain, NULL, 0, objs);
+	assert_int_equal(plain->nr_pages[0], 5243);
+	free = tb_free_pages(0);
+	assert_write_ok("", "memory.reclaim", "128K");
+	assert_int_equal(tb_cache_objects(plain, NULL, 0), objs - 3456);
+	assert_int_equal(atomic_long_read(&plain->scan_calls), 1 + 1 + 3 + 7 + 15);
+	assert_int_equal(plain->nr_pages[0], 5243 - 69);
+	assert_int_equal(tb_free_pages(0), free + 69);
+}
+
 static int setup_caches_4_nodes(void **state)
 {
 	tb_world.nr_nodes = 4;
@@ -171,6 +218,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(memory_reclaim_shrinks_numa_aware_objects_on_every_node,
 						setup_caches_4_nodes, teardown_caches),
 		SLAB_TEST(kswapd_shrinks_the_slab_of_every_memcg),
+		SLAB_TEST(root_reclaim_counts_the_slab_pages_its_shrinkers_free),
 		SLAB_TEST(global_reclaim_skips_the_slab_of_a_memcg_with_no_usage),
 	};
 

@@ -352,6 +352,137 @@ static void direct_reclaim_goes_on_while_an_eighth_of_inactive_is_not_isolated(v
 	assert_int_equal(isolated_throttles(100), 0);
 }
 
+/*
+ * The same for anon: a direct reclaim about to isolate anon pages waits
+ * while more anon is isolated than an eighth of the inactive anon list.
+ * 1024 anon pages, 200 of them isolated (> 824 / 8), swap on, no page
+ * cache: each anon shrink waits HZ/50 once, then leaves the list for this
+ * pass, so nothing is swapped out; 100 isolated (<= 924 / 8) let it swap.
+ */
+static unsigned long anon_isolated_throttles(unsigned long n, unsigned long *swapped,
+					     unsigned long *reclaimed)
+{
+	struct tb_vma *vma;
+	unsigned long i, throttles;
+
+	TB_CLASSIC_LRU_ONLY("too_many_isolated() of the classic LRU");
+	tb_run_in("");
+	vma = tb_map_anon(1024);
+	tb_touch_range(vma, 1024, true);
+	lru_add_drain();
+	for (i = 0; i < n; i++) {
+		assert_true(folio_isolate_lru(tb_vma_folio(vma, i)));
+		node_stat_mod_folio(tb_vma_folio(vma, i), NR_ISOLATED_ANON, 1);
+	}
+	kshim_trace_reset();
+	*reclaimed = try_to_free_pages(node_zonelist(0, GFP_KERNEL), 0, GFP_KERNEL, NULL);
+	throttles = kshim_trace.throttled[VMSCAN_THROTTLE_ISOLATED];
+	*swapped = tb_vma_swapped(vma);
+	for (i = 0; i < n; i++) {
+		node_stat_mod_folio(tb_vma_folio(vma, i), NR_ISOLATED_ANON, -1);
+		folio_putback_lru(tb_vma_folio(vma, i));
+	}
+	return throttles;
+}
+
+static void direct_reclaim_waits_while_more_than_an_eighth_of_inactive_anon_is_isolated(void **state)
+{
+	unsigned long swapped, reclaimed;
+
+	assert_true(anon_isolated_throttles(200, &swapped, &reclaimed) > 0);
+	assert_int_equal(swapped, 0);
+	/* a list left for isolation counts nothing reclaimed */
+	assert_int_equal(reclaimed, 0);
+}
+
+static void direct_reclaim_swaps_while_an_eighth_of_inactive_anon_is_not_isolated(void **state)
+{
+	unsigned long swapped, reclaimed;
+
+	assert_int_equal(anon_isolated_throttles(100, &swapped, &reclaimed), 0);
+	assert_true(swapped > 0);
+}
+
+static int setup_no_kswapd(void **state)
+{
+	tb_mem.no_kswapd = true;
+	return tb_reclaim_setup(state);
+}
+
+/*
+ * consider_reclaim_throttle(): a direct reclaim that reaches priority 1
+ * having reclaimed nothing sleeps once on VMSCAN_THROTTLE_NOPROGRESS (a
+ * jiffy: all 10 pages on the LRU are write-pending), before its last
+ * pass. 10 dirty pages, a write takes the disk half a jiffy, the rest of
+ * memory free, no swap. Priority 3 takes 10 >> 3 = 1 page: dirty, so
+ * marked PG_reclaim and activated, and a batch all unqueued dirty wakes
+ * the flushers (all 10 under writeback now). Priority 2 takes 9 >> 2 = 2,
+ * priority 1 7 >> 1 = 3: under writeback without PG_reclaim, marked and
+ * activated. Nothing reclaimed: the throttle, during which the writes
+ * complete and the 6 marked folios wait in this CPU's batch to rotate
+ * to the inactive tail (folio_rotate_reclaimable()). Priority 0's
+ * targets are the lists' sizes before its lru_add_drain() rotates them:
+ * it takes 4 pages from the inactive tail, 4 of the rotated ones, clean
+ * now, and frees them. (Throttled at priority 2, it would free 3 at
+ * priority 1; at priority 0, after the pass, nothing.)
+ */
+static void direct_reclaim_without_progress_throttles_once_before_priority_0(void **state)
+{
+	struct tb_mem_costs costs = { .file_write_ns = 1000000000ULL / HZ / 2 };
+	struct tb_file *f = tb_file_create(10);
+	int p;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
+	tb_mem_set_costs(&costs);
+	tb_run_in("");
+	dirty_pages(f, 10);
+	kshim_trace_reset();
+	assert_int_equal(try_to_free_pages(node_zonelist(0, GFP_KERNEL), 0, GFP_KERNEL, NULL), 4);
+	assert_int_equal(kshim_trace.throttled_count, 1);
+	assert_int_equal(kshim_trace.throttled[VMSCAN_THROTTLE_NOPROGRESS], 1);
+	assert_int_equal(kshim_trace.throttled_usecs, jiffies_to_usecs(1));
+	for (p = 12; p > 3; p--)
+		assert_int_equal(kshim_trace.inactive_scanned[1][p], 0);
+	assert_int_equal(kshim_trace.inactive_scanned[1][3], 1);
+	assert_int_equal(kshim_trace.inactive_scanned[1][2], 2);
+	assert_int_equal(kshim_trace.inactive_scanned[1][1], 3);
+	assert_int_equal(kshim_trace.inactive_scanned[1][0], 4);
+	for (p = 12; p > 0; p--)
+		assert_int_equal(kshim_trace.inactive_reclaimed[1][p], 0);
+	assert_int_equal(kshim_trace.inactive_reclaimed[1][0], 4);
+	assert_int_equal(tb_file_cached(f), 6);
+	assert_int_equal(kshim_trace.inactive_stat.nr_dirty, 6);
+	assert_int_equal(kshim_trace.inactive_stat.nr_unqueued_dirty, 1);
+	assert_int_equal(kshim_trace.inactive_stat.nr_writeback, 5);
+	assert_int_equal(kshim_trace.inactive_stat.nr_activate_file, 6);
+}
+
+/*
+ * A direct reclaim that freed anything at all is not throttled for lack
+ * of progress, however little: one clean page read first (the inactive
+ * tail), then 40 dirty ones, the disk 10 s a write. Priority 5 frees
+ * the clean page (41 >> 5 = 1); priorities 4 to 2 take 2, 4 and 8 dirty
+ * ones, marked and activated (the flushers queue them all at the first);
+ * priority 1 takes 26 >> 1 = 13 under writeback and frees none: 1 is
+ * not more than 13 / 8, but one page was reclaimed: no throttle.
+ */
+static void direct_reclaim_with_a_little_progress_is_not_throttled(void **state)
+{
+	struct tb_mem_costs costs = { .file_write_ns = 10 * 1000000000ULL };
+	struct tb_file *clean = tb_file_create(1), *f = tb_file_create(40);
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
+	tb_mem_set_costs(&costs);
+	tb_run_in("");
+	tb_read_range(clean, 1);
+	dirty_pages(f, 40);
+	kshim_trace_reset();
+	assert_int_equal(try_to_free_pages(node_zonelist(0, GFP_KERNEL), 0, GFP_KERNEL, NULL), 1);
+	assert_int_equal(kshim_trace.inactive_reclaimed[1][5], 1);
+	assert_int_equal(kshim_trace.inactive_scanned[1][1], 13);
+	assert_int_equal(kshim_trace.throttled_count, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -363,9 +494,17 @@ int main(void)
 		TB_RECLAIM_TEST_ON(noprogress_throttle_counts_anon_when_swap_is_free, setup_one_swap_slot),
 		TB_RECLAIM_TEST(noprogress_throttle_is_skipped_once_kswapd_gave_up),
 		TB_RECLAIM_TEST(a_writeback_throttle_ends_after_33_pages_written_since_it_began),
+		TB_RECLAIM_TEST_ON(direct_reclaim_without_progress_throttles_once_before_priority_0,
+				   setup_no_kswapd),
+		TB_RECLAIM_TEST_ON(direct_reclaim_with_a_little_progress_is_not_throttled,
+				   setup_no_kswapd),
 		TB_RECLAIM_TEST_ON(direct_reclaim_waits_while_more_than_an_eighth_of_inactive_is_isolated,
 				   setup_swap_no_kswapd),
 		TB_RECLAIM_TEST_ON(direct_reclaim_goes_on_while_an_eighth_of_inactive_is_not_isolated,
+				   setup_swap_no_kswapd),
+		TB_RECLAIM_TEST_ON(direct_reclaim_waits_while_more_than_an_eighth_of_inactive_anon_is_isolated,
+				   setup_swap_no_kswapd),
+		TB_RECLAIM_TEST_ON(direct_reclaim_swaps_while_an_eighth_of_inactive_anon_is_not_isolated,
 				   setup_swap_no_kswapd),
 	};
 

@@ -13,6 +13,9 @@
 #include <kshim/trace.h>
 #include "tb_reclaim.h"
 
+/* mm/internal.h: an invalidation of a folio it cannot drop (mm/swap.c) */
+void deactivate_file_folio(struct folio *folio);
+
 /*
  * The multi-gen LRU of trees without lru_gen_wakes_flushers: sort_folio()
  * moves each dirty file folio to the next generation with PG_reclaim, so
@@ -283,6 +286,345 @@ static void memcg_reclaim_counts_no_anon_as_dirty_or_congested(void **state)
 	tb_unmap(vma);
 }
 
+static int setup_no_kswapd(void **state)
+{
+	tb_mem.no_kswapd = true;
+	return tb_reclaim_setup(state);
+}
+
+/*
+ * Direct reclaim never writes page cache itself, even a dirty folio
+ * marked for immediate reclaim on a node kswapd flagged PGDAT_DIRTY (the
+ * flag kswapd sets after a pass whose file folios were all unqueued
+ * dirty, and clears when it sleeps balanced): it marks and activates
+ * it, and wakes the flushers. 10 pages written, then invalidated while
+ * dirty (deactivate_file_folio(): PG_reclaim, on the inactive list, not
+ * referenced); a write takes the disk 10 s. The direct reclaim takes the
+ * first at priority 3 (10 >> 3): activated; the flushers then queue all
+ * 10; the rest are met under writeback (case 2) and activated too.
+ */
+static void direct_reclaim_never_writes_page_cache_on_a_dirty_node(void **state)
+{
+	const struct kshim_trace_reclaim_stat *st = &kshim_trace.inactive_stat;
+	struct tb_file *f = tb_file_create(10);
+	int i;
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list() of the classic LRU");
+	slow_writes(false, 10 * SECOND);
+	tb_run_in("");
+	for (i = 0; i < 10; i++)
+		assert_int_equal(tb_file_write(f, i), 0);
+	lru_add_drain();
+	for (i = 0; i < 10; i++)
+		deactivate_file_folio(tb_file_folio(f, i));
+	lru_add_drain();
+	for (i = 0; i < 10; i++) {
+		assert_true(folio_test_reclaim(tb_file_folio(f, i)));
+		assert_true(folio_test_dirty(tb_file_folio(f, i)));
+	}
+	set_bit(PGDAT_DIRTY, &NODE_DATA(0)->flags);
+	kshim_trace_reset();
+	assert_int_equal(try_to_free_pages(node_zonelist(0, GFP_KERNEL), 0, GFP_KERNEL, NULL), 0);
+	assert_int_equal(st->nr_pageout, 0);
+	assert_int_equal(kshim_trace.write_folio_count, 0);
+	assert_int_equal(st->nr_unqueued_dirty, 1);
+	assert_int_equal(node_page_state(NODE_DATA(0), NR_VMSCAN_IMMEDIATE), 1);
+	assert_int_equal(tb_writeback_inflight(), 10);
+}
+
+/*
+ * memcg reclaim that meets only folios under writeback marked PG_reclaim
+ * (each of 8 pages written, queued by the flushers and invalidated:
+ * deactivate_file_folio(), 100 ms after the one before; a write takes
+ * the disk 1 s) waits for each (case 3: not writeback_throttling_sane()
+ * without CONFIG_CGROUP_WRITEBACK) and frees it. Every dirty folio of
+ * each pass was congested (nr_dirty == nr_congested), the later ones
+ * still in flight, yet the memcg is not flagged congested
+ * (LRUVEC_CGROUP_CONGESTED needs sane writeback throttling,
+ * LRUVEC_NODE_CONGESTED is kswapd's): no congestion throttle.
+ */
+static void memcg_reclaim_of_congested_folios_waits_on_them_but_does_not_throttle(void **state)
+{
+	const struct kshim_trace_reclaim_stat *st = &kshim_trace.inactive_stat;
+	struct tb_file *f = tb_file_create(8);
+	int i;
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list() of the classic LRU");
+	slow_writes(false, SECOND);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	for (i = 0; i < 8; i++) {
+		assert_int_equal(tb_file_write(f, i), 0);
+		lru_add_drain();
+		wakeup_flusher_threads(WB_REASON_SYNC);
+		deactivate_file_folio(tb_file_folio(f, i));
+		lru_add_drain();
+		schedule_timeout(HZ / 10);
+	}
+	assert_int_equal(tb_writeback_inflight(), 8);
+	kshim_trace_reset();
+	assert_write_ok("a", "memory.reclaim", "32K");
+	assert_int_equal(st->nr_dirty, 8);
+	assert_int_equal(st->nr_congested, 8);
+	assert_int_equal(st->nr_writeback, 0);
+	assert_int_equal(kshim_trace.throttled_count, 0);
+	assert_int_equal(tb_stat("a", "pgsteal"), 8);
+	assert_int_equal(tb_file_cached(f), 0);
+}
+
+/*
+ * A folio written to again while its write is in flight is dirty and
+ * under writeback: reclaim counts it dirty (nr_dirty) and under
+ * writeback, but not as unqueued dirty, whose writeback the flushers
+ * have yet to start. 4 pages written, queued by the flushers (the disk
+ * takes 10 s), written again (and so activated, read twice) and
+ * invalidated (deactivate_file_folio(): inactive, PG_reclaim); a direct
+ * reclaim meets some of them, each counted under writeback (case 2:
+ * activated) and none unqueued.
+ */
+static void redirtied_folio_under_writeback_is_not_unqueued_dirty(void **state)
+{
+	const struct kshim_trace_reclaim_stat *st = &kshim_trace.inactive_stat;
+	struct tb_file *f = tb_file_create(4);
+	int i;
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list() of the classic LRU");
+	slow_writes(false, 10 * SECOND);
+	tb_run_in("");
+	for (i = 0; i < 4; i++)
+		assert_int_equal(tb_file_write(f, i), 0);
+	lru_add_drain();
+	wakeup_flusher_threads(WB_REASON_SYNC);
+	for (i = 0; i < 4; i++) {
+		assert_int_equal(tb_file_write(f, i), 0);
+		assert_true(folio_test_dirty(tb_file_folio(f, i)));
+		assert_true(folio_test_writeback(tb_file_folio(f, i)));
+		/* read twice: active; invalidated: back on the inactive list */
+		deactivate_file_folio(tb_file_folio(f, i));
+	}
+	lru_add_drain();
+	kshim_trace_reset();
+	assert_int_equal(try_to_free_pages(node_zonelist(0, GFP_KERNEL), 0, GFP_KERNEL, NULL), 0);
+	assert_true(st->nr_dirty > 0);
+	assert_int_equal(st->nr_writeback, st->nr_dirty);
+	assert_int_equal(st->nr_unqueued_dirty, 0);
+	/* congested (under writeback, PG_reclaim), but global reclaim flags no memcg */
+	assert_int_equal(st->nr_congested, st->nr_dirty);
+	assert_int_equal(kshim_trace.throttled[VMSCAN_THROTTLE_CONGESTED], 0);
+}
+
+/*
+ * The same congested folios met by the reclaim of a GFP_NOIO charge: a
+ * reclaimer that may not enter the filesystem does not wait on their
+ * writeback (case 2, not 3: marked and activated), which could need the
+ * very locks it holds. "a" limited to what it has, 72 GFP_NOIO pages
+ * charged: once the charge stock is used, each charge's reclaim meets
+ * only folios under writeback, frees nothing and does not wait (no
+ * virtual time passes), and the charge fails.
+ */
+static void noio_memcg_reclaim_does_not_wait_on_writeback(void **state)
+{
+	const struct kshim_trace_reclaim_stat *st = &kshim_trace.inactive_stat;
+	struct tb_file *f = tb_file_create(8);
+	struct folio *folios[72];
+	int i, err = 0, n;
+	u64 now;
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list() of the classic LRU");
+	slow_writes(false, SECOND);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	for (i = 0; i < 8; i++) {
+		assert_int_equal(tb_file_write(f, i), 0);
+		lru_add_drain();
+		wakeup_flusher_threads(WB_REASON_SYNC);
+		deactivate_file_folio(tb_file_folio(f, i));
+		lru_add_drain();
+		schedule_timeout(HZ / 10);
+	}
+	tb_limit_to_current("a");
+	kshim_trace_reset();
+	now = tb_world_ns();
+	for (n = 0; n < 72; n++) {
+		folios[n] = tb_folio_charge(1, GFP_NOIO, &err);
+		if (err)
+			break;
+	}
+	assert_int_equal(err, -ENOMEM);
+	assert_true(st->nr_writeback > 0);
+	assert_int_equal(st->nr_writeback, st->nr_dirty);
+	assert_int_equal(st->nr_congested, st->nr_dirty);
+	assert_int_equal(tb_stat("a", "pgsteal"), 0);
+	assert_int_equal(tb_writeback_inflight(), 8);
+	assert_true(tb_world_ns() == now);
+	while (n-- > 0)
+		tb_folio_uncharge(folios[n]);
+}
+
+/* ---- kswapd's own writeback of dirty page cache (pageout()) ---- */
+
+
+enum kswapd_wake { AT_LOW, BY_BOOST };
+
+/*
+ * The inactive file list's tail is 3 dirty pages marked PG_reclaim
+ * (written, then invalidated while dirty: deactivate_file_folio()),
+ * referenced again by a read() if referenced; 12288 pages of clean page
+ * cache read once after them. PGDAT_DIRTY set (as kswapd leaves it after
+ * a pass whose file folios were all unqueued dirty) if pgdat_dirty; then
+ * kswapd is woken by a watermark boost, or at the low watermark by more
+ * page cache read once. Either way its first pass, at DEF_PRIORITY,
+ * takes the inactive list >> 12 = 3 pages from its tail: the dirty ones.
+ * Returns NR_VMSCAN_WRITE, the pages kswapd wrote itself.
+ */
+static unsigned long kswapd_meets_dirty_folios(bool pgdat_dirty, bool referenced,
+					       enum kswapd_wake wake, unsigned long clean_tail)
+{
+	unsigned long clean = 12288, i;
+	struct tb_file *dirty = tb_file_create(3), *f = tb_file_create(clean);
+	struct tb_file *more = tb_file_create(PAGES(64 * MB)), *tail = tb_file_create(16);
+	struct pglist_data *pgdat = NODE_DATA(0);
+
+	tb_run_in("");
+	tb_read_range(tail, clean_tail);
+	for (i = 0; i < 3; i++)
+		assert_int_equal(tb_file_write(dirty, i), 0);
+	lru_add_drain();
+	for (i = 0; i < 3; i++)
+		deactivate_file_folio(tb_file_folio(dirty, i));
+	lru_add_drain();
+	for (i = 0; referenced && i < 3; i++)
+		assert_int_equal(tb_file_read(dirty, i), 0);
+	tb_read_range(f, clean);
+	lru_add_drain();
+	tb_kthreads_settle();
+	assert_int_equal(kshim_vm_event_read(PAGEOUTRUN), 0);
+	for (i = 0; i < 3; i++) {
+		assert_true(folio_test_reclaim(tb_file_folio(dirty, i)));
+		assert_true(folio_test_dirty(tb_file_folio(dirty, i)));
+		assert_int_equal(folio_test_referenced(tb_file_folio(dirty, i)), referenced);
+	}
+	if (pgdat_dirty)
+		set_bit(PGDAT_DIRTY, &pgdat->flags);
+	if (wake == BY_BOOST) {
+		tb_mem_steal_pageblock(0);
+		tb_mem_steal_pageblock(0);
+	} else {
+		for (i = 0; !kshim_vm_event_read(PAGEOUTRUN); i++)
+			assert_int_equal(tb_file_read(more, i), 0);
+	}
+	tb_kthreads_settle();
+	assert_true(kshim_vm_event_read(PAGEOUTRUN) > 0);
+	assert_int_equal(tb_kswapd_trace(0)->inactive_scanned[1][DEF_PRIORITY], 3);
+	return node_page_state(pgdat, NR_VMSCAN_WRITE);
+}
+
+static unsigned long kswapd_meets_dirty_tail(bool pgdat_dirty, bool referenced,
+					     enum kswapd_wake wake)
+{
+	return kswapd_meets_dirty_folios(pgdat_dirty, referenced, wake, 0);
+}
+
+/*
+ * kswapd writes a dirty page cache folio itself when it meets it again
+ * marked PG_reclaim on a node flagged PGDAT_DIRTY (the flushers lag):
+ * pageout() starts the write and the folio stays on the inactive list.
+ */
+static void kswapd_writes_dirty_folios_marked_for_reclaim_on_a_dirty_node(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list() of the classic LRU");
+	assert_int_equal(kswapd_meets_dirty_tail(true, false, AT_LOW), 3);
+	assert_int_equal(tb_kswapd_trace(0)->inactive_stat.nr_pageout, 3);
+	assert_int_equal(node_page_state(NODE_DATA(0), NR_VMSCAN_IMMEDIATE), 0);
+}
+
+/* without PGDAT_DIRTY it activates them (marked again) and wakes the flushers */
+static void kswapd_leaves_dirty_folios_to_the_flushers_on_a_node_not_dirty(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list() of the classic LRU");
+	assert_int_equal(kswapd_meets_dirty_tail(false, false, AT_LOW), 0);
+	assert_int_equal(node_page_state(NODE_DATA(0), NR_VMSCAN_IMMEDIATE), 3);
+	assert_int_equal(tb_kswapd_trace(0)->inactive_stat.nr_activate_file, 3);
+}
+
+/*
+ * a folio referenced since it was marked is "reclaim if clean"
+ * (folio_check_references(): FOLIOREF_RECLAIM_CLEAN): kept, not written
+ */
+static void kswapd_does_not_write_dirty_folios_referenced_again(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list() of the classic LRU");
+	assert_int_equal(kswapd_meets_dirty_tail(true, true, AT_LOW), 0);
+	assert_int_equal(node_page_state(NODE_DATA(0), NR_VMSCAN_IMMEDIATE), 0);
+}
+
+/*
+ * Boosted reclaim writes nothing (balance_pgdat(): no may_writepage while
+ * boosting, at DEF_PRIORITY - 2 and above): the marked folios are kept,
+ * the pass frees nothing, and the boost is given up.
+ */
+static void kswapd_does_not_write_dirty_folios_for_a_boost(void **state)
+{
+	struct zone *zone = &NODE_DATA(0)->node_zones[ZONE_NORMAL];
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list() of the classic LRU");
+	assert_int_equal(kswapd_meets_dirty_tail(true, false, BY_BOOST), 0);
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
+	assert_int_equal(zone->watermark_boost, 0);
+}
+
+/*
+ * On a node flagged PGDAT_WRITEBACK kswapd counts for immediate reclaim
+ * (case 1, and a throttle) only folios under writeback that it marked
+ * PG_reclaim before: 3 pages written and queued by the flushers (the disk
+ * takes 10 s), not marked, at the inactive tail; kswapd's first pass
+ * meets them under writeback and marks them (case 2: nr_writeback).
+ */
+static void kswapd_marks_unmarked_writeback_folios_on_a_writeback_node(void **state)
+{
+	unsigned long clean = 12288, i;
+	struct tb_file *wb = tb_file_create(3), *f = tb_file_create(clean);
+	struct tb_file *more = tb_file_create(PAGES(64 * MB));
+	const struct kshim_trace *k = tb_kswapd_trace(0);
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list() of the classic LRU");
+	slow_writes(false, 10 * SECOND);
+	tb_run_in("");
+	for (i = 0; i < 3; i++)
+		assert_int_equal(tb_file_write(wb, i), 0);
+	lru_add_drain();
+	wakeup_flusher_threads(WB_REASON_SYNC);
+	tb_read_range(f, clean);
+	lru_add_drain();
+	tb_kthreads_settle();
+	assert_int_equal(tb_writeback_inflight(), 3);
+	set_bit(PGDAT_WRITEBACK, &NODE_DATA(0)->flags);
+	for (i = 0; !kshim_vm_event_read(PAGEOUTRUN); i++)
+		assert_int_equal(tb_file_read(more, i), 0);
+	tb_kthreads_settle();
+	assert_int_equal(k->inactive_scanned[1][DEF_PRIORITY], 3);
+	assert_int_equal(k->inactive_stat.nr_immediate, 0);
+	assert_true(k->inactive_stat.nr_writeback >= 3);
+	assert_int_equal(k->throttled[VMSCAN_THROTTLE_WRITEBACK], 0);
+}
+
+/*
+ * The same boost with 9 clean pages behind the dirty ones: priority 12
+ * frees 3 of them (12300 >> 12), priority 11 the 6 others (12297 >> 11),
+ * and boosted reclaim, held at DEF_PRIORITY - 2, meets the dirty folios
+ * at priority 10 (12 pages taken): still no writeback while boosting.
+ */
+static void kswapd_does_not_write_dirty_folios_for_a_boost_at_def_priority_minus_2(void **state)
+{
+	const struct kshim_trace *k = tb_kswapd_trace(0);
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list() of the classic LRU");
+	assert_int_equal(kswapd_meets_dirty_folios(true, false, BY_BOOST, 9), 0);
+	assert_int_equal(k->inactive_scanned[1][DEF_PRIORITY - 1], 6);
+	assert_true(k->inactive_scanned[1][DEF_PRIORITY - 2] >= 12);
+	assert_int_equal(k->min_priority, DEF_PRIORITY - 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -293,6 +635,18 @@ int main(void)
 				   tb_reclaim_setup_swap),
 		TB_RECLAIM_TEST_ON(a_disk_frees_written_pages_after_their_write, setup_swap_disk),
 		TB_RECLAIM_TEST(memcg_reclaim_counts_the_dirty_page_cache_it_meets),
+		TB_RECLAIM_TEST_ON(direct_reclaim_never_writes_page_cache_on_a_dirty_node,
+				   setup_no_kswapd),
+		TB_RECLAIM_TEST(memcg_reclaim_of_congested_folios_waits_on_them_but_does_not_throttle),
+		TB_RECLAIM_TEST_ON(redirtied_folio_under_writeback_is_not_unqueued_dirty,
+				   setup_no_kswapd),
+		TB_RECLAIM_TEST(noio_memcg_reclaim_does_not_wait_on_writeback),
+		TB_RECLAIM_TEST(kswapd_writes_dirty_folios_marked_for_reclaim_on_a_dirty_node),
+		TB_RECLAIM_TEST(kswapd_leaves_dirty_folios_to_the_flushers_on_a_node_not_dirty),
+		TB_RECLAIM_TEST(kswapd_does_not_write_dirty_folios_referenced_again),
+		TB_RECLAIM_TEST(kswapd_does_not_write_dirty_folios_for_a_boost),
+		TB_RECLAIM_TEST(kswapd_marks_unmarked_writeback_folios_on_a_writeback_node),
+		TB_RECLAIM_TEST(kswapd_does_not_write_dirty_folios_for_a_boost_at_def_priority_minus_2),
 		TB_RECLAIM_TEST_ON(memcg_reclaim_counts_no_anon_as_dirty_or_congested, setup_swap_disk),
 	};
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <linux/slab.h>
 #include <linux/rcupdate.h>
+#include <linux/swap.h>
 #include <unistd.h>
 #include "tb_cache.h"
 
@@ -32,6 +33,52 @@ static unsigned long tb_count(struct shrinker *s, struct shrink_control *sc)
 	return n ? n : SHRINK_EMPTY;
 }
 
+/* objects of every memcg on node nid */
+static long node_objects(struct tb_cache *c, int nid)
+{
+	long n = 0;
+	int id;
+
+	for (id = 0; id < TB_CACHE_MAX_MEMCG; id++)
+		n += atomic_long_read(&c->objects[id][nid]);
+	return n;
+}
+
+/*
+ * Give back the pages of node nid its objects no longer fill, crediting
+ * each to the reclaimer; with fill, first take the pages they need.
+ */
+static void fit_slab_pages(struct tb_cache *c, int nid, bool fill)
+{
+	long per = c->objs_per_page, need;
+	struct folio *folio;
+
+	if (!per)
+		return;
+	need = DIV_ROUND_UP(node_objects(c, nid), per);
+	spin_lock(&c->pages_lock);
+	while (fill && c->nr_pages[nid] < need) {
+		spin_unlock(&c->pages_lock);
+		folio = c->alloc_page(nid);
+		BUG_ON(!folio);
+		spin_lock(&c->pages_lock);
+		list_add(&folio->lru, &c->pages[nid]);
+		c->nr_pages[nid]++;
+	}
+	while (c->nr_pages[nid] > need) {
+		folio = list_first_entry(&c->pages[nid], struct folio, lru);
+		list_del(&folio->lru);
+		c->nr_pages[nid]--;
+		spin_unlock(&c->pages_lock);
+		c->free_page(folio);
+#if defined(TB_HAVE_mm_account_reclaimed_pages) && TB_HAVE_mm_account_reclaimed_pages
+		mm_account_reclaimed_pages(1);
+#endif
+		spin_lock(&c->pages_lock);
+	}
+	spin_unlock(&c->pages_lock);
+}
+
 static unsigned long tb_scan(struct shrinker *s, struct shrink_control *sc)
 {
 	struct tb_cache *c = s->private_data;
@@ -56,6 +103,7 @@ static unsigned long tb_scan(struct shrinker *s, struct shrink_control *sc)
 		take = min_t(long, have, sc->nr_to_scan);
 	} while (!atomic_long_try_cmpxchg(objs, &have, have - take));
 	atomic_long_add(take, &c->freed);
+	fit_slab_pages(c, sc->nid, false);
 	/* a callee may say it scanned more than it was asked to */
 	sc->nr_scanned += c->overscan;
 	return take;
@@ -64,8 +112,12 @@ static unsigned long tb_scan(struct shrinker *s, struct shrink_control *sc)
 struct tb_cache *tb_cache_create(unsigned int flags)
 {
 	struct tb_cache *c = calloc(1, sizeof(*c));
+	int nid;
 
 	c->objects = calloc(TB_CACHE_MAX_MEMCG, sizeof(*c->objects));
+	spin_lock_init(&c->pages_lock);
+	for (nid = 0; nid < TB_CACHE_MAX_NODES; nid++)
+		INIT_LIST_HEAD(&c->pages[nid]);
 	c->shrinker = shrinker_alloc(flags, "tb-cache");
 	if (!c->shrinker) {
 		free(c->objects);
@@ -90,7 +142,15 @@ void tb_cache_shrinker_free(struct tb_cache *c)
 
 void tb_cache_destroy(struct tb_cache *c)
 {
+	struct folio *folio, *tmp;
+	int nid;
+
 	tb_cache_shrinker_free(c);
+	for (nid = 0; nid < TB_CACHE_MAX_NODES; nid++)
+		list_for_each_entry_safe(folio, tmp, &c->pages[nid], lru) {
+			list_del(&folio->lru);
+			c->free_page(folio);
+		}
 	free(c->objects);
 	free(c);
 }
@@ -98,6 +158,7 @@ void tb_cache_destroy(struct tb_cache *c)
 void tb_cache_add(struct tb_cache *c, struct mem_cgroup *memcg, int nid, long nr)
 {
 	atomic_long_add(nr, &c->objects[memcg_slot(memcg)][nid]);
+	fit_slab_pages(c, nid, true);
 	/* what list_lru_add does for a memcg-aware cache */
 	if (c->shrinker && (c->shrinker->flags & SHRINKER_MEMCG_AWARE))
 		set_shrinker_bit(memcg, nid, c->shrinker->id);

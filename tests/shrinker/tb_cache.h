@@ -27,6 +27,19 @@ struct tb_cache {
 	int empty_answers;	/* next count calls answer SHRINK_EMPTY */
 	int zero_answers;	/* next count calls answer 0 (then SHRINK_EMPTY ones) */
 	long overscan;		/* scan reports this many more scanned than asked */
+	/*
+	 * Slab pages (0 objs_per_page: objects take no memory). Per node,
+	 * the objects of every memcg fill pages of objs_per_page objects,
+	 * taken from alloc_page by tb_cache_add() and handed to free_page
+	 * by a scan as they empty, each credited to the reclaimer as slub's
+	 * __free_slab() credits it (mm_account_reclaimed_pages()).
+	 */
+	long objs_per_page;
+	struct folio *(*alloc_page)(int nid);
+	void (*free_page)(struct folio *folio);
+	spinlock_t pages_lock;
+	struct list_head pages[TB_CACHE_MAX_NODES];
+	long nr_pages[TB_CACHE_MAX_NODES];
 	int hold;		/* scan waits (real time) while this is set */
 	int in_scan;		/* a scan is waiting on hold */
 };
