@@ -149,6 +149,9 @@ FEATURES = [
             "workingset_refault, none in workingset_activate)"),
     Feature('lru_note_cost_refault', ('word', 'include/linux/swap.h', 'lru_note_cost_refault'),
             '6.4', 'lru_note_cost_refault() (before: lru_note_cost_folio)'),
+    Feature('lruvec_node_congested', ('word', 'include/linux/mmzone.h', 'LRUVEC_NODE_CONGESTED'),
+            '6.4', 'LRUVEC_NODE_CONGESTED and LRUVEC_CGROUP_CONGESTED (before: one '
+            'LRUVEC_CONGESTED)'),
     Feature('folio_deactivate', ('word', 'include/linux/swap.h', 'folio_deactivate'), '6.3',
             'folio_deactivate() (before: deactivate_page)'),
     Feature('reclaim_swappiness_arg',

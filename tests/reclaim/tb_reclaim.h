@@ -24,6 +24,11 @@
 	tb_skip("asserts 6.12's " what "; the 6.1 tree's differs and is not followed yet")
 #endif
 
+/* before the flag's split, kswapd's node-level congestion was LRUVEC_CONGESTED */
+#if !TB_HAVE_lruvec_node_congested
+#define LRUVEC_NODE_CONGESTED LRUVEC_CONGESTED
+#endif
+
 #define MB (1024UL * 1024)
 #define PAGES(bytes) ((bytes) / 4096)
 

@@ -668,6 +668,7 @@ static void reclaim_cannot_free_folios_queued_for_activation_on_another_cpu(void
 	struct tb_file *f = tb_file_create(2);
 	struct tb_task *t;
 
+	tb_skip_before_6_4("per-CPU batches keeping PG_lru");
 	TB_CLASSIC_LRU_ONLY("shrink_inactive_list()'s isolation");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	t = tb_run_in("a");

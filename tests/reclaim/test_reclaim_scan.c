@@ -471,6 +471,7 @@ static void global_reclaim_at_swappiness_0_scans_no_anon_even_at_priority_0(void
 	unsigned long i;
 	int p;
 
+	tb_skip_before_6_4("get_scan_count()'s balance at priority 0");
 	TB_CLASSIC_LRU_ONLY("get_scan_count()'s balance at priority 0");
 	tb_run_in("");
 	tb_read_range(f, 64);
@@ -530,6 +531,7 @@ static void offline_memcg_s_lists_are_scraped_by_shares_rounded_up(void **state)
 	struct tb_file *f;
 	struct tb_vma *vma;
 
+	tb_skip_before_6_4("get_scan_count() for an offline memcg");
 	TB_CLASSIC_LRU_ONLY("get_scan_count() of an offline memcg");
 	reclaim_a_deleted_memcg(64, &f, &vma);
 	assert_int_equal(kshim_trace.inactive_scanned[ANON][PRIO_MAX], 10);
@@ -686,6 +688,7 @@ static void file_cost_counts_the_text_rotated_and_the_pages_kept(void **state)
 	unsigned long cost;
 	struct tb_vma *vma;
 
+	tb_skip_before_6_4("lru_note_cost() of the rotated text");
 	TB_CLASSIC_LRU_ONLY("shrink_active_list()'s VM_EXEC rule");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
@@ -1344,6 +1347,7 @@ static unsigned long scanned_at_0_of_a_held_protected_cache(unsigned long low, u
  */
 static void reclaim_scaled_by_memory_low_is_retried_without_it(void **state)
 {
+	tb_skip_before_6_4("memory.low retry");
 	TB_CLASSIC_LRU_ONLY("get_scan_count()'s protection scaling");
 	assert_int_equal(scanned_at_0_of_a_held_protected_cache(128, 0), 17 * (3 * 129 + 2 * 256));
 	/* 256 >> 8: only a pass without the low protection scans at priority 8 */
@@ -1353,6 +1357,7 @@ static void reclaim_scaled_by_memory_low_is_retried_without_it(void **state)
 /* memory.low no higher than memory.min: min scales every pass, no retry without low */
 static void reclaim_scaled_by_memory_min_equal_to_low_is_not_retried(void **state)
 {
+	tb_skip_before_6_4("memory.low retry");
 	TB_CLASSIC_LRU_ONLY("get_scan_count()'s protection scaling");
 	assert_int_equal(scanned_at_0_of_a_held_protected_cache(128, 128), 17 * 3 * 129);
 	assert_int_equal(kshim_trace.inactive_scanned[FILE][8], 0);
