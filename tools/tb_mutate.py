@@ -823,7 +823,7 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
         def show(c):
             order_by.record(c)
             results.append(c)
-            print(f'  [{len(results)}/{len(cands)}] {path}:{c["line"]} {c["function"]} '
+            print(f'  [{len(results) - len(carried)}/{len(cands)}] {path}:{c["line"]} {c["function"]} '
                   f'{c["operator"]}: {c["status"]}'
                   + (f' by {", ".join(c["by"])}' if c['by'] else '')
                   + f' ({c["seconds"]}s, {c["tests"]} tests)', flush=True)
