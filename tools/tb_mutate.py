@@ -710,6 +710,12 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
     # ctest names a test's executable only once it exists: the first build
     # is of everything, and so is one after a suite was added (else its
     # tests would be left out); later ones of the label's executables only
+    # a suite registered since the last build is not in ctest's list until
+    # the build system has re-run cmake: have it do so first
+    for t in ('build.ninja', 'cmake_check_build_system'):   # Ninja's, Make's
+        if subprocess.run(['cmake', '--build', bdir, '--target', t], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL).returncode == 0:
+            break
     unbuilt = []
     if not label_tests(bdir, label, unbuilt) or unbuilt:
         why = f' ({len(unbuilt)} labelled tests not built yet)' if unbuilt else ''
