@@ -165,3 +165,24 @@ void tb_reclaim_swappiness(const char *path, const char *amount, int swappiness)
 	vm_swappiness = old;
 #endif
 }
+
+void tb_take_free_pages_down_to(unsigned long target, struct list_head *held)
+{
+	struct folio *folio;
+
+	while (tb_free_pages(0) > target) {
+		folio = tb_alloc_folio(GFP_ATOMIC & ~__GFP_KSWAPD_RECLAIM, 0);
+		assert_non_null(folio);
+		list_add(&folio->lru, held);
+	}
+}
+
+void tb_put_folios(struct list_head *held)
+{
+	struct folio *folio, *tmp;
+
+	list_for_each_entry_safe(folio, tmp, held, lru) {
+		list_del(&folio->lru);
+		folio_put(folio);
+	}
+}

@@ -83,6 +83,10 @@ void tb_touch_range(struct tb_vma *vma, unsigned long n, bool write);
 void tb_limit_to_current(const char *path);
 /* a memory.stat key of path, every CPU's counters flushed first */
 long long tb_stat(const char *path, const char *key);
+/* GFP_ATOMIC pages (no reclaim, no kswapd wake) taken onto held until free is at target */
+void tb_take_free_pages_down_to(unsigned long target, struct list_head *held);
+/* the pages on held put back */
+void tb_put_folios(struct list_head *held);
 /* assert the LRUs match their counters now */
 void tb_assert_lrus_consistent(void);
 /*

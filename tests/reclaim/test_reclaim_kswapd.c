@@ -263,28 +263,6 @@ static void direct_reclaim_at_def_priority_scans_its_whole_target(void **state)
 
 /* ---- do_try_to_free_pages(): one shrink of each node per priority ---- */
 
-/* GFP_ATOMIC pages (no reclaim, no kswapd wake) taken until free is at target */
-static void take_free_pages_down_to(unsigned long target, struct list_head *held)
-{
-	struct folio *folio;
-
-	while (tb_free_pages(0) > target) {
-		folio = tb_alloc_folio(GFP_ATOMIC & ~__GFP_KSWAPD_RECLAIM, 0);
-		assert_non_null(folio);
-		list_add(&folio->lru, held);
-	}
-}
-
-static void put_all(struct list_head *held)
-{
-	struct folio *folio, *tmp;
-
-	list_for_each_entry_safe(folio, tmp, held, lru) {
-		list_del(&folio->lru);
-		folio_put(folio);
-	}
-}
-
 /*
  * An order-0 reclaim does not go on shrinking a node for compaction
  * (in_reclaim_compaction() needs an order, and compaction, which the test
@@ -308,7 +286,7 @@ static void order0_direct_reclaim_shrinks_a_node_once_per_priority(void **state)
 	for (i = 0; tb_free_pages(0) > tb_wmark(0, WMARK_MIN) + 1; i++)
 		assert_int_equal(tb_file_read(f, i), 0);
 	assert_int_equal(kshim_vm_event_read(ALLOCSTALL_NORMAL), 0);
-	take_free_pages_down_to(150, &held);
+	tb_take_free_pages_down_to(150, &held);
 	kshim_trace_reset();
 	folio = tb_alloc_folio(GFP_KERNEL, 0);
 	assert_non_null(folio);
@@ -322,7 +300,7 @@ static void order0_direct_reclaim_shrinks_a_node_once_per_priority(void **state)
 	assert_int_equal(scanned_above_zero(FILE), 112);
 	assert_int_equal(kshim_vm_event_read(PGSTEAL_DIRECT), 112);
 	assert_int_equal(tb_free_pages(0), 150 + 112 - 1);
-	put_all(&held);
+	tb_put_folios(&held);
 }
 
 /* ---- what reclaim leaves behind: the refaults it has seen ---- */
@@ -761,7 +739,7 @@ static void kswapd_gives_up_a_hopeless_node_until_direct_reclaim_progresses(void
 
 	tb_unmap(vma);
 	tb_read_range(f, 1024);
-	take_free_pages_down_to(100, &held);
+	tb_take_free_pages_down_to(100, &held);
 	folio = tb_alloc_folio(GFP_KERNEL, 0);
 	assert_non_null(folio);
 	list_add(&folio->lru, &held);
@@ -769,7 +747,7 @@ static void kswapd_gives_up_a_hopeless_node_until_direct_reclaim_progresses(void
 	assert_int_equal(pageoutruns(), MAX_RECLAIM_RETRIES);
 	assert_true(kshim_vm_event_read(PGSTEAL_DIRECT) > 0);
 	assert_int_equal(pgdat->kswapd_failures, 0);
-	put_all(&held);
+	tb_put_folios(&held);
 }
 
 /*
@@ -964,7 +942,7 @@ static unsigned long throttled_at(unsigned long free)
 	tb_read_range(f, ram);
 	tb_touch_range(tb_map_anon(1), 1, true);	/* the world runs kswapd to its sleep */
 	assert_true(waitqueue_active(&pgdat->kswapd_wait));
-	take_free_pages_down_to(free, &held);
+	tb_take_free_pages_down_to(free, &held);
 	assert_int_equal(tb_free_pages(0), free);
 	runs = pageoutruns();
 	folio = tb_alloc_folio(GFP_KERNEL & ~__GFP_KSWAPD_RECLAIM, 0);
@@ -974,7 +952,7 @@ static unsigned long throttled_at(unsigned long free)
 	/* kswapd is woken for a throttled reclaimer only: let it run if it was */
 	tb_kthreads_settle();
 	assert_int_equal(pageoutruns(), runs + kshim_vm_event_read(PGSCAN_DIRECT_THROTTLE));
-	put_all(&held);
+	tb_put_folios(&held);
 	return kshim_vm_event_read(PGSCAN_DIRECT_THROTTLE);
 }
 
@@ -1100,7 +1078,7 @@ static void kswapd_wakes_a_throttled_reclaimer_before_the_node_is_balanced(void 
 	tb_touch_range(tb_map_anon(1), 1, true);	/* the world runs kswapd to its sleep */
 	assert_true(waitqueue_active(&pgdat->kswapd_wait));
 	assert_int_equal(tb_wmark(0, WMARK_HIGH), 3532);
-	take_free_pages_down_to(100, &held);
+	tb_take_free_pages_down_to(100, &held);
 	t0 = tb_task_vclock_ns(t);
 	folio = tb_alloc_folio(GFP_KERNEL & ~__GFP_KSWAPD_RECLAIM, 0);
 	assert_non_null(folio);
@@ -1110,7 +1088,7 @@ static void kswapd_wakes_a_throttled_reclaimer_before_the_node_is_balanced(void 
 	assert_true(tb_free_pages(0) < tb_wmark(0, WMARK_HIGH));
 	tb_kthreads_settle();
 	assert_true(tb_free_pages(0) > tb_wmark(0, WMARK_HIGH));
-	put_all(&held);
+	tb_put_folios(&held);
 }
 
 /*

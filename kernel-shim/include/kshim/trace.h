@@ -70,6 +70,15 @@ struct kshim_trace {
 	unsigned long throttled[4];
 	/* how long those sleeps lasted (timeout - what was left on wake-up), in µs, summed */
 	unsigned long throttled_usecs;
+	/*
+	 * mm_vmscan_lru_isolate: calls, the last one's figures, their sums
+	 * and the largest of each over the calls (isolate_lru_folios(), the
+	 * multi-gen LRU's scan_folios())
+	 */
+	unsigned long isolate_count;
+	struct kshim_trace_isolate {
+		long scanned, skipped, taken;
+	} last_isolate, isolate_sum, isolate_max;
 	/* shrink_inactive_list's struct reclaim_stat, summed over its calls */
 	struct kshim_trace_reclaim_stat {
 		unsigned long nr_dirty, nr_unqueued_dirty, nr_congested, nr_writeback;

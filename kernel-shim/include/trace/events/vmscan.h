@@ -61,7 +61,21 @@ static inline void trace_mm_shrink_slab_end(struct shrinker *shr, int nid, int s
 	if (KSHIM_TRACE_RECORD)	\
 		kshim_trace.write_folio_count++;	\
 } while (0)
-#define trace_mm_vmscan_lru_isolate(...) do { } while (0)
+#define kshim_trace_isolate_add(field, n) do {						\
+	kshim_trace.isolate_sum.field += (n);						\
+	if ((long)(n) > kshim_trace.isolate_max.field)					\
+		kshim_trace.isolate_max.field = (n);					\
+} while (0)
+#define trace_mm_vmscan_lru_isolate(zoneidx, order, requested, nr_scan, nr_skip, nr_take, lru) do { \
+	if (!KSHIM_TRACE_RECORD)							\
+		break;								\
+	kshim_trace.isolate_count++;							\
+	kshim_trace.last_isolate = (struct kshim_trace_isolate){			\
+		(nr_scan), (nr_skip), (nr_take) };					\
+	kshim_trace_isolate_add(scanned, nr_scan);					\
+	kshim_trace_isolate_add(skipped, nr_skip);					\
+	kshim_trace_isolate_add(taken, nr_take);					\
+} while (0)
 #define trace_mm_vmscan_throttled(nid, usec_timeout, usec_delayed, reason) do {		\
 	if (!KSHIM_TRACE_RECORD)								\
 		break;								\
