@@ -982,7 +982,7 @@ static void direct_reclaim_waits_on_a_node_with_free_pages_only(void **state)
 	LIST_HEAD(held);
 
 	tb_run_in("");
-	take_free_pages_down_to(128, &held);
+	tb_take_free_pages_down_to(128, &held);
 	assert_int_equal(node_page_state(NODE_DATA(0), NR_INACTIVE_FILE) +
 			 node_page_state(NODE_DATA(0), NR_ACTIVE_FILE) +
 			 node_page_state(NODE_DATA(0), NR_INACTIVE_ANON) +
@@ -991,7 +991,7 @@ static void direct_reclaim_waits_on_a_node_with_free_pages_only(void **state)
 	assert_int_equal(kshim_vm_event_read(PGSCAN_DIRECT_THROTTLE), 1);
 	assert_int_equal(NODE_DATA(0)->kswapd_failures, MAX_RECLAIM_RETRIES);
 	assert_int_equal(pageoutruns(), MAX_RECLAIM_RETRIES);
-	put_all(&held);
+	tb_put_folios(&held);
 }
 
 /* vm.min_free_kbytes=1028: min 257, the reserve 257 / 2 = 128 pages */
