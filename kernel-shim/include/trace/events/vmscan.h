@@ -66,7 +66,8 @@ static inline void trace_mm_shrink_slab_end(struct shrinker *shr, int nid, int s
 	if ((long)(n) > kshim_trace.isolate_max.field)					\
 		kshim_trace.isolate_max.field = (n);					\
 } while (0)
-#define trace_mm_vmscan_lru_isolate(zoneidx, order, requested, nr_scan, nr_skip, nr_take, lru) do { \
+/* the trailing arguments: lru (6.12), or isolate_mode and lru (6.1) */
+#define trace_mm_vmscan_lru_isolate(zoneidx, order, requested, nr_scan, nr_skip, nr_take, ...) do { \
 	if (!KSHIM_TRACE_RECORD)							\
 		break;								\
 	kshim_trace.isolate_count++;							\
