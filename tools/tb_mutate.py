@@ -707,15 +707,15 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
     tb.kernel = scratch
     bdir = configure_mutate_build(tb)
     tb.kernel = user_kernel
-    # ctest names a test's executable only once it exists: the first build
-    # is of everything, and so is one after a suite was added (else its
-    # tests would be left out); later ones of the label's executables only
     # a suite registered since the last build is not in ctest's list until
     # the build system has re-run cmake: have it do so first
     for t in ('build.ninja', 'cmake_check_build_system'):   # Ninja's, Make's
         if subprocess.run(['cmake', '--build', bdir, '--target', t], stdout=subprocess.DEVNULL,
                           stderr=subprocess.DEVNULL).returncode == 0:
             break
+    # ctest names a test's executable only once it exists: the first build
+    # is of everything, and so is one after a suite was added (else its
+    # tests would be left out); later ones of the label's executables only
     unbuilt = []
     if not label_tests(bdir, label, unbuilt) or unbuilt:
         why = f' ({len(unbuilt)} labelled tests not built yet)' if unbuilt else ''
@@ -981,6 +981,7 @@ def update_of(a, path, fail):
     try:
         with open(js) as f:
             prev = json.load(f)
+        # every mutant has the fields updated_run() reads
         {mutant_key(m): m['status'] for m in prev['mutants']}
     except (OSError, ValueError, KeyError, TypeError) as e:
         fail(f'--update {js}: not a result of tools/tb mutate ({e})')
@@ -998,16 +999,15 @@ def updated_run(js, prev, cands, say):
     survivors and the mutants of lines covered since; the other verdicts are
     carried over (tests added since kill at least what they killed)"""
     old = {mutant_key(m): m for m in prev['mutants']}
-    run, carried = [], []
+    run, carried, fresh = [], [], 0
     for c in cands:
         m = old.pop(mutant_key(c), None)
+        fresh += m is None
         # an equivalent one is judged again: the list may have changed
         if m is None or m['status'] in ('survived', 'equivalent'):
             run.append(c)
         else:
             carried.append(dict(m, carried=True))
-    known = {mutant_key(m) for m in prev['mutants']}
-    fresh = sum(1 for c in run if mutant_key(c) not in known)
     say(f'--update {js}: {len(run) - fresh} survivors and equivalents and {fresh} mutants of '
         f'newly covered lines to run, {len(carried)} verdicts carried over'
         + (f', {len(old)} of its mutants no longer of covered lines' if old else ''))
