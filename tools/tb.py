@@ -466,6 +466,8 @@ def cmd_test(tb):
     if tb.a.slow:
         tb.build_dir(bdir)
         return tb.ctest(bdir, labels=SLOW_LABEL)
+    if tb.a.regex:
+        return test_matching(tb, bdir, tb.a.regex)
     if not tb.a.file:
         tb.build_dir(bdir)
         return tb.ctest(bdir)
@@ -510,6 +512,24 @@ def cmd_test(tb):
     # the listing names each test's executable only once it was built
     return tb.ctest(bdir, ['-R', tb_output.name_regex(t['name'] for t in tests)], what=what,
                     listing=listing if targets else None)
+
+
+def test_matching(tb, bdir, regex):
+    """tools/tb test -R: the tests of tools/tb test's labels whose name
+    matches, after a whole build (a suite may share a helper library)"""
+    try:
+        pat = re.compile(regex)
+    except re.error as e:
+        fail(f'-R {regex}: not a regular expression ({e})')
+    tb.build_dir(bdir)
+    listing = tb_output.ctest_listing(bdir, tb.env(), TEST_LABELS) or []
+    tests = [t for t in listing if pat.search(t['name'])]
+    if not tests:
+        fail(f'-R {regex}: no test labelled {TEST_LABELS} matches '
+             f'(of {len(listing)} tests)')
+    what = f'{len(tests)} test{"s" if len(tests) != 1 else ""} matching {regex}'
+    return tb.ctest(bdir, ['-R', tb_output.name_regex(t['name'] for t in tests)], what=what,
+                    listing=listing)
 
 
 def make_line_maps(tb, files):
@@ -1017,6 +1037,7 @@ def main():
     ap.add_argument('--no-insn', action='store_true')
     ap.add_argument('--no-pin', action='store_true')
     ap.add_argument('--slow', action='store_true')
+    ap.add_argument('--regex')
     ap.add_argument('--check', action='store_true')
     ap.add_argument('--fast', action='store_true')
     ap.add_argument('--target')
