@@ -265,10 +265,10 @@ static void costly_order_direct_reclaim_goes_on_in_one_priority_until_compaction
  * order 3 (no free block of order 3), kswapd reclaims from priority 12
  * on: 1, 1, 3, then 7 at 9 (compaction suitable, one pass): 12, short of
  * compact_gap(3) = 16; 15 at 8: 27, and kswapd_shrink_node() drops to
- * order 0, at which the node is balanced. balance_pgdat() returns order 0, below the
- * order asked: kswapd tries to sleep at once and, before it does, wakes
- * kcompactd for order 3 (the allocation's order, not the one it
- * reclaimed for).
+ * order 0, at which the node is balanced. balance_pgdat() returns order
+ * 0, below the order asked: kswapd tries to sleep at once and, before it
+ * does, wakes kcompactd for order 3 (the allocation's order, not the one
+ * it reclaimed for).
  */
 static void kswapd_woken_for_order_3_reclaims_compact_gap_then_wakes_kcompactd(void **state)
 {
@@ -300,7 +300,12 @@ static void kswapd_woken_for_order_3_reclaims_compact_gap_then_wakes_kcompactd(v
 
 /*
  * wakeup_kswapd() keeps the highest order asked since kswapd last woke:
- * order 2 after order 3 leaves 3
+ * order 2 after order 3 leaves 3. With no page on the LRU lists, kswapd
+ * can neither balance the node at order 3 nor reclaim compact_gap(3) to
+ * drop to order 0: its run fails (one kswapd failure), although the
+ * node is balanced at order 0. Having returned the order it was asked,
+ * kswapd starts its loop again with the order asked since (none: 0), so
+ * it sleeps and wakes kcompactd for order 0, never for 3.
  */
 static void wakeup_kswapd_keeps_the_highest_order_asked(void **state)
 {
@@ -312,6 +317,8 @@ static void wakeup_kswapd_keeps_the_highest_order_asked(void **state)
 	assert_int_equal(pgdat->kswapd_order, 3);
 	tb_kthreads_settle();
 	assert_int_equal(pgdat->kswapd_order, 0);
+	assert_int_equal(pgdat->kswapd_failures, 1);
+	assert_int_equal(tb_kcompactd_wakeups(0).max_order, 0);
 }
 
 /*
