@@ -203,6 +203,10 @@ FEATURES = [
             ('regex', 'mm/memcontrol.c', r'nr_to_reclaim - nr_reclaimed\) / 4'), '>6.1',
             'memory.reclaim asks reclaim for a quarter of what is left per call '
             '(before: all of it)'),
+    Feature('extfrag_threshold_extern',
+            ('word', 'include/linux/compaction.h', 'sysctl_extfrag_threshold'), '<6.12',
+            'vm.extfrag_threshold\'s variable declared in linux/compaction.h, defined '
+            'after compaction_suitable() reads it (since: static, before it, in mm/compaction.c)'),
     Feature('free_area_empty', ('func', 'mm/internal.h', 'free_area_empty'), '6.2',
             'free_area_empty() in mm/internal.h'),
     Feature('folios_put_refs', ('word', 'mm/swap.c', 'folios_put_refs'), '>6.1',

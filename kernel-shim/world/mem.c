@@ -242,6 +242,7 @@ int tb_mem_boot(const struct tb_mem_config *cfg)
 		goto fail;
 	tb_world_stats_reset();
 	tb_flushers_reset();
+	tb_kcompactd_reset();
 	booted = true;
 	if (!(cfg && cfg->no_kswapd)) {
 		err = tb_kswapd_start_all();
@@ -377,7 +378,7 @@ static struct folio *get_page_from_zonelist(gfp_t gfp, int nid, nodemask_t *node
 }
 
 /* as mm/page_alloc.c's: each node of the zonelist once */
-static void wake_all_kswapds(gfp_t gfp, int nid, nodemask_t *nodemask)
+static void wake_all_kswapds(gfp_t gfp, unsigned int order, int nid, nodemask_t *nodemask)
 {
 	int highest = gfp_zone(gfp);
 	struct zonelist *zonelist = node_zonelist(nid, gfp);
@@ -388,7 +389,7 @@ static void wake_all_kswapds(gfp_t gfp, int nid, nodemask_t *nodemask)
 	for_each_zone_zonelist_nodemask(zone, z, zonelist, highest, nodemask) {
 		if (last_pgdat == zone->zone_pgdat)
 			continue;
-		wakeup_kswapd(zone, gfp, 0, highest);
+		wakeup_kswapd(zone, gfp, order, highest);
 		last_pgdat = zone->zone_pgdat;
 	}
 }
@@ -416,6 +417,11 @@ static nodemask_t *alloc_nodemask(gfp_t *gfp)
 	return in_task() ? &cpuset_current_mems_allowed : NULL;
 }
 
+void tb_wake_kswapd(gfp_t gfp, unsigned int order, int nid)
+{
+	wake_all_kswapds(gfp, order, nid, alloc_nodemask(&gfp));
+}
+
 /* nid: the preferred node (the local one: numa_node_id()) */
 struct folio *tb_alloc_folio(gfp_t gfp, int nid)
 {
@@ -430,7 +436,7 @@ struct folio *tb_alloc_folio(gfp_t gfp, int nid)
 	if (folio)
 		return folio;
 	if (gfp & __GFP_KSWAPD_RECLAIM) {
-		wake_all_kswapds(gfp, nid, nodemask);
+		wake_all_kswapds(gfp, 0, nid, nodemask);
 		/* kswapd runs on another CPU: here, before the allocation goes on */
 		tb_kthreads_run();
 		folio = get_page_from_zonelist(gfp, nid, nodemask, WMARK_LOW, ALLOC_CPUSET);

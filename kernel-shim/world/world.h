@@ -49,6 +49,9 @@ unsigned long tb_mm_rss(struct mm_struct *mm);	/* resident + swapped pages */
 unsigned long tb_page_tables_live(void);	/* page-table pages of all mms */
 bool tb_global_oom(gfp_t gfp);			/* out_of_memory(), global */
 
+/* kcompactd.c: every node's wake-ups forgotten (a new machine) */
+void tb_kcompactd_reset(void);
+
 /* kswapd.c */
 int tb_kswapd_start_all(void);
 void tb_kswapd_stop_all(void);

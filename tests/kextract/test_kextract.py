@@ -128,6 +128,21 @@ class Closure(unittest.TestCase):
         out = basic('--want', 'helper_add', '--no-includes')
         self.assertNotIn('#include', out)
 
+    def test_function_of_double_underscore_name_returning_an_enum(self):
+        # `__name(` reads like an attribute macro with arguments; the head
+        # still ends in the function's parameters, not in the enum's tag
+        src = ('enum verdict { V_NO, V_YES };\n'
+               'static enum verdict __judge(int x)\n{\n\treturn x ? V_YES : V_NO;\n}\n'
+               'int judge(int x)\n{\n\treturn __judge(x) == V_YES;\n}\n')
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, 'judge.c')
+            with open(path, 'w') as f:
+                f.write(src)
+            out = extract(path, '--want', '__judge')
+        self.assertIn('static enum verdict __judge(int x)', out)
+        self.assertIn('enum verdict { V_NO, V_YES };', out)
+        self.assertNotIn('int judge(int x)', out)
+
     def test_bare_and_tagged_type_names(self):
         for want in ('union gadget_id', 'gadget_id'):
             out = extract(TYPES, '--want', want)

@@ -38,5 +38,11 @@
  * reads every pte table, as on hardware without non-leaf accessed bits.
  */
 #define CONFIG_PGTABLE_LEVELS 4
+/*
+ * Reclaim for high orders works with compaction (should_continue_reclaim(),
+ * compaction_ready(), kcompactd's wake-ups): compaction_suitable() is the
+ * kernel's (mm/compaction/), kcompactd is woken but never runs (the world)
+ */
+#define CONFIG_COMPACTION 1
 
 #endif /* _KSHIM_KCONFIG_H */

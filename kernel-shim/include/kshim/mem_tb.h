@@ -64,6 +64,25 @@ unsigned long tb_wmark(int nid, int which);	/* WMARK_MIN/LOW/HIGH pages */
  */
 void tb_mem_steal_pageblock(int nid);
 
+/*
+ * An allocation of 2^order pages wakes kswapd: wakeup_kswapd() for each
+ * node of nid's zonelist, as the allocator's slow path does, kswapd left
+ * to run at the next yield point (tb_kthreads_settle())
+ */
+void tb_wake_kswapd(gfp_t gfp, unsigned int order, int nid);
+
+/*
+ * ---- kcompactd ----
+ * The world's kcompactd is woken (wakeup_kcompactd()), never runs: free
+ * pages stay order-0 blocks, so a watermark test of order > 0 fails.
+ */
+struct tb_kcompactd_wakeups {
+	unsigned long count;		/* wakeup_kcompactd() calls for the node */
+	int last_order, last_highest_zoneidx;	/* the last call's */
+	int max_order;			/* the highest order asked since boot */
+};
+struct tb_kcompactd_wakeups tb_kcompactd_wakeups(int nid);
+
 /* ---- files and page cache ---- */
 struct tb_file *tb_file_create(unsigned long nr_pages);
 void tb_file_destroy(struct tb_file *file);	/* drops its page cache */

@@ -85,6 +85,10 @@ struct kshim_trace {
 		unsigned long nr_immediate, nr_pageout, nr_activate_anon, nr_activate_file;
 		unsigned long nr_ref_keep, nr_unmap_fail;
 	} inactive_stat;
+	/* mm_compaction_suitable: compaction_suitable()'s calls, the last one's order and verdict */
+	unsigned long compaction_suitable_count;
+	int compaction_suitable_order;
+	int compaction_suitable_result;	/* enum compact_result */
 };
 extern __thread struct kshim_trace kshim_trace;
 void kshim_trace_reset(void);
