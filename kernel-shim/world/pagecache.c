@@ -16,6 +16,7 @@
 #include <linux/slab.h>
 #include <linux/vmstat.h>
 #include <linux/oom.h>
+#include <linux/buffer_head.h>
 #include <kshim/reclaim.h>
 #include <kgen/mm_internal_reclaim.h>
 #include "world.h"
@@ -27,6 +28,8 @@ struct tb_file {
 	struct super_block sb;
 	unsigned long nr_pages;
 	int write_error;		/* what every writepage returns; 0: success */
+	enum tb_file_fs fs;		/* its file system's kind */
+	bool buffers_io;		/* TB_FS_BUFFERS: every page's buffers locked */
 	struct list_head vmas;		/* tb_vma that map it */
 	struct list_head node;		/* files */
 };
@@ -48,6 +51,56 @@ static const struct address_space_operations tb_file_aops = {
 	.dirty_folio = tb_file_dirty_folio,
 	.writepage = tb_file_writepage,
 };
+
+/* xfs, btrfs: written back by ->writepages only (the flushers) */
+static const struct address_space_operations tb_file_aops_no_writepage = {
+	.read_folio = tb_file_read_folio,
+	.dirty_folio = tb_file_dirty_folio,
+};
+
+/*
+ * fs/buffer.c's buffer_check_dirty_writeback(): a buffer dirty makes the
+ * folio dirty, a buffer locked for I/O under writeback; a dirty folio's
+ * buffers are dirty (the world's write() dirties them all)
+ */
+static void tb_buffers_dirty_writeback(struct folio *folio, bool *dirty, bool *writeback)
+{
+	*dirty = folio_test_dirty(folio);
+	*writeback = READ_ONCE(tb_mapping_file(folio->mapping)->buffers_io);
+}
+
+static const struct address_space_operations tb_blkdev_aops = {
+	.read_folio = tb_file_read_folio,
+	.dirty_folio = tb_file_dirty_folio,
+	.writepage = tb_file_writepage,
+	.is_dirty_writeback = tb_buffers_dirty_writeback,
+};
+
+int tb_file_set_fs(struct tb_file *file, enum tb_file_fs fs)
+{
+	struct address_space *mapping = &file->inode.i_data;
+
+	if (mapping->nrpages)
+		return -EBUSY;
+	file->fs = fs;
+	if (fs == TB_FS_NO_WRITEPAGE)
+		mapping->a_ops = &tb_file_aops_no_writepage;
+	else if (fs == TB_FS_BUFFERS)
+		mapping->a_ops = &tb_blkdev_aops;
+	else
+		mapping->a_ops = &tb_file_aops;
+	return 0;
+}
+
+enum tb_file_fs tb_file_fs(struct tb_file *file)
+{
+	return file->fs;
+}
+
+void tb_file_set_buffers_io(struct tb_file *file, bool on)
+{
+	WRITE_ONCE(file->buffers_io, on);
+}
 
 struct tb_file *tb_file_create(unsigned long nr_pages)
 {
@@ -127,6 +180,9 @@ void tb_file_destroy(struct tb_file *f)
 		folio_get(folio);
 		if (folio_test_dirty(folio))
 			folio_clear_dirty_for_io(folio);
+		/* block_invalidate_folio(): truncate waits for the buffers' I/O */
+		if (folio_test_private(folio))
+			folio_detach_private(folio);
 		xa_lock_irq(&mapping->i_pages);
 		__filemap_remove_folio(folio, NULL);
 		xa_unlock_irq(&mapping->i_pages);
@@ -185,6 +241,9 @@ int tb_pagecache_add(struct tb_file *file, struct folio *folio, unsigned long in
 		workingset_refault(folio, shadow);
 	folio_add_lru(folio);
 	folio_mark_uptodate(folio);
+	/* block_read_full_folio() reads it through buffer heads it attaches */
+	if (file->fs == TB_FS_BUFFERS)
+		folio_attach_private(folio, file);
 	folio_unlock(folio);
 	return 0;
 }
@@ -303,9 +362,37 @@ void __filemap_remove_folio(struct folio *folio, void *shadow)
 	__lruvec_stat_mod_folio(folio, NR_FILE_PAGES, -1);
 }
 
+/*
+ * mm/filemap.c: what a folio's private data holds is let go, unless it is
+ * under writeback; by the file system's ->release_folio if it has one,
+ * else as buffer heads
+ */
 bool filemap_release_folio(struct folio *folio, gfp_t gfp)
 {
-	return !folio_needs_release(folio);
+	struct address_space *mapping = folio->mapping;
+
+	if (!folio_needs_release(folio))
+		return true;
+	if (folio_test_writeback(folio))
+		return false;
+	if (mapping && mapping->a_ops->release_folio)
+		return mapping->a_ops->release_folio(folio, gfp);
+	return try_to_free_buffers(folio);
+}
+
+/*
+ * fs/buffer.c: the buffers go unless one is busy (dirty, or locked for
+ * I/O); the world's buffer heads are the file's pointer in ->private
+ */
+bool try_to_free_buffers(struct folio *folio)
+{
+	struct tb_file *file = folio_get_private(folio);
+
+	if (folio_test_writeback(folio) || folio_test_dirty(folio) ||
+	    READ_ONCE(file->buffers_io))
+		return false;
+	folio_detach_private(folio);
+	return true;
 }
 
 void __folio_lock(struct folio *folio)

@@ -18,6 +18,7 @@
 #include <linux/vmstat.h>
 #include <linux/memcontrol.h>
 #include <linux/mman.h>
+#include <signal.h>
 #include <kshim/trace.h>
 #include "tb_reclaim.h"
 
@@ -929,21 +930,24 @@ static void file_only_reclaim_ages_active_anon_of_a_memcg_without_swap(void **st
  * watermarks (the pfmemalloc reserve), or wait for kswapd (woken for it)
  * to restore them. Returns PGSCAN_DIRECT_THROTTLE.
  */
-static unsigned long throttled_at(unsigned long free)
+static unsigned long throttled_at_as(unsigned long free, bool killed)
 {
 	unsigned long ram = PAGES(64 * MB);
 	struct tb_file *f = tb_file_create(ram);
 	struct pglist_data *pgdat = NODE_DATA(0);
 	struct folio *folio;
 	unsigned long runs;
+	struct tb_task *t;
 	LIST_HEAD(held);
 
-	tb_run_in("");
+	t = tb_run_in("");
 	tb_read_range(f, ram);
 	tb_touch_range(tb_map_anon(1), 1, true);	/* the world runs kswapd to its sleep */
 	assert_true(waitqueue_active(&pgdat->kswapd_wait));
 	tb_take_free_pages_down_to(free, &held);
 	assert_int_equal(tb_free_pages(0), free);
+	if (killed)
+		tb_task_signal(t, SIGKILL);
 	runs = pageoutruns();
 	folio = tb_alloc_folio(GFP_KERNEL & ~__GFP_KSWAPD_RECLAIM, 0);
 	assert_non_null(folio);
@@ -956,6 +960,11 @@ static unsigned long throttled_at(unsigned long free)
 	return kshim_vm_event_read(PGSCAN_DIRECT_THROTTLE);
 }
 
+static unsigned long throttled_at(unsigned long free)
+{
+	return throttled_at_as(free, false);
+}
+
 /* min 256: the reserve is 128 pages, and 128 free pages are not above it */
 static void direct_reclaim_waits_at_half_of_min_free(void **state)
 {
@@ -966,6 +975,18 @@ static void direct_reclaim_waits_at_half_of_min_free(void **state)
 static void direct_reclaim_goes_on_above_half_of_min_free(void **state)
 {
 	assert_int_equal(throttled_at(129), 0);
+}
+
+/*
+ * A task with a fatal signal pending is not throttled, whatever the
+ * reserve (throttle_direct_reclaim(): it should exit and free its
+ * memory): at 128 free pages it reclaims at once, as many rounds as
+ * its allocation needs, kswapd left asleep.
+ */
+static void direct_reclaim_of_a_task_being_killed_does_not_wait(void **state)
+{
+	assert_int_equal(throttled_at_as(128, true), 0);
+	assert_true(kshim_vm_event_read(PGSTEAL_DIRECT) > 0);
 }
 
 /*
@@ -1441,6 +1462,7 @@ int main(void)
 				   setup_one_swap_slot),
 		TB_RECLAIM_TEST(direct_reclaim_waits_at_half_of_min_free),
 		TB_RECLAIM_TEST(direct_reclaim_goes_on_above_half_of_min_free),
+		TB_RECLAIM_TEST(direct_reclaim_of_a_task_being_killed_does_not_wait),
 		TB_RECLAIM_TEST(direct_reclaim_waits_on_a_node_with_free_pages_only),
 		TB_RECLAIM_TEST_ON(direct_reclaim_goes_on_above_half_of_an_odd_min, setup_odd_min),
 	};
