@@ -930,7 +930,10 @@ static void file_only_reclaim_ages_active_anon_of_a_memcg_without_swap(void **st
  * watermarks (the pfmemalloc reserve), or wait for kswapd (woken for it)
  * to restore them. Returns PGSCAN_DIRECT_THROTTLE.
  */
-static unsigned long throttled_at_as(unsigned long free, bool killed)
+/* who allocates in throttled_at_as() */
+enum reclaimer { USER_TASK, KILLED_TASK, KERNEL_THREAD };
+
+static unsigned long throttled_at_as(unsigned long free, enum reclaimer who)
 {
 	unsigned long ram = PAGES(64 * MB);
 	struct tb_file *f = tb_file_create(ram);
@@ -946,10 +949,14 @@ static unsigned long throttled_at_as(unsigned long free, bool killed)
 	assert_true(waitqueue_active(&pgdat->kswapd_wait));
 	tb_take_free_pages_down_to(free, &held);
 	assert_int_equal(tb_free_pages(0), free);
-	if (killed)
+	if (who == KILLED_TASK)
 		tb_task_signal(t, SIGKILL);
+	/* a kernel thread's allocation (kjournald committing a transaction) */
+	if (who == KERNEL_THREAD)
+		current->flags |= PF_KTHREAD;
 	runs = pageoutruns();
 	folio = tb_alloc_folio(GFP_KERNEL & ~__GFP_KSWAPD_RECLAIM, 0);
+	current->flags &= ~PF_KTHREAD;
 	assert_non_null(folio);
 	list_add(&folio->lru, &held);
 	assert_true(kshim_vm_event_read(ALLOCSTALL_NORMAL) > 0);
@@ -962,7 +969,7 @@ static unsigned long throttled_at_as(unsigned long free, bool killed)
 
 static unsigned long throttled_at(unsigned long free)
 {
-	return throttled_at_as(free, false);
+	return throttled_at_as(free, USER_TASK);
 }
 
 /* min 256: the reserve is 128 pages, and 128 free pages are not above it */
@@ -985,7 +992,17 @@ static void direct_reclaim_goes_on_above_half_of_min_free(void **state)
  */
 static void direct_reclaim_of_a_task_being_killed_does_not_wait(void **state)
 {
-	assert_int_equal(throttled_at_as(128, true), 0);
+	assert_int_equal(throttled_at_as(128, KILLED_TASK), 0);
+	assert_true(kshim_vm_event_read(PGSTEAL_DIRECT) > 0);
+}
+
+/*
+ * Nor is a kernel thread: it may be what reclaim waits for (a journal
+ * commit that kswapd's writeback needs), so it reclaims at once.
+ */
+static void direct_reclaim_of_a_kernel_thread_does_not_wait(void **state)
+{
+	assert_int_equal(throttled_at_as(128, KERNEL_THREAD), 0);
 	assert_true(kshim_vm_event_read(PGSTEAL_DIRECT) > 0);
 }
 
@@ -1463,6 +1480,7 @@ int main(void)
 		TB_RECLAIM_TEST(direct_reclaim_waits_at_half_of_min_free),
 		TB_RECLAIM_TEST(direct_reclaim_goes_on_above_half_of_min_free),
 		TB_RECLAIM_TEST(direct_reclaim_of_a_task_being_killed_does_not_wait),
+		TB_RECLAIM_TEST(direct_reclaim_of_a_kernel_thread_does_not_wait),
 		TB_RECLAIM_TEST(direct_reclaim_waits_on_a_node_with_free_pages_only),
 		TB_RECLAIM_TEST_ON(direct_reclaim_goes_on_above_half_of_an_odd_min, setup_odd_min),
 	};

@@ -705,6 +705,20 @@ static void kswapd_counts_a_redirtied_folio_as_written_and_keeps_it(void **state
 
 /* ---- buffer heads (a block device's page cache) ---- */
 
+/* n pages of a file on a file system of kind fs, read once by cgroup a's task */
+static struct tb_file *a_reads_a_file_on(enum tb_file_fs fs, unsigned long n)
+{
+	struct tb_file *f = tb_file_create(n);
+
+	assert_int_equal(tb_file_set_fs(f, fs), 0);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	tb_read_range(f, n);
+	tb_task_switch(NULL);
+	lru_add_drain();
+	return f;
+}
+
 /*
  * 256 pages of a block device's page cache read once by cgroup a, their
  * buffers under the journal's I/O (locked by submit_bh(), the folios
@@ -719,15 +733,10 @@ static void kswapd_counts_a_redirtied_folio_as_written_and_keeps_it(void **state
 static void memcg_reclaim_activates_folios_whose_buffers_are_busy(void **state)
 {
 	const struct kshim_trace_reclaim_stat *st = &kshim_trace.inactive_stat;
-	struct tb_file *f = tb_file_create(256);
+	struct tb_file *f;
 
 	TB_CLASSIC_LRU_ONLY("shrink_folio_list()'s reclaim_stat of the inactive list");
-	assert_int_equal(tb_file_set_fs(f, TB_FS_BUFFERS), 0);
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_run_in("a");
-	tb_read_range(f, 256);
-	tb_task_switch(NULL);
-	lru_add_drain();
+	f = a_reads_a_file_on(TB_FS_BUFFERS, 256);
 	tb_file_set_buffers_io(f, true);
 	kshim_trace_reset();
 
@@ -745,6 +754,54 @@ static void memcg_reclaim_activates_folios_whose_buffers_are_busy(void **state)
 	assert_int_equal(st->nr_dirty, 0);
 	assert_true(tb_stat("a", "pgsteal") >= 32);
 	assert_int_equal(tb_file_cached(f), 256 - tb_stat("a", "pgsteal"));
+}
+
+/*
+ * A block device's file truncated while the journal's I/O holds the
+ * buffers of its 64 pages: block_invalidate_folio() cannot free them, so
+ * the folios leave the page cache with their buffers and stay on the
+ * LRU, mapping-less, charged to a. memory.reclaim activates them while
+ * the buffers are busy; once the I/O is done, try_to_free_buffers() lets
+ * them go and each folio, with only the isolation's reference left, is
+ * freed there and then (no __remove_mapping(): it has no mapping).
+ */
+static void reclaim_frees_truncated_folios_once_their_buffers_are_released(void **state)
+{
+	const struct kshim_trace_reclaim_stat *st = &kshim_trace.inactive_stat;
+	struct tb_file *f;
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list()'s reclaim_stat of the inactive list");
+	f = a_reads_a_file_on(TB_FS_BUFFERS, 64);
+	tb_file_set_buffers_io(f, true);
+	tb_file_destroy(f);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 64 * PAGE_SIZE);
+	kshim_trace_reset();
+
+	assert_write("a", "memory.reclaim", "256K", -EAGAIN);
+	assert_true(st->nr_activate_file > 0);
+	assert_int_equal(st->nr_dirty, 0);
+	assert_int_equal(tb_stat("a", "pgsteal"), 0);
+
+	tb_truncated_buffers_io_done();
+	assert_write_ok("a", "memory.reclaim", "256K");
+	assert_int_equal(tb_stat("a", "pgsteal"), 64);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 0);
+}
+
+/*
+ * A file system with ->free_folio: __remove_mapping() calls it for each
+ * folio reclaim takes out of the page cache, after the cache's lock is
+ * dropped; memory.reclaim of 32 pages of 64 read once.
+ */
+static void reclaim_calls_free_folio_of_each_page_cache_folio_it_frees(void **state)
+{
+	unsigned long calls = tb_free_folio_calls();
+	struct tb_file *f = a_reads_a_file_on(TB_FS_FREE_FOLIO, 64);
+
+	assert_write_ok("a", "memory.reclaim", "128K");
+	assert_true(tb_stat("a", "pgsteal") >= 32);
+	assert_int_equal(tb_free_folio_calls() - calls, tb_stat("a", "pgsteal"));
+	assert_int_equal(tb_file_cached(f), 64 - tb_stat("a", "pgsteal"));
 }
 
 /* ---- swap over a file system (SWP_FS_OPS) ---- */
@@ -833,6 +890,8 @@ int main(void)
 		TB_RECLAIM_TEST(kswapd_activates_dirty_folios_whose_writepage_asks_for_it),
 		TB_RECLAIM_TEST(kswapd_counts_a_redirtied_folio_as_written_and_keeps_it),
 		TB_RECLAIM_TEST(memcg_reclaim_activates_folios_whose_buffers_are_busy),
+		TB_RECLAIM_TEST(reclaim_frees_truncated_folios_once_their_buffers_are_released),
+		TB_RECLAIM_TEST(reclaim_calls_free_folio_of_each_page_cache_folio_it_frees),
 		TB_RECLAIM_TEST_ON(reclaim_writes_to_a_swap_file_in_iocbs_of_several_pages,
 				   setup_swap_file_on_nfs),
 		TB_RECLAIM_TEST_ON(nofs_reclaim_adds_anon_to_a_swap_file_but_does_not_write_it,

@@ -110,7 +110,9 @@ void tb_file_set_write_error(struct tb_file *file, int err);
  *   that cannot allocate blocks there (ext4's delalloc pages did);
  * TB_FS_BUFFERS: a block device's page cache (def_blk_aops): buffer heads
  *   on every cached folio (PG_private), ->is_dirty_writeback, no
- *   ->release_folio (fs/buffer.c's try_to_free_buffers() frees them).
+ *   ->release_folio (fs/buffer.c's try_to_free_buffers() frees them);
+ * TB_FS_FREE_FOLIO: ->free_folio, called once a folio has left the page
+ *   cache (NFS's directories, orangefs): tb_free_folio_calls() counts them.
  * The flushers write every kind.
  */
 enum tb_file_fs {
@@ -119,8 +121,10 @@ enum tb_file_fs {
 	TB_FS_WRITEPAGE_ACTIVATE,
 	TB_FS_WRITEPAGE_REDIRTY,
 	TB_FS_BUFFERS,
+	TB_FS_FREE_FOLIO,
 };
 int tb_file_set_fs(struct tb_file *file, enum tb_file_fs fs);
+unsigned long tb_free_folio_calls(void);	/* of every TB_FS_FREE_FOLIO file */
 /*
  * TB_FS_BUFFERS: the buffers of every cached page are under I/O (on),
  * locked by submit_bh() as a journal writes metadata, the folio neither
@@ -128,6 +132,13 @@ int tb_file_set_fs(struct tb_file *file, enum tb_file_fs fs);
  * the I/O completed
  */
 void tb_file_set_buffers_io(struct tb_file *file, bool on);
+/*
+ * A TB_FS_BUFFERS file destroyed (truncated) while its buffers are under
+ * I/O leaves its folios on the LRU with their buffers, out of the page
+ * cache (block_invalidate_folio() could not free them), still charged;
+ * this completes that I/O, so reclaim can free them
+ */
+void tb_truncated_buffers_io_done(void);
 
 /* ---- tasks: a task in a cgroup, with an address space ---- */
 /* a new task in cgroup path, not yet running; NULL on error (*err) */
