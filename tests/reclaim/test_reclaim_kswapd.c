@@ -972,6 +972,44 @@ static unsigned long throttled_at(unsigned long free)
 	return throttled_at_as(free, USER_TASK);
 }
 
+static struct tb_task *to_kill;
+
+/* kill() from another task's CPU */
+static void kill_to_kill(struct work_struct *work)
+{
+	tb_task_signal(to_kill, SIGKILL);
+}
+
+static DECLARE_DELAYED_WORK(kill_work, kill_to_kill);
+
+/*
+ * A direct reclaimer killed while it waits on pfmemalloc_wait (by
+ * another task, a jiffy after it began to wait) does not reclaim:
+ * throttle_direct_reclaim() finds the fatal signal after the wait and
+ * try_to_free_pages() returns 1 at once, so that its allocator neither
+ * reclaims nor OOM-kills for a task about to exit.
+ */
+static void direct_reclaim_killed_while_throttled_returns_without_reclaiming(void **state)
+{
+	unsigned long ram = PAGES(64 * MB);
+	struct tb_file *f = tb_file_create(ram);
+	LIST_HEAD(held);
+
+	to_kill = tb_run_in("");
+	tb_read_range(f, ram);
+	tb_touch_range(tb_map_anon(1), 1, true);	/* the world runs kswapd to its sleep */
+	tb_take_free_pages_down_to(128, &held);
+	kshim_trace_reset();
+	schedule_delayed_work(&kill_work, 1);
+	assert_int_equal(try_to_free_pages(node_zonelist(0, GFP_KERNEL), 0, GFP_KERNEL, NULL), 1);
+	assert_int_equal(kshim_vm_event_read(PGSCAN_DIRECT_THROTTLE), 1);
+	assert_int_equal(kshim_trace.direct_reclaim_count, 0);
+	assert_int_equal(kshim_vm_event_read(ALLOCSTALL_NORMAL), 0);
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_DIRECT), 0);
+	tb_kthreads_settle();
+	tb_put_folios(&held);
+}
+
 /* min 256: the reserve is 128 pages, and 128 free pages are not above it */
 static void direct_reclaim_waits_at_half_of_min_free(void **state)
 {
@@ -1481,6 +1519,7 @@ int main(void)
 		TB_RECLAIM_TEST(direct_reclaim_goes_on_above_half_of_min_free),
 		TB_RECLAIM_TEST(direct_reclaim_of_a_task_being_killed_does_not_wait),
 		TB_RECLAIM_TEST(direct_reclaim_of_a_kernel_thread_does_not_wait),
+		TB_RECLAIM_TEST(direct_reclaim_killed_while_throttled_returns_without_reclaiming),
 		TB_RECLAIM_TEST(direct_reclaim_waits_on_a_node_with_free_pages_only),
 		TB_RECLAIM_TEST_ON(direct_reclaim_goes_on_above_half_of_an_odd_min, setup_odd_min),
 	};
