@@ -10,6 +10,7 @@
 #include <linux/vmstat.h>
 #include <linux/swap.h>
 #include <linux/writeback.h>
+#include <linux/workqueue.h>
 #include <kshim/trace.h>
 #include "tb_reclaim.h"
 
@@ -228,13 +229,12 @@ static void slow_writes(bool anon, u64 ns)
  * write, then frees it and others written meanwhile. Reclaim writes
  * nothing itself.
  */
-static void memcg_reclaim_counts_the_dirty_page_cache_it_meets(void **state)
+/* 256 pages of a file written by a's task, on a disk whose writes take 10 s */
+static struct tb_file *a_writes_256_pages_to_a_slow_disk(void)
 {
-	const struct kshim_trace_reclaim_stat *st = &kshim_trace.inactive_stat;
 	struct tb_file *f = tb_file_create(256);
 	unsigned long i;
 
-	TB_CLASSIC_LRU_ONLY("shrink_folio_list()'s reclaim_stat of the inactive list");
 	slow_writes(false, 10 * SECOND);
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
@@ -242,6 +242,15 @@ static void memcg_reclaim_counts_the_dirty_page_cache_it_meets(void **state)
 		assert_int_equal(tb_file_write(f, i), 0);
 	tb_task_switch(NULL);
 	lru_add_drain();
+	return f;
+}
+
+static void memcg_reclaim_counts_the_dirty_page_cache_it_meets(void **state)
+{
+	const struct kshim_trace_reclaim_stat *st = &kshim_trace.inactive_stat;
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list()'s reclaim_stat of the inactive list");
+	a_writes_256_pages_to_a_slow_disk();
 	kshim_trace_reset();
 
 	assert_write_ok("a", "memory.reclaim", "128K");
@@ -256,6 +265,36 @@ static void memcg_reclaim_counts_the_dirty_page_cache_it_meets(void **state)
 	assert_int_equal(kshim_trace.throttled[VMSCAN_THROTTLE_WRITEBACK], 1);
 	assert_true(tb_world_ns() >= 10 * SECOND);
 	assert_true(tb_stat("a", "pgsteal") >= 32);
+}
+
+static struct tb_file *to_truncate;
+
+/* another task's truncate(), on CPU 1 */
+static void truncate_to_truncate(struct work_struct *work)
+{
+	tb_file_destroy(to_truncate);
+}
+
+static DECLARE_DELAYED_WORK(truncate_work, truncate_to_truncate);
+
+/*
+ * The same memory.reclaim, the file truncated by another task 1 s into
+ * the 10 s write reclaim waits for (case 3; truncation waits for no
+ * write here, the disk's writes end): every folio leaves the page cache,
+ * those reclaim holds isolated with the isolation's reference their
+ * last. Reclaim finds them without a mapping and keeps them, and
+ * move_folios_to_lru() frees them instead of putting them back: nothing
+ * is left charged to a, though reclaim counts none of it reclaimed.
+ */
+static void memcg_reclaim_frees_folios_truncated_while_it_waits(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list()'s case 3 wait of the classic LRU");
+	to_truncate = a_writes_256_pages_to_a_slow_disk();
+	queue_delayed_work_on(1, system_wq, &truncate_work, HZ);
+
+	assert_write("a", "memory.reclaim", "128K", -EAGAIN);
+	assert_int_equal(tb_stat("a", "pgsteal"), 0);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 0);
 }
 
 /*
@@ -873,6 +912,7 @@ int main(void)
 				   tb_reclaim_setup_swap),
 		TB_RECLAIM_TEST_ON(a_disk_frees_written_pages_after_their_write, setup_swap_disk),
 		TB_RECLAIM_TEST(memcg_reclaim_counts_the_dirty_page_cache_it_meets),
+		TB_RECLAIM_TEST(memcg_reclaim_frees_folios_truncated_while_it_waits),
 		TB_RECLAIM_TEST_ON(direct_reclaim_never_writes_page_cache_on_a_dirty_node,
 				   setup_no_kswapd),
 		TB_RECLAIM_TEST(memcg_reclaim_of_congested_folios_waits_on_them_but_does_not_throttle),
