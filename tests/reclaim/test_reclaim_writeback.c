@@ -297,6 +297,51 @@ static void memcg_reclaim_frees_folios_truncated_while_it_waits(void **state)
 	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 0);
 }
 
+/* 1 GiB of RAM: room for 496 MiB of page cache */
+static int setup_1g(void **state)
+{
+	tb_mem.ram_pages = PAGES(1024 * MB);
+	return tb_reclaim_setup(state);
+}
+
+#define BATCH_AT_DEF_PRIORITY (PAGEVEC_SIZE << DEF_PRIORITY)
+
+/*
+ * The same truncate while a's reclaim holds a whole batch: 31 << 12
+ * pages written by a, invalidated while dirty (deactivate_file_folio():
+ * PG_reclaim), all under writeback for 10 s. memory.reclaim's first
+ * pass, at DEF_PRIORITY, takes 31 of them and waits on the first (case
+ * 3). Truncated meanwhile, all 31 come back to move_folios_to_lru() with
+ * the isolation's reference their last: freed there, a whole
+ * folio_batch of them.
+ */
+static void memcg_reclaim_frees_a_whole_batch_truncated_while_it_waits(void **state)
+{
+	struct tb_file *f = tb_file_create(BATCH_AT_DEF_PRIORITY);
+	unsigned long i;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
+	slow_writes(false, 10 * SECOND);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	for (i = 0; i < BATCH_AT_DEF_PRIORITY; i++)
+		assert_int_equal(tb_file_write(f, i), 0);
+	lru_add_drain();
+	for (i = 0; i < BATCH_AT_DEF_PRIORITY; i++)
+		deactivate_file_folio(tb_file_folio(f, i));
+	lru_add_drain();
+	wakeup_flusher_threads(WB_REASON_SYNC);
+	tb_task_switch(NULL);
+	to_truncate = f;
+	kshim_trace_reset();
+	queue_delayed_work_on(1, system_wq, &truncate_work, HZ);
+
+	assert_write("a", "memory.reclaim", "128K", -EAGAIN);
+	assert_int_equal(kshim_trace.inactive_scanned[1][DEF_PRIORITY], PAGEVEC_SIZE);
+	assert_int_equal(tb_stat("a", "pgsteal"), 0);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 0);
+}
+
 /*
  * Anon folios never count as dirty or under writeback for the stalls
  * ("not handled by flushers"), though here each is: memory.reclaim
@@ -913,6 +958,8 @@ int main(void)
 		TB_RECLAIM_TEST_ON(a_disk_frees_written_pages_after_their_write, setup_swap_disk),
 		TB_RECLAIM_TEST(memcg_reclaim_counts_the_dirty_page_cache_it_meets),
 		TB_RECLAIM_TEST(memcg_reclaim_frees_folios_truncated_while_it_waits),
+		TB_RECLAIM_TEST_ON(memcg_reclaim_frees_a_whole_batch_truncated_while_it_waits,
+				   setup_1g),
 		TB_RECLAIM_TEST_ON(direct_reclaim_never_writes_page_cache_on_a_dirty_node,
 				   setup_no_kswapd),
 		TB_RECLAIM_TEST(memcg_reclaim_of_congested_folios_waits_on_them_but_does_not_throttle),
