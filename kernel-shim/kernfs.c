@@ -69,11 +69,24 @@ static void *slot(void *table, size_t entry_size, const char *path)
 	return free;
 }
 
+/* a new world is a new kernel: its initcalls register their files again */
+void kshim_kernfs_reset(void)
+{
+	memset(sysfs, 0, sizeof(sysfs));
+	memset(debugfs, 0, sizeof(debugfs));
+}
+
 int sysfs_create_group(struct kobject *kobj, const struct attribute_group *grp)
 {
 	char dir[KERNFS_PATH], path[KERNFS_PATH];
 	struct attribute **a;
+	void *node;
 
+	/* kernfs_create_dir_ns(): the group's directory node, which may not be had */
+	node = kzalloc(sizeof(struct kobject), GFP_KERNEL);
+	if (!node)
+		return -ENOMEM;
+	kfree(node);
 	kobj_path(kobj, dir, sizeof(dir));
 	for (a = grp->attrs; *a; a++) {
 		struct sysfs_entry *e;
@@ -221,6 +234,12 @@ ssize_t tb_debugfs_read(const char *name, char *buf, size_t size)
 ssize_t tb_debugfs_write(const char *name, const char *cmd)
 {
 	return debugfs_io(name, NULL, cmd, strlen(cmd), 0);
+}
+
+ssize_t tb_debugfs_write_unmapped(const char *name, size_t len)
+{
+	/* a user address in the zero page: not NULL, which means a read here */
+	return debugfs_io(name, NULL, (const char *)1, len, 0);
 }
 
 int seq_open(struct file *file, const struct seq_operations *op)

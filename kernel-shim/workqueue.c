@@ -45,6 +45,7 @@ unsigned long kshim_async_runs(void)
 }
 
 static __thread bool in_worker;
+static __thread struct worker *self_worker;	/* the worker this thread is */
 
 #define WORK_PENDING 1L
 
@@ -54,6 +55,7 @@ static void *worker_main(void *arg)
 
 	kshim_thread_enter(w->cpu);
 	in_worker = true;
+	self_worker = w;
 	pthread_mutex_lock(&wq_lock);
 	while (!wq_stop || !list_empty(&w->queue)) {
 		struct work_struct *work;
@@ -305,6 +307,30 @@ static bool work_busy(struct work_struct *work)
 	return (atomic_long_read(&work->data) & WORK_PENDING) || work_running(work);
 }
 
+/*
+ * in wq_lock: a work that a worker flushes waits in that worker's own
+ * queue (lru_add_drain_all() from a work): the kernel's pool would start
+ * another worker for it; this one runs it in place
+ */
+static bool run_own_queued(struct work_struct *work)
+{
+	struct work_struct *q;
+
+	if (!self_worker || !(atomic_long_read(&work->data) & WORK_PENDING))
+		return false;
+	list_for_each_entry(q, &self_worker->queue, entry) {
+		if (q != work)
+			continue;
+		list_del_init(&work->entry);
+		atomic_long_set(&work->data, 0);
+		pthread_mutex_unlock(&wq_lock);
+		work->func(work);
+		pthread_mutex_lock(&wq_lock);
+		return true;
+	}
+	return false;
+}
+
 bool flush_work(struct work_struct *work)
 {
 	bool waited = false;
@@ -314,6 +340,8 @@ bool flush_work(struct work_struct *work)
 	wq_flushers++;
 	wq_work_waiters++;
 	while (work_busy(work)) {
+		if (run_own_queued(work))
+			continue;
 		waited = true;
 		kshim_event_wait(&wq_done, &wq_lock);
 	}

@@ -34,6 +34,7 @@ void kshim_percpu_teardown(void);
 void kshim_percpu_release_all(void);
 void kshim_sched_reset(void);
 void kshim_nodes_reset(void);
+void kshim_kernfs_reset(void);
 void kshim_workqueue_teardown(void);
 void kshim_timers_mark(bool on);
 int kshim_timers_restore(void);
@@ -106,6 +107,7 @@ void kshim_world_boot(const struct kshim_world_config *cfg)
 	kshim_fault_reset();
 	kshim_sched_reset();
 	kshim_nodes_reset();
+	kshim_kernfs_reset();
 	kshim_trace_reset();
 	kshim_random_seed(cfg && cfg->seed ? cfg->seed : 1);
 	memset(kshim_vm_events, 0, sizeof(kshim_vm_events));

@@ -237,7 +237,8 @@ int tb_mem_boot(const struct tb_mem_config *cfg)
 		}
 		nr_reserved = cfg->reserved_pages;
 	}
-	err = tb_swap_boot(cfg ? cfg->swap_pages : 0, cfg && cfg->swap_disk);
+	err = tb_swap_boot(cfg ? cfg->swap_pages : 0, cfg && (cfg->swap_disk || cfg->swap_fs),
+			   cfg && cfg->swap_fs);
 	if (err)
 		goto fail;
 	tb_world_stats_reset();

@@ -16,6 +16,7 @@
 #include <linux/slab.h>
 #include <linux/vmstat.h>
 #include <linux/oom.h>
+#include <linux/buffer_head.h>
 #include <kshim/reclaim.h>
 #include <kgen/mm_internal_reclaim.h>
 #include "world.h"
@@ -27,9 +28,22 @@ struct tb_file {
 	struct super_block sb;
 	unsigned long nr_pages;
 	int write_error;		/* what every writepage returns; 0: success */
+	enum tb_file_fs fs;		/* its file system's kind */
+	bool buffers_io;		/* TB_FS_BUFFERS: every page's buffers locked */
 	struct list_head vmas;		/* tb_vma that map it */
 	struct list_head node;		/* files */
 };
+
+/*
+ * Buffers the journal's I/O still held when their file was truncated:
+ * truncate_cleanup_folio() could not invalidate the folio, which left the
+ * page cache with them (mapping NULL) and stays on the LRU until reclaim
+ * frees the buffers, then the folio. Their ->private is &orphans.
+ */
+static struct {
+	bool io;		/* their I/O in flight */
+	struct xarray folios;	/* the orphaned folios, by pfn */
+} orphans = { .folios = XARRAY_INIT(orphans.folios, 0) };
 
 static LIST_HEAD(files);
 static DEFINE_SPINLOCK(files_lock);
@@ -48,6 +62,79 @@ static const struct address_space_operations tb_file_aops = {
 	.dirty_folio = tb_file_dirty_folio,
 	.writepage = tb_file_writepage,
 };
+
+/* xfs, btrfs: written back by ->writepages only (the flushers) */
+static const struct address_space_operations tb_file_aops_no_writepage = {
+	.read_folio = tb_file_read_folio,
+	.dirty_folio = tb_file_dirty_folio,
+};
+
+/*
+ * fs/buffer.c's buffer_check_dirty_writeback(): a buffer dirty makes the
+ * folio dirty, a buffer locked for I/O under writeback; a dirty folio's
+ * buffers are dirty (the world's write() dirties them all)
+ */
+static void tb_buffers_dirty_writeback(struct folio *folio, bool *dirty, bool *writeback)
+{
+	*dirty = folio_test_dirty(folio);
+	*writeback = READ_ONCE(tb_mapping_file(folio->mapping)->buffers_io);
+}
+
+static const struct address_space_operations tb_blkdev_aops = {
+	.read_folio = tb_file_read_folio,
+	.dirty_folio = tb_file_dirty_folio,
+	.writepage = tb_file_writepage,
+	.is_dirty_writeback = tb_buffers_dirty_writeback,
+};
+
+static unsigned long free_folio_calls;
+
+/* what the file system keeps per cached page goes with the folio: counted */
+static void tb_file_free_folio(struct folio *folio)
+{
+	WRITE_ONCE(free_folio_calls, free_folio_calls + 1);
+}
+
+/* NFS directories (nfs_readdir_clear_array()), orangefs: ->free_folio */
+static const struct address_space_operations tb_file_aops_free_folio = {
+	.read_folio = tb_file_read_folio,
+	.dirty_folio = tb_file_dirty_folio,
+	.writepage = tb_file_writepage,
+	.free_folio = tb_file_free_folio,
+};
+
+unsigned long tb_free_folio_calls(void)
+{
+	return READ_ONCE(free_folio_calls);
+}
+
+int tb_file_set_fs(struct tb_file *file, enum tb_file_fs fs)
+{
+	struct address_space *mapping = &file->inode.i_data;
+
+	if (mapping->nrpages)
+		return -EBUSY;
+	file->fs = fs;
+	if (fs == TB_FS_NO_WRITEPAGE)
+		mapping->a_ops = &tb_file_aops_no_writepage;
+	else if (fs == TB_FS_BUFFERS)
+		mapping->a_ops = &tb_blkdev_aops;
+	else if (fs == TB_FS_FREE_FOLIO)
+		mapping->a_ops = &tb_file_aops_free_folio;
+	else
+		mapping->a_ops = &tb_file_aops;
+	return 0;
+}
+
+enum tb_file_fs tb_file_fs(struct tb_file *file)
+{
+	return file->fs;
+}
+
+void tb_file_set_buffers_io(struct tb_file *file, bool on)
+{
+	WRITE_ONCE(file->buffers_io, on);
+}
 
 struct tb_file *tb_file_create(unsigned long nr_pages)
 {
@@ -105,6 +192,39 @@ unsigned long tb_file_cached(struct tb_file *file)
 	return READ_ONCE(file->inode.i_data.nrpages);
 }
 
+/*
+ * block_invalidate_folio(): the buffers go with the page cache, unless
+ * the journal's I/O holds them: then the folio keeps them, orphaned
+ */
+static void truncate_buffers(struct tb_file *f, struct folio *folio)
+{
+	folio_detach_private(folio);
+	if (!READ_ONCE(f->buffers_io))
+		return;
+	folio_attach_private(folio, &orphans);
+	WRITE_ONCE(orphans.io, true);
+	xa_store(&orphans.folios, folio_pfn(folio), folio, GFP_KERNEL | __GFP_NOFAIL);
+}
+
+void tb_truncated_buffers_io_done(void)
+{
+	WRITE_ONCE(orphans.io, false);
+}
+
+/* the orphans reclaim left: their buffers' reference was the last, freed */
+static void orphans_drop(void)
+{
+	struct folio *folio;
+	unsigned long pfn;
+
+	lru_add_drain_all();
+	xa_for_each(&orphans.folios, pfn, folio) {
+		xa_erase(&orphans.folios, pfn);
+		folio_detach_private(folio);
+	}
+	WRITE_ONCE(orphans.io, false);
+}
+
 /* truncate_inode_pages_final(): every cached folio leaves, shadows too */
 void tb_file_destroy(struct tb_file *f)
 {
@@ -127,10 +247,15 @@ void tb_file_destroy(struct tb_file *f)
 		folio_get(folio);
 		if (folio_test_dirty(folio))
 			folio_clear_dirty_for_io(folio);
+		if (folio_test_private(folio))
+			truncate_buffers(f, folio);
 		xa_lock_irq(&mapping->i_pages);
 		__filemap_remove_folio(folio, NULL);
 		xa_unlock_irq(&mapping->i_pages);
 		folio_unlock(folio);
+		/* filemap_free_folio() */
+		if (mapping->a_ops->free_folio)
+			mapping->a_ops->free_folio(folio);
 		folio_put(folio);	/* the cache's reference */
 		folio_put(folio);
 	}
@@ -147,6 +272,7 @@ void tb_files_destroy_all(void)
 
 	list_for_each_entry_safe(f, tmp, &files, node)
 		tb_file_destroy(f);
+	orphans_drop();
 }
 
 struct folio *tb_file_folio(struct tb_file *file, unsigned long index)
@@ -185,6 +311,9 @@ int tb_pagecache_add(struct tb_file *file, struct folio *folio, unsigned long in
 		workingset_refault(folio, shadow);
 	folio_add_lru(folio);
 	folio_mark_uptodate(folio);
+	/* block_read_full_folio() reads it through buffer heads it attaches */
+	if (file->fs == TB_FS_BUFFERS)
+		folio_attach_private(folio, file);
 	folio_unlock(folio);
 	return 0;
 }
@@ -303,9 +432,40 @@ void __filemap_remove_folio(struct folio *folio, void *shadow)
 	__lruvec_stat_mod_folio(folio, NR_FILE_PAGES, -1);
 }
 
+/*
+ * mm/filemap.c: what a folio's private data holds is let go, unless it is
+ * under writeback; by the file system's ->release_folio if it has one,
+ * else as buffer heads
+ */
 bool filemap_release_folio(struct folio *folio, gfp_t gfp)
 {
-	return !folio_needs_release(folio);
+	struct address_space *mapping = folio->mapping;
+
+	if (!folio_needs_release(folio))
+		return true;
+	if (folio_test_writeback(folio))
+		return false;
+	if (mapping && mapping->a_ops->release_folio)
+		return mapping->a_ops->release_folio(folio, gfp);
+	return try_to_free_buffers(folio);
+}
+
+/*
+ * fs/buffer.c: the buffers go unless one is busy (dirty, or locked for
+ * I/O); the world's buffer heads are the file's pointer in ->private
+ */
+bool try_to_free_buffers(struct folio *folio)
+{
+	void *buffers = folio_get_private(folio);
+	bool io = buffers == &orphans ? READ_ONCE(orphans.io) :
+		  READ_ONCE(((struct tb_file *)buffers)->buffers_io);
+
+	if (folio_test_writeback(folio) || folio_test_dirty(folio) || io)
+		return false;
+	if (buffers == &orphans)
+		xa_erase(&orphans.folios, folio_pfn(folio));
+	folio_detach_private(folio);
+	return true;
 }
 
 void __folio_lock(struct folio *folio)

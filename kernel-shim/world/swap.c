@@ -17,6 +17,7 @@
 #include <linux/writeback.h>
 #include <linux/memcontrol.h>
 #include <linux/vmstat.h>
+#include <linux/slab.h>
 #include <kshim/reclaim.h>
 #include <kgen/mm_internal_reclaim.h>
 #include "world.h"
@@ -32,6 +33,8 @@ static struct {
 	unsigned short *memcg_id;	/* mm/swap_cgroup.c's record */
 	unsigned long cursor;		/* next-fit */
 	bool disk;			/* writes complete later */
+	bool fs;			/* a swap file with ->swap_rw: SWP_FS_OPS */
+	unsigned long fs_iocbs, fs_pages;	/* ->swap_rw() calls, pages written */
 	spinlock_t lock;
 	struct address_space space;	/* the swap cache */
 } swap;
@@ -48,10 +51,11 @@ static unsigned long offset_of(swp_entry_t entry)
 	return entry.val;
 }
 
-int tb_swap_boot(unsigned long pages, bool disk)
+int tb_swap_boot(unsigned long pages, bool disk, bool fs)
 {
 	memset(&swap, 0, sizeof(swap));
 	swap.disk = disk;
+	swap.fs = fs;
 	spin_lock_init(&swap.lock);
 	xa_init_flags(&swap.space.i_pages, XA_FLAGS_LOCK_IRQ);
 	swap.space.a_ops = &tb_swap_aops;
@@ -299,11 +303,53 @@ void tb_swap_put_entry(swp_entry_t entry)
 
 int folio_swap_flags(struct folio *folio)
 {
-	return 0;	/* a block device: not SWP_FS_OPS */
+	return swap.fs ? SWP_FS_OPS : 0;
 }
 
+/* mm/page_io.c's iocb of contiguous swap pages, one ->swap_rw() call */
+struct swap_iocb {
+	unsigned long next_offset;	/* the slot a page must have to join */
+	int pages;
+};
+
+/* the pages went to the disk as tb_swap_writepage() queued each one */
 void swap_write_unplug(struct swap_iocb *sio)
 {
+	swap.fs_iocbs++;
+	swap.fs_pages += sio->pages;
+	kfree(sio);
+}
+
+void tb_swap_fs_writes(unsigned long *iocbs, unsigned long *pages)
+{
+	*iocbs = swap.fs_iocbs;
+	*pages = swap.fs_pages;
+}
+
+/*
+ * swap_writepage_fs(): the page joins the caller's plugged iocb if it
+ * follows it on the swap file, else the iocb is written and a new one
+ * begun; a full iocb, or one without a plug, is written at once
+ */
+static void swap_fs_queue(struct folio *folio, struct writeback_control *wbc)
+{
+	unsigned long off = offset_of(*tb_folio_swap(folio));
+	struct swap_iocb *sio = wbc->swap_plug ? *wbc->swap_plug : NULL;
+
+	if (sio && sio->next_offset != off) {
+		swap_write_unplug(sio);
+		sio = NULL;
+	}
+	if (!sio)
+		sio = kzalloc(sizeof(*sio), GFP_NOIO | __GFP_NOFAIL);
+	sio->pages++;
+	sio->next_offset = off + 1;
+	if (sio->pages == SWAP_CLUSTER_MAX || !wbc->swap_plug) {
+		swap_write_unplug(sio);
+		sio = NULL;
+	}
+	if (wbc->swap_plug)
+		*wbc->swap_plug = sio;
 }
 
 /*
@@ -321,6 +367,8 @@ static int tb_swap_writepage(struct page *page, struct writeback_control *wbc)
 		/* the CPU's part: a page written costs reclaim as one it frees */
 		tb_charge_reclaimed(1);
 		tb_writeback_submit(folio, tb_world_ns() + tb_cost_swapout());
+		if (swap.fs)
+			swap_fs_queue(folio, wbc);
 	} else
 		tb_charge_swapout();
 	folio_unlock(folio);

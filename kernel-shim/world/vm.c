@@ -1310,6 +1310,15 @@ static void unmap_one(struct tb_vma *vma, struct folio *folio)
 		folio_put(folio);
 		return;
 	}
+	/*
+	 * folio_try_share_anon_rmap_pte(): an exclusive anon page (with no
+	 * fork in the world, every one is) that may be pinned keeps its pte
+	 */
+	if (folio_test_anon(folio) && folio_maybe_dma_pinned(folio)) {
+		set_pte(ptep, pte);
+		spin_unlock(&mm->page_table_lock);
+		return;
+	}
 	if (folio_test_anon(folio)) {
 		tb_swap_dup(*tb_folio_swap(folio));
 		set_pte(ptep, __pte((tb_folio_swap(folio)->val << PAGE_SHIFT) | PTE_SWAP));

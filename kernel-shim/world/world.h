@@ -11,7 +11,7 @@
 bool tb_page_in_memmap(const struct page *page);
 
 /* swap.c: entries are slot offsets 1..N of the one device (type 0) */
-int tb_swap_boot(unsigned long pages, bool disk);
+int tb_swap_boot(unsigned long pages, bool disk, bool fs);
 /* the disk's writes done, swap cache copies no pte refers to dropped */
 void tb_swap_drop_unreferenced(void);
 void tb_swap_shutdown(void);
@@ -28,6 +28,7 @@ struct list_head *tb_file_vmas(struct tb_file *file);
 unsigned long tb_file_pages(struct tb_file *file);
 struct tb_file *tb_mapping_file(struct address_space *mapping);
 int tb_file_write_error(struct tb_file *file);	/* what its writepage returns */
+enum tb_file_fs tb_file_fs(struct tb_file *file);
 
 void tb_files_for_each_dirty(void (*fn)(struct folio *folio));
 

@@ -172,8 +172,21 @@ unsigned long tb_writeback_inflight(void)
 int tb_file_writepage(struct page *page, struct writeback_control *wbc)
 {
 	struct folio *folio = page_folio(page);
-	int err = tb_file_write_error(tb_mapping_file(folio->mapping));
+	struct tb_file *file = tb_mapping_file(folio->mapping);
+	int err = tb_file_write_error(file);
 
+	if (wbc->for_reclaim && tb_file_fs(file) == TB_FS_WRITEPAGE_ACTIVATE) {
+		/* shmem_writepage() without a swap slot: locked, dirty again */
+		folio_mark_dirty(folio);
+		return AOP_WRITEPAGE_ACTIVATE;
+	}
+	if (wbc->for_reclaim && tb_file_fs(file) == TB_FS_WRITEPAGE_REDIRTY) {
+		/* folio_redirty_for_writepage(): skipped, not written */
+		wbc->pages_skipped++;
+		folio_mark_dirty(folio);
+		folio_unlock(folio);
+		return 0;
+	}
 	if (err) {
 		mapping_set_error(folio->mapping, err);
 		folio_unlock(folio);
@@ -193,7 +206,8 @@ static void flush_one(struct folio *folio)
 	folio_lock(folio);
 	if (folio->mapping && folio_test_dirty(folio) && !folio_test_writeback(folio) &&
 	    folio_clear_dirty_for_io(folio)) {
-		folio->mapping->a_ops->writepage(&folio->page, &wbc);
+		/* ->writepages, which a file system without ->writepage has too */
+		tb_file_writepage(&folio->page, &wbc);
 		return;
 	}
 	folio_unlock(folio);

@@ -18,6 +18,7 @@
 #include <linux/vmstat.h>
 #include <linux/memcontrol.h>
 #include <linux/mman.h>
+#include <signal.h>
 #include <kshim/trace.h>
 #include "tb_reclaim.h"
 
@@ -929,23 +930,33 @@ static void file_only_reclaim_ages_active_anon_of_a_memcg_without_swap(void **st
  * watermarks (the pfmemalloc reserve), or wait for kswapd (woken for it)
  * to restore them. Returns PGSCAN_DIRECT_THROTTLE.
  */
-static unsigned long throttled_at(unsigned long free)
+/* who allocates in throttled_at_as() */
+enum reclaimer { USER_TASK, KILLED_TASK, KERNEL_THREAD };
+
+static unsigned long throttled_at_as(unsigned long free, enum reclaimer who)
 {
 	unsigned long ram = PAGES(64 * MB);
 	struct tb_file *f = tb_file_create(ram);
 	struct pglist_data *pgdat = NODE_DATA(0);
 	struct folio *folio;
 	unsigned long runs;
+	struct tb_task *t;
 	LIST_HEAD(held);
 
-	tb_run_in("");
+	t = tb_run_in("");
 	tb_read_range(f, ram);
 	tb_touch_range(tb_map_anon(1), 1, true);	/* the world runs kswapd to its sleep */
 	assert_true(waitqueue_active(&pgdat->kswapd_wait));
 	tb_take_free_pages_down_to(free, &held);
 	assert_int_equal(tb_free_pages(0), free);
+	if (who == KILLED_TASK)
+		tb_task_signal(t, SIGKILL);
+	/* a kernel thread's allocation (kjournald committing a transaction) */
+	if (who == KERNEL_THREAD)
+		current->flags |= PF_KTHREAD;
 	runs = pageoutruns();
 	folio = tb_alloc_folio(GFP_KERNEL & ~__GFP_KSWAPD_RECLAIM, 0);
+	current->flags &= ~PF_KTHREAD;
 	assert_non_null(folio);
 	list_add(&folio->lru, &held);
 	assert_true(kshim_vm_event_read(ALLOCSTALL_NORMAL) > 0);
@@ -954,6 +965,49 @@ static unsigned long throttled_at(unsigned long free)
 	assert_int_equal(pageoutruns(), runs + kshim_vm_event_read(PGSCAN_DIRECT_THROTTLE));
 	tb_put_folios(&held);
 	return kshim_vm_event_read(PGSCAN_DIRECT_THROTTLE);
+}
+
+static unsigned long throttled_at(unsigned long free)
+{
+	return throttled_at_as(free, USER_TASK);
+}
+
+static struct tb_task *to_kill;
+
+/* kill() from another task's CPU */
+static void kill_to_kill(struct work_struct *work)
+{
+	tb_task_signal(to_kill, SIGKILL);
+}
+
+static DECLARE_DELAYED_WORK(kill_work, kill_to_kill);
+
+/*
+ * A direct reclaimer killed while it waits on pfmemalloc_wait (by
+ * another task, a jiffy after it began to wait) does not reclaim:
+ * throttle_direct_reclaim() finds the fatal signal after the wait and
+ * try_to_free_pages() returns 1 at once, so that its allocator neither
+ * reclaims nor OOM-kills for a task about to exit.
+ */
+static void direct_reclaim_killed_while_throttled_returns_without_reclaiming(void **state)
+{
+	unsigned long ram = PAGES(64 * MB);
+	struct tb_file *f = tb_file_create(ram);
+	LIST_HEAD(held);
+
+	to_kill = tb_run_in("");
+	tb_read_range(f, ram);
+	tb_touch_range(tb_map_anon(1), 1, true);	/* the world runs kswapd to its sleep */
+	tb_take_free_pages_down_to(128, &held);
+	kshim_trace_reset();
+	schedule_delayed_work(&kill_work, 1);
+	assert_int_equal(try_to_free_pages(node_zonelist(0, GFP_KERNEL), 0, GFP_KERNEL, NULL), 1);
+	assert_int_equal(kshim_vm_event_read(PGSCAN_DIRECT_THROTTLE), 1);
+	assert_int_equal(kshim_trace.direct_reclaim_count, 0);
+	assert_int_equal(kshim_vm_event_read(ALLOCSTALL_NORMAL), 0);
+	assert_int_equal(kshim_vm_event_read(PGSTEAL_DIRECT), 0);
+	tb_kthreads_settle();
+	tb_put_folios(&held);
 }
 
 /* min 256: the reserve is 128 pages, and 128 free pages are not above it */
@@ -966,6 +1020,28 @@ static void direct_reclaim_waits_at_half_of_min_free(void **state)
 static void direct_reclaim_goes_on_above_half_of_min_free(void **state)
 {
 	assert_int_equal(throttled_at(129), 0);
+}
+
+/*
+ * A task with a fatal signal pending is not throttled, whatever the
+ * reserve (throttle_direct_reclaim(): it should exit and free its
+ * memory): at 128 free pages it reclaims at once, as many rounds as
+ * its allocation needs, kswapd left asleep.
+ */
+static void direct_reclaim_of_a_task_being_killed_does_not_wait(void **state)
+{
+	assert_int_equal(throttled_at_as(128, KILLED_TASK), 0);
+	assert_true(kshim_vm_event_read(PGSTEAL_DIRECT) > 0);
+}
+
+/*
+ * Nor is a kernel thread: it may be what reclaim waits for (a journal
+ * commit that kswapd's writeback needs), so it reclaims at once.
+ */
+static void direct_reclaim_of_a_kernel_thread_does_not_wait(void **state)
+{
+	assert_int_equal(throttled_at_as(128, KERNEL_THREAD), 0);
+	assert_true(kshim_vm_event_read(PGSTEAL_DIRECT) > 0);
 }
 
 /*
@@ -1441,6 +1517,9 @@ int main(void)
 				   setup_one_swap_slot),
 		TB_RECLAIM_TEST(direct_reclaim_waits_at_half_of_min_free),
 		TB_RECLAIM_TEST(direct_reclaim_goes_on_above_half_of_min_free),
+		TB_RECLAIM_TEST(direct_reclaim_of_a_task_being_killed_does_not_wait),
+		TB_RECLAIM_TEST(direct_reclaim_of_a_kernel_thread_does_not_wait),
+		TB_RECLAIM_TEST(direct_reclaim_killed_while_throttled_returns_without_reclaiming),
 		TB_RECLAIM_TEST(direct_reclaim_waits_on_a_node_with_free_pages_only),
 		TB_RECLAIM_TEST_ON(direct_reclaim_goes_on_above_half_of_an_odd_min, setup_odd_min),
 	};

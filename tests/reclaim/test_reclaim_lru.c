@@ -526,6 +526,34 @@ static struct tb_vma *lazyfree_64(void)
 	return vma;
 }
 
+/*
+ * A lazyfree folio someone holds a reference on (get_user_pages()) while
+ * its task unmaps the vma: the 63 others go with their mapping, it stays
+ * on the LRU, unmapped. Reclaim can neither discard it (its reference
+ * count is not the isolation's alone: folio_ref_freeze() fails) nor
+ * write it (no swap-backing): kept as it is, on the inactive file list,
+ * until the reference goes and with it the folio.
+ */
+static void lazyfree_folio_with_a_reference_is_kept_unmapped(void **state)
+{
+	struct tb_vma *vma = lazyfree_64();
+	struct folio *folio = tb_vma_folio(vma, 0);
+
+	TB_CLASSIC_LRU_ONLY("asserts the inactive file list the folio is put back on");
+	tb_folio_get(folio);
+	tb_unmap(vma);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 4096);
+	assert_write("a", "memory.reclaim", "4K", -EAGAIN);
+	assert_int_equal(tb_stat("a", "pglazyfreed"), 0);
+	assert_int_equal(tb_stat("a", "pgsteal"), 0);
+	assert_int_equal(tb_stat("a", "inactive_file"), 4096);
+	assert_true(folio_test_lru(folio));
+	assert_false(folio_test_active(folio));
+	assert_int_equal(tb_swap_used(), 0);
+	tb_folio_put(folio);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 0);
+}
+
 static void lazyfree_folios_are_freed_unwritten_unless_written_again(void **state)
 {
 	struct tb_vma *vma = lazyfree_64();
@@ -708,6 +736,7 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(swapin_by_a_write_leaves_the_swap_cache),
 		TB_RECLAIM_TEST(locked_page_cache_folio_is_kept),
 		TB_RECLAIM_SWAP_TEST(lazyfree_folios_are_freed_unwritten_unless_written_again),
+		TB_RECLAIM_SWAP_TEST(lazyfree_folio_with_a_reference_is_kept_unmapped),
 		TB_RECLAIM_TEST_ON(noio_charge_at_swappiness_200_keeps_anon_and_takes_page_cache, setup_swappiness_200),
 	};
 

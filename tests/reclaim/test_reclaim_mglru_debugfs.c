@@ -379,6 +379,33 @@ static void boot_registers_both_files_with_their_modes_and_logs_nothing(void **s
 	assert_int_equal(tb_sysfs_read(LRU_GEN_ENABLED, log, sizeof(log)), 7);
 }
 
+/* a boot whose sysfs group for lru_gen cannot be created (no memory for its node) */
+static int setup_sysfs_group_fails(void **state)
+{
+	tb_setup(state);
+	kshim_fault_filter("sysfs_create_group", NULL);
+	kshim_fault_nth(1);
+	if (tb_memcg_boot() || tb_mem_boot(&tb_mem))
+		return -1;
+	kshim_fault_reset();
+	return 0;
+}
+
+/*
+ * init_lru_gen() goes on without its sysfs group: one line in the log,
+ * no /sys/kernel/mm/lru_gen, the debugfs files there all the same.
+ */
+static void boot_without_the_sysfs_group_logs_it_and_registers_debugfs(void **state)
+{
+	char log[4096];
+
+	tb_dmesg(log, sizeof(log));
+	assert_non_null(strstr(log, "lru_gen: failed to create sysfs group\n"));
+	assert_int_equal(tb_sysfs_read(LRU_GEN_ENABLED, log, sizeof(log)), -ENOENT);
+	assert_int_equal(tb_debugfs_mode("lru_gen"), 0644);
+	assert_int_equal(tb_debugfs_mode("lru_gen_full"), 0444);
+}
+
 /* text is the root's record then one of each memcg of paths, in order */
 static void assert_memcg_records(const char *text, const char *const *paths, int n)
 {
@@ -487,15 +514,30 @@ static void eviction_command_stops_at_its_own_nr_to_reclaim(void **state)
 	assert_int_equal(tb_gen_seq_pages(tb_lruvec_of("a"), 1, F), 256 - 3 * MIN_LRU_BATCH);
 }
 
+/*
+ * A write from a user address the writer has not mapped: lru_gen_seq_write()
+ * copies the whole command into a buffer of its own first, and a copy
+ * that faults frees it and fails the write with -EFAULT, nothing run.
+ */
+static void debugfs_write_from_an_unmapped_address_fails_with_efault(void **state)
+{
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_debugfs_write_unmapped("lru_gen", 16), -EFAULT);
+	assert_int_equal(tb_lruvec_of("a")->lrugen.max_seq, MIN_NR_GENS + 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		TB_MGLRU_SWAP_TEST(lru_gen_full_shows_every_generation_of_a_new_lruvec_from_seq_0),
 		TB_MGLRU_SWAP_TEST(lru_gen_full_shows_the_last_four_generations_and_marks_what_a_type_left),
 		TB_MGLRU_TEST(boot_registers_both_files_with_their_modes_and_logs_nothing),
+		TB_RECLAIM_TEST_ON(boot_without_the_sysfs_group_logs_it_and_registers_debugfs,
+				   setup_sysfs_group_fails),
 		TB_MGLRU_TEST(lru_gen_full_reads_the_same_in_pieces_from_the_record_it_stopped_at),
 		TB_MGLRU_TEST(debugfs_refuses_node_ids_out_of_range),
 		TB_MGLRU_TEST(eviction_command_stops_at_its_own_nr_to_reclaim),
+		TB_MGLRU_TEST(debugfs_write_from_an_unmapped_address_fails_with_efault),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1033,6 +1033,42 @@ static void moving_a_task_moves_its_mm_to_the_new_memcgs_walk(void **state)
 	tb_assert_lrus_consistent();
 }
 
+/*
+ * The look-around of a folio leaves its neighbours of another memcg:
+ * pages 0..7 of a vma are a's, aged to the oldest generation and
+ * touched again; the task moved to b, pages 8..15 are b's, young. The
+ * eviction of a's oldest generation looks around each young folio of a
+ * over the whole vma: get_pfn_folio() refuses b's folios (another
+ * memcg's), whose ptes stay young; a's are cleared and kept.
+ */
+static void look_around_leaves_young_neighbours_of_another_memcg(void **state)
+{
+	struct tb_task *t;
+	struct tb_vma *vma;
+	unsigned long max_seq;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("b"), 0);
+	tb_mglru_switch_on();
+	t = tb_run_in("a");
+	vma = tb_map_anon(16);
+	touch_range(vma, 0, 8, true);
+	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
+	age("a", true, true);
+	age("a", true, true);
+	assert_int_equal(tb_task_move(t, "b"), 0);
+	touch_range(vma, 8, 16, true);
+	touch_range(vma, 0, 8, false);
+	assert_int_equal(young(vma, 0, 16), 16);
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id("a"), max_seq) > 0);
+	assert_int_equal(tb_swap_used(), 0);
+	assert_int_equal(young(vma, 0, 8), 0);
+	assert_int_equal(in_gen(vma, 0, 8, max_seq + 2), 8);
+	assert_int_equal(young(vma, 8, 16), 8);
+	assert_int_equal(tb_stat("b", "anon"), 8 * PAGE_SIZE);
+	tb_assert_lrus_consistent();
+}
+
 /* ---- exact counts: pmd batches, the mm list, the Bloom filter ---- */
 
 /* 64 pages of each pmd to be young in the layout below: v0, r2, r3, big, far */
@@ -1925,6 +1961,7 @@ int main(void)
 		TB_MGLRU_SWAP_TEST(look_around_stays_within_the_folios_vma),
 		TB_MGLRU_SWAP_TEST(look_around_clamps_its_range_to_the_page_table),
 		TB_MGLRU_SWAP_TEST(moving_a_task_moves_its_mm_to_the_new_memcgs_walk),
+		TB_MGLRU_SWAP_TEST(look_around_leaves_young_neighbours_of_another_memcg),
 		TB_MGLRU_SWAP_TEST(walk_without_force_scan_clears_each_young_pmd_once_in_batches),
 		TB_MGLRU_SWAP_TEST(look_around_centres_its_range_away_from_the_table_ends),
 		TB_MGLRU_SWAP_TEST(look_around_hands_a_dirty_pte_only_to_a_clean_swap_cache_folio),

@@ -348,6 +348,34 @@ static void swappiness_0_swaps_a_node_whose_page_cache_is_tiny(void **state)
 	assert_int_equal(tb_file_cached(f), PAGES(8 * MB));
 }
 
+/*
+ * An allocation with a nodemask of its own wider than its task's cpuset
+ * (an MPOL_BIND policy of nodes 0 and 1, the task's cpuset node 0:
+ * prepare_alloc_pages() keeps the policy's mask), under pressure: its
+ * direct reclaim (try_to_free_pages() with that mask, as
+ * __alloc_pages_direct_reclaim() calls it) walks node 1's zone too, but
+ * shrink_zones() passes it over (cpuset_zone_allowed() of a
+ * __GFP_HARDWALL allocation): node 0's page cache is reclaimed, node 1's
+ * stays whole.
+ */
+static void direct_reclaim_passes_over_nodes_outside_the_tasks_cpuset(void **state)
+{
+	struct tb_file *f0 = tb_file_create(1024), *f1 = tb_file_create(1024);
+	nodemask_t both = NODE_MASK_NONE;
+	gfp_t gfp = GFP_KERNEL | __GFP_HARDWALL;
+
+	run_bound("", 1);
+	tb_read_range(f1, 1024);
+	run_bound("", 0);
+	tb_read_range(f0, 1024);
+	lru_add_drain_all();
+	node_set(0, both);
+	node_set(1, both);
+	assert_true(try_to_free_pages(node_zonelist(0, gfp), 0, gfp, &both) >= SWAP_CLUSTER_MAX);
+	assert_true(tb_file_cached(f0) <= 1024 - SWAP_CLUSTER_MAX);
+	assert_int_equal(tb_file_cached(f1), 1024);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -357,6 +385,8 @@ int main(void)
 		TB_RECLAIM_TEST_ON(a_node_at_its_low_watermark_falls_back_without_waking_kswapd,
 				   setup_2_nodes),
 		TB_RECLAIM_TEST_ON(a_task_bound_to_a_node_reclaims_that_node_only, setup_2_nodes),
+		TB_RECLAIM_TEST_ON(direct_reclaim_passes_over_nodes_outside_the_tasks_cpuset,
+				   setup_2_nodes),
 		TB_RECLAIM_TEST_ON(direct_reclaim_progress_on_one_node_leaves_another_hopeless,
 				   setup_2_nodes),
 		TB_RECLAIM_TEST_ON(min_free_kbytes_is_shared_among_the_nodes_by_size,

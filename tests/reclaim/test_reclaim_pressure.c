@@ -377,6 +377,49 @@ static void dma_pinned_anon_folio_is_not_added_to_swap(void **state)
 }
 
 /*
+ * A DMA-pinned anon folio already in the swap cache (swapped out, read
+ * back in, then pinned) skips the pin check before add_to_swap(), and
+ * try_to_unmap() cannot unmap it (an exclusive anon page that may be
+ * pinned is not shared: folio_try_share_anon_rmap_pte()): an unmap
+ * failure, activated. With a's swap at half its memory.swap.max or more
+ * (32 of 48 pages: mem_cgroup_swap_full()) the activation gives the
+ * folio's swap slot back (folio_free_swap()): it stays mapped, out of the
+ * swap cache. The 31 others, clean copies of their slots, are freed
+ * without a write. (At 32 of 32 anon would not be scanned at all:
+ * can_reclaim_anon_pages() wants room for a slot, even for folios that
+ * have theirs.)
+ */
+static void pinned_swap_cache_folio_is_activated_and_gives_its_slot_back(void **state)
+{
+	struct tb_vma *vma;
+	struct folio *folio;
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list()'s activation of the classic LRU");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(32);
+	tb_touch_range(vma, 32, true);
+	assert_write_ok("a", "memory.reclaim", "128K");
+	assert_int_equal(tb_vma_swapped(vma), 32);
+	tb_touch_range(vma, 32, false);
+	folio = tb_vma_folio(vma, 3);
+	assert_true(folio_test_swapcache(folio));
+	tb_folio_pin(folio);
+	assert_write_ok("a", "memory.swap.max", "192K");
+	kshim_trace_reset();
+
+	assert_write("a", "memory.reclaim", "128K", -EAGAIN);
+	assert_true(kshim_trace.inactive_stat.nr_unmap_fail > 0);
+	assert_ptr_equal(tb_vma_folio(vma, 3), folio);
+	assert_true(folio_test_active(folio));
+	assert_false(folio_test_swapcache(folio));
+	assert_int_equal(tb_vma_resident(vma), 1);
+	assert_int_equal(tb_vma_swapped(vma), 31);
+	assert_int_equal(tb_swap_used(), 31);
+	tb_folio_unpin(folio);
+}
+
+/*
  * A pinned page cache folio mapped by a task is unmapped, then kept:
  * only an anon folio is checked for a pin before try_to_unmap(); after
  * it ("Folio is unmapped now so it cannot be newly pinned anymore")
@@ -497,6 +540,7 @@ int main(void)
 		TB_RECLAIM_TEST(nofs_direct_reclaim_waits_for_the_reserve_with_a_timeout),
 		TB_RECLAIM_TEST(page_cache_folio_with_an_extra_reference_is_not_freed),
 		TB_RECLAIM_SWAP_TEST(dma_pinned_anon_folio_is_not_added_to_swap),
+		TB_RECLAIM_SWAP_TEST(pinned_swap_cache_folio_is_activated_and_gives_its_slot_back),
 		TB_RECLAIM_TEST(pinned_mapped_file_folio_is_unmapped_but_kept),
 		TB_RECLAIM_TEST(shm_locked_page_cache_is_culled_to_the_unevictable_list),
 	};

@@ -20,6 +20,7 @@
 #include <linux/swap.h>
 #include <linux/vmstat.h>
 #include <linux/writeback.h>
+#include <signal.h>
 #include <kshim/trace.h>
 #include <kshim/reclaim.h>
 #include <kgen/mm_internal_reclaim.h>
@@ -359,14 +360,17 @@ static void direct_reclaim_goes_on_while_an_eighth_of_inactive_is_not_isolated(v
  * cache: each anon shrink waits HZ/50 once, then leaves the list for this
  * pass, so nothing is swapped out; 100 isolated (<= 924 / 8) let it swap.
  */
-static unsigned long anon_isolated_throttles(unsigned long n, unsigned long *swapped,
-					     unsigned long *reclaimed)
+static unsigned long anon_isolated_throttles_as(unsigned long n, bool killed,
+						unsigned long *swapped, unsigned long *reclaimed)
 {
 	struct tb_vma *vma;
 	unsigned long i, throttles;
+	struct tb_task *t;
 
 	TB_CLASSIC_LRU_ONLY("too_many_isolated() of the classic LRU");
-	tb_run_in("");
+	t = tb_run_in("");
+	if (killed)
+		tb_task_signal(t, SIGKILL);
 	vma = tb_map_anon(1024);
 	tb_touch_range(vma, 1024, true);
 	lru_add_drain();
@@ -385,6 +389,12 @@ static unsigned long anon_isolated_throttles(unsigned long n, unsigned long *swa
 	return throttles;
 }
 
+static unsigned long anon_isolated_throttles(unsigned long n, unsigned long *swapped,
+					     unsigned long *reclaimed)
+{
+	return anon_isolated_throttles_as(n, false, swapped, reclaimed);
+}
+
 static void direct_reclaim_waits_while_more_than_an_eighth_of_inactive_anon_is_isolated(void **state)
 {
 	unsigned long swapped, reclaimed;
@@ -401,6 +411,22 @@ static void direct_reclaim_swaps_while_an_eighth_of_inactive_anon_is_not_isolate
 
 	assert_int_equal(anon_isolated_throttles(100, &swapped, &reclaimed), 0);
 	assert_true(swapped > 0);
+}
+
+/*
+ * The same 200 isolated, the reclaimer with a fatal signal pending (its
+ * pages were mapped before): throttle_direct_reclaim() lets it through,
+ * shrink_inactive_list() waits once for the isolated pages, then gives
+ * the list up claiming SWAP_CLUSTER_MAX reclaimed, so that the task
+ * leaves reclaim to exit: try_to_free_pages() returns 32, nothing swapped.
+ */
+static void killed_direct_reclaimer_waits_once_then_claims_a_batch_reclaimed(void **state)
+{
+	unsigned long swapped, reclaimed;
+
+	assert_int_equal(anon_isolated_throttles_as(200, true, &swapped, &reclaimed), 1);
+	assert_int_equal(swapped, 0);
+	assert_int_equal(reclaimed, SWAP_CLUSTER_MAX);
 }
 
 static int setup_no_kswapd(void **state)
@@ -505,6 +531,8 @@ int main(void)
 		TB_RECLAIM_TEST_ON(direct_reclaim_waits_while_more_than_an_eighth_of_inactive_anon_is_isolated,
 				   setup_swap_no_kswapd),
 		TB_RECLAIM_TEST_ON(direct_reclaim_swaps_while_an_eighth_of_inactive_anon_is_not_isolated,
+				   setup_swap_no_kswapd),
+		TB_RECLAIM_TEST_ON(killed_direct_reclaimer_waits_once_then_claims_a_batch_reclaimed,
 				   setup_swap_no_kswapd),
 	};
 

@@ -10,6 +10,7 @@
 #include <linux/vmstat.h>
 #include <linux/swap.h>
 #include <linux/writeback.h>
+#include <linux/workqueue.h>
 #include <kshim/trace.h>
 #include "tb_reclaim.h"
 
@@ -138,6 +139,13 @@ static int setup_swap_disk(void **state)
 	return tb_reclaim_setup(state);
 }
 
+static int setup_swap_file_on_nfs(void **state)
+{
+	tb_mem.swap_pages = PAGES(64 * MB);
+	tb_mem.swap_fs = true;
+	return tb_reclaim_setup(state);
+}
+
 /* a memcg's 4M of anon memory, 1M of it reclaimed by memory.reclaim */
 static struct tb_vma *reclaim_1m_of_4m_anon(void)
 {
@@ -221,13 +229,12 @@ static void slow_writes(bool anon, u64 ns)
  * write, then frees it and others written meanwhile. Reclaim writes
  * nothing itself.
  */
-static void memcg_reclaim_counts_the_dirty_page_cache_it_meets(void **state)
+/* 256 pages of a file written by a's task, on a disk whose writes take 10 s */
+static struct tb_file *a_writes_256_pages_to_a_slow_disk(void)
 {
-	const struct kshim_trace_reclaim_stat *st = &kshim_trace.inactive_stat;
 	struct tb_file *f = tb_file_create(256);
 	unsigned long i;
 
-	TB_CLASSIC_LRU_ONLY("shrink_folio_list()'s reclaim_stat of the inactive list");
 	slow_writes(false, 10 * SECOND);
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
@@ -235,6 +242,15 @@ static void memcg_reclaim_counts_the_dirty_page_cache_it_meets(void **state)
 		assert_int_equal(tb_file_write(f, i), 0);
 	tb_task_switch(NULL);
 	lru_add_drain();
+	return f;
+}
+
+static void memcg_reclaim_counts_the_dirty_page_cache_it_meets(void **state)
+{
+	const struct kshim_trace_reclaim_stat *st = &kshim_trace.inactive_stat;
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list()'s reclaim_stat of the inactive list");
+	a_writes_256_pages_to_a_slow_disk();
 	kshim_trace_reset();
 
 	assert_write_ok("a", "memory.reclaim", "128K");
@@ -249,6 +265,81 @@ static void memcg_reclaim_counts_the_dirty_page_cache_it_meets(void **state)
 	assert_int_equal(kshim_trace.throttled[VMSCAN_THROTTLE_WRITEBACK], 1);
 	assert_true(tb_world_ns() >= 10 * SECOND);
 	assert_true(tb_stat("a", "pgsteal") >= 32);
+}
+
+static struct tb_file *to_truncate;
+
+/* another task's truncate(), on CPU 1 */
+static void truncate_to_truncate(struct work_struct *work)
+{
+	tb_file_destroy(to_truncate);
+}
+
+static DECLARE_DELAYED_WORK(truncate_work, truncate_to_truncate);
+
+/*
+ * The same memory.reclaim, the file truncated by another task 1 s into
+ * the 10 s write reclaim waits for (case 3; truncation waits for no
+ * write here, the disk's writes end): every folio leaves the page cache,
+ * those reclaim holds isolated with the isolation's reference their
+ * last. Reclaim finds them without a mapping and keeps them, and
+ * move_folios_to_lru() frees them instead of putting them back: nothing
+ * is left charged to a, though reclaim counts none of it reclaimed.
+ */
+static void memcg_reclaim_frees_folios_truncated_while_it_waits(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list()'s case 3 wait of the classic LRU");
+	to_truncate = a_writes_256_pages_to_a_slow_disk();
+	queue_delayed_work_on(1, system_wq, &truncate_work, HZ);
+
+	assert_write("a", "memory.reclaim", "128K", -EAGAIN);
+	assert_int_equal(tb_stat("a", "pgsteal"), 0);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 0);
+}
+
+/* 1 GiB of RAM: room for 496 MiB of page cache */
+static int setup_1g(void **state)
+{
+	tb_mem.ram_pages = PAGES(1024 * MB);
+	return tb_reclaim_setup(state);
+}
+
+#define BATCH_AT_DEF_PRIORITY (PAGEVEC_SIZE << DEF_PRIORITY)
+
+/*
+ * The same truncate while a's reclaim holds a whole batch: 31 << 12
+ * pages written by a, invalidated while dirty (deactivate_file_folio():
+ * PG_reclaim), all under writeback for 10 s. memory.reclaim's first
+ * pass, at DEF_PRIORITY, takes 31 of them and waits on the first (case
+ * 3). Truncated meanwhile, all 31 come back to move_folios_to_lru() with
+ * the isolation's reference their last: freed there, a whole
+ * folio_batch of them.
+ */
+static void memcg_reclaim_frees_a_whole_batch_truncated_while_it_waits(void **state)
+{
+	struct tb_file *f = tb_file_create(BATCH_AT_DEF_PRIORITY);
+	unsigned long i;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
+	slow_writes(false, 10 * SECOND);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	for (i = 0; i < BATCH_AT_DEF_PRIORITY; i++)
+		assert_int_equal(tb_file_write(f, i), 0);
+	lru_add_drain();
+	for (i = 0; i < BATCH_AT_DEF_PRIORITY; i++)
+		deactivate_file_folio(tb_file_folio(f, i));
+	lru_add_drain();
+	wakeup_flusher_threads(WB_REASON_SYNC);
+	tb_task_switch(NULL);
+	to_truncate = f;
+	kshim_trace_reset();
+	queue_delayed_work_on(1, system_wq, &truncate_work, HZ);
+
+	assert_write("a", "memory.reclaim", "128K", -EAGAIN);
+	assert_int_equal(kshim_trace.inactive_scanned[1][DEF_PRIORITY], PAGEVEC_SIZE);
+	assert_int_equal(tb_stat("a", "pgsteal"), 0);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 0);
 }
 
 /*
@@ -477,14 +568,16 @@ enum kswapd_wake { AT_LOW, BY_BOOST };
  * takes the inactive list >> 12 = 3 pages from its tail: the dirty ones.
  * Returns NR_VMSCAN_WRITE, the pages kswapd wrote itself.
  */
-static unsigned long kswapd_meets_dirty_folios(bool pgdat_dirty, bool referenced,
-					       enum kswapd_wake wake, unsigned long clean_tail)
+static unsigned long kswapd_meets_dirty_folios_on(enum tb_file_fs fs, bool pgdat_dirty,
+						  bool referenced, enum kswapd_wake wake,
+						  unsigned long clean_tail)
 {
 	unsigned long clean = 12288, i;
 	struct tb_file *dirty = tb_file_create(3), *f = tb_file_create(clean);
 	struct tb_file *more = tb_file_create(PAGES(64 * MB)), *tail = tb_file_create(16);
 	struct pglist_data *pgdat = NODE_DATA(0);
 
+	assert_int_equal(tb_file_set_fs(dirty, fs), 0);
 	tb_run_in("");
 	tb_read_range(tail, clean_tail);
 	for (i = 0; i < 3; i++)
@@ -519,10 +612,23 @@ static unsigned long kswapd_meets_dirty_folios(bool pgdat_dirty, bool referenced
 	return node_page_state(pgdat, NR_VMSCAN_WRITE);
 }
 
+static unsigned long kswapd_meets_dirty_folios(bool pgdat_dirty, bool referenced,
+					       enum kswapd_wake wake, unsigned long clean_tail)
+{
+	return kswapd_meets_dirty_folios_on(TB_FS_WRITEPAGE, pgdat_dirty, referenced, wake,
+					    clean_tail);
+}
+
 static unsigned long kswapd_meets_dirty_tail(bool pgdat_dirty, bool referenced,
 					     enum kswapd_wake wake)
 {
 	return kswapd_meets_dirty_folios(pgdat_dirty, referenced, wake, 0);
+}
+
+/* the 3 dirty folios of kswapd_meets_dirty_folios(), on a file system of kind fs */
+static unsigned long kswapd_writes_dirty_tail_on(enum tb_file_fs fs)
+{
+	return kswapd_meets_dirty_folios_on(fs, true, false, AT_LOW, 0);
 }
 
 /*
@@ -625,6 +731,222 @@ static void kswapd_does_not_write_dirty_folios_for_a_boost_at_def_priority_minus
 	assert_int_equal(k->min_priority, DEF_PRIORITY - 2);
 }
 
+/* ---- pageout() on file systems whose ->writepage does not write ---- */
+
+/* the dirty folios the helpers' file left on node 0's lists: active, still dirty */
+static void assert_dirty_tail_activated(void)
+{
+	const struct kshim_trace *k = tb_kswapd_trace(0);
+
+	assert_int_equal(k->inactive_stat.nr_pageout, 0);
+	assert_int_equal(k->inactive_stat.nr_activate_file, 3);
+	assert_int_equal(tb_writeback_inflight(), 0);
+}
+
+/*
+ * A file system without ->writepage (xfs, btrfs): pageout() does not
+ * write the folio and returns PAGE_ACTIVATE; kswapd activates the 3
+ * marked dirty folios (they wait for the flushers on the active list).
+ */
+static void kswapd_activates_dirty_folios_of_a_file_system_without_writepage(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list() of the classic LRU");
+	assert_int_equal(kswapd_writes_dirty_tail_on(TB_FS_NO_WRITEPAGE), 0);
+	assert_dirty_tail_activated();
+}
+
+/*
+ * ->writepage that redirties and returns AOP_WRITEPAGE_ACTIVATE (shmem
+ * without a swap slot): pageout() clears PG_reclaim and returns
+ * PAGE_ACTIVATE before counting a write: the folios are activated, dirty
+ */
+static void kswapd_activates_dirty_folios_whose_writepage_asks_for_it(void **state)
+{
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list() of the classic LRU");
+	assert_int_equal(kswapd_writes_dirty_tail_on(TB_FS_WRITEPAGE_ACTIVATE), 0);
+	assert_dirty_tail_activated();
+}
+
+/*
+ * ->writepage that redirties the folio and returns 0 (it cannot write
+ * from reclaim): pageout() has no way to tell, so it counts a write
+ * (NR_VMSCAN_WRITE, nr_pageout) and PAGE_SUCCESS; shrink_folio_list()
+ * finds the folio dirty again and keeps it on the inactive list, not
+ * activated. The pass found them all unqueued dirty, so kswapd woke the
+ * flushers, whose ->writepages wrote each one once.
+ */
+static void kswapd_counts_a_redirtied_folio_as_written_and_keeps_it(void **state)
+{
+	const struct kshim_trace *k = tb_kswapd_trace(0);
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list() of the classic LRU");
+	assert_int_equal(kswapd_writes_dirty_tail_on(TB_FS_WRITEPAGE_REDIRTY), 3);
+	assert_int_equal(k->inactive_stat.nr_pageout, 3);
+	assert_int_equal(k->inactive_stat.nr_activate_file, 0);
+	assert_int_equal(tb_writeback_inflight(), 0);
+	assert_int_equal(node_page_state(NODE_DATA(0), NR_WRITTEN), 3);
+}
+
+/* ---- buffer heads (a block device's page cache) ---- */
+
+/* n pages of a file on a file system of kind fs, read once by cgroup a's task */
+static struct tb_file *a_reads_a_file_on(enum tb_file_fs fs, unsigned long n)
+{
+	struct tb_file *f = tb_file_create(n);
+
+	assert_int_equal(tb_file_set_fs(f, fs), 0);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	tb_read_range(f, n);
+	tb_task_switch(NULL);
+	lru_add_drain();
+	return f;
+}
+
+/*
+ * 256 pages of a block device's page cache read once by cgroup a, their
+ * buffers under the journal's I/O (locked by submit_bh(), the folios
+ * neither dirty nor under writeback). folio_check_dirty_writeback() asks
+ * ->is_dirty_writeback, which reports them under writeback: each folio
+ * met counts in nr_dirty (not in nr_writeback: PG_writeback is clear).
+ * Clean and referenced once (FOLIOREF_RECLAIM_CLEAN), each reaches
+ * filemap_release_folio(), whose try_to_free_buffers() fails on the busy
+ * buffers: activated, nothing freed, memory.reclaim fails. The I/O done,
+ * the buffers go and the folios with them.
+ */
+static void memcg_reclaim_activates_folios_whose_buffers_are_busy(void **state)
+{
+	const struct kshim_trace_reclaim_stat *st = &kshim_trace.inactive_stat;
+	struct tb_file *f;
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list()'s reclaim_stat of the inactive list");
+	f = a_reads_a_file_on(TB_FS_BUFFERS, 256);
+	tb_file_set_buffers_io(f, true);
+	kshim_trace_reset();
+
+	assert_write("a", "memory.reclaim", "128K", -EAGAIN);
+	assert_true(st->nr_dirty > 0);
+	assert_int_equal(st->nr_activate_file, st->nr_dirty);
+	assert_int_equal(st->nr_writeback, 0);
+	assert_int_equal(st->nr_unqueued_dirty, 0);
+	assert_int_equal(tb_stat("a", "pgsteal"), 0);
+	assert_int_equal(tb_file_cached(f), 256);
+
+	tb_file_set_buffers_io(f, false);
+	kshim_trace_reset();
+	assert_write_ok("a", "memory.reclaim", "128K");
+	assert_int_equal(st->nr_dirty, 0);
+	assert_true(tb_stat("a", "pgsteal") >= 32);
+	assert_int_equal(tb_file_cached(f), 256 - tb_stat("a", "pgsteal"));
+}
+
+/*
+ * A block device's file truncated while the journal's I/O holds the
+ * buffers of its 64 pages: block_invalidate_folio() cannot free them, so
+ * the folios leave the page cache with their buffers and stay on the
+ * LRU, mapping-less, charged to a. memory.reclaim activates them while
+ * the buffers are busy; once the I/O is done, try_to_free_buffers() lets
+ * them go and each folio, with only the isolation's reference left, is
+ * freed there and then (no __remove_mapping(): it has no mapping).
+ */
+static void reclaim_frees_truncated_folios_once_their_buffers_are_released(void **state)
+{
+	const struct kshim_trace_reclaim_stat *st = &kshim_trace.inactive_stat;
+	struct tb_file *f;
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list()'s reclaim_stat of the inactive list");
+	f = a_reads_a_file_on(TB_FS_BUFFERS, 64);
+	tb_file_set_buffers_io(f, true);
+	tb_file_destroy(f);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 64 * PAGE_SIZE);
+	kshim_trace_reset();
+
+	assert_write("a", "memory.reclaim", "256K", -EAGAIN);
+	assert_true(st->nr_activate_file > 0);
+	assert_int_equal(st->nr_dirty, 0);
+	assert_int_equal(tb_stat("a", "pgsteal"), 0);
+
+	tb_truncated_buffers_io_done();
+	assert_write_ok("a", "memory.reclaim", "256K");
+	assert_int_equal(tb_stat("a", "pgsteal"), 64);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 0);
+}
+
+/*
+ * A file system with ->free_folio: __remove_mapping() calls it for each
+ * folio reclaim takes out of the page cache, after the cache's lock is
+ * dropped; memory.reclaim of 32 pages of 64 read once.
+ */
+static void reclaim_calls_free_folio_of_each_page_cache_folio_it_frees(void **state)
+{
+	unsigned long calls = tb_free_folio_calls();
+	struct tb_file *f = a_reads_a_file_on(TB_FS_FREE_FOLIO, 64);
+
+	assert_write_ok("a", "memory.reclaim", "128K");
+	assert_true(tb_stat("a", "pgsteal") >= 32);
+	assert_int_equal(tb_free_folio_calls() - calls, tb_stat("a", "pgsteal"));
+	assert_int_equal(tb_file_cached(f), 64 - tb_stat("a", "pgsteal"));
+}
+
+/* ---- swap over a file system (SWP_FS_OPS) ---- */
+
+/*
+ * shrink_folio_list() hands pageout() a plug: the swap file's
+ * swap_writepage_fs() gathers the pages of one call that follow each
+ * other on the file into an iocb, and the call writes it at its end
+ * (swap_write_unplug()), so memory.reclaim's 1M goes out in iocbs of
+ * several pages, at most SWAP_CLUSTER_MAX (one isolation) each.
+ */
+static void reclaim_writes_to_a_swap_file_in_iocbs_of_several_pages(void **state)
+{
+	unsigned long iocbs, pages;
+
+	reclaim_1m_of_4m_anon();
+	tb_swap_fs_writes(&iocbs, &pages);
+	assert_int_equal(pages, kshim_vm_event_read(PSWPOUT));
+	assert_true(iocbs > 0);
+	assert_true(iocbs < pages);
+	assert_true(iocbs * SWAP_CLUSTER_MAX >= pages);
+}
+
+/*
+ * A GFP_NOFS charge may reclaim through swap on a block device, not
+ * through a swap file (may_enter_fs(): SWP_FS_OPS needs __GFP_FS).
+ * shrink_folio_list() adds each anon folio to swap (that needs
+ * __GFP_IO only) and unmaps it, then keeps it dirty in the swap cache,
+ * unwritten: the charge fails after its retries have met every one of
+ * the 256 folios, a slot used by each. memory.reclaim (GFP_KERNEL)
+ * writes them.
+ */
+static void nofs_reclaim_adds_anon_to_a_swap_file_but_does_not_write_it(void **state)
+{
+	const struct kshim_trace_reclaim_stat *st = &kshim_trace.inactive_stat;
+	unsigned long iocbs, pages;
+	struct tb_vma *vma;
+	int err = 0;
+
+	TB_CLASSIC_LRU_ONLY("shrink_folio_list()'s reclaim_stat of the inactive list");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(256);
+	tb_touch_range(vma, 256, true);
+	tb_limit_to_current("a");
+	kshim_trace_reset();
+	assert_null(tb_folio_charge(1, GFP_NOFS, &err));
+	assert_int_equal(err, -ENOMEM);
+	assert_int_equal(st->nr_pageout, 0);
+	assert_int_equal(tb_stat("a", "pgsteal"), 0);
+	assert_int_equal(tb_swap_used(), 256);
+	assert_int_equal(tb_vma_swapped(vma), 256);
+	assert_int_equal(kshim_vm_event_read(PSWPOUT), 0);
+
+	assert_write_ok("a", "memory.max", "max");
+	assert_write_ok("a", "memory.reclaim", "128K");
+	tb_swap_fs_writes(&iocbs, &pages);
+	assert_true(pages > 0);
+	tb_unmap(vma);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -635,6 +957,9 @@ int main(void)
 				   tb_reclaim_setup_swap),
 		TB_RECLAIM_TEST_ON(a_disk_frees_written_pages_after_their_write, setup_swap_disk),
 		TB_RECLAIM_TEST(memcg_reclaim_counts_the_dirty_page_cache_it_meets),
+		TB_RECLAIM_TEST(memcg_reclaim_frees_folios_truncated_while_it_waits),
+		TB_RECLAIM_TEST_ON(memcg_reclaim_frees_a_whole_batch_truncated_while_it_waits,
+				   setup_1g),
 		TB_RECLAIM_TEST_ON(direct_reclaim_never_writes_page_cache_on_a_dirty_node,
 				   setup_no_kswapd),
 		TB_RECLAIM_TEST(memcg_reclaim_of_congested_folios_waits_on_them_but_does_not_throttle),
@@ -648,6 +973,16 @@ int main(void)
 		TB_RECLAIM_TEST(kswapd_marks_unmarked_writeback_folios_on_a_writeback_node),
 		TB_RECLAIM_TEST(kswapd_does_not_write_dirty_folios_for_a_boost_at_def_priority_minus_2),
 		TB_RECLAIM_TEST_ON(memcg_reclaim_counts_no_anon_as_dirty_or_congested, setup_swap_disk),
+		TB_RECLAIM_TEST(kswapd_activates_dirty_folios_of_a_file_system_without_writepage),
+		TB_RECLAIM_TEST(kswapd_activates_dirty_folios_whose_writepage_asks_for_it),
+		TB_RECLAIM_TEST(kswapd_counts_a_redirtied_folio_as_written_and_keeps_it),
+		TB_RECLAIM_TEST(memcg_reclaim_activates_folios_whose_buffers_are_busy),
+		TB_RECLAIM_TEST(reclaim_frees_truncated_folios_once_their_buffers_are_released),
+		TB_RECLAIM_TEST(reclaim_calls_free_folio_of_each_page_cache_folio_it_frees),
+		TB_RECLAIM_TEST_ON(reclaim_writes_to_a_swap_file_in_iocbs_of_several_pages,
+				   setup_swap_file_on_nfs),
+		TB_RECLAIM_TEST_ON(nofs_reclaim_adds_anon_to_a_swap_file_but_does_not_write_it,
+				   setup_swap_file_on_nfs),
 	};
 
 	return TB_RUN(tests);

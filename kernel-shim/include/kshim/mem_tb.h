@@ -28,6 +28,14 @@ struct tb_mem_config {
 	 * writes complete before swap_writepage() returns
 	 */
 	bool swap_disk;
+	/*
+	 * the swap device is a swap file on a file system with ->swap_rw
+	 * (NFS: SWP_FS_OPS): swap_writepage_fs() gathers the pages of one
+	 * reclaim pass into an iocb (its plug) written when the pass
+	 * unplugs; each page under writeback until the disk completes it,
+	 * as swap_disk
+	 */
+	bool swap_fs;
 	int min_free_kbytes;		/* vm.min_free_kbytes; 0: the kernel's formula */
 	int watermark_scale_factor;	/* vm.watermark_scale_factor; 0: 10 */
 	int swappiness;			/* vm.swappiness; -1 or 0..200 */
@@ -106,6 +114,50 @@ struct address_space *tb_file_mapping(struct tb_file *file);
  * the error recorded in the mapping, the folio left clean and unlocked.
  */
 void tb_file_set_write_error(struct tb_file *file, int err);
+
+/*
+ * The file system a file is on, as its address_space_operations make it
+ * (set before a page of the file is cached: 0, or -EBUSY):
+ * TB_FS_WRITEPAGE: ->writepage writes the folio (the default);
+ * TB_FS_NO_WRITEPAGE: no ->writepage, as xfs and btrfs have none: only
+ *   the flushers (->writepages) write its pages;
+ * TB_FS_WRITEPAGE_ACTIVATE: ->writepage from reclaim redirties the folio
+ *   and returns AOP_WRITEPAGE_ACTIVATE, as shmem_writepage() does when it
+ *   gets no swap slot;
+ * TB_FS_WRITEPAGE_REDIRTY: ->writepage from reclaim redirties the folio
+ *   (folio_redirty_for_writepage()) and returns 0, as a file system does
+ *   that cannot allocate blocks there (ext4's delalloc pages did);
+ * TB_FS_BUFFERS: a block device's page cache (def_blk_aops): buffer heads
+ *   on every cached folio (PG_private), ->is_dirty_writeback, no
+ *   ->release_folio (fs/buffer.c's try_to_free_buffers() frees them);
+ * TB_FS_FREE_FOLIO: ->free_folio, called once a folio has left the page
+ *   cache (NFS's directories, orangefs): tb_free_folio_calls() counts them.
+ * The flushers write every kind.
+ */
+enum tb_file_fs {
+	TB_FS_WRITEPAGE,
+	TB_FS_NO_WRITEPAGE,
+	TB_FS_WRITEPAGE_ACTIVATE,
+	TB_FS_WRITEPAGE_REDIRTY,
+	TB_FS_BUFFERS,
+	TB_FS_FREE_FOLIO,
+};
+int tb_file_set_fs(struct tb_file *file, enum tb_file_fs fs);
+unsigned long tb_free_folio_calls(void);	/* of every TB_FS_FREE_FOLIO file */
+/*
+ * TB_FS_BUFFERS: the buffers of every cached page are under I/O (on),
+ * locked by submit_bh() as a journal writes metadata, the folio neither
+ * dirty nor under writeback: busy, so try_to_free_buffers() fails; off:
+ * the I/O completed
+ */
+void tb_file_set_buffers_io(struct tb_file *file, bool on);
+/*
+ * A TB_FS_BUFFERS file destroyed (truncated) while its buffers are under
+ * I/O leaves its folios on the LRU with their buffers, out of the page
+ * cache (block_invalidate_folio() could not free them), still charged;
+ * this completes that I/O, so reclaim can free them
+ */
+void tb_truncated_buffers_io_done(void);
 
 /* ---- tasks: a task in a cgroup, with an address space ---- */
 /* a new task in cgroup path, not yet running; NULL on error (*err) */
@@ -196,6 +248,8 @@ void tb_folio_unpin(struct folio *folio);
 
 /* ---- swap ---- */
 unsigned long tb_swap_used(void);		/* slots in use */
+/* swap_fs: the ->swap_rw() calls (iocbs written) and the pages they wrote */
+void tb_swap_fs_writes(unsigned long *iocbs, unsigned long *pages);
 
 /* ---- kswapd ---- */
 /* the vmscan tracepoints node nid's kswapd recorded (its thread's kshim_trace) */

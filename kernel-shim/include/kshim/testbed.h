@@ -41,6 +41,11 @@ int tb_debugfs_mode(const char *name);
 /* the kernel log (printk) since the world booted, as much as fits; its length */
 size_t tb_dmesg(char *buf, size_t size);
 ssize_t tb_debugfs_write(const char *name, const char *cmd);
+/*
+ * write(2) of len bytes from a user address no task maps (below
+ * mmap_min_addr): the handler's copy_from_user() fails (-EFAULT)
+ */
+ssize_t tb_debugfs_write_unmapped(const char *name, size_t len);
 
 /* the calling thread joins RCU and runs on virtual CPU cpu */
 void kshim_thread_enter(int cpu);
