@@ -38,5 +38,13 @@
  * reads every pte table, as on hardware without non-leaf accessed bits.
  */
 #define CONFIG_PGTABLE_LEVELS 4
+/*
+ * Page migration, for demotion to a lower memory tier: the world migrates
+ * (kernel-shim/world/migrate.c) and builds the tiers with
+ * mm/memory-tiers.c where the tree's memory tiers are those it follows
+ */
+#if TB_HAVE_memory_tier_late_init
+#define CONFIG_MIGRATION 1
+#endif
 
 #endif /* _KSHIM_KCONFIG_H */
