@@ -30,6 +30,16 @@ static int setup_slow_node_1(void **state)
 	return tb_reclaim_setup(state);
 }
 
+/* three nodes, 1 and 2 slow: one lower tier of two nodes */
+static int setup_slow_nodes_1_and_2(void **state)
+{
+	tb_world.nr_nodes = 3;
+	tb_mem.ram_pages = PAGES(16 * MB);
+	tb_mem.slow_nodes = BIT(1) | BIT(2);
+	tb_mem.no_kswapd = true;
+	return tb_reclaim_setup(state);
+}
+
 /* no kswapd: only the test's direct reclaim runs */
 static int setup_slow_node_1_no_kswapd(void **state)
 {
@@ -60,14 +70,14 @@ static struct tb_task *run_in_a_on_node_0(void)
 	return t;
 }
 
-/* node 1's free pages held down to target (pages the rest of the kernel took) */
-static void fill_slow_node(unsigned long target, struct list_head *held)
+/* node nid's free pages held down to target (pages the rest of the kernel took) */
+static void fill_node(int nid, unsigned long target, struct list_head *held)
 {
 	gfp_t gfp = (GFP_ATOMIC & ~__GFP_KSWAPD_RECLAIM) | __GFP_THISNODE;
 	struct folio *folio;
 
-	while (tb_free_pages(1) > target) {
-		folio = tb_alloc_folio(gfp, 1);
+	while (tb_free_pages(nid) > target) {
+		folio = tb_alloc_folio(gfp, nid);
 		assert_non_null(folio);
 		list_add(&folio->lru, held);
 	}
@@ -83,7 +93,7 @@ static struct tb_file *page_cache_with_the_slow_node_full(unsigned long n,
 	struct tb_file *f = tb_file_create(n);
 
 	enable_demotion();
-	fill_slow_node(tb_wmark(1, WMARK_MIN) / 2, held);
+	fill_node(1, tb_wmark(1, WMARK_MIN) / 2, held);
 	run_in_a_on_node_0();
 	tb_read_range(f, n);
 	return f;
@@ -365,6 +375,38 @@ static void madv_pageout_of_an_untouched_vma_reclaims_nothing(void **state)
 	assert_int_equal(kshim_vm_event_read(PGACTIVATE) + kshim_vm_event_read(PSWPOUT), 0);
 }
 
+/*
+ * Two slow nodes at the same distance are both node 0's preferred
+ * targets (next_demotion_node() picks one at random) and its allowed
+ * ones. Node 1 full: a folio whose pick is node 1 fails there
+ * (__GFP_THISNODE) and is allocated again within the allowed mask, on
+ * node 2; so every demoted folio lands on node 2.
+ */
+static void demotion_falls_back_to_another_node_of_the_lower_tier(void **state)
+{
+	unsigned long n = 1024, demoted;
+	struct tb_file *f = tb_file_create(n);
+	nodemask_t targets;
+	LIST_HEAD(held);
+
+	node_get_allowed_targets(NODE_DATA(0), &targets);
+	assert_true(node_isset(1, targets) && node_isset(2, targets));
+	assert_int_equal(nodes_weight(targets), 2);
+	assert_int_equal(next_demotion_node(1), NUMA_NO_NODE);
+	enable_demotion();
+	fill_node(1, tb_wmark(1, WMARK_MIN) / 2, &held);
+	run_in_a_on_node_0();
+	tb_read_range(f, n);
+
+	assert_true(direct_reclaim() >= SWAP_CLUSTER_MAX);
+	demoted = pgdemote(0, PGDEMOTE_DIRECT);
+	assert_true(demoted >= SWAP_CLUSTER_MAX);
+	assert_int_equal(file_folios_on(f, n, 2), demoted);
+	assert_int_equal(file_folios_on(f, n, 1), 0);
+	assert_int_equal(tb_file_cached(f), n);
+	tb_put_folios(&held);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -381,6 +423,8 @@ int main(void)
 				   setup_slow_node_1_no_kswapd),
 		TB_RECLAIM_TEST_ON(proactive_reclaim_counts_demotion_as_reclaim,
 				   setup_slow_node_1_no_kswapd),
+		TB_RECLAIM_TEST_ON(demotion_falls_back_to_another_node_of_the_lower_tier,
+				   setup_slow_nodes_1_and_2),
 		TB_RECLAIM_TEST_ON(madv_pageout_swaps_out_instead_of_demoting,
 				   setup_slow_node_1_swap),
 		TB_RECLAIM_TEST_ON(madv_pageout_without_swap_activates_the_folios_of_each_node,
