@@ -332,6 +332,42 @@ static void madv_pageout_swaps_out_instead_of_demoting(void **state)
 }
 
 /*
+ * A folio read back from swap stays in the swap cache: demoted, the new
+ * folio takes its swap cache slot and entry (NR_SWAPCACHE moves to node
+ * 1), the swap slots stay as they were and nothing is written again.
+ */
+static void demotion_moves_a_swap_cache_folio_with_its_slot(void **state)
+{
+	unsigned long n = 64, i, reclaimed, demoted, in_cache = 0;
+	struct tb_vma *vma;
+
+	enable_demotion();
+	run_in_a_on_node_0();
+	vma = tb_map_anon(n);
+	tb_touch_range(vma, n, true);
+	assert_int_equal(tb_madvise(vma, MADV_PAGEOUT), 0);
+	tb_touch_range(vma, n, false);
+	assert_int_equal(node_page_state(NODE_DATA(0), NR_SWAPCACHE), n);
+
+	reclaimed = direct_reclaim();
+	demoted = pgdemote(0, PGDEMOTE_DIRECT);
+	assert_true(demoted > 0);
+	assert_int_equal(reclaimed, demoted);
+	for (i = 0; i < n; i++) {
+		struct folio *folio = tb_vma_folio(vma, i);
+
+		assert_non_null(folio);
+		in_cache += folio_nid(folio) == 1 && folio_test_swapcache(folio);
+	}
+	assert_int_equal(in_cache, demoted);
+	assert_int_equal(node_page_state(NODE_DATA(1), NR_SWAPCACHE), demoted);
+	assert_int_equal(node_page_state(NODE_DATA(0), NR_SWAPCACHE), n - demoted);
+	assert_int_equal(tb_swap_used(), n);
+	assert_int_equal(kshim_vm_event_read(PSWPOUT), n);
+	tb_assert_lrus_consistent();
+}
+
+/*
  * Without swap MADV_PAGEOUT can reclaim no anonymous folio (and demotes
  * none): reclaim_pages() hands each node's folios to shrink_folio_list()
  * in turn, which activates them all (add_to_swap() fails), and they go
@@ -425,6 +461,8 @@ int main(void)
 				   setup_slow_node_1_no_kswapd),
 		TB_RECLAIM_TEST_ON(demotion_falls_back_to_another_node_of_the_lower_tier,
 				   setup_slow_nodes_1_and_2),
+		TB_RECLAIM_TEST_ON(demotion_moves_a_swap_cache_folio_with_its_slot,
+				   setup_slow_node_1_swap),
 		TB_RECLAIM_TEST_ON(madv_pageout_swaps_out_instead_of_demoting,
 				   setup_slow_node_1_swap),
 		TB_RECLAIM_TEST_ON(madv_pageout_without_swap_activates_the_folios_of_each_node,
