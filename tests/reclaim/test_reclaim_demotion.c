@@ -83,6 +83,18 @@ static void fill_node(int nid, unsigned long target, struct list_head *held)
 	}
 }
 
+/* demotion on, n anon pages written by a task of "a" on node 0 */
+static struct tb_vma *anon_written_on_node_0(unsigned long n)
+{
+	struct tb_vma *vma;
+
+	enable_demotion();
+	run_in_a_on_node_0();
+	vma = tb_map_anon(n);
+	tb_touch_range(vma, n, true);
+	return vma;
+}
+
 /*
  * Demotion on, node 1 below its min watermark, n pages of page cache
  * read by a task of "a" on node 0
@@ -218,10 +230,7 @@ static void direct_reclaim_demotes_mapped_anon_without_swap(void **state)
 	struct tb_mem_stats before, after;
 	struct tb_vma *vma;
 
-	enable_demotion();
-	run_in_a_on_node_0();
-	vma = tb_map_anon(n);
-	tb_touch_range(vma, n, true);
+	vma = anon_written_on_node_0(n);
 
 	reclaimed = direct_reclaim();
 	demoted = pgdemote(0, PGDEMOTE_DIRECT);
@@ -317,10 +326,7 @@ static void madv_pageout_swaps_out_instead_of_demoting(void **state)
 	unsigned long n = 64;
 	struct tb_vma *vma;
 
-	enable_demotion();
-	run_in_a_on_node_0();
-	vma = tb_map_anon(n);
-	tb_touch_range(vma, n, true);
+	vma = anon_written_on_node_0(n);
 
 	assert_int_equal(tb_madvise(vma, MADV_PAGEOUT), 0);
 	assert_int_equal(tb_vma_swapped(vma), n);
@@ -329,6 +335,36 @@ static void madv_pageout_swaps_out_instead_of_demoting(void **state)
 	assert_int_equal(pgdemote(0, PGDEMOTE_DIRECT), 0);
 	assert_int_equal(kshim_vm_event_read(PGMIGRATE_SUCCESS) + kshim_vm_event_read(PGMIGRATE_FAIL), 0);
 	assert_int_equal(tb_stat("a", "anon"), 0);
+}
+
+/*
+ * Demotion migrates asynchronously: a dirty page cache folio of a
+ * mapping without ->migrate_folio would need writeout first
+ * (fallback_migrate_folio()), so it is busy, counted a failure, and left
+ * to reclaim; the clean ones go. Every folio on node 1 is clean.
+ */
+static void demotion_leaves_dirty_page_cache_behind(void **state)
+{
+	unsigned long n = 1024, i, demoted, clean_on_1 = 0;
+	struct tb_file *f = tb_file_create(n);
+
+	enable_demotion();
+	run_in_a_on_node_0();
+	for (i = 0; i < n; i++)
+		assert_int_equal(i % 2 ? tb_file_read(f, i) : tb_file_write(f, i), 0);
+
+	direct_reclaim();
+	demoted = pgdemote(0, PGDEMOTE_DIRECT);
+	assert_true(demoted >= SWAP_CLUSTER_MAX);
+	assert_int_equal(kshim_vm_event_read(PGMIGRATE_SUCCESS), demoted);
+	assert_true(kshim_vm_event_read(PGMIGRATE_FAIL) > 0);
+	for (i = 0; i < n; i++) {
+		struct folio *folio = tb_file_folio(f, i);
+
+		clean_on_1 += folio && folio_nid(folio) == 1 && !folio_test_dirty(folio);
+	}
+	assert_int_equal(clean_on_1, demoted);
+	assert_int_equal(file_folios_on(f, n, 1), demoted);
 }
 
 /*
@@ -341,10 +377,7 @@ static void demotion_moves_a_swap_cache_folio_with_its_slot(void **state)
 	unsigned long n = 64, i, reclaimed, demoted, in_cache = 0;
 	struct tb_vma *vma;
 
-	enable_demotion();
-	run_in_a_on_node_0();
-	vma = tb_map_anon(n);
-	tb_touch_range(vma, n, true);
+	vma = anon_written_on_node_0(n);
 	assert_int_equal(tb_madvise(vma, MADV_PAGEOUT), 0);
 	tb_touch_range(vma, n, false);
 	assert_int_equal(node_page_state(NODE_DATA(0), NR_SWAPCACHE), n);
@@ -461,6 +494,8 @@ int main(void)
 				   setup_slow_node_1_no_kswapd),
 		TB_RECLAIM_TEST_ON(demotion_falls_back_to_another_node_of_the_lower_tier,
 				   setup_slow_nodes_1_and_2),
+		TB_RECLAIM_TEST_ON(demotion_leaves_dirty_page_cache_behind,
+				   setup_slow_node_1_no_kswapd),
 		TB_RECLAIM_TEST_ON(demotion_moves_a_swap_cache_folio_with_its_slot,
 				   setup_slow_node_1_swap),
 		TB_RECLAIM_TEST_ON(madv_pageout_swaps_out_instead_of_demoting,
