@@ -76,9 +76,32 @@ void kshim_kernfs_reset(void)
 	memset(debugfs, 0, sizeof(debugfs));
 }
 
+/* directories made at run time: static, the same one again at each boot's initcall */
+static struct kobject kobjs[KERNFS_MAX];
+
+struct kobject *kobject_create_and_add(const char *name, struct kobject *parent)
+{
+	int i;
+
+	for (i = 0; i < KERNFS_MAX; i++) {
+		struct kobject *k = &kobjs[i];
+
+		if (k->name && (strcmp(k->name, name) || k->parent != parent))
+			continue;
+		k->name = name;
+		k->parent = parent;
+		return k;
+	}
+	return NULL;
+}
+
+void kobject_put(struct kobject *kobj)
+{
+}
+
 int sysfs_create_group(struct kobject *kobj, const struct attribute_group *grp)
 {
-	char dir[KERNFS_PATH], path[KERNFS_PATH];
+	char dir[KERNFS_PATH], path[KERNFS_PATH * 3];
 	struct attribute **a;
 	void *node;
 
@@ -91,7 +114,9 @@ int sysfs_create_group(struct kobject *kobj, const struct attribute_group *grp)
 	for (a = grp->attrs; *a; a++) {
 		struct sysfs_entry *e;
 
-		snprintf(path, sizeof(path), "%s/%s/%s", dir, grp->name, (*a)->name);
+		/* a group without a name: the kobject's own directory */
+		snprintf(path, sizeof(path), "%s/%s%s%s", dir, grp->name ?: "",
+			 grp->name ? "/" : "", (*a)->name);
 		e = slot(sysfs, sizeof(*e), path);
 		if (!e)
 			return -ENOSPC;

@@ -86,6 +86,8 @@ FEATURES = [
             'FMODE_NOREUSE and vma_has_recency() (MADV/fadvise NOREUSE)'),
     Feature('folio_flush_mapping', ('func', 'include/linux/pagemap.h', 'folio_flush_mapping'),
             '6.4', 'folio_flush_mapping()'),
+    Feature('memory_tier_late_init', ('func', 'mm/memory-tiers.c', 'memory_tier_late_init'),
+            '6.10', 'memory tiers set in a late initcall (the world builds tiers and demotes)'),
     Feature('new_folio_t', ('word', 'include/linux/migrate.h', 'new_folio_t'), '6.4',
             'migrate_pages() takes new_folio_t/free_folio_t'),
     Feature('cgroup_of_peak', ('struct', 'include/linux/cgroup-defs.h', 'cgroup_of_peak'),

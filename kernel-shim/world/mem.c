@@ -41,7 +41,9 @@ static bool booted;
 static LIST_HEAD(reserved);	/* pages the rest of the system holds */
 static unsigned long nr_reserved;
 struct cpumask kshim_cpu_all_mask;
-bool numa_demotion_enabled;
+#if !TB_HAVE_memory_tier_late_init
+bool numa_demotion_enabled;	/* mm/memory-tiers.c's, where the world builds no tiers */
+#endif
 
 /* mm/page_alloc.c (extracted into kpage_alloc) */
 extern int min_free_kbytes;
@@ -162,6 +164,12 @@ static int check_config(unsigned long ram, const struct tb_mem_config *cfg)
 			cfg->reserved_pages);
 		return -EINVAL;
 	}
+	if (cfg && (cfg->slow_nodes >> nr_node_ids ||
+		    cfg->slow_nodes == (1UL << nr_node_ids) - 1)) {
+		fprintf(stderr, "tb: slow nodes %#lx: give some of the %u nodes, not all\n",
+			cfg->slow_nodes, nr_node_ids);
+		return -EINVAL;
+	}
 	if (cfg && (cfg->min_free_kbytes < 0 || cfg->watermark_scale_factor < 0 ||
 		    cfg->watermark_scale_factor > 3000)) {
 		fprintf(stderr, "tb: vm.min_free_kbytes %d / vm.watermark_scale_factor %d out of range\n",
@@ -244,6 +252,7 @@ int tb_mem_boot(const struct tb_mem_config *cfg)
 	tb_world_stats_reset();
 	tb_flushers_reset();
 	tb_kcompactd_reset();
+	tb_tiers_boot(cfg ? cfg->slow_nodes : 0);
 	booted = true;
 	if (!(cfg && cfg->no_kswapd)) {
 		err = tb_kswapd_start_all();
@@ -289,6 +298,7 @@ void tb_mem_shutdown(void)
 	if (!booted)
 		return;
 	tb_kswapd_stop_all();
+	tb_tiers_shutdown();
 	tb_swap_shutdown();
 	while (!list_empty(&reserved)) {
 		struct folio *folio = list_first_entry(&reserved, struct folio, lru);
@@ -463,6 +473,32 @@ struct folio *tb_alloc_folio(gfp_t gfp, int nid)
 			return NULL;
 		no_progress = 0;
 	}
+}
+
+/*
+ * __alloc_pages() for a caller that may not block (demotion's GFP_NOWAIT
+ * target): the fast path at low, kswapd woken, then the slow path's
+ * watermark and reserves; never reclaim. Within nodemask, or the task's
+ * cpuset as prepare_alloc_pages() gives it (whose __GFP_HARDWALL keeps a
+ * given nodemask within the cpuset too); __GFP_THISNODE selects the
+ * node's no-fallback zonelist.
+ */
+struct folio *tb_alloc_folio_nowait(gfp_t gfp, int nid, nodemask_t *nodemask)
+{
+	nodemask_t *cpuset_mems = alloc_nodemask(&gfp);
+	unsigned int alloc_flags = gfp_to_alloc_flags(gfp, 0);
+	struct folio *folio;
+
+	if (WARN_ON_ONCE(gfpflags_allow_blocking(gfp)))
+		return NULL;
+	if (!nodemask)
+		nodemask = cpuset_mems;
+	folio = get_page_from_zonelist(gfp, nid, nodemask, WMARK_LOW, ALLOC_CPUSET);
+	if (folio)
+		return folio;
+	if (gfp & __GFP_KSWAPD_RECLAIM)
+		wake_all_kswapds(gfp, 0, nid, nodemask);
+	return get_page_from_zonelist(gfp, nid, nodemask, WMARK_MIN, alloc_flags);
 }
 
 /* mm/page_alloc.c: the last reference of a page is gone */

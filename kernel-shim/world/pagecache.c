@@ -507,3 +507,17 @@ bool folio_mark_dirty(struct folio *folio)
 	return !folio_test_set_dirty(folio);
 }
 
+
+/* folio_migrate_mapping() for a file: new takes old's index in i_pages */
+void tb_pagecache_replace(struct folio *old, struct folio *new)
+{
+	struct address_space *mapping = old->mapping;
+	void *slot;
+
+	new->mapping = mapping;
+	new->index = old->index;
+	xa_lock_irq(&mapping->i_pages);
+	slot = __xa_store(&mapping->i_pages, old->index, new, GFP_ATOMIC);
+	xa_unlock_irq(&mapping->i_pages);
+	WARN_ON_ONCE(slot != old);
+}

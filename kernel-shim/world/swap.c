@@ -396,3 +396,17 @@ static bool tb_swap_dirty_folio(struct address_space *mapping, struct folio *fol
 {
 	return !folio_test_set_dirty(folio);
 }
+
+/* folio_migrate_mapping() for the swap cache: new takes old's slot and entry */
+void tb_swap_cache_replace(struct folio *old, struct folio *new)
+{
+	swp_entry_t entry = *tb_folio_swap(old);
+	void *slot;
+
+	xa_lock_irq(&swap.space.i_pages);
+	slot = __xa_store(&swap.space.i_pages, offset_of(entry), new, GFP_ATOMIC);
+	xa_unlock_irq(&swap.space.i_pages);
+	WARN_ON_ONCE(slot != old);
+	*tb_folio_swap(new) = entry;
+	folio_set_swapcache(new);
+}

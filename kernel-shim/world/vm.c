@@ -540,7 +540,7 @@ static int mapcount(struct folio *folio)
 	return atomic_read(&folio->_mapcount) + 1;
 }
 
-static void madvise_cold(struct tb_vma *vma);
+static void madvise_cold(struct tb_vma *vma, bool pageout);
 
 int tb_madvise(struct tb_vma *vma, int advice)
 {
@@ -553,8 +553,8 @@ int tb_madvise(struct tb_vma *vma, int advice)
 		madvise_free(vma);
 		return 0;
 	}
-	if (advice == MADV_COLD) {
-		madvise_cold(vma);
+	if (advice == MADV_COLD || advice == MADV_PAGEOUT) {
+		madvise_cold(vma, advice == MADV_PAGEOUT);
 		return 0;
 	}
 	switch (advice) {
@@ -1080,17 +1080,30 @@ static void madvise_free(struct tb_vma *vma)
 	mmap_read_unlock(mm);
 }
 
+/* folio_isolate_lru(), whose result turned from 0 on success to true in 6.3 */
+static bool isolate_lru(struct folio *folio)
+{
+#if TB_HAVE_folio_isolate_lru_bool
+	return folio_isolate_lru(folio);
+#else
+	return !folio_isolate_lru(folio);
+#endif
+}
+
 /*
- * MADV_COLD over a vma: mm/madvise.c's madvise_cold() and
- * madvise_cold_or_pageout_pte_range() without pageout, for order-0
- * folios. This CPU's LRU batches are drained first; each mapped folio on
- * the LRU that this vma alone maps has its pte made old, its referenced
- * and young bits cleared, PG_workingset set if it is active, and goes to
- * the kernel's folio_deactivate().
+ * MADV_COLD and MADV_PAGEOUT over a vma: mm/madvise.c's madvise_cold()
+ * or madvise_pageout() and madvise_cold_or_pageout_pte_range(), for
+ * order-0 folios. This CPU's LRU batches are drained first; each mapped
+ * folio on the LRU that this vma alone maps has its referenced and young
+ * bits cleared, PG_workingset set if it is active; for MADV_COLD its pte
+ * is made old and it goes to the kernel's folio_deactivate(); for
+ * MADV_PAGEOUT it is isolated (an unevictable one put back) and the
+ * kernel's reclaim_pages() reclaims them all.
  */
-static void madvise_cold(struct tb_vma *vma)
+static void madvise_cold(struct tb_vma *vma, bool pageout)
 {
 	struct mm_struct *mm = vma->vma.vm_mm;
+	LIST_HEAD(folio_list);
 	unsigned long i;
 
 	lru_add_drain();
@@ -1107,18 +1120,29 @@ static void madvise_cold(struct tb_vma *vma)
 			continue;
 		if (!folio_test_lru(folio) || mapcount(folio) != 1)
 			continue;
-		if (pte_young(pte))
+		if (!pageout && pte_young(pte))
 			pte_mkold_locked(vma, i, ptep, false);
 		folio_clear_referenced(folio);
 		folio_test_clear_young(folio);
 		if (folio_test_active(folio))
 			folio_set_workingset(folio);
+		if (pageout) {
+			if (isolate_lru(folio)) {
+				if (folio_test_unevictable(folio))
+					folio_putback_lru(folio);
+				else
+					list_add(&folio->lru, &folio_list);
+			}
+			continue;
+		}
 #if TB_HAVE_folio_deactivate
 		folio_deactivate(folio);
 #else
 		deactivate_page(&folio->page);
 #endif
 	}
+	if (pageout)
+		reclaim_pages(&folio_list);
 	mmap_read_unlock(mm);
 }
 
@@ -1328,6 +1352,78 @@ static void unmap_one(struct tb_vma *vma, struct folio *folio)
 		folio_mark_dirty(folio);
 	rmap_remove(vma, folio);
 	folio_put(folio);
+}
+
+/*
+ * Migration of a folio's mappings: try_to_migrate() takes each pte's
+ * rmap from src (under its memcg; the pte left as the migration entry
+ * it stands for, a dirty pte's dirt moved to src), and, once dst has
+ * src's place, remove_migration_ptes() maps dst there, the accessed and
+ * dirty bits kept, each mapping's reference moved to dst.
+ */
+static pte_t *migration_ptep(struct tb_vma *vma, struct folio *folio)
+{
+	pte_t *ptep;
+
+	if (folio->index >= vma->nr_pages)
+		return NULL;
+	ptep = mm_pte(vma->vma.vm_mm, vma_addr(vma, folio->index), false, false);
+	return ptep && pte_folio(ptep_get(ptep)) == folio ? ptep : NULL;
+}
+
+static void migrate_pte_begin(struct tb_vma *vma, struct folio *src)
+{
+	pte_t *ptep = migration_ptep(vma, src);
+
+	if (!ptep)
+		return;
+	if (pte_dirty(ptep_get(ptep)))
+		folio_mark_dirty(src);
+	rmap_remove(vma, src);
+}
+
+static void migrate_pte_end(struct tb_vma *vma, struct folio *src, struct folio *dst)
+{
+	struct mm_struct *mm = vma->vma.vm_mm;
+	pte_t *ptep = migration_ptep(vma, src);
+	pteval_t bits;
+
+	if (!ptep)
+		return;
+	spin_lock(&mm->page_table_lock);
+	bits = pte_val(ptep_get(ptep)) & (_PAGE_ACCESSED | _PAGE_DIRTY);
+	set_pte(ptep, __pte(pte_val(pfn_pte(folio_pfn(dst), vma->vma.vm_page_prot)) | bits));
+	spin_unlock(&mm->page_table_lock);
+	folio_get(dst);
+	rmap_add(vma, dst->index, dst);
+	folio_put(src);
+}
+
+void tb_rmap_migrate_begin(struct folio *src)
+{
+	struct tb_vma *vma;
+
+	if (!folio_mapped(src))
+		return;
+	if (folio_test_anon(src)) {
+		migrate_pte_begin(anon_vma_of(src), src);
+		return;
+	}
+	list_for_each_entry(vma, tb_file_vmas(tb_mapping_file(src->mapping)), file_node)
+		migrate_pte_begin(vma, src);
+}
+
+/* dst has src's mapping and index now (src's file mapping may be cleared) */
+void tb_rmap_migrate_end(struct folio *src, struct folio *dst)
+{
+	struct tb_vma *vma;
+
+	if (folio_test_anon(dst)) {
+		migrate_pte_end(anon_vma_of(dst), src, dst);
+		return;
+	}
+	list_for_each_entry(vma, tb_file_vmas(tb_mapping_file(dst->mapping)), file_node)
+		migrate_pte_end(vma, src, dst);
 }
 
 void try_to_unmap(struct folio *folio, enum ttu_flags flags)

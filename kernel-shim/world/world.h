@@ -20,6 +20,7 @@ void tb_swap_put_entry(swp_entry_t entry);	/* a pte dropped the entry */
 struct folio *tb_swap_cache_lookup(swp_entry_t entry);
 int tb_swap_cache_add(struct folio *folio, swp_entry_t entry);
 void tb_swap_writeout_done(struct folio *folio);
+void tb_swap_cache_replace(struct folio *old, struct folio *new);
 
 /* pagecache.c */
 int tb_pagecache_add(struct tb_file *file, struct folio *folio, unsigned long index, gfp_t gfp);
@@ -29,6 +30,7 @@ unsigned long tb_file_pages(struct tb_file *file);
 struct tb_file *tb_mapping_file(struct address_space *mapping);
 int tb_file_write_error(struct tb_file *file);	/* what its writepage returns */
 enum tb_file_fs tb_file_fs(struct tb_file *file);
+void tb_pagecache_replace(struct folio *old, struct folio *new);
 
 void tb_files_for_each_dirty(void (*fn)(struct folio *folio));
 
@@ -49,6 +51,16 @@ void tb_task_mm_exit(struct mm_struct *mm);	/* exit_mmap(): unmap all, wait for 
 unsigned long tb_mm_rss(struct mm_struct *mm);	/* resident + swapped pages */
 unsigned long tb_page_tables_live(void);	/* page-table pages of all mms */
 bool tb_global_oom(gfp_t gfp);			/* out_of_memory(), global */
+/* migration: src's rmap taken from each of its ptes, then the ptes map dst */
+void tb_rmap_migrate_begin(struct folio *src);
+void tb_rmap_migrate_end(struct folio *src, struct folio *dst);
+
+/* mem.c: __alloc_pages() for a caller that cannot block (order 0) */
+struct folio *tb_alloc_folio_nowait(gfp_t gfp, int nid, nodemask_t *nodemask);
+
+/* tiers.c: memory tiers (slow nodes: a bit each), at mem boot and shutdown */
+void tb_tiers_boot(unsigned long slow_nodes);
+void tb_tiers_shutdown(void);
 
 /* kcompactd.c: every node's wake-ups forgotten (a new machine) */
 void tb_kcompactd_reset(void);

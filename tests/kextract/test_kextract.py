@@ -115,6 +115,13 @@ class Closure(unittest.TestCase):
         self.assertIn('static DEFINE_MUTEX(stock_mutex);', out)
         self.assertNotIn('stock_total', out)
 
+    def test_notifier_head_and_device_attribute_variables(self):
+        out = basic('--want', 'call_algorithms')
+        self.assertIn('static BLOCKING_NOTIFIER_HEAD(algorithms);', out)
+        # DEVICE_ATTR_RO(x) defines dev_attr_x; its x_show is pasted, not seen
+        self.assertIn('static DEVICE_ATTR_RO(level);', out)
+        self.assertNotIn('level_show', out)
+
     def test_export_symbol_follows_its_function(self):
         out = basic('--want', 'compute_total')
         self.assertIn('EXPORT_SYMBOL(compute_total);', out)

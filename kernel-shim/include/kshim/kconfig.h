@@ -44,5 +44,13 @@
  * kernel's (mm/compaction/), kcompactd is woken but never runs (the world)
  */
 #define CONFIG_COMPACTION 1
+/*
+ * Page migration, for demotion to a lower memory tier: the world migrates
+ * (kernel-shim/world/migrate.c) and builds the tiers with
+ * mm/memory-tiers.c where the tree's memory tiers are those it follows
+ */
+#if TB_HAVE_memory_tier_late_init
+#define CONFIG_MIGRATION 1
+#endif
 
 #endif /* _KSHIM_KCONFIG_H */

@@ -43,6 +43,13 @@ struct tb_mem_config {
 	bool no_kswapd;			/* boot without kswapd threads */
 	/* pages the rest of the system holds (kernel, other processes): never freed */
 	unsigned long reserved_pages;
+	/*
+	 * nodes of slow memory (bit n: node n), CXL or PMEM as firmware
+	 * describes them and the dax/kmem driver brings them online: a
+	 * lower memory tier, the demotion target of the others (trees
+	 * whose mm/memory-tiers.c the world builds; else ignored)
+	 */
+	unsigned long slow_nodes;
 };
 
 /* after kshim_world_boot() and tb_memcg_boot(); 0 or -errno (one line on stderr) */
@@ -199,7 +206,10 @@ void tb_unmap(struct tb_vma *vma);
  * madvise_behavior() does; MADV_FREE (anonymous only) drops its swapped
  * pages and makes its folios lazyfree (clean, not swap-backed, on the
  * inactive file list: reclaim frees them unwritten unless written again),
- * as madvise_free_pte_range() does; 0 or -EINVAL
+ * as madvise_free_pte_range() does; MADV_COLD deactivates the folios
+ * the vma alone maps, MADV_PAGEOUT reclaims them through the kernel's
+ * reclaim_pages() (as madvise_cold_or_pageout_pte_range() does); 0 or
+ * -EINVAL
  */
 int tb_madvise(struct tb_vma *vma, int advice);
 /*

@@ -35,6 +35,8 @@ pgoff_t swap_cache_index(swp_entry_t entry);
 struct folio_batch;
 void check_move_unevictable_folios(struct folio_batch *fbatch);
 /* mm/vmscan.c (declared in mm/internal.h) */
+/* MADV_PAGEOUT's reclaim of isolated folios */
+unsigned long reclaim_pages(struct list_head *folio_list);
 #if TB_HAVE_folio_isolate_lru_bool
 bool folio_isolate_lru(struct folio *folio);
 #else

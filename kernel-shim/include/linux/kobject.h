@@ -16,4 +16,7 @@ struct kobj_attribute {
 };
 extern struct kobject *kernel_kobj;	/* /sys/kernel */
 extern struct kobject *mm_kobj;		/* /sys/kernel/mm */
+/* a directory under parent (kernel-shim/kernfs.c): the same one each boot */
+struct kobject *kobject_create_and_add(const char *name, struct kobject *parent);
+void kobject_put(struct kobject *kobj);
 #endif

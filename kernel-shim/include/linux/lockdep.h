@@ -22,6 +22,7 @@ void kshim_lockdep_not_held(const char *file, int line, const char *func, const 
 		kshim_lockdep_not_held(__FILE__, __LINE__, __func__, #l); \
 	} while (0)
 #endif
+#define lockdep_assert_held_once(l) lockdep_assert_held(l)
 #define lockdep_assert_held_write(l) do { (void)(l); } while (0)
 #define lockdep_assert_held_read(l) do { (void)(l); } while (0)
 #define lockdep_assert_not_held(l) do { (void)(l); } while (0)

@@ -41,4 +41,6 @@ static inline bool mutex_is_locked(struct mutex *l)
 	pthread_mutex_unlock(&l->m);
 	return false;
 }
+#include <linux/cleanup.h>
+DEFINE_GUARD(mutex, struct mutex *, mutex_lock(_T), mutex_unlock(_T))
 #endif

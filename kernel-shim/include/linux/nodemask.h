@@ -35,4 +35,6 @@ enum node_states {
  */
 extern nodemask_t node_states[NR_NODE_STATES];
 #define node_state(node, state) node_isset((node), node_states[state])
+#include <linux/random.h>	/* node_random() */
+#include <kgen/nodemask.h>
 #endif
