@@ -507,6 +507,27 @@ static void test_oom_victim_charge_fails(void **state)
 #endif
 }
 
+/*
+ * mem_cgroup_oom() is for charges of at most 1 << PAGE_ALLOC_COSTLY_ORDER
+ * pages: a futile 9-page charge (order 4) fails after its reclaims with
+ * no OOM; an 8-page one (order 3) OOMs and kills the charging task.
+ */
+static void test_oom_only_up_to_the_costly_order(void **state)
+{
+	int err;
+
+	full(256);
+	assert_null(tb_folio_charge(9, GFP_KERNEL, &err));
+	assert_int_equal(err, -ENOMEM);
+	assert_int_equal(event("a", "oom"), 0);
+	assert_false(tb_task_oom_killed());
+	assert_null(tb_folio_charge(8, GFP_KERNEL, &err));
+	assert_int_equal(err, -ENOMEM);
+	assert_int_equal(event("a", "oom"), 1);
+	assert_true(tb_task_oom_killed());
+	assert_int_equal(tb_oom_kills(), 1);
+}
+
 /* the current task in "a", charged up to its memory.max of 256 pages */
 static void enter_full_at_256_pages(void)
 {
@@ -552,6 +573,25 @@ static void test_margin_reached_in_the_last_round(void **state)
 	assert_int_equal(err, 0);
 	assert_int_equal(tb_reclaim_calls(), 18);
 	assert_int_equal(current_pages("a"), 256);
+}
+
+/*
+ * On cgroup v2 mem_cgroup_margin() is memory.max's room alone: memory.swap.max
+ * at 0 does not shrink it. A __GFP_NORETRY charge of 10 pages at max, each
+ * reclaim freeing 6: the first leaves 6 pages of room (drain, retry), the
+ * second 12, and the charge goes through.
+ */
+static void test_noretry_margin_ignores_swap_max(void **state)
+{
+	int err;
+
+	enter_full_at_256_pages();
+	assert_write_ok("a", "memory.swap.max", "0");
+	tb_reclaim_script(TB_RECLAIM_PAGES, 6);
+	assert_non_null(tb_folio_charge(10, GFP_KERNEL | __GFP_NORETRY, &err));
+	assert_int_equal(err, 0);
+	assert_int_equal(tb_reclaim_calls(), 2);
+	assert_int_equal(current_pages("a"), 256 - 12 + 10);
 }
 
 /*
@@ -663,6 +703,8 @@ int main(void)
 		TB_MEMCG_TEST(test_killed_task_charge_fails_after_oom),
 		TB_MEMCG_TEST(test_costly_charge_retries_are_counted),
 		TB_MEMCG_TEST(test_margin_reached_in_the_last_round),
+		TB_MEMCG_TEST(test_noretry_margin_ignores_swap_max),
+		TB_MEMCG_TEST(test_oom_only_up_to_the_costly_order),
 		TB_MEMCG_TEST(test_offline_memcg_charge),
 		TB_MEMCG_TEST(test_ancestor_limit),
 	};
