@@ -9,6 +9,8 @@
 #include <string.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sched.h>
+#include <linux/oom.h>
 #include <kshim/testbed.h>
 #include "tb_memcg.h"
 
@@ -368,6 +370,68 @@ static void test_max_futile_oom_kills_largest(void **state)
 	assert_int_equal(event("a", "oom_kill"), 1);
 }
 
+struct oom_wait {
+	pthread_barrier_t barrier;
+	int err;
+	bool killed;
+};
+
+/*
+ * thread 0 holds 65 pages (memory.max) and oom_lock until thread 1's
+ * charge has raised its OOM event, then frees one page and lets it go on
+ */
+static void oom_wait_thread(void *arg, unsigned int i)
+{
+	struct oom_wait *o = arg;
+	struct folio *one = NULL;
+
+	if (tb_task_enter("a"))
+		return;
+	if (i == 0) {
+		/* no asserts off the test's thread: the main one checks */
+		one = tb_folio_charge(1, GFP_KERNEL, NULL);
+		tb_drain_local_stock();
+		tb_folio_charge(BATCH, GFP_KERNEL, NULL);
+		tb_cgroup_write_str("a", "memory.max", "266240");	/* 65 pages */
+		mutex_lock(&oom_lock);
+	}
+	pthread_barrier_wait(&o->barrier);
+	if (i == 1) {
+		tb_folio_charge(1, GFP_KERNEL, &o->err);
+		o->killed = tb_task_oom_killed();
+	} else {
+		/* mem_cgroup_oom() raises the event before it takes oom_lock */
+		while (event("a", "oom") < 1)
+			sched_yield();
+		tb_folio_uncharge(one);
+		mutex_unlock(&oom_lock);
+	}
+	pthread_barrier_wait(&o->barrier);
+	tb_task_leave();
+}
+
+/*
+ * mem_cgroup_out_of_memory() looks at the margin again once it holds
+ * oom_lock: a page freed while the charge waited for the lock (another
+ * OOM's kill, an uncharge) is room enough, nobody is killed and the
+ * charge goes through on its retry.
+ */
+static void test_oom_waiting_for_the_lock_finds_room(void **state)
+{
+	struct oom_wait o = { .err = 1 };
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	pthread_barrier_init(&o.barrier, NULL, 2);
+	tb_run_threads(2, oom_wait_thread, &o);
+	pthread_barrier_destroy(&o.barrier);
+	assert_int_equal(o.err, 0);
+	assert_false(o.killed);
+	assert_int_equal(tb_oom_kills(), 0);
+	assert_int_equal(event("a", "oom"), 1);
+	assert_int_equal(event("a", "oom_kill"), 0);
+	assert_int_equal(current_pages("a"), 0);
+}
+
 /* hold n pages in "a" with memory.max = n pages; stock empty */
 static void full(unsigned int n)
 {
@@ -705,6 +769,7 @@ int main(void)
 		TB_MEMCG_TEST(test_margin_reached_in_the_last_round),
 		TB_MEMCG_TEST(test_noretry_margin_ignores_swap_max),
 		TB_MEMCG_TEST(test_oom_only_up_to_the_costly_order),
+		TB_MEMCG_TEST(test_oom_waiting_for_the_lock_finds_room),
 		TB_MEMCG_TEST(test_offline_memcg_charge),
 		TB_MEMCG_TEST(test_ancestor_limit),
 	};

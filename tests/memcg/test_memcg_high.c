@@ -280,6 +280,21 @@ static void test_ancestor_at_its_high_is_not_reclaimed(void **state)
 	assert_int_equal(tb_cgroup_read_key("p", "memory.events.local", "high"), 0);
 }
 
+/* each reclaim_high() pass is a memory stall for PSI, over once it returns */
+static void test_over_high_reclaim_is_a_memstall(void **state)
+{
+	unsigned long calls, stalls;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	setup_over_high("a", "100M", 104 * MB);
+	calls = tb_reclaim_calls();
+	stalls = tb_reclaim_memstall_calls();
+	tb_task_return_to_user();
+	assert_int_equal(tb_reclaim_calls() - calls, 1 + MAX_RECLAIM_RETRIES);
+	assert_int_equal(tb_reclaim_memstall_calls() - stalls, 1 + MAX_RECLAIM_RETRIES);
+	assert_false(current->in_memstall);
+}
+
 /*
  * Passes that reclaim do not count against MAX_RECLAIM_RETRIES: from
  * 120M, one 1M folio per pass, handle_over_high takes 19 passes, past the
@@ -548,6 +563,7 @@ int main(void)
 		TB_MEMCG_TEST(test_max_overage_over_ancestors),
 		TB_MEMCG_TEST(test_ancestor_at_its_high_is_not_reclaimed),
 		TB_MEMCG_TEST(test_reclaim_progress_outlasts_the_retries),
+		TB_MEMCG_TEST(test_over_high_reclaim_is_a_memstall),
 		TB_MEMCG_TEST(test_swap_high),
 		TB_MEMCG_TEST(test_memory_and_swap_penalties_add),
 		TB_MEMCG_TEST(test_sync_handle_when_blocking),
