@@ -345,6 +345,10 @@ static void test_stat_keys(void **state)
 		"pgdemote_kswapd", "pgdemote_direct", "pgdemote_khugepaged",
 #endif
 		"pgscan", "pgsteal", "pgfault", "pgmajfault",
+#if TB_HAVE_memcg_stat_swp_zero
+		/* the last of memcg_vm_event_stat[] without THP, zswap, NUMA balancing */
+		"swpin_zero", "swpout_zero",
+#endif
 	};
 	char *buf = malloc(16384);
 	struct folio *f;
