@@ -563,6 +563,31 @@ static void test_kmem_charge_past_threshold_shows_at_once(void **state)
 	tb_obj_cgroup_uncharge(objcg_of("a"), 300 * PAGE_SIZE);
 }
 
+/*
+ * A kernel stack is counted in KB (fork's mod_lruvec_page_state(), 16 KB
+ * a stack), toward the read-side flush threshold in pages: 80 stacks are
+ * 320 pages, past 256, so the next memory.stat read flushes and shows
+ * them, in bytes.
+ */
+static void test_kernel_stack_kb_count_in_pages(void **state)
+{
+	struct folio *folio;
+	int i;
+
+	start(TB_OBJSTOCK_AFTER);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	folio = tb_charge_ok(4);
+	flush_stats();
+	for (i = 0; i < 80; i++)
+		mod_lruvec_page_state(folio_page(folio, 0), NR_KERNEL_STACK_KB, 16);
+	assert_int_equal(tb_cgroup_read_key("a", "memory.stat", "kernel_stack"), 80 * 16 * 1024);
+	for (i = 0; i < 80; i++)
+		mod_lruvec_page_state(folio_page(folio, 0), NR_KERNEL_STACK_KB, -16);
+	flush_stats();
+	assert_int_equal(tb_cgroup_read_key("a", "memory.stat", "kernel_stack"), 0);
+}
+
 /* memory.stat's "slab" is slab_unreclaimable plus slab_reclaimable */
 static void test_stat_slab_is_the_sum_of_both_items(void **state)
 {
@@ -756,6 +781,7 @@ int main(void)
 		TB_MEMCG_TEST(test_ratelimited_flush_waits_a_whole_late_cycle),
 		TB_MEMCG_TEST(test_child_updates_flush_parent_reads),
 		TB_MEMCG_TEST(test_kmem_charge_past_threshold_shows_at_once),
+		TB_MEMCG_TEST(test_kernel_stack_kb_count_in_pages),
 		TB_MEMCG_TEST(test_stat_slab_is_the_sum_of_both_items),
 		TB_MEMCG_TEST(test_bytes_summing_to_a_page_stay_cached),
 		TB_MEMCG_TEST(test_page_sized_charge_leaves_no_bytes_in_the_stock),
