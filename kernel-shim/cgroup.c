@@ -83,14 +83,52 @@ static void css_unlink(struct cgroup_subsys_state *css)
 }
 
 static DEFINE_SPINLOCK(rstat_lock);
+/* cgroup_rstat_cpu_lock: a CPU's marks change under its lock */
+static spinlock_t rstat_cpu_lock[CONFIG_NR_CPUS] = {
+	[0 ... CONFIG_NR_CPUS - 1] = __SPIN_LOCK_UNLOCKED(rstat_cpu_lock),
+};
 
-/* every CPU's pending stats of css, into its parent's; under rstat_lock */
+/*
+ * cgroup_rstat_updated(): mark cgrp and its ancestors on cpu. A marked
+ * cgroup's ancestors are marked (a flush clears whole subtrees under the
+ * CPU's lock), so a cgroup already marked needs nothing.
+ */
+void __cgroup_rstat_updated(struct cgroup *cgrp, int cpu)
+{
+	struct cgroup_subsys_state *css = cgrp->subsys[memory_cgrp_id];
+	unsigned long flags;
+
+	if (!css || test_bit(cpu, cgrp->kshim_rstat_updated))
+		return;
+	spin_lock_irqsave(&rstat_cpu_lock[cpu], flags);
+	for (; css && !test_bit(cpu, css->cgroup->kshim_rstat_updated); css = css->parent)
+		set_bit(cpu, css->cgroup->kshim_rstat_updated);
+	spin_unlock_irqrestore(&rstat_cpu_lock[cpu], flags);
+}
+
+/* every CPU's pending stats of a released css, marked or not */
 static void css_rstat_flush_cpus(struct cgroup_subsys_state *css)
 {
 	int cpu;
 
-	for_each_possible_cpu(cpu)
+	for_each_possible_cpu(cpu) {
+		spin_lock_irq(&rstat_cpu_lock[cpu]);
+		clear_bit(cpu, css->cgroup->kshim_rstat_updated);
 		css->ss->css_rstat_flush(css, cpu);
+		spin_unlock_irq(&rstat_cpu_lock[cpu]);
+	}
+}
+
+/* the subtree's marks on cpu, popped at once as the kernel pops the tree */
+static void css_rstat_flush_subtree(struct cgroup_subsys_state *root, int cpu)
+{
+	struct cgroup_subsys_state *css = NULL;
+
+	spin_lock_irq(&rstat_cpu_lock[cpu]);
+	while ((css = css_next_descendant_post(css, root)))
+		if (test_and_clear_bit(cpu, css->cgroup->kshim_rstat_updated))
+			css->ss->css_rstat_flush(css, cpu);
+	spin_unlock_irq(&rstat_cpu_lock[cpu]);
 }
 
 /* css_release_work_fn(): unlink now, free after a grace period */
@@ -186,6 +224,7 @@ int kshim_css_create(struct cgroup_subsys_state *css, struct cgroup_subsys_state
 	css->id = idr_alloc(&css_idr, css, 1, 0, GFP_KERNEL);
 	if (css->id < 0) {
 		mutex_unlock(&cgroup_mutex);
+		percpu_ref_exit(&css->refcnt);
 		return css->id;
 	}
 	css->serial_nr = css_serial_nr_next++;
@@ -205,6 +244,8 @@ int kshim_css_create(struct cgroup_subsys_state *css, struct cgroup_subsys_state
 		idr_remove(&css_idr, css->id);
 		mutex_unlock(&cgroup_mutex);
 		synchronize_rcu();
+		/* css_free_rwork_fn() of the kernel's error path */
+		percpu_ref_exit(&css->refcnt);
 		if (parent)
 			css_put(parent);
 		return ret;
@@ -301,9 +342,8 @@ struct cgroup_subsys_state *css_next_descendant_post(struct cgroup_subsys_state 
 }
 
 /*
- * cgroup_rstat_flush(): every css of the subtree, children before their
- * parent, on every CPU; the kernel only visits the updated ones, which
- * gives the same totals.
+ * cgroup_rstat_flush(): the css of the subtree marked on each CPU,
+ * children before their parent, as the kernel pops a CPU's updated tree.
  */
 void cgroup_rstat_flush(struct cgroup *cgrp)
 {
@@ -314,14 +354,15 @@ void cgroup_rstat_flush(struct cgroup *cgrp)
 /* before 6.6: the flush from a context that cannot sleep (irqs off) */
 void cgroup_rstat_flush_irqsafe(struct cgroup *cgrp)
 {
-	struct cgroup_subsys_state *root = cgrp->subsys[memory_cgrp_id], *css = NULL;
+	struct cgroup_subsys_state *root = cgrp->subsys[memory_cgrp_id];
+	int cpu;
 
 	if (!root || !root->ss->css_rstat_flush)
 		return;
 	rcu_read_lock();
 	spin_lock(&rstat_lock);
-	while ((css = css_next_descendant_post(css, root)))
-		css_rstat_flush_cpus(css);
+	for_each_possible_cpu(cpu)
+		css_rstat_flush_subtree(root, cpu);
 	spin_unlock(&rstat_lock);
 	rcu_read_unlock();
 }

@@ -6,6 +6,7 @@
  * from a reserved region where CPU c's copy sits c units above CPU 0's.
  */
 #include <linux/percpu.h>
+#include <linux/percpu-refcount.h>
 #include <linux/sched.h>
 #include <kshim/testbed.h>
 #include <sys/mman.h>
@@ -179,7 +180,8 @@ void *kshim_alloc_percpu(size_t size, size_t align, gfp_t gfp,
 
 	if (gfp & __GFP_DIRECT_RECLAIM)
 		kshim_might_sleep(file, line, func);
-	if (kshim_should_fail(file, line, func, size))
+	/* as heap_alloc(): __GFP_NOFAIL is no fault point */
+	if (!(gfp & __GFP_NOFAIL) && kshim_should_fail(file, line, func, size))
 		return NULL;
 	if (align < 8)
 		align = 8;
@@ -246,4 +248,21 @@ void kshim_percpu_release_all(void)
 	dyn_top = 0;
 	pcpu_live = 0;
 	pthread_mutex_unlock(&pcpu_lock);
+}
+
+/*
+ * percpu_ref's per-CPU counter, which the kernel's percpu_ref_init()
+ * allocates and percpu_ref_exit() frees: a ref never exited leaks an area
+ * (kshim_world_check() counts them). Never a fault point here.
+ */
+void kshim_percpu_ref_alloc(struct percpu_ref *ref, gfp_t gfp)
+{
+	ref->kshim_data = alloc_percpu_gfp(unsigned long, gfp | __GFP_NOFAIL);
+	BUG_ON(!ref->kshim_data);
+}
+
+void kshim_percpu_ref_free(struct percpu_ref *ref)
+{
+	free_percpu(ref->kshim_data);
+	ref->kshim_data = NULL;
 }

@@ -197,6 +197,11 @@ FEATURES = [
     Feature('over_high_skips_dying', ('regex', 'mm/memcontrol.c', r'if \(task_is_dying\(\)\)'),
             '>6.1', 'mem_cgroup_handle_over_high() leaves a dying task alone (before: it '
             'reclaims and sleeps like any other)'),
+    Feature('memcg_stat_swp_zero', ('word', 'mm/memcontrol.c', 'SWPOUT_ZERO'), '>6.1',
+            'memory.stat counts swpin_zero and swpout_zero, its last events'),
+    Feature('memcg_stats_index', ('word', 'mm/memcontrol.c', 'mem_cgroup_stats_index'), '6.11',
+            'memcg stats in arrays of the tracked items only: an untracked item WARNs '
+            '(before: arrays of every item)'),
     Feature('memcg_swap_peak', ('regex', 'mm/memcontrol.c', r'"swap\.peak"'), '6.5',
             'memory.swap.peak'),
     Feature('memcg_stat_pgdemote', ('word', 'mm/memcontrol.c', 'PGDEMOTE_KSWAPD'), '>6.1',

@@ -57,6 +57,7 @@ static struct {
 	unsigned long n;
 	atomic_long_t calls, freed;
 	atomic_long_t asked;		/* sc.nr_to_reclaim summed over the calls */
+	atomic_long_t memstall;		/* calls made in a PSI memory stall */
 	atomic_long_t oom_kills;
 	int swappiness;			/* of the last reclaim call, -1: NULL */
 } world;
@@ -408,6 +409,11 @@ unsigned long tb_reclaim_freed(void)
 	return atomic_long_read(&world.freed);
 }
 
+unsigned long tb_reclaim_memstall_calls(void)
+{
+	return atomic_long_read(&world.memstall);
+}
+
 unsigned long tb_reclaim_asked(void)
 {
 	return atomic_long_read(&world.asked);
@@ -462,6 +468,8 @@ unsigned long try_to_free_mem_cgroup_pages(struct mem_cgroup *memcg, unsigned lo
 
 	might_sleep();
 	atomic_long_inc(&world.calls);
+	if (current->in_memstall)
+		atomic_long_inc(&world.memstall);
 	/* what vmscan's sc.nr_to_reclaim will be: at least SWAP_CLUSTER_MAX */
 	atomic_long_add(max(nr_pages, SWAP_CLUSTER_MAX), &world.asked);
 	WRITE_ONCE(world.swappiness, swappiness ? *swappiness : -1);
@@ -722,6 +730,7 @@ void tb_memcg_world_reset(void)
 	atomic_long_set(&world.calls, 0);
 	atomic_long_set(&world.freed, 0);
 	atomic_long_set(&world.asked, 0);
+	atomic_long_set(&world.memstall, 0);
 	atomic_long_set(&world.oom_kills, 0);
 	WRITE_ONCE(world.swappiness, -1);
 	cgrp_dfl_root.flags = 0;

@@ -239,6 +239,15 @@ void tb_memcg_flush_stats(struct mem_cgroup *memcg)
 #endif
 }
 
+/*
+ * the periodic flusher late: its work cancelled (a starved kworker), until
+ * the next boot queues it again from the root's css_online
+ */
+void tb_memcg_hold_periodic_flush(void)
+{
+	cancel_delayed_work_sync(&stats_flush_dwork);
+}
+
 unsigned long tb_memcg_stat(struct mem_cgroup *memcg, int item)
 {
 	return memcg_page_state_output(memcg, item);

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sched.h>
+#include <linux/oom.h>
 #include <kshim/testbed.h>
 #include "tb_memcg.h"
 
@@ -368,6 +370,68 @@ static void test_max_futile_oom_kills_largest(void **state)
 	assert_int_equal(event("a", "oom_kill"), 1);
 }
 
+struct oom_wait {
+	pthread_barrier_t barrier;
+	int err;
+	bool killed;
+};
+
+/*
+ * thread 0 holds 65 pages (memory.max) and oom_lock until thread 1's
+ * charge has raised its OOM event, then frees one page and lets it go on
+ */
+static void oom_wait_thread(void *arg, unsigned int i)
+{
+	struct oom_wait *o = arg;
+	struct folio *one = NULL;
+
+	if (tb_task_enter("a"))
+		return;
+	if (i == 0) {
+		/* no asserts off the test's thread: the main one checks */
+		one = tb_folio_charge(1, GFP_KERNEL, NULL);
+		tb_drain_local_stock();
+		tb_folio_charge(BATCH, GFP_KERNEL, NULL);
+		tb_cgroup_write_str("a", "memory.max", "266240");	/* 65 pages */
+		mutex_lock(&oom_lock);
+	}
+	pthread_barrier_wait(&o->barrier);
+	if (i == 1) {
+		tb_folio_charge(1, GFP_KERNEL, &o->err);
+		o->killed = tb_task_oom_killed();
+	} else {
+		/* mem_cgroup_oom() raises the event before it takes oom_lock */
+		while (event("a", "oom") < 1)
+			sched_yield();
+		tb_folio_uncharge(one);
+		mutex_unlock(&oom_lock);
+	}
+	pthread_barrier_wait(&o->barrier);
+	tb_task_leave();
+}
+
+/*
+ * mem_cgroup_out_of_memory() looks at the margin again once it holds
+ * oom_lock: a page freed while the charge waited for the lock (another
+ * OOM's kill, an uncharge) is room enough, nobody is killed and the
+ * charge goes through on its retry.
+ */
+static void test_oom_waiting_for_the_lock_finds_room(void **state)
+{
+	struct oom_wait o = { .err = 1 };
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	pthread_barrier_init(&o.barrier, NULL, 2);
+	tb_run_threads(2, oom_wait_thread, &o);
+	pthread_barrier_destroy(&o.barrier);
+	assert_int_equal(o.err, 0);
+	assert_false(o.killed);
+	assert_int_equal(tb_oom_kills(), 0);
+	assert_int_equal(event("a", "oom"), 1);
+	assert_int_equal(event("a", "oom_kill"), 0);
+	assert_int_equal(current_pages("a"), 0);
+}
+
 /* hold n pages in "a" with memory.max = n pages; stock empty */
 static void full(unsigned int n)
 {
@@ -507,6 +571,27 @@ static void test_oom_victim_charge_fails(void **state)
 #endif
 }
 
+/*
+ * mem_cgroup_oom() is for charges of at most 1 << PAGE_ALLOC_COSTLY_ORDER
+ * pages: a futile 9-page charge (order 4) fails after its reclaims with
+ * no OOM; an 8-page one (order 3) OOMs and kills the charging task.
+ */
+static void test_oom_only_up_to_the_costly_order(void **state)
+{
+	int err;
+
+	full(256);
+	assert_null(tb_folio_charge(9, GFP_KERNEL, &err));
+	assert_int_equal(err, -ENOMEM);
+	assert_int_equal(event("a", "oom"), 0);
+	assert_false(tb_task_oom_killed());
+	assert_null(tb_folio_charge(8, GFP_KERNEL, &err));
+	assert_int_equal(err, -ENOMEM);
+	assert_int_equal(event("a", "oom"), 1);
+	assert_true(tb_task_oom_killed());
+	assert_int_equal(tb_oom_kills(), 1);
+}
+
 /* the current task in "a", charged up to its memory.max of 256 pages */
 static void enter_full_at_256_pages(void)
 {
@@ -552,6 +637,25 @@ static void test_margin_reached_in_the_last_round(void **state)
 	assert_int_equal(err, 0);
 	assert_int_equal(tb_reclaim_calls(), 18);
 	assert_int_equal(current_pages("a"), 256);
+}
+
+/*
+ * On cgroup v2 mem_cgroup_margin() is memory.max's room alone: memory.swap.max
+ * at 0 does not shrink it. A __GFP_NORETRY charge of 10 pages at max, each
+ * reclaim freeing 6: the first leaves 6 pages of room (drain, retry), the
+ * second 12, and the charge goes through.
+ */
+static void test_noretry_margin_ignores_swap_max(void **state)
+{
+	int err;
+
+	enter_full_at_256_pages();
+	assert_write_ok("a", "memory.swap.max", "0");
+	tb_reclaim_script(TB_RECLAIM_PAGES, 6);
+	assert_non_null(tb_folio_charge(10, GFP_KERNEL | __GFP_NORETRY, &err));
+	assert_int_equal(err, 0);
+	assert_int_equal(tb_reclaim_calls(), 2);
+	assert_int_equal(current_pages("a"), 256 - 12 + 10);
 }
 
 /*
@@ -663,6 +767,9 @@ int main(void)
 		TB_MEMCG_TEST(test_killed_task_charge_fails_after_oom),
 		TB_MEMCG_TEST(test_costly_charge_retries_are_counted),
 		TB_MEMCG_TEST(test_margin_reached_in_the_last_round),
+		TB_MEMCG_TEST(test_noretry_margin_ignores_swap_max),
+		TB_MEMCG_TEST(test_oom_only_up_to_the_costly_order),
+		TB_MEMCG_TEST(test_oom_waiting_for_the_lock_finds_room),
 		TB_MEMCG_TEST(test_offline_memcg_charge),
 		TB_MEMCG_TEST(test_ancestor_limit),
 	};

@@ -221,6 +221,18 @@ static void test_parent_high(void **state)
 	assert_int_equal(events_high("p/c"), 0);
 }
 
+/* p/c at 104M with memory.high 102M, p's high as given, the task in p/c */
+static void setup_child_at_104m(const char *parent_high)
+{
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/c"), 0);
+	assert_int_equal(tb_task_enter("p/c"), 0);
+	fill(104 * MB - BATCH_BYTES);
+	assert_write_ok("p/c", "memory.high", "102M");
+	assert_write_ok("p", "memory.high", parent_high);
+	charge_batch(GFP_KERNEL);
+}
+
 /*
  * Both levels over high: the delay is the larger overage (the parent's,
  * 4M over 100M against the child's 2M over 102M), each pass reclaims at both levels, and
@@ -231,13 +243,7 @@ static void test_max_overage_over_ancestors(void **state)
 {
 	unsigned long slept, calls;
 
-	assert_int_equal(tb_cgroup_mkdir("p"), 0);
-	assert_int_equal(tb_cgroup_mkdir("p/c"), 0);
-	assert_int_equal(tb_task_enter("p/c"), 0);
-	fill(104 * MB - BATCH_BYTES);
-	assert_write_ok("p/c", "memory.high", "102M");
-	assert_write_ok("p", "memory.high", "100M");
-	charge_batch(GFP_KERNEL);
+	setup_child_at_104m("100M");
 	assert_int_equal(tb_cgroup_read_u64("p/c", "memory.current"), 104 * MB);
 	/* the child's own overage alone: 2M over 102M */
 	assert_int_equal(tb_calculate_high_delay(tb_memcg("p/c"), MEMCG_CHARGE_BATCH), 102);
@@ -250,6 +256,63 @@ static void test_max_overage_over_ancestors(void **state)
 	assert_int_equal(events_high("p"), 2 * (1 + MAX_RECLAIM_RETRIES));
 	assert_int_equal(tb_cgroup_read_key("p", "memory.events.local", "high"),
 			 1 + MAX_RECLAIM_RETRIES);
+}
+
+/*
+ * reclaim_high() reclaims from a level only while its usage is above its
+ * memory.high: a parent exactly at its high is passed over, the child over
+ * its own is reclaimed on each of the 17 passes.
+ */
+static void test_ancestor_at_its_high_is_not_reclaimed(void **state)
+{
+	unsigned long slept, calls;
+
+	setup_child_at_104m("104M");
+	assert_int_equal(tb_cgroup_read_u64("p", "memory.current"), 104 * MB);
+	/* the child's overage only: 2M over 102M */
+	assert_int_equal(tb_calculate_high_delay(tb_memcg("p/c"), MEMCG_CHARGE_BATCH), 24);
+	slept = kshim_slept_jiffies();
+	calls = tb_reclaim_calls();
+	tb_task_return_to_user();
+	assert_int_equal(kshim_slept_jiffies() - slept, 24);
+	assert_int_equal(tb_reclaim_calls() - calls, 1 + MAX_RECLAIM_RETRIES);
+	assert_int_equal(events_high("p/c"), 1 + MAX_RECLAIM_RETRIES);
+	assert_int_equal(tb_cgroup_read_key("p", "memory.events.local", "high"), 0);
+}
+
+/* each reclaim_high() pass is a memory stall for PSI, over once it returns */
+static void test_over_high_reclaim_is_a_memstall(void **state)
+{
+	unsigned long calls, stalls;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	setup_over_high("a", "100M", 104 * MB);
+	calls = tb_reclaim_calls();
+	stalls = tb_reclaim_memstall_calls();
+	tb_task_return_to_user();
+	assert_int_equal(tb_reclaim_calls() - calls, 1 + MAX_RECLAIM_RETRIES);
+	assert_int_equal(tb_reclaim_memstall_calls() - stalls, 1 + MAX_RECLAIM_RETRIES);
+	assert_false(current->in_memstall);
+}
+
+/*
+ * Passes that reclaim do not count against MAX_RECLAIM_RETRIES: from
+ * 120M, one 1M folio per pass, handle_over_high takes 19 passes, past the
+ * 17 of a futile reclaim, down to 101M (penalty 6 <= HZ/100), no sleep.
+ */
+static void test_reclaim_progress_outlasts_the_retries(void **state)
+{
+	unsigned long slept, calls;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	setup_over_high("a", "100M", 120 * MB);
+	tb_reclaim_script(TB_RECLAIM_PAGES, ULONG_MAX);
+	slept = kshim_slept_jiffies();
+	calls = tb_reclaim_calls();
+	tb_task_return_to_user();
+	assert_int_equal(kshim_slept_jiffies() - slept, 0);
+	assert_int_equal(tb_reclaim_calls() - calls, 19);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 101 * MB);
 }
 
 /*
@@ -498,6 +561,9 @@ int main(void)
 		TB_MEMCG_TEST(test_reclaim_under_high_no_sleep),
 		TB_MEMCG_TEST(test_parent_high),
 		TB_MEMCG_TEST(test_max_overage_over_ancestors),
+		TB_MEMCG_TEST(test_ancestor_at_its_high_is_not_reclaimed),
+		TB_MEMCG_TEST(test_reclaim_progress_outlasts_the_retries),
+		TB_MEMCG_TEST(test_over_high_reclaim_is_a_memstall),
 		TB_MEMCG_TEST(test_swap_high),
 		TB_MEMCG_TEST(test_memory_and_swap_penalties_add),
 		TB_MEMCG_TEST(test_sync_handle_when_blocking),

@@ -489,6 +489,39 @@ static void test_updates_under_a_batch_stay_on_their_cpu(void **state)
 }
 
 /*
+ * A ratelimited flush (reclaim's, a refault's) flushes only when the
+ * periodic flusher is a whole cycle late: more than 2 * FLUSH_TIME (4 s)
+ * after the root's last flush. With that flusher held off, five batches
+ * pending in "a" stay unflushed by a call 4 s after the root's flush; a
+ * call one jiffy later folds them in.
+ */
+static void test_ratelimited_flush_waits_a_whole_late_cycle(void **state)
+{
+#if !TB_HAVE_memcg_flush_last_time
+	tb_skip("the ratelimited flush counts from the last flush since 6.8");
+#else
+	const long long batch = MEMCG_CHARGE_BATCH * PAGE_SIZE;
+	struct mem_cgroup *a;
+	int i;
+
+	start(TB_OBJSTOCK_AFTER);
+	tb_memcg_hold_periodic_flush();
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	a = tb_memcg("a");
+	tb_memcg_flush_stats(NULL);
+	for (i = 0; i < 5; i++)
+		batch_update("a");
+	assert_int_equal(tb_memcg_stat(a, NR_SLAB_RECLAIMABLE_B), 0);
+	kshim_jiffies_advance(4 * HZ);
+	mem_cgroup_flush_stats_ratelimited(a);
+	assert_int_equal(tb_memcg_stat(a, NR_SLAB_RECLAIMABLE_B), 0);
+	kshim_jiffies_advance(1);
+	mem_cgroup_flush_stats_ratelimited(a);
+	assert_int_equal(tb_memcg_stat(a, NR_SLAB_RECLAIMABLE_B), 5 * batch);
+#endif
+}
+
+/*
  * A child's updates count toward its ancestors' thresholds: five batches
  * in p/c make a read of p flush; flushed counts move up once, not again
  * at the next flush.
@@ -528,6 +561,31 @@ static void test_kmem_charge_past_threshold_shows_at_once(void **state)
 	flush_stats();
 	assert_int_equal(tb_cgroup_read_key("a", "memory.stat", "kernel"), 300 * PAGE_SIZE);
 	tb_obj_cgroup_uncharge(objcg_of("a"), 300 * PAGE_SIZE);
+}
+
+/*
+ * A kernel stack is counted in KB (fork's mod_lruvec_page_state(), 16 KB
+ * a stack), toward the read-side flush threshold in pages: 80 stacks are
+ * 320 pages, past 256, so the next memory.stat read flushes and shows
+ * them, in bytes.
+ */
+static void test_kernel_stack_kb_count_in_pages(void **state)
+{
+	struct folio *folio;
+	int i;
+
+	start(TB_OBJSTOCK_AFTER);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	folio = tb_charge_ok(4);
+	flush_stats();
+	for (i = 0; i < 80; i++)
+		mod_lruvec_page_state(folio_page(folio, 0), NR_KERNEL_STACK_KB, 16);
+	assert_int_equal(tb_cgroup_read_key("a", "memory.stat", "kernel_stack"), 80 * 16 * 1024);
+	for (i = 0; i < 80; i++)
+		mod_lruvec_page_state(folio_page(folio, 0), NR_KERNEL_STACK_KB, -16);
+	flush_stats();
+	assert_int_equal(tb_cgroup_read_key("a", "memory.stat", "kernel_stack"), 0);
 }
 
 /* memory.stat's "slab" is slab_unreclaimable plus slab_reclaimable */
@@ -615,6 +673,50 @@ static void test_drained_pages_leave_the_kernel_stat(void **state)
 	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 0);
 }
 
+/*
+ * The page stock holds up to MEMCG_CHARGE_BATCH pages. Object uncharges
+ * give back whole pages until it holds exactly 64 (kept); a charge of 64
+ * pages is served from it; 64 pages more given back make 127, past the
+ * batch: all of them go back to the counter.
+ */
+static void test_page_stock_holds_up_to_a_batch(void **state)
+{
+	struct obj_cgroup *objcg;
+	struct mem_cgroup *cached;
+
+	start(TB_OBJSTOCK_AFTER);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	objcg = objcg_of("a");
+	/* as test_obj_charge_bytes: 63 pages in stock, then 61, 62, 64 */
+	assert_int_equal(tb_obj_cgroup_charge(objcg, GFP_KERNEL, 100), 0);
+	assert_int_equal(tb_obj_cgroup_charge(objcg, GFP_KERNEL, 5000), 0);
+	tb_obj_cgroup_uncharge(objcg, 100);
+	tb_obj_cgroup_uncharge(objcg, 5000);
+	assert_int_equal(stock_bytes(NULL), 0);
+	assert_int_equal(tb_stock_pages(0, &cached), MEMCG_CHARGE_BATCH);
+	assert_ptr_equal(cached, tb_memcg("a"));
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 64 * PG);
+
+	tb_charge_ok(MEMCG_CHARGE_BATCH);
+	assert_int_equal(tb_stock_pages(0, NULL), 0);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 64 * PG);
+
+	/* a new batch (63 in stock), then 64 pages charged past the stock */
+	assert_int_equal(tb_obj_cgroup_charge(objcg, GFP_KERNEL, 100), 0);
+	assert_int_equal(tb_obj_cgroup_charge(objcg, GFP_KERNEL, 64 * PG), 0);
+	assert_int_equal(tb_stock_pages(0, NULL), MEMCG_CHARGE_BATCH - 1);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 192 * PG);
+	tb_obj_cgroup_uncharge(objcg, 64 * PG);
+	assert_int_equal(tb_stock_pages(0, NULL), 0);
+	assert_int_equal(stock_bytes(NULL), PG - 100);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 65 * PG);
+
+	tb_obj_cgroup_uncharge(objcg, 100);
+	tb_drain_local_stock();
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 64 * PG);
+}
+
 /* a mixed trace over two nodes; returns the byte totals per item */
 static void run_mixed(enum tb_objstock_variant v, const char *path, long *recl, long *unrecl)
 {
@@ -676,13 +778,16 @@ int main(void)
 		TB_MEMCG_TEST(test_stat_read_flush_threshold),
 		TB_MEMCG_TEST(test_stat_read_flush_threshold_is_strict),
 		TB_MEMCG_TEST(test_updates_under_a_batch_stay_on_their_cpu),
+		TB_MEMCG_TEST(test_ratelimited_flush_waits_a_whole_late_cycle),
 		TB_MEMCG_TEST(test_child_updates_flush_parent_reads),
 		TB_MEMCG_TEST(test_kmem_charge_past_threshold_shows_at_once),
+		TB_MEMCG_TEST(test_kernel_stack_kb_count_in_pages),
 		TB_MEMCG_TEST(test_stat_slab_is_the_sum_of_both_items),
 		TB_MEMCG_TEST(test_bytes_summing_to_a_page_stay_cached),
 		TB_MEMCG_TEST(test_page_sized_charge_leaves_no_bytes_in_the_stock),
 		TB_MEMCG_TEST(test_failed_charge_leaves_no_bytes_in_the_stock),
 		TB_MEMCG_TEST(test_drained_pages_leave_the_kernel_stat),
+		TB_MEMCG_TEST(test_page_stock_holds_up_to_a_batch),
 		TB_MEMCG_TEST(test_stat_totals_equal),
 	};
 

@@ -66,6 +66,34 @@ static void cgroup_disable_memory_reclaims_the_node_lruvec(void **state)
 	}
 }
 
+static unsigned long file_pages_on_nodes(void)
+{
+	unsigned long n = 0;
+	int nid;
+
+	for_each_online_node(nid)
+		n += node_page_state(NODE_DATA(nid), NR_FILE_PAGES);
+	return n;
+}
+
+/*
+ * A folio with no memcg (cgroup_disable=memory) has no lruvec stats:
+ * __lruvec_stat_mod_folio() counts its page cache on its node alone, in
+ * and out.
+ */
+static void cgroup_disable_memory_counts_page_cache_on_the_node(void **state)
+{
+	struct tb_file *f = tb_file_create(256);
+	unsigned long before = file_pages_on_nodes();
+
+	tb_run_in("");
+	tb_read_range(f, 256);
+	assert_int_equal(tb_file_cached(f), 256);
+	assert_int_equal(file_pages_on_nodes(), before + 256);
+	tb_file_destroy(f);
+	assert_int_equal(file_pages_on_nodes(), before);
+}
+
 static int setup_nosocket(void **state)
 {
 	cmdline = "cgroup.memory=nosocket";
@@ -279,6 +307,8 @@ int main(void)
 		TB_RECLAIM_TEST(unknown_options_are_refused_and_change_nothing),
 		TB_RECLAIM_TEST_ON(impossible_machines_are_refused_before_boot, setup_memcg_only),
 		cmocka_unit_test_setup_teardown(cgroup_disable_memory_reclaims_the_node_lruvec,
+						setup_memcg_disabled, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(cgroup_disable_memory_counts_page_cache_on_the_node,
 						setup_memcg_disabled, tb_reclaim_teardown),
 		TB_RECLAIM_TEST(memory_events_are_hierarchical_by_default),
 		TB_RECLAIM_TEST(memory_localevents_keeps_events_local),

@@ -56,6 +56,28 @@ static void kswapd_reclaims_page_cache_between_low_and_high(void **state)
 }
 
 /*
+ * Each memcg item has a counter of its own: after kswapd scanned a
+ * memcg's page cache (its pgscan in memory.stat), the zswap items, the
+ * last of its state (nothing goes to zswap here), still read 0.
+ */
+static void memcg_zswap_items_stay_zero_after_kswapd_scans(void **state)
+{
+	unsigned long ram = PAGES(64 * MB);
+	struct tb_file *f = tb_file_create(ram + ram / 2);
+	struct mem_cgroup *a;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	tb_read_range(f, ram + ram / 2);
+	assert_true(kshim_vm_event_read(PGSCAN_KSWAPD) > 0);
+	a = tb_memcg("a");
+	tb_memcg_flush_stats(a);
+	assert_true(tb_cgroup_read_key("a", "memory.stat", "pgscan") > 0);
+	assert_int_equal(tb_memcg_stat(a, MEMCG_ZSWAPPED), 0);
+	assert_int_equal(tb_memcg_stat(a, MEMCG_ZSWAP_B), 0);
+}
+
+/*
  * kswapd goes back to sleep once the node is balanced (it reclaimed up to
  * the high watermark) and stays asleep while allocations keep free memory
  * above low: kswapd waits on kswapd_wait again.
@@ -286,6 +308,7 @@ int main(void)
 		/* again after a boot with the sysctl: nothing of it is left */
 		TB_RECLAIM_TEST(watermarks_follow_ram_size),
 		TB_RECLAIM_TEST(kswapd_reclaims_page_cache_between_low_and_high),
+		TB_RECLAIM_TEST(memcg_zswap_items_stay_zero_after_kswapd_scans),
 		TB_RECLAIM_TEST(kswapd_sleeps_once_free_memory_is_above_high),
 		TB_RECLAIM_TEST(kswapd_wakes_at_low_and_reclaims_to_high),
 		TB_RECLAIM_TEST_ON(allocation_under_min_enters_direct_reclaim, setup_no_kswapd),

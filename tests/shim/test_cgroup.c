@@ -230,6 +230,104 @@ static void test_walk_during_removal(void **state)
 	kshim_css_kill(&c.root->css);
 }
 
+/* rstat: the (css, cpu) pairs a flush visited, in order */
+struct visit {
+	struct cgroup_subsys_state *css;
+	int cpu;
+};
+static struct visit visits[16];
+static int nr_visits;
+
+static void t_rstat_flush(struct cgroup_subsys_state *css, int cpu)
+{
+	/* the flushes of the releases at the end are not recorded */
+	if (nr_visits >= (int)ARRAY_SIZE(visits))
+		return;
+	visits[nr_visits].css = css;
+	visits[nr_visits++].cpu = cpu;
+}
+
+static void t_rstat_free(struct cgroup_subsys_state *css)
+{
+	kfree(css->cgroup);
+	t_free(css);
+}
+
+static struct cgroup_subsys rstat_ss = {
+	.name = "rstat",
+	.css_rstat_flush = t_rstat_flush,
+	.css_free = t_rstat_free,
+};
+
+/* a css with a cgroup of its own, as cgroupfs makes them */
+static struct tcss *mk_rstat(struct tcss *parent)
+{
+	struct tcss *t = kzalloc(sizeof(*t), GFP_KERNEL);
+	struct cgroup *cgrp = kzalloc(sizeof(*cgrp), GFP_KERNEL);
+
+	assert_non_null(t);
+	assert_non_null(cgrp);
+	t->css.cgroup = cgrp;
+	cgrp->subsys[memory_cgrp_id] = &t->css;
+	assert_int_equal(kshim_css_create(&t->css, parent ? &parent->css : NULL, &rstat_ss), 0);
+	return t;
+}
+
+/* the visits since the last check were these, in this order */
+static void check_visits(const struct visit *want, int n)
+{
+	int i;
+
+	assert_int_equal(nr_visits, n);
+	for (i = 0; i < n; i++) {
+		assert_ptr_equal(visits[i].css, want[i].css);
+		assert_int_equal(visits[i].cpu, want[i].cpu);
+	}
+	nr_visits = 0;
+}
+
+#define assert_visits(...)						\
+	do {								\
+		const struct visit want[] = { __VA_ARGS__ };		\
+		check_visits(want, ARRAY_SIZE(want));			\
+	} while (0)
+#define V(t, cpu) { &(t)->css, (cpu) }
+
+/*
+ * cgroup_rstat_updated() puts a cgroup and its ancestors on the CPU's
+ * updated tree; a flush visits the updated css of its subtree only, on
+ * the CPUs they were updated on, children first, and takes them off.
+ */
+static void test_rstat_flush_visits_the_updated_only(void **state)
+{
+	struct tcss *root = mk_rstat(NULL), *a = mk_rstat(root), *b = mk_rstat(root);
+	struct tcss *a1 = mk_rstat(a);
+
+	(void)state;
+	nr_visits = 0;
+	cgroup_rstat_updated(a1->css.cgroup, 2);
+	cgroup_rstat_flush(root->css.cgroup);
+	assert_visits(V(a1, 2), V(a, 2), V(root, 2));
+	cgroup_rstat_flush(root->css.cgroup);
+	assert_int_equal(nr_visits, 0);
+
+	/* a flush of a's subtree leaves b and the root on the tree */
+	cgroup_rstat_updated(b->css.cgroup, 1);
+	cgroup_rstat_updated(a1->css.cgroup, 1);
+	cgroup_rstat_updated(a1->css.cgroup, 3);
+	cgroup_rstat_flush(a->css.cgroup);
+	assert_visits(V(a1, 1), V(a, 1), V(a1, 3), V(a, 3));
+	cgroup_rstat_flush(root->css.cgroup);
+	assert_visits(V(b, 1), V(root, 1), V(root, 3));
+
+	nr_visits = ARRAY_SIZE(visits);
+	kshim_css_kill(&a1->css);
+	kshim_css_kill(&a->css);
+	kshim_css_kill(&b->css);
+	kshim_css_kill(&root->css);
+	kshim_rcu_quiesce();
+}
+
 static void test_file_notify(void **state)
 {
 	struct cgroup_file f = { 0 }, g = { 0 };
@@ -251,6 +349,7 @@ int main(void)
 		TB_TEST(test_child_pins_parent),
 		TB_TEST(test_pre_order_walk),
 		TB_TEST(test_walk_during_removal),
+		TB_TEST(test_rstat_flush_visits_the_updated_only),
 		TB_TEST(test_file_notify),
 	};
 

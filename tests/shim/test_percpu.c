@@ -6,6 +6,7 @@
  */
 #include <linux/kernel.h>
 #include <linux/percpu.h>
+#include <linux/percpu-refcount.h>
 #include <linux/slab.h>
 #include "tb_test.h"
 
@@ -126,6 +127,22 @@ static void test_alloc_percpu_leak_reported(void **state)
 	assert_null(kshim_world_check());
 }
 
+static void ref_release(struct percpu_ref *ref)
+{
+}
+
+/* percpu_ref_init() takes a per-CPU counter that percpu_ref_exit() gives back */
+static void test_percpu_ref_exit_frees_its_counter(void **state)
+{
+	unsigned long live = kshim_percpu_live();
+	struct percpu_ref ref;
+
+	assert_int_equal(percpu_ref_init(&ref, ref_release, 0, GFP_KERNEL), 0);
+	assert_int_equal(kshim_percpu_live(), live + 1);
+	percpu_ref_exit(&ref);
+	assert_int_equal(kshim_percpu_live(), live);
+}
+
 static void count_own_cpu(void *arg, unsigned int i)
 {
 	int n;
@@ -200,6 +217,7 @@ int main(void)
 		TB_TEST(test_alloc_percpu_zeroed_and_reused),
 		TB_TEST(test_alloc_percpu_distinct),
 		TB_TEST(test_alloc_percpu_leak_reported),
+		TB_TEST(test_percpu_ref_exit_frees_its_counter),
 		TB_TEST(test_this_cpu_counters_sum),
 		TB_TEST(test_preempt_disable_serializes_cpu),
 		TB_TEST(test_get_cpu_ptr_is_atomic),

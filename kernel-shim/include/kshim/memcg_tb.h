@@ -77,6 +77,8 @@ unsigned long tb_reclaim_calls(void);
 unsigned long tb_reclaim_freed(void);
 /* the calls' sc.nr_to_reclaim, summed: max(nr_pages, SWAP_CLUSTER_MAX) each */
 unsigned long tb_reclaim_asked(void);
+/* the calls made inside a memory stall (psi_memstall_enter(), as PSI counts it) */
+unsigned long tb_reclaim_memstall_calls(void);
 int tb_reclaim_last_swappiness(void);	/* *swappiness of the last call, -1 if NULL */
 
 /*
@@ -97,6 +99,8 @@ bool tb_memcg_tasks_empty(void);
 
 /* fold every CPU's memcg counters now (memory.stat otherwise lags by up to a flush threshold) */
 void tb_memcg_flush_stats(struct mem_cgroup *memcg);
+/* the periodic stats flush held off until the next boot (a starved kworker) */
+void tb_memcg_hold_periodic_flush(void);
 /* memcg_page_state_output(): what memory.stat prints for item (after a flush) */
 unsigned long tb_memcg_stat(struct mem_cgroup *memcg, int item);
 /* a reused world's memcontrol.c state as at boot: root stats flushed, flush clock zero */

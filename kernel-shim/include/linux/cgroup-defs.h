@@ -37,6 +37,8 @@ struct cgroup {
 	struct list_head kshim_sibling;
 	char kshim_name[64];
 	bool kshim_fs;		/* allocated by cgroupfs, freed with its css */
+	/* rstat: the CPUs on whose updated tree the cgroup is (cgroup.c) */
+	DECLARE_BITMAP(kshim_rstat_updated, CONFIG_NR_CPUS);
 };
 
 /* the default hierarchy's root: only its mount flags are read */

@@ -61,12 +61,11 @@ static inline bool cgroup_is_descendant(struct cgroup *cgrp, struct cgroup *ance
 }
 
 /*
- * rstat: a flush walks the whole subtree (children first) on every CPU,
- * so "updated" needs no bookkeeping; it only has to be cheap.
+ * rstat: an update marks the cgroup and its ancestors on the CPU, as the
+ * kernel links them into that CPU's updated tree; a flush folds in only
+ * the marked ones (kernel-shim/cgroup.c).
  */
-static inline void __cgroup_rstat_updated(struct cgroup *cgrp, int cpu)
-{
-}
+void __cgroup_rstat_updated(struct cgroup *cgrp, int cpu);
 #define cgroup_rstat_updated(cgrp, cpu) __cgroup_rstat_updated(cgrp, cpu)
 void cgroup_rstat_flush(struct cgroup *cgrp);
 /* before 6.6: the flush from a context that cannot sleep */

@@ -21,7 +21,12 @@ struct percpu_ref {
 	atomic_long_t count;
 	percpu_ref_func_t *release;
 	bool dead;
+	/* the per-CPU counter init allocates and exit frees (cpu.c) */
+	unsigned long __percpu *kshim_data;
 };
+
+void kshim_percpu_ref_alloc(struct percpu_ref *ref, gfp_t gfp);
+void kshim_percpu_ref_free(struct percpu_ref *ref);
 
 #define PERCPU_REF_INIT_ATOMIC (1 << 0)
 #define PERCPU_REF_INIT_DEAD (1 << 1)
@@ -30,14 +35,14 @@ struct percpu_ref {
 static inline int percpu_ref_init(struct percpu_ref *ref, percpu_ref_func_t *release,
 				  unsigned int flags, gfp_t gfp)
 {
-	(void)gfp;
+	kshim_percpu_ref_alloc(ref, gfp);
 	ref->release = release;
 	ref->dead = flags & PERCPU_REF_INIT_DEAD;
 	atomic_long_set(&ref->count, ref->dead ? 0 : KSHIM_PERCPU_REF_BIAS + 1);
 	return 0;
 }
 
-static inline void percpu_ref_exit(struct percpu_ref *ref) { (void)ref; }
+static inline void percpu_ref_exit(struct percpu_ref *ref) { kshim_percpu_ref_free(ref); }
 
 static inline void percpu_ref_get_many(struct percpu_ref *ref, unsigned long nr)
 {
