@@ -4,6 +4,7 @@
  * what each write returns, what it changes, and what reads print.
  */
 #include <linux/kernel.h>
+#include <linux/cgroup.h>
 #include <string.h>
 #include <stdlib.h>
 #include <asm/page.h>
@@ -196,6 +197,34 @@ static void test_write_too_large(void **state)
 	/* before 6.12 memory.peak is read-only: kernfs refuses any write */
 	assert_int_equal(tb_cgroup_write("a", "memory.peak", buf, PAGE_SIZE + 1), -EACCES);
 #endif
+}
+
+static ssize_t one_byte_write(struct kernfs_open_file *of, char *buf, size_t nbytes, loff_t off)
+{
+	return 1;
+}
+
+static int zero_write_u64(struct cgroup_subsys_state *css, struct cftype *cft, u64 val)
+{
+	return 0;
+}
+
+static struct cftype handler_files[] = {
+	{ .name = "tb.one_byte", .write = one_byte_write },
+	{ .name = "tb.u64", .write_u64 = zero_write_u64 },
+	{ }	/* terminate */
+};
+
+/*
+ * cgroup_file_write() gives back what a ->write handler returns (a short
+ * write is short), and a ->write_u64 handler's 0 as the whole count
+ */
+static void test_write_returns_the_handler_value(void **state)
+{
+	assert_int_equal(cgroup_add_dfl_cftypes(&memory_cgrp_subsys, handler_files), 0);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_write("a", "memory.tb.one_byte", "12345", 1);
+	assert_write("a", "memory.tb.u64", "12345", 5);
 }
 
 /* CFTYPE_NOT_ON_ROOT: only memory.stat, numa_stat and reclaim exist on the root */
@@ -480,6 +509,38 @@ static void test_peak_other_fd_reset_keeps_higher_value(void **state)
 	kshim_cgroupfs_close(b);
 }
 
+/*
+ * B's reset raises A's value to the usage then, and that value outlives a
+ * later, lower reset: A (reset at 0) reads 200 after B's reset at 200 and
+ * C's at 100, where B's and C's resets leave the local watermark at 100.
+ */
+static void test_peak_other_fd_reset_raises_peers_for_good(void **state)
+{
+	struct kernfs_open_file *a, *b, *c;
+	struct folio *f;
+
+#if !TB_HAVE_cgroup_of_peak
+	tb_skip("memory.peak is read-only before 6.12: no per-open-file reset");
+#endif
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	a = of_open("a", "memory.peak");
+	assert_int_equal(of_write(a, "r"), 1);
+	tb_charge_ok(100);
+	f = tb_charge_ok(100);
+	b = of_open("a", "memory.peak");
+	assert_int_equal(of_write(b, "r"), 1);
+	tb_folio_uncharge(f);
+	c = of_open("a", "memory.peak");
+	assert_int_equal(of_write(c, "r"), 1);
+	assert_int_equal(of_pages(c), 100);
+	assert_int_equal(of_pages(b), 200);
+	assert_int_equal(of_pages(a), 200);
+	kshim_cgroupfs_close(a);
+	kshim_cgroupfs_close(b);
+	kshim_cgroupfs_close(c);
+}
+
 /* ---- memory.reclaim ---- */
 /*
  * 6.12's memory_reclaim() memparse()s a leading size, then takes
@@ -751,6 +812,7 @@ int main(void)
 		TB_MEMCG_TEST(test_tunables_overflow_wraps),
 		TB_MEMCG_TEST(test_tunables_embedded_nul),
 		TB_MEMCG_TEST(test_write_too_large),
+		TB_MEMCG_TEST(test_write_returns_the_handler_value),
 		TB_MEMCG_TEST(test_root_files),
 		TB_MEMCG_TEST(test_read_only_write_only),
 		TB_MEMCG_TEST(test_initial_text),
@@ -760,6 +822,7 @@ int main(void)
 		TB_MEMCG_TEST(test_peak_fd_reset),
 		TB_MEMCG_TEST(test_peak_other_fd_reset_lowers_peak),
 		TB_MEMCG_TEST(test_peak_other_fd_reset_keeps_higher_value),
+		TB_MEMCG_TEST(test_peak_other_fd_reset_raises_peers_for_good),
 		TB_MEMCG_TEST(test_reclaim_parse),
 		TB_MEMCG_TEST(test_reclaim_futile_eagain),
 		TB_MEMCG_TEST(test_reclaim_frees),

@@ -48,6 +48,8 @@ static void cgroup_disable_memory_reclaims_the_node_lruvec(void **state)
 	struct pglist_data *pgdat = NODE_DATA(0);
 
 	assert_true(mem_cgroup_disabled());
+	/* the root's css_online() queues no periodic stats flush */
+	assert_false(tb_memcg_stats_flush_queued());
 	assert_int_equal(tb_cgroup_read_u64("", "memory.stat"), -ENOENT);
 	tb_run_in("");
 	tb_read_range(f, PAGES(96 * MB));
@@ -92,21 +94,88 @@ static long sockets_key(void)
 	return atomic_read(&memcg_sockets_enabled_key.key.enabled);
 }
 
+#if TB_HAVE_cgroup_memory_nobpf
+extern struct static_key_false memcg_bpf_enabled_key;
+
+static long bpf_key(void)
+{
+	return atomic_read(&memcg_bpf_enabled_key.key.enabled);
+}
+#else
+static long bpf_key(void)
+{
+	return 0;
+}
+#endif
+
 /* mem_cgroup_css_alloc(): every memcg takes the socket key, unless nosocket */
 static void nosocket_memcgs_leave_the_socket_key_off(void **state)
 {
-	long before = sockets_key();
+	long before = sockets_key(), bpf = bpf_key();
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	assert_int_equal(sockets_key(), before);
+	/* nosocket alone leaves nobpf off: the bpf key is taken (6.1 has none) */
+	assert_int_equal(bpf_key(), bpf + TB_HAVE_cgroup_memory_nobpf);
 }
 
 static void default_memcgs_take_the_socket_key(void **state)
 {
 	long before = sockets_key();
 
+	/* the root's css_online() queued the periodic stats flush */
+	assert_true(tb_memcg_stats_flush_queued());
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	assert_int_equal(sockets_key(), before + 1);
+}
+
+/* rmdir, then the css is freed after its grace periods and works */
+static void remove_and_free(const char *path)
+{
+	assert_int_equal(tb_cgroup_rmdir(path), 0);
+	kshim_rcu_quiesce();
+}
+
+/*
+ * mem_cgroup_css_free() gives back what mem_cgroup_css_alloc() took: the
+ * socket key (on the default hierarchy) and the bpf key, once per memcg
+ */
+static void freed_memcgs_give_back_the_socket_and_bpf_keys(void **state)
+{
+	long sockets = sockets_key(), bpf = bpf_key();
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("a/b"), 0);
+	assert_int_equal(sockets_key(), sockets + 2);
+#if TB_HAVE_cgroup_memory_nobpf
+	assert_int_equal(bpf_key(), bpf + 2);
+#endif
+	remove_and_free("a/b");
+	assert_int_equal(sockets_key(), sockets + 1);
+	assert_int_equal(bpf_key(), bpf + 1);
+	remove_and_free("a");
+	assert_int_equal(sockets_key(), sockets);
+	assert_int_equal(bpf_key(), bpf);
+}
+
+static int setup_nosocket_nobpf(void **state)
+{
+	cmdline = "cgroup.memory=nosocket,nobpf";
+	return setup_cmdline(state);
+}
+
+/* with nosocket,nobpf neither the alloc nor the free touches the keys */
+static void nosocket_nobpf_memcgs_never_touch_the_keys(void **state)
+{
+	long sockets = sockets_key(), bpf = bpf_key();
+
+	tb_skip_before_6_4("cgroup.memory=nobpf");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(sockets_key(), sockets);
+	assert_int_equal(bpf_key(), bpf);
+	remove_and_free("a");
+	assert_int_equal(sockets_key(), sockets);
+	assert_int_equal(bpf_key(), bpf);
 }
 
 /* a bad option is refused and the good ones beside it are not applied */
@@ -276,6 +345,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(nosocket_memcgs_leave_the_socket_key_off,
 						setup_nosocket, tb_reclaim_teardown),
 		TB_RECLAIM_TEST(default_memcgs_take_the_socket_key),
+		TB_RECLAIM_TEST(freed_memcgs_give_back_the_socket_and_bpf_keys),
+		TB_RECLAIM_TEST_ON(nosocket_nobpf_memcgs_never_touch_the_keys,
+				   setup_nosocket_nobpf),
 		TB_RECLAIM_TEST(unknown_options_are_refused_and_change_nothing),
 		TB_RECLAIM_TEST_ON(impossible_machines_are_refused_before_boot, setup_memcg_only),
 		cmocka_unit_test_setup_teardown(cgroup_disable_memory_reclaims_the_node_lruvec,

@@ -6,6 +6,7 @@
  */
 #include <linux/kernel.h>
 #include <linux/mm.h>
+#include <linux/memcontrol.h>
 #include <linux/vmstat.h>
 #include <signal.h>
 #include <stdio.h>
@@ -254,6 +255,120 @@ static void child_events_count_once_in_the_parent(void **state)
 	assert_int_equal(tb_stat("p", "pgsteal"), tb_stat("p/c", "pgsteal"));
 }
 
+/* lruvec_page_state_local() of item summed over the nodes */
+static unsigned long lruvec_local(const char *path, int item)
+{
+	unsigned long sum = 0;
+	unsigned int nid;
+
+	for (nid = 0; nid < tb_nodes(); nid++)
+		sum += lruvec_page_state_local(mem_cgroup_lruvec(tb_memcg(path), NODE_DATA(nid)),
+					       item);
+	return sum;
+}
+
+/*
+ * mem_cgroup_css_rstat_flush() keeps beside each subtree count the
+ * memcg's own (memcg_page_state_local(), memcg_events_local(),
+ * lruvec_page_state_local()): p holds 1M of page cache and its child c
+ * 3M, of which memory.reclaim takes 1M or more.
+ */
+static void local_counters_leave_out_the_children(void **state)
+{
+	struct tb_file *fp = tb_file_create(PAGES(1 * MB)), *fc = tb_file_create(PAGES(3 * MB));
+	struct mem_cgroup *p, *c;
+	unsigned long steal;
+
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/c"), 0);
+	tb_run_in("p");
+	tb_read_range(fp, PAGES(1 * MB));
+	tb_run_in("p/c");
+	tb_read_range(fc, PAGES(3 * MB));
+	assert_write_ok("p/c", "memory.reclaim", "1M");
+	tb_memcg_flush_stats(NULL);
+	p = tb_memcg("p");
+	c = tb_memcg("p/c");
+
+	assert_int_equal(tb_file_cached(fp), PAGES(1 * MB));
+	assert_int_equal(tb_memcg_stat_local(p, NR_FILE_PAGES), PAGES(1 * MB));
+	assert_int_equal(tb_memcg_stat_local(c, NR_FILE_PAGES), tb_file_cached(fc));
+	assert_int_equal(memcg_page_state(p, NR_FILE_PAGES), PAGES(1 * MB) + tb_file_cached(fc));
+	assert_int_equal(lruvec_local("p", NR_FILE_PAGES), PAGES(1 * MB));
+	assert_int_equal(lruvec_local("p/c", NR_FILE_PAGES), tb_file_cached(fc));
+
+	steal = tb_memcg_events(c, PGSTEAL_DIRECT, false);
+	assert_true(steal >= PAGES(1 * MB));
+	assert_int_equal(tb_memcg_events(c, PGSTEAL_DIRECT, true), steal);
+	assert_int_equal(tb_memcg_events(p, PGSTEAL_DIRECT, false), steal);
+	assert_int_equal(tb_memcg_events(p, PGSTEAL_DIRECT, true), 0);
+}
+
+/* a's task with 2M of anon, 1M or more of it swapped out, then moved to b */
+static struct tb_vma *swapped_in_a_then_moved_to_b(unsigned long *swapped)
+{
+	struct tb_task *t;
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("b"), 0);
+	t = tb_run_in("a");
+	vma = tb_map_anon(PAGES(2 * MB));
+	tb_touch_range(vma, PAGES(2 * MB), true);
+	assert_write_ok("a", "memory.reclaim", "1M");
+	*swapped = tb_vma_swapped(vma);
+	assert_true(*swapped >= PAGES(1 * MB));
+	assert_int_equal(tb_task_move(t, "b"), 0);
+	return vma;
+}
+
+/*
+ * mem_cgroup_swapin_charge_folio() charges a page swapped in to the memcg
+ * its swap entry is charged to (lookup_swap_cgroup_id()), while that
+ * memcg is online, not to the faulting task's
+ */
+static void swapin_charges_the_memcg_of_the_swap_entry(void **state)
+{
+	unsigned long swapped;
+	struct tb_vma *vma = swapped_in_a_then_moved_to_b(&swapped);
+	long long a = tb_cgroup_read_u64("a", "memory.current");
+
+	tb_touch_range(vma, PAGES(2 * MB), false);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), a + swapped * 4096);
+	assert_int_equal(tb_cgroup_read_u64("b", "memory.current"), 0);
+}
+
+/* ... and, once that memcg is offline, to the faulting mm's memcg */
+static void swapin_of_a_removed_memcg_charges_the_faulting_task(void **state)
+{
+	unsigned long swapped;
+	struct tb_vma *vma = swapped_in_a_then_moved_to_b(&swapped);
+
+	assert_int_equal(tb_cgroup_rmdir("a"), 0);
+	tb_touch_range(vma, PAGES(2 * MB), false);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	assert_int_equal(tb_cgroup_read_u64("b", "memory.current"), swapped * 4096);
+}
+
+/*
+ * mem_cgroup_attach() flags a moved task's objcg (bit 0 of task->objcg,
+ * CURRENT_OBJCG_UPDATE_FLAG): its next kernel-memory charge looks the
+ * objcg up again, in the new memcg
+ */
+static void moving_a_task_flags_its_objcg_for_a_lookup(void **state)
+{
+	struct tb_task *t;
+
+	tb_skip_before_6_4("task->objcg");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("b"), 0);
+	t = tb_run_in("a");
+	assert_int_equal((unsigned long)READ_ONCE(current->objcg) & 1, 0);
+	assert_int_equal(tb_task_move(t, "b"), 0);
+	assert_int_equal((unsigned long)READ_ONCE(current->objcg) & 1, 1);
+}
+
 /*
  * As with memory.swap.max, swap usage at half of memory.swap.high counts
  * as full: the first read swap-in frees its slot.
@@ -375,6 +490,10 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(read_swapin_keeps_the_swap_charge),
 		TB_RECLAIM_SWAP_TEST(swapin_frees_the_slot_while_swap_is_half_full),
 		TB_RECLAIM_TEST(child_events_count_once_in_the_parent),
+		TB_RECLAIM_TEST(local_counters_leave_out_the_children),
+		TB_RECLAIM_TEST(moving_a_task_flags_its_objcg_for_a_lookup),
+		TB_RECLAIM_SWAP_TEST(swapin_charges_the_memcg_of_the_swap_entry),
+		TB_RECLAIM_SWAP_TEST(swapin_of_a_removed_memcg_charges_the_faulting_task),
 		TB_RECLAIM_SWAP_TEST(swapin_frees_the_slot_while_swap_is_half_high),
 		TB_RECLAIM_SWAP_TEST(noio_charge_reclaims_page_cache_and_swaps_nothing_out),
 	};
