@@ -68,6 +68,23 @@ static void cgroup_disable_memory_reclaims_the_node_lruvec(void **state)
 	}
 }
 
+static int setup_memcg_disabled_swap(void **state)
+{
+	tb_mem.swap_pages = PAGES(64 * MB);
+	return setup_memcg_disabled(state);
+}
+
+/*
+ * cgroup_disable=memory: mem_cgroup_get_nr_swap_pages() answers the swap
+ * device's free slots for any memcg, NULL (the node's lruvec) included
+ */
+static void cgroup_disable_memory_leaves_all_swap_to_everyone(void **state)
+{
+	assert_true(mem_cgroup_disabled());
+	assert_int_equal(get_nr_swap_pages(), PAGES(64 * MB));
+	assert_int_equal(mem_cgroup_get_nr_swap_pages(NULL), PAGES(64 * MB));
+}
+
 static int setup_nosocket(void **state)
 {
 	cmdline = "cgroup.memory=nosocket";
@@ -352,6 +369,8 @@ int main(void)
 		TB_RECLAIM_TEST_ON(impossible_machines_are_refused_before_boot, setup_memcg_only),
 		cmocka_unit_test_setup_teardown(cgroup_disable_memory_reclaims_the_node_lruvec,
 						setup_memcg_disabled, tb_reclaim_teardown),
+		TB_RECLAIM_TEST_ON(cgroup_disable_memory_leaves_all_swap_to_everyone,
+				   setup_memcg_disabled_swap),
 		TB_RECLAIM_TEST(memory_events_are_hierarchical_by_default),
 		TB_RECLAIM_TEST(memory_localevents_keeps_events_local),
 		TB_RECLAIM_SWAP_TEST(memory_recursiveprot_protects_unprotected_children),

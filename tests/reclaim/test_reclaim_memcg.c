@@ -352,6 +352,101 @@ static void swapin_of_a_removed_memcg_charges_the_faulting_task(void **state)
 }
 
 /*
+ * __mem_cgroup_try_charge_swap() of a page of a removed memcg charges the
+ * swap to its closest online ancestor (mem_cgroup_id_get_online()), which
+ * the freed slots uncharge again
+ */
+static void swapout_of_a_removed_memcg_charges_its_parent(void **state)
+{
+	struct tb_task *t;
+	struct tb_vma *vma;
+	unsigned long swapped;
+
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/a"), 0);
+	t = tb_run_in("p/a");
+	vma = tb_map_anon(PAGES(2 * MB));
+	tb_touch_range(vma, PAGES(2 * MB), true);
+	assert_int_equal(tb_task_move(t, "p"), 0);
+	assert_int_equal(tb_cgroup_rmdir("p/a"), 0);
+	assert_write_ok("p", "memory.reclaim", "1M");
+	swapped = tb_vma_swapped(vma);
+	assert_true(swapped >= PAGES(1 * MB));
+	assert_int_equal(tb_cgroup_read_u64("p", "memory.swap.current"), swapped * 4096);
+	/* MEMCG_SWAP, the count cgroup v1's memory.stat shows */
+	tb_memcg_flush_stats(NULL);
+	assert_int_equal(memcg_page_state(tb_memcg("p"), MEMCG_SWAP), swapped);
+	tb_unmap(vma);
+	assert_int_equal(tb_cgroup_read_u64("p", "memory.swap.current"), 0);
+	tb_memcg_flush_stats(NULL);
+	assert_int_equal(memcg_page_state(tb_memcg("p"), MEMCG_SWAP), 0);
+}
+
+/* the root's swap is never charged to its counter: it only sums its children's */
+static void swapout_from_the_root_charges_no_swap_counter(void **state)
+{
+	struct tb_vma *vma;
+
+	tb_run_in("");
+	vma = tb_map_anon(PAGES(2 * MB));
+	tb_touch_range(vma, PAGES(2 * MB), true);
+	assert_write_ok("", "memory.reclaim", "1M");
+	assert_true(tb_vma_swapped(vma) >= PAGES(1 * MB));
+	assert_int_equal(page_counter_read(&tb_memcg("")->swap), 0);
+}
+
+/*
+ * mem_cgroup_get_nr_swap_pages() is what is left under memory.swap.max:
+ * once a's swap is at its max, reclaim finds no anon it could swap
+ * (get_scan_count(), the multi-gen LRU's get_swappiness()) and does not
+ * try: a second memory.reclaim fails without a new swap.events max.
+ */
+static void memcg_at_its_swap_max_reclaims_no_anon(void **state)
+{
+	struct tb_vma *vma;
+	long long max_events;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(2 * MB));
+	tb_touch_range(vma, PAGES(2 * MB), true);
+	assert_write_ok("a", "memory.swap.max", "1M");
+	assert_write("a", "memory.reclaim", "2M", -EAGAIN);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.swap.current"), 1 * MB);
+	assert_int_equal(mem_cgroup_get_nr_swap_pages(tb_memcg("a")), 0);
+	max_events = tb_cgroup_read_key("a", "memory.swap.events", "max");
+	assert_write("a", "memory.reclaim", "1M", -EAGAIN);
+	assert_int_equal(tb_cgroup_read_key("a", "memory.swap.events", "max"), max_events);
+	assert_int_equal(tb_vma_swapped(vma), PAGES(1 * MB));
+}
+
+static int setup_swap_4m(void **state)
+{
+	tb_mem.swap_pages = PAGES(4 * MB);
+	return tb_reclaim_setup(state);
+}
+
+/*
+ * mem_cgroup_swap_full() is true while the device is over half full
+ * (vm_swap_full()), whatever the memcg's limits: each read swap-in frees
+ * its slot until 512 of the 1024 are used.
+ */
+static void swapin_frees_slots_while_the_device_is_half_full(void **state)
+{
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(3 * MB));
+	tb_touch_range(vma, PAGES(3 * MB), true);
+	assert_write_ok("a", "memory.reclaim", "3M");
+	assert_true(tb_swap_used() > PAGES(2 * MB) + 64);
+	tb_touch_range(vma, PAGES(3 * MB), false);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	assert_int_equal(tb_swap_used(), PAGES(2 * MB));
+}
+
+/*
  * mem_cgroup_attach() flags a moved task's objcg (bit 0 of task->objcg,
  * CURRENT_OBJCG_UPDATE_FLAG): its next kernel-memory charge looks the
  * objcg up again, in the new memcg
@@ -494,6 +589,10 @@ int main(void)
 		TB_RECLAIM_TEST(moving_a_task_flags_its_objcg_for_a_lookup),
 		TB_RECLAIM_SWAP_TEST(swapin_charges_the_memcg_of_the_swap_entry),
 		TB_RECLAIM_SWAP_TEST(swapin_of_a_removed_memcg_charges_the_faulting_task),
+		TB_RECLAIM_SWAP_TEST(swapout_of_a_removed_memcg_charges_its_parent),
+		TB_RECLAIM_SWAP_TEST(swapout_from_the_root_charges_no_swap_counter),
+		TB_RECLAIM_SWAP_TEST(memcg_at_its_swap_max_reclaims_no_anon),
+		TB_RECLAIM_TEST_ON(swapin_frees_slots_while_the_device_is_half_full, setup_swap_4m),
 		TB_RECLAIM_SWAP_TEST(swapin_frees_the_slot_while_swap_is_half_high),
 		TB_RECLAIM_SWAP_TEST(noio_charge_reclaims_page_cache_and_swaps_nothing_out),
 	};
