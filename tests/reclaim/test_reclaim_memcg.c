@@ -330,8 +330,12 @@ static struct tb_vma *swapped_in_a_then_moved_to_b(unsigned long *swapped)
 static void swapin_charges_the_memcg_of_the_swap_entry(void **state)
 {
 	unsigned long swapped;
-	struct tb_vma *vma = swapped_in_a_then_moved_to_b(&swapped);
-	long long a = tb_cgroup_read_u64("a", "memory.current");
+	struct tb_vma *vma;
+	long long a;
+
+	tb_skip_before_6_4("swap-in charging");
+	vma = swapped_in_a_then_moved_to_b(&swapped);
+	a = tb_cgroup_read_u64("a", "memory.current");
 
 	tb_touch_range(vma, PAGES(2 * MB), false);
 	assert_int_equal(tb_vma_swapped(vma), 0);
@@ -343,7 +347,10 @@ static void swapin_charges_the_memcg_of_the_swap_entry(void **state)
 static void swapin_of_a_removed_memcg_charges_the_faulting_task(void **state)
 {
 	unsigned long swapped;
-	struct tb_vma *vma = swapped_in_a_then_moved_to_b(&swapped);
+	struct tb_vma *vma;
+
+	tb_skip_before_6_4("swap-in charging");
+	vma = swapped_in_a_then_moved_to_b(&swapped);
 
 	assert_int_equal(tb_cgroup_rmdir("a"), 0);
 	tb_touch_range(vma, PAGES(2 * MB), false);
@@ -462,6 +469,27 @@ static void moving_a_task_flags_its_objcg_for_a_lookup(void **state)
 	assert_int_equal((unsigned long)READ_ONCE(current->objcg) & 1, 0);
 	assert_int_equal(tb_task_move(t, "b"), 0);
 	assert_int_equal((unsigned long)READ_ONCE(current->objcg) & 1, 1);
+}
+
+/*
+ * mem_cgroup_lru_gen_attach() of a task without an mm (a kernel thread
+ * moved between cgroups) has no mm to migrate: it looks at task->mm
+ * before its owner. Only the objcg flag is set.
+ */
+static void moving_a_task_without_an_mm_migrates_no_mm(void **state)
+{
+	struct tb_task *t;
+	struct mm_struct *mm;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("b"), 0);
+	t = tb_run_in("a");
+	mm = current->mm;
+	current->mm = NULL;
+	assert_int_equal(tb_task_move(t, "b"), 0);
+	current->mm = mm;
+	if (tb_lru_gen_on())
+		assert_ptr_equal(mm->lru_gen.memcg, tb_memcg("a"));
 }
 
 /*
@@ -587,6 +615,7 @@ int main(void)
 		TB_RECLAIM_TEST(child_events_count_once_in_the_parent),
 		TB_RECLAIM_TEST(local_counters_leave_out_the_children),
 		TB_RECLAIM_TEST(moving_a_task_flags_its_objcg_for_a_lookup),
+		TB_RECLAIM_TEST(moving_a_task_without_an_mm_migrates_no_mm),
 		TB_RECLAIM_SWAP_TEST(swapin_charges_the_memcg_of_the_swap_entry),
 		TB_RECLAIM_SWAP_TEST(swapin_of_a_removed_memcg_charges_the_faulting_task),
 		TB_RECLAIM_SWAP_TEST(swapout_of_a_removed_memcg_charges_its_parent),
