@@ -402,16 +402,22 @@ static struct kernfs_open_file *of_open(const char *path, const char *file)
 #define peak_pages(path) (tb_cgroup_read_u64(path, "memory.peak") / 4096)
 
 
-static void test_peak_fd_reset(void **state)
+/* a memory.peak case: skipped before 6.12, else current's task in a new "a" */
+static void peak_case_in_a(void)
 {
-	struct kernfs_open_file *a;
-	struct folio *f;
-
 #if !TB_HAVE_cgroup_of_peak
 	tb_skip("memory.peak is read-only before 6.12: no per-open-file reset");
 #endif
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	assert_int_equal(tb_task_enter("a"), 0);
+}
+
+static void test_peak_fd_reset(void **state)
+{
+	struct kernfs_open_file *a;
+	struct folio *f;
+
+	peak_case_in_a();
 	tb_charge_ok(100);
 	f = tb_charge_ok(100);
 	tb_folio_uncharge(f);
@@ -451,11 +457,7 @@ static void test_peak_other_fd_reset_lowers_peak(void **state)
 {
 	struct kernfs_open_file *a, *b, *c;
 
-#if !TB_HAVE_cgroup_of_peak
-	tb_skip("memory.peak is read-only before 6.12: no per-open-file reset");
-#endif
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	assert_int_equal(tb_task_enter("a"), 0);
+	peak_case_in_a();
 	a = of_open("a", "memory.peak");
 	assert_int_equal(of_write(a, "r"), 1);
 	tb_charge_ok(100);
@@ -491,11 +493,7 @@ static void test_peak_other_fd_reset_keeps_higher_value(void **state)
 	struct kernfs_open_file *a, *b;
 	struct folio *f;
 
-#if !TB_HAVE_cgroup_of_peak
-	tb_skip("memory.peak is read-only before 6.12: no per-open-file reset");
-#endif
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	assert_int_equal(tb_task_enter("a"), 0);
+	peak_case_in_a();
 	tb_charge_ok(100);
 	f = tb_charge_ok(100);
 	a = of_open("a", "memory.peak");
@@ -519,11 +517,7 @@ static void test_peak_other_fd_reset_raises_peers_for_good(void **state)
 	struct kernfs_open_file *a, *b, *c;
 	struct folio *f;
 
-#if !TB_HAVE_cgroup_of_peak
-	tb_skip("memory.peak is read-only before 6.12: no per-open-file reset");
-#endif
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	assert_int_equal(tb_task_enter("a"), 0);
+	peak_case_in_a();
 	a = of_open("a", "memory.peak");
 	assert_int_equal(of_write(a, "r"), 1);
 	tb_charge_ok(100);
