@@ -502,6 +502,24 @@ static void moving_a_task_without_an_mm_migrates_no_mm(void **state)
 }
 
 /*
+ * kswapd's reclaim of a memcg's pages counts in the memcg's events, the
+ * first of them (pgscan_kswapd) as the others: a is the only memcg
+ * with pages, so its counts are the machine's.
+ */
+static void kswapd_reclaim_counts_in_the_memcg_events(void **state)
+{
+	struct tb_file *f = tb_file_create(PAGES(96 * MB));
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	tb_read_range(f, PAGES(96 * MB));
+	tb_kthreads_settle();
+	assert_true(kshim_vm_event_read(PGSCAN_KSWAPD) > 0);
+	assert_int_equal(tb_stat("a", "pgscan_kswapd"), kshim_vm_event_read(PGSCAN_KSWAPD));
+	assert_int_equal(tb_stat("a", "pgsteal_kswapd"), kshim_vm_event_read(PGSTEAL_KSWAPD));
+}
+
+/*
  * As with memory.swap.max, swap usage at half of memory.swap.high counts
  * as full: the first read swap-in frees its slot.
  */
@@ -625,6 +643,7 @@ int main(void)
 		TB_RECLAIM_TEST(local_counters_leave_out_the_children),
 		TB_RECLAIM_TEST(moving_a_task_flags_its_objcg_for_a_lookup),
 		TB_RECLAIM_TEST(moving_a_task_without_an_mm_migrates_no_mm),
+		TB_RECLAIM_TEST(kswapd_reclaim_counts_in_the_memcg_events),
 		TB_RECLAIM_SWAP_TEST(swapin_charges_the_memcg_of_the_swap_entry),
 		TB_RECLAIM_SWAP_TEST(swapin_of_a_removed_memcg_charges_the_faulting_task),
 		TB_RECLAIM_SWAP_TEST(swapout_of_a_removed_memcg_charges_its_parent),
