@@ -373,6 +373,29 @@ static void test_stat_keys(void **state)
 	tb_folio_uncharge(f);
 }
 
+/*
+ * memory.numa_stat has a line for each node-level item of memory_stats[],
+ * down to its last: pgdemote_khugepaged without CONFIG_NUMA_BALANCING
+ * (6.1's: workingset_nodereclaim), here 0 on node 0
+ */
+static void test_numa_stat_ends_with_the_last_node_item(void **state)
+{
+	const char *want = TB_HAVE_memcg_stat_pgdemote ? "pgdemote_khugepaged N0=0" :
+							 "workingset_nodereclaim N0=0";
+	char *buf = malloc(16384), *last;
+	ssize_t n;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	n = tb_cgroup_read("a", "memory.numa_stat", buf, 16383);
+	assert_true(n > 1);
+	assert_int_equal(buf[n - 1], '\n');
+	buf[n - 1] = '\0';
+	last = strrchr(buf, '\n');
+	assert_non_null(last);
+	assert_int_equal(strncmp(last + 1, want, strlen(want)), 0);
+	free(buf);
+}
+
 /* ---- memory.peak: one peak per open file once written (6.12) ---- */
 static ssize_t of_write(struct kernfs_open_file *of, const char *s)
 {
@@ -813,6 +836,7 @@ int main(void)
 		TB_MEMCG_TEST(test_oom_group),
 		TB_MEMCG_TEST(test_current_hierarchical),
 		TB_MEMCG_TEST(test_stat_keys),
+		TB_MEMCG_TEST(test_numa_stat_ends_with_the_last_node_item),
 		TB_MEMCG_TEST(test_peak_fd_reset),
 		TB_MEMCG_TEST(test_peak_other_fd_reset_lowers_peak),
 		TB_MEMCG_TEST(test_peak_other_fd_reset_keeps_higher_value),
