@@ -386,9 +386,16 @@ ssize_t kshim_cgroupfs_fwrite(struct kernfs_open_file *of, const char *ubuf, siz
 		return -ENOMEM;
 	memcpy(buf, ubuf, len);
 	buf[len] = '\0';
-	ret = cft->write ? cft->write(of, buf, len, 0) : write_num(of, buf);
+	/* cgroup_file_write(): ->write's return as it is, else "ret ?: nbytes" */
+	if (cft->write) {
+		ret = cft->write(of, buf, len, 0);
+	} else {
+		ret = write_num(of, buf);
+		if (!ret)
+			ret = len;
+	}
 	kfree(buf);
-	return ret < 0 ? ret : (ssize_t)len;
+	return ret;
 }
 
 ssize_t kshim_cgroupfs_fread(struct kernfs_open_file *of, char *buf, size_t size)

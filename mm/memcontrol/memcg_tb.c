@@ -253,6 +253,24 @@ unsigned long tb_memcg_stat(struct mem_cgroup *memcg, int item)
 	return memcg_page_state_output(memcg, item);
 }
 
+/* the periodic flush (flush_memcg_stats_dwork) waits for its timer */
+bool tb_memcg_stats_flush_queued(void)
+{
+	return delayed_work_pending(&stats_flush_dwork);
+}
+
+/* the memcg's own count of item, without its descendants' (after a flush) */
+unsigned long tb_memcg_stat_local(struct mem_cgroup *memcg, int item)
+{
+	return memcg_page_state_local(memcg, item);
+}
+
+/* a vm event of memcg's subtree, or of memcg alone (after a flush) */
+unsigned long tb_memcg_events(struct mem_cgroup *memcg, int event, bool local)
+{
+	return local ? memcg_events_local(memcg, event) : memcg_events(memcg, event);
+}
+
 /*
  * A reused world made as a booted one (fuzz harnesses, after undoing an
  * input and before rewinding virtual time): the root's statistics flushed

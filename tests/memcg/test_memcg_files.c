@@ -4,6 +4,7 @@
  * what each write returns, what it changes, and what reads print.
  */
 #include <linux/kernel.h>
+#include <linux/cgroup.h>
 #include <string.h>
 #include <stdlib.h>
 #include <asm/page.h>
@@ -198,6 +199,34 @@ static void test_write_too_large(void **state)
 #endif
 }
 
+static ssize_t one_byte_write(struct kernfs_open_file *of, char *buf, size_t nbytes, loff_t off)
+{
+	return 1;
+}
+
+static int zero_write_u64(struct cgroup_subsys_state *css, struct cftype *cft, u64 val)
+{
+	return 0;
+}
+
+static struct cftype handler_files[] = {
+	{ .name = "tb.one_byte", .write = one_byte_write },
+	{ .name = "tb.u64", .write_u64 = zero_write_u64 },
+	{ }	/* terminate */
+};
+
+/*
+ * cgroup_file_write() gives back what a ->write handler returns (a short
+ * write is short), and a ->write_u64 handler's 0 as the whole count
+ */
+static void test_write_returns_the_handler_value(void **state)
+{
+	assert_int_equal(cgroup_add_dfl_cftypes(&memory_cgrp_subsys, handler_files), 0);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_write("a", "memory.tb.one_byte", "12345", 1);
+	assert_write("a", "memory.tb.u64", "12345", 5);
+}
+
 /* CFTYPE_NOT_ON_ROOT: only memory.stat, numa_stat and reclaim exist on the root */
 static void test_root_files(void **state)
 {
@@ -381,6 +410,29 @@ static void test_stat_keys(void **state)
 	tb_folio_uncharge(f);
 }
 
+/*
+ * memory.numa_stat has a line for each node-level item of memory_stats[],
+ * down to its last: pgdemote_khugepaged without CONFIG_NUMA_BALANCING
+ * (6.1's: workingset_nodereclaim), here 0 on node 0
+ */
+static void test_numa_stat_ends_with_the_last_node_item(void **state)
+{
+	const char *want = TB_HAVE_memcg_stat_pgdemote ? "pgdemote_khugepaged N0=0" :
+							 "workingset_nodereclaim N0=0";
+	char *buf = malloc(16384), *last;
+	ssize_t n;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	n = tb_cgroup_read("a", "memory.numa_stat", buf, 16383);
+	assert_true(n > 1);
+	assert_int_equal(buf[n - 1], '\n');
+	buf[n - 1] = '\0';
+	last = strrchr(buf, '\n');
+	assert_non_null(last);
+	assert_int_equal(strncmp(last + 1, want, strlen(want)), 0);
+	free(buf);
+}
+
 /* ---- memory.peak: one peak per open file once written (6.12) ---- */
 static ssize_t of_write(struct kernfs_open_file *of, const char *s)
 {
@@ -410,16 +462,22 @@ static struct kernfs_open_file *of_open(const char *path, const char *file)
 #define peak_pages(path) (tb_cgroup_read_u64(path, "memory.peak") / 4096)
 
 
-static void test_peak_fd_reset(void **state)
+/* a memory.peak case: skipped before 6.12, else current's task in a new "a" */
+static void peak_case_in_a(void)
 {
-	struct kernfs_open_file *a;
-	struct folio *f;
-
 #if !TB_HAVE_cgroup_of_peak
 	tb_skip("memory.peak is read-only before 6.12: no per-open-file reset");
 #endif
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	assert_int_equal(tb_task_enter("a"), 0);
+}
+
+static void test_peak_fd_reset(void **state)
+{
+	struct kernfs_open_file *a;
+	struct folio *f;
+
+	peak_case_in_a();
 	tb_charge_ok(100);
 	f = tb_charge_ok(100);
 	tb_folio_uncharge(f);
@@ -459,11 +517,7 @@ static void test_peak_other_fd_reset_lowers_peak(void **state)
 {
 	struct kernfs_open_file *a, *b, *c;
 
-#if !TB_HAVE_cgroup_of_peak
-	tb_skip("memory.peak is read-only before 6.12: no per-open-file reset");
-#endif
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	assert_int_equal(tb_task_enter("a"), 0);
+	peak_case_in_a();
 	a = of_open("a", "memory.peak");
 	assert_int_equal(of_write(a, "r"), 1);
 	tb_charge_ok(100);
@@ -499,11 +553,7 @@ static void test_peak_other_fd_reset_keeps_higher_value(void **state)
 	struct kernfs_open_file *a, *b;
 	struct folio *f;
 
-#if !TB_HAVE_cgroup_of_peak
-	tb_skip("memory.peak is read-only before 6.12: no per-open-file reset");
-#endif
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	assert_int_equal(tb_task_enter("a"), 0);
+	peak_case_in_a();
 	tb_charge_ok(100);
 	f = tb_charge_ok(100);
 	a = of_open("a", "memory.peak");
@@ -515,6 +565,34 @@ static void test_peak_other_fd_reset_keeps_higher_value(void **state)
 	assert_int_equal(of_pages(a), 200);
 	kshim_cgroupfs_close(a);
 	kshim_cgroupfs_close(b);
+}
+
+/*
+ * B's reset raises A's value to the usage then, and that value outlives a
+ * later, lower reset: A (reset at 0) reads 200 after B's reset at 200 and
+ * C's at 100, where B's and C's resets leave the local watermark at 100.
+ */
+static void test_peak_other_fd_reset_raises_peers_for_good(void **state)
+{
+	struct kernfs_open_file *a, *b, *c;
+	struct folio *f;
+
+	peak_case_in_a();
+	a = of_open("a", "memory.peak");
+	assert_int_equal(of_write(a, "r"), 1);
+	tb_charge_ok(100);
+	f = tb_charge_ok(100);
+	b = of_open("a", "memory.peak");
+	assert_int_equal(of_write(b, "r"), 1);
+	tb_folio_uncharge(f);
+	c = of_open("a", "memory.peak");
+	assert_int_equal(of_write(c, "r"), 1);
+	assert_int_equal(of_pages(c), 100);
+	assert_int_equal(of_pages(b), 200);
+	assert_int_equal(of_pages(a), 200);
+	kshim_cgroupfs_close(a);
+	kshim_cgroupfs_close(b);
+	kshim_cgroupfs_close(c);
 }
 
 /* ---- memory.reclaim ---- */
@@ -788,6 +866,7 @@ int main(void)
 		TB_MEMCG_TEST(test_tunables_overflow_wraps),
 		TB_MEMCG_TEST(test_tunables_embedded_nul),
 		TB_MEMCG_TEST(test_write_too_large),
+		TB_MEMCG_TEST(test_write_returns_the_handler_value),
 		TB_MEMCG_TEST(test_root_files),
 		TB_MEMCG_TEST(test_read_only_write_only),
 		TB_MEMCG_TEST(test_initial_text),
@@ -796,9 +875,11 @@ int main(void)
 		TB_MEMCG_TEST(test_stat_keys),
 		TB_MEMCG_TEST(test_stat_read_logs_no_overflow),
 		TB_MEMCG_TEST(test_untracked_stat_item_warns_and_reads_zero),
+		TB_MEMCG_TEST(test_numa_stat_ends_with_the_last_node_item),
 		TB_MEMCG_TEST(test_peak_fd_reset),
 		TB_MEMCG_TEST(test_peak_other_fd_reset_lowers_peak),
 		TB_MEMCG_TEST(test_peak_other_fd_reset_keeps_higher_value),
+		TB_MEMCG_TEST(test_peak_other_fd_reset_raises_peers_for_good),
 		TB_MEMCG_TEST(test_reclaim_parse),
 		TB_MEMCG_TEST(test_reclaim_futile_eagain),
 		TB_MEMCG_TEST(test_reclaim_frees),

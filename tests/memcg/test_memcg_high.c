@@ -550,6 +550,89 @@ static void test_max_write_reclaims_down_to_the_new_limit(void **state)
 	assert_int_equal(tb_oom_kills(), 0);
 }
 
+/* a's task holds one folio of 100 pages; reclaim frees whole folios */
+static void hold_100_pages_in_a(void)
+{
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	tb_charge_ok(100);
+	tb_reclaim_script(TB_RECLAIM_PAGES, 1000);
+}
+
+/*
+ * memory_high_write() reclaims only above the new high, and asks for the
+ * excess: at a high equal to the usage (100 pages) it neither drains nor
+ * reclaims; at 60 pages one call asks for the 40 over it.
+ */
+static void test_high_write_asks_for_the_excess_only(void **state)
+{
+	hold_100_pages_in_a();
+	assert_write_ok("a", "memory.high", "409600");
+	assert_int_equal(tb_reclaim_calls(), 0);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 100 * 4096);
+	assert_write_ok("a", "memory.high", "245760");
+	assert_int_equal(tb_reclaim_calls(), 1);
+	assert_int_equal(tb_reclaim_asked(), 40);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 0);
+}
+
+/*
+ * memory_high_write() counts only futile reclaims against its
+ * MAX_RECLAIM_RETRIES: 20 calls that each free one folio of 65 pages
+ * bring the usage down to a high of 0.
+ */
+static void test_high_write_retries_as_long_as_reclaim_frees(void **state)
+{
+	int i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	for (i = 0; i < 20; i++)
+		tb_charge_ok(65);
+	tb_reclaim_script(TB_RECLAIM_PAGES, 1);
+	assert_write_ok("a", "memory.high", "0");
+	assert_int_equal(tb_reclaim_calls(), 20);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 0);
+}
+
+/* memory_max_write() asks reclaim for the excess over the new max: 40 of 100 pages */
+static void test_max_write_asks_for_the_excess(void **state)
+{
+	hold_100_pages_in_a();
+	assert_write_ok("a", "memory.max", "245760");
+	assert_int_equal(tb_reclaim_calls(), 1);
+	assert_int_equal(tb_reclaim_asked(), 40);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 0);
+	assert_int_equal(tb_cgroup_read_key("a", "memory.events", "oom"), 0);
+}
+
+/*
+ * memory_max_write() over pages nobody in the memcg can free (charged
+ * from outside, through the active memcg): MAX_RECLAIM_RETRIES futile
+ * reclaims, one OOM event, and with no task to kill the write gives up,
+ * the usage left above the new max.
+ */
+static void test_max_write_without_a_victim_gives_up_after_one_oom(void **state)
+{
+	struct mem_cgroup *old;
+	struct folio *f;
+	int err;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	old = set_active_memcg(tb_memcg("a"));
+	f = tb_folio_charge(100, GFP_KERNEL, &err);
+	set_active_memcg(old);
+	assert_non_null(f);
+	tb_reclaim_script(TB_RECLAIM_NOTHING, 0);
+	assert_write_ok("a", "memory.max", "204800");
+	assert_int_equal(tb_reclaim_calls(), MAX_RECLAIM_RETRIES);
+	assert_int_equal(tb_cgroup_read_key("a", "memory.events", "oom"), 1);
+	assert_int_equal(tb_cgroup_read_key("a", "memory.events", "oom_kill"), 0);
+	assert_int_equal(tb_oom_kills(), 0);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 100 * 4096);
+	tb_folio_uncharge(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -557,6 +640,10 @@ int main(void)
 		TB_MEMCG_TEST(test_handle_over_high_table),
 		TB_MEMCG_TEST(test_high_write_drains_the_stock_before_reclaiming),
 		TB_MEMCG_TEST(test_max_write_reclaims_down_to_the_new_limit),
+		TB_MEMCG_TEST(test_high_write_asks_for_the_excess_only),
+		TB_MEMCG_TEST(test_high_write_retries_as_long_as_reclaim_frees),
+		TB_MEMCG_TEST(test_max_write_asks_for_the_excess),
+		TB_MEMCG_TEST(test_max_write_without_a_victim_gives_up_after_one_oom),
 		TB_MEMCG_TEST(test_reclaim_progress_no_sleep),
 		TB_MEMCG_TEST(test_reclaim_under_high_no_sleep),
 		TB_MEMCG_TEST(test_parent_high),

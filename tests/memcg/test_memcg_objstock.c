@@ -522,6 +522,48 @@ static void test_ratelimited_flush_waits_a_whole_late_cycle(void **state)
 }
 
 /*
+ * A flush starts each CPU's count of pending updates afresh
+ * (mem_cgroup_css_rstat_flush() zeroes stats_updates): 63 pages kept on
+ * CPU 0 are flushed by the periodic flush, and the 4 batches after it
+ * are 256 pages, not > 256: memory.stat shows only the 63.
+ */
+static void test_flush_zeroes_the_cpu_pending_count(void **state)
+{
+	const long long some = (MEMCG_CHARGE_BATCH - 1) * PAGE_SIZE;
+	int i;
+
+	if (BYTES_COUNT_AS_UNITS)
+		tb_skip("asserts 6.12's per-memcg threshold; 6.1's is one global count of bytes");
+	start(TB_OBJSTOCK_AFTER);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mod_objcg_state(objcg_of("a"), NODE_DATA(0), 1, some);
+	tb_drain_local_stock();
+	flush_stats();
+	assert_int_equal(slab_bytes("a"), some);
+	for (i = 0; i < 4; i++)
+		batch_update("a");
+	assert_int_equal(slab_bytes("a"), some);
+	flush_stats();
+	assert_int_equal(slab_bytes("a"), some + 4 * MEMCG_CHARGE_BATCH * PAGE_SIZE);
+}
+
+/*
+ * A read of memory.numa_stat flushes as memory.stat does
+ * (mem_cgroup_flush_stats()): five batches pending are past the
+ * threshold, and the first read to come shows them.
+ */
+static void test_numa_stat_read_flushes_past_the_threshold(void **state)
+{
+	int i;
+
+	start(TB_OBJSTOCK_AFTER);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	for (i = 0; i < 5; i++)
+		batch_update("a");
+	assert_int_equal(slab_bytes_n0("a"), 5 * MEMCG_CHARGE_BATCH * PAGE_SIZE);
+}
+
+/*
  * A child's updates count toward its ancestors' thresholds: five batches
  * in p/c make a read of p flush; flushed counts move up once, not again
  * at the next flush.
@@ -779,6 +821,8 @@ int main(void)
 		TB_MEMCG_TEST(test_stat_read_flush_threshold_is_strict),
 		TB_MEMCG_TEST(test_updates_under_a_batch_stay_on_their_cpu),
 		TB_MEMCG_TEST(test_ratelimited_flush_waits_a_whole_late_cycle),
+		TB_MEMCG_TEST(test_flush_zeroes_the_cpu_pending_count),
+		TB_MEMCG_TEST(test_numa_stat_read_flushes_past_the_threshold),
 		TB_MEMCG_TEST(test_child_updates_flush_parent_reads),
 		TB_MEMCG_TEST(test_kmem_charge_past_threshold_shows_at_once),
 		TB_MEMCG_TEST(test_kernel_stack_kb_count_in_pages),

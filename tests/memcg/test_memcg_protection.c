@@ -341,6 +341,40 @@ static void test_protection_follows_usage(void **state)
 	uncharge_all();
 }
 
+static long children_usage(struct mem_cgroup *memcg, bool min)
+{
+	return atomic_long_read(min ? &memcg->memory.children_min_usage :
+			       &memcg->memory.children_low_usage);
+}
+
+/*
+ * mem_cgroup_css_offline() zeroes a removed memcg's memory.min and
+ * memory.low: its pages, still charged, lose their protection, and the
+ * parent's children_{min,low}_usage drop at once.
+ */
+static void memcg_offline_does_drop_min_and_low(void **state)
+{
+	static const char *const dirs[] = { "A", "A/B", NULL };
+	struct mem_cgroup *a, *b;
+
+	mkdirs(dirs);
+	assert_write_ok("A/B", "memory.min", "10M");
+	assert_write_ok("A/B", "memory.low", "20M");
+	charge_mb("A/B", 30);
+	a = tb_memcg("A");
+	b = tb_memcg("A/B");
+	assert_int_equal(children_usage(a, true), P(10));
+	assert_int_equal(children_usage(a, false), P(20));
+
+	assert_int_equal(tb_cgroup_rmdir("A/B"), 0);
+	assert_int_equal(READ_ONCE(b->memory.min), 0);
+	assert_int_equal(READ_ONCE(b->memory.low), 0);
+	assert_int_equal(children_usage(a, true), 0);
+	assert_int_equal(children_usage(a, false), 0);
+	assert_int_equal(page_counter_read(&a->memory), P(30));
+	uncharge_all();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -351,6 +385,7 @@ int main(void)
 		TB_MEMCG_TEST(test_usage_below_protection),
 		TB_MEMCG_TEST(test_zero_usage),
 		TB_MEMCG_TEST(test_protection_follows_usage),
+		TB_MEMCG_TEST(memcg_offline_does_drop_min_and_low),
 	};
 
 	return TB_RUN(tests);

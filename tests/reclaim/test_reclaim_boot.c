@@ -94,6 +94,31 @@ static void cgroup_disable_memory_counts_page_cache_on_the_node(void **state)
 	assert_int_equal(file_pages_on_nodes(), before);
 }
 
+/* cgroup_disable=memory: the root's css_online() queues no periodic stats flush */
+static void cgroup_disable_memory_queues_no_stats_flush(void **state)
+{
+	tb_skip_before_6_4("root css_online() without memcg");
+	assert_true(mem_cgroup_disabled());
+	assert_false(tb_memcg_stats_flush_queued());
+}
+
+static int setup_memcg_disabled_swap(void **state)
+{
+	tb_mem.swap_pages = PAGES(64 * MB);
+	return setup_memcg_disabled(state);
+}
+
+/*
+ * cgroup_disable=memory: mem_cgroup_get_nr_swap_pages() answers the swap
+ * device's free slots for any memcg, NULL (the node's lruvec) included
+ */
+static void cgroup_disable_memory_leaves_all_swap_to_everyone(void **state)
+{
+	assert_true(mem_cgroup_disabled());
+	assert_int_equal(get_nr_swap_pages(), PAGES(64 * MB));
+	assert_int_equal(mem_cgroup_get_nr_swap_pages(NULL), PAGES(64 * MB));
+}
+
 static int setup_nosocket(void **state)
 {
 	cmdline = "cgroup.memory=nosocket";
@@ -120,21 +145,87 @@ static long sockets_key(void)
 	return atomic_read(&memcg_sockets_enabled_key.key.enabled);
 }
 
+#if TB_HAVE_cgroup_memory_nobpf
+extern struct static_key_false memcg_bpf_enabled_key;
+
+static long bpf_key(void)
+{
+	return atomic_read(&memcg_bpf_enabled_key.key.enabled);
+}
+#else
+static long bpf_key(void)
+{
+	return 0;
+}
+#endif
+
 /* mem_cgroup_css_alloc(): every memcg takes the socket key, unless nosocket */
 static void nosocket_memcgs_leave_the_socket_key_off(void **state)
 {
-	long before = sockets_key();
+	long before = sockets_key(), bpf = bpf_key();
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	assert_int_equal(sockets_key(), before);
+	/* nosocket alone leaves nobpf off: the bpf key is taken (6.1 has none) */
+	assert_int_equal(bpf_key(), bpf + TB_HAVE_cgroup_memory_nobpf);
 }
 
 static void default_memcgs_take_the_socket_key(void **state)
 {
 	long before = sockets_key();
 
+	/* the root's css_online() queued the periodic stats flush */
+	assert_true(tb_memcg_stats_flush_queued());
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	assert_int_equal(sockets_key(), before + 1);
+}
+
+/* rmdir, then the css is freed after its grace periods and works */
+static void remove_and_free(const char *path)
+{
+	assert_int_equal(tb_cgroup_rmdir(path), 0);
+	kshim_rcu_quiesce();
+}
+
+/*
+ * mem_cgroup_css_free() gives back what mem_cgroup_css_alloc() took: the
+ * socket key (on the default hierarchy) and the bpf key, once per memcg
+ */
+static void freed_memcgs_give_back_the_socket_and_bpf_keys(void **state)
+{
+	long sockets = sockets_key(), bpf = bpf_key();
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("a/b"), 0);
+	assert_int_equal(sockets_key(), sockets + 2);
+	/* 6.1 has no bpf key: bpf_key() stays 0 */
+	assert_int_equal(bpf_key(), bpf + 2 * TB_HAVE_cgroup_memory_nobpf);
+	remove_and_free("a/b");
+	assert_int_equal(sockets_key(), sockets + 1);
+	assert_int_equal(bpf_key(), bpf + TB_HAVE_cgroup_memory_nobpf);
+	remove_and_free("a");
+	assert_int_equal(sockets_key(), sockets);
+	assert_int_equal(bpf_key(), bpf);
+}
+
+static int setup_nosocket_nobpf(void **state)
+{
+	cmdline = "cgroup.memory=nosocket,nobpf";
+	return setup_cmdline(state);
+}
+
+/* with nosocket,nobpf neither the alloc nor the free touches the keys */
+static void nosocket_nobpf_memcgs_never_touch_the_keys(void **state)
+{
+	long sockets = sockets_key(), bpf = bpf_key();
+
+	tb_skip_before_6_4("cgroup.memory=nobpf");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(sockets_key(), sockets);
+	assert_int_equal(bpf_key(), bpf);
+	remove_and_free("a");
+	assert_int_equal(sockets_key(), sockets);
+	assert_int_equal(bpf_key(), bpf);
 }
 
 /* a bad option is refused and the good ones beside it are not applied */
@@ -304,12 +395,19 @@ int main(void)
 		cmocka_unit_test_setup_teardown(nosocket_memcgs_leave_the_socket_key_off,
 						setup_nosocket, tb_reclaim_teardown),
 		TB_RECLAIM_TEST(default_memcgs_take_the_socket_key),
+		TB_RECLAIM_TEST(freed_memcgs_give_back_the_socket_and_bpf_keys),
+		TB_RECLAIM_TEST_ON(nosocket_nobpf_memcgs_never_touch_the_keys,
+				   setup_nosocket_nobpf),
 		TB_RECLAIM_TEST(unknown_options_are_refused_and_change_nothing),
 		TB_RECLAIM_TEST_ON(impossible_machines_are_refused_before_boot, setup_memcg_only),
 		cmocka_unit_test_setup_teardown(cgroup_disable_memory_reclaims_the_node_lruvec,
 						setup_memcg_disabled, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(cgroup_disable_memory_counts_page_cache_on_the_node,
 						setup_memcg_disabled, tb_reclaim_teardown),
+		TB_RECLAIM_TEST_ON(cgroup_disable_memory_leaves_all_swap_to_everyone,
+				   setup_memcg_disabled_swap),
+		TB_RECLAIM_TEST_ON(cgroup_disable_memory_queues_no_stats_flush,
+				   setup_memcg_disabled),
 		TB_RECLAIM_TEST(memory_events_are_hierarchical_by_default),
 		TB_RECLAIM_TEST(memory_localevents_keeps_events_local),
 		TB_RECLAIM_SWAP_TEST(memory_recursiveprot_protects_unprotected_children),

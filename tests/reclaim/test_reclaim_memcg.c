@@ -6,6 +6,7 @@
  */
 #include <linux/kernel.h>
 #include <linux/mm.h>
+#include <linux/memcontrol.h>
 #include <linux/vmstat.h>
 #include <signal.h>
 #include <stdio.h>
@@ -254,6 +255,276 @@ static void child_events_count_once_in_the_parent(void **state)
 	assert_int_equal(tb_stat("p", "pgsteal"), tb_stat("p/c", "pgsteal"));
 }
 
+/* lruvec_page_state_local() of item summed over the nodes */
+static unsigned long lruvec_local(const char *path, int item)
+{
+	unsigned long sum = 0;
+	unsigned int nid;
+
+	for (nid = 0; nid < tb_nodes(); nid++)
+		sum += lruvec_page_state_local(mem_cgroup_lruvec(tb_memcg(path), NODE_DATA(nid)),
+					       item);
+	return sum;
+}
+
+/*
+ * mem_cgroup_css_rstat_flush() keeps beside each subtree count the
+ * memcg's own (memcg_page_state_local(), memcg_events_local(),
+ * lruvec_page_state_local()): p holds 1M of page cache and its child c
+ * 3M, of which memory.reclaim takes 1M or more.
+ */
+static void local_counters_leave_out_the_children(void **state)
+{
+	struct tb_file *fp = tb_file_create(PAGES(1 * MB)), *fc = tb_file_create(PAGES(3 * MB));
+	static const int events[] = { PGSCAN_DIRECT, PGSTEAL_DIRECT, PGFAULT, PGMAJFAULT,
+				      PGREFILL, PGACTIVATE, PGDEACTIVATE, PGLAZYFREE };
+	struct mem_cgroup *p, *c;
+	unsigned long steal;
+	unsigned int i;
+
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/c"), 0);
+	tb_run_in("p");
+	tb_read_range(fp, PAGES(1 * MB));
+	tb_run_in("p/c");
+	tb_read_range(fc, PAGES(3 * MB));
+	assert_write_ok("p/c", "memory.reclaim", "1M");
+	tb_memcg_flush_stats(NULL);
+	p = tb_memcg("p");
+	c = tb_memcg("p/c");
+
+	assert_int_equal(tb_file_cached(fp), PAGES(1 * MB));
+	assert_int_equal(tb_memcg_stat_local(p, NR_FILE_PAGES), PAGES(1 * MB));
+	assert_int_equal(tb_memcg_stat_local(c, NR_FILE_PAGES), tb_file_cached(fc));
+	assert_int_equal(memcg_page_state(p, NR_FILE_PAGES), PAGES(1 * MB) + tb_file_cached(fc));
+	assert_int_equal(lruvec_local("p", NR_FILE_PAGES), PAGES(1 * MB));
+	assert_int_equal(lruvec_local("p/c", NR_FILE_PAGES), tb_file_cached(fc));
+
+	steal = tb_memcg_events(c, PGSTEAL_DIRECT, false);
+	assert_true(steal >= PAGES(1 * MB));
+	assert_int_equal(tb_memcg_events(p, PGSTEAL_DIRECT, false), steal);
+	/* and each event alike, those that did not change since a flush too */
+	for (i = 0; i < ARRAY_SIZE(events); i++) {
+		unsigned long in_c = tb_memcg_events(c, events[i], false);
+
+		assert_int_equal(tb_memcg_events(c, events[i], true), in_c);
+		assert_int_equal(tb_memcg_events(p, events[i], true),
+				 tb_memcg_events(p, events[i], false) - in_c);
+	}
+}
+
+/* a's task with 2M of anon, 1M or more of it swapped out, then moved to b */
+static struct tb_vma *swapped_in_a_then_moved_to_b(unsigned long *swapped)
+{
+	struct tb_task *t;
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("b"), 0);
+	t = tb_run_in("a");
+	vma = tb_map_anon(PAGES(2 * MB));
+	tb_touch_range(vma, PAGES(2 * MB), true);
+	assert_write_ok("a", "memory.reclaim", "1M");
+	*swapped = tb_vma_swapped(vma);
+	assert_true(*swapped >= PAGES(1 * MB));
+	assert_int_equal(tb_task_move(t, "b"), 0);
+	return vma;
+}
+
+/*
+ * mem_cgroup_swapin_charge_folio() charges a page swapped in to the memcg
+ * its swap entry is charged to (lookup_swap_cgroup_id()), while that
+ * memcg is online, not to the faulting task's
+ */
+static void swapin_charges_the_memcg_of_the_swap_entry(void **state)
+{
+	unsigned long swapped;
+	struct tb_vma *vma;
+	long long a;
+
+	tb_skip_before_6_4("swap-in charging");
+	vma = swapped_in_a_then_moved_to_b(&swapped);
+	a = tb_cgroup_read_u64("a", "memory.current");
+
+	tb_touch_range(vma, PAGES(2 * MB), false);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), a + swapped * 4096);
+	assert_int_equal(tb_cgroup_read_u64("b", "memory.current"), 0);
+}
+
+/* ... and, once that memcg is offline, to the faulting mm's memcg */
+static void swapin_of_a_removed_memcg_charges_the_faulting_task(void **state)
+{
+	unsigned long swapped;
+	struct tb_vma *vma;
+
+	tb_skip_before_6_4("swap-in charging");
+	vma = swapped_in_a_then_moved_to_b(&swapped);
+
+	assert_int_equal(tb_cgroup_rmdir("a"), 0);
+	tb_touch_range(vma, PAGES(2 * MB), false);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	assert_int_equal(tb_cgroup_read_u64("b", "memory.current"), swapped * 4096);
+}
+
+/*
+ * __mem_cgroup_try_charge_swap() of a page of a removed memcg charges the
+ * swap to its closest online ancestor (mem_cgroup_id_get_online()), which
+ * the freed slots uncharge again
+ */
+static void swapout_of_a_removed_memcg_charges_its_parent(void **state)
+{
+	struct tb_task *t;
+	struct tb_vma *vma;
+	unsigned long swapped;
+
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/a"), 0);
+	t = tb_run_in("p/a");
+	vma = tb_map_anon(PAGES(2 * MB));
+	tb_touch_range(vma, PAGES(2 * MB), true);
+	assert_int_equal(tb_task_move(t, "p"), 0);
+	assert_int_equal(tb_cgroup_rmdir("p/a"), 0);
+	assert_write_ok("p", "memory.reclaim", "1M");
+	swapped = tb_vma_swapped(vma);
+	assert_true(swapped >= PAGES(1 * MB));
+	assert_int_equal(tb_cgroup_read_u64("p", "memory.swap.current"), swapped * 4096);
+	/* MEMCG_SWAP, the count cgroup v1's memory.stat shows */
+	tb_memcg_flush_stats(NULL);
+	assert_int_equal(memcg_page_state(tb_memcg("p"), MEMCG_SWAP), swapped);
+	tb_unmap(vma);
+	assert_int_equal(tb_cgroup_read_u64("p", "memory.swap.current"), 0);
+	tb_memcg_flush_stats(NULL);
+	assert_int_equal(memcg_page_state(tb_memcg("p"), MEMCG_SWAP), 0);
+}
+
+/* the root's swap is never charged to its counter: it only sums its children's */
+static void swapout_from_the_root_charges_no_swap_counter(void **state)
+{
+	struct tb_vma *vma;
+
+	tb_run_in("");
+	vma = tb_map_anon(PAGES(2 * MB));
+	tb_touch_range(vma, PAGES(2 * MB), true);
+	assert_write_ok("", "memory.reclaim", "1M");
+	assert_true(tb_vma_swapped(vma) >= PAGES(1 * MB));
+	assert_int_equal(page_counter_read(&tb_memcg("")->swap), 0);
+}
+
+/*
+ * mem_cgroup_get_nr_swap_pages() is what is left under memory.swap.max:
+ * once a's swap is at its max, reclaim finds no anon it could swap
+ * (get_scan_count(), the multi-gen LRU's get_swappiness()) and does not
+ * try: a second memory.reclaim fails without a new swap.events max.
+ */
+static void memcg_at_its_swap_max_reclaims_no_anon(void **state)
+{
+	struct tb_vma *vma;
+	long long max_events;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(2 * MB));
+	tb_touch_range(vma, PAGES(2 * MB), true);
+	assert_write_ok("a", "memory.swap.max", "1M");
+	assert_write("a", "memory.reclaim", "2M", -EAGAIN);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.swap.current"), 1 * MB);
+	assert_int_equal(mem_cgroup_get_nr_swap_pages(tb_memcg("a")), 0);
+	/*
+	 * each failed swap charge: one max and one fail event; the classic
+	 * LRU fails some on the way, the multi-gen LRU none here
+	 */
+	max_events = tb_cgroup_read_key("a", "memory.swap.events", "max");
+	assert_true(max_events > 0 || tb_lru_gen_on());
+	assert_int_equal(tb_cgroup_read_key("a", "memory.swap.events", "fail"), max_events);
+	assert_write("a", "memory.reclaim", "1M", -EAGAIN);
+	assert_int_equal(tb_cgroup_read_key("a", "memory.swap.events", "max"), max_events);
+	assert_int_equal(tb_vma_swapped(vma), PAGES(1 * MB));
+}
+
+static int setup_swap_4m(void **state)
+{
+	tb_mem.swap_pages = PAGES(4 * MB);
+	return tb_reclaim_setup(state);
+}
+
+/*
+ * mem_cgroup_swap_full() is true while the device is over half full
+ * (vm_swap_full()), whatever the memcg's limits: each read swap-in frees
+ * its slot until 512 of the 1024 are used.
+ */
+static void swapin_frees_slots_while_the_device_is_half_full(void **state)
+{
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(3 * MB));
+	tb_touch_range(vma, PAGES(3 * MB), true);
+	assert_write_ok("a", "memory.reclaim", "3M");
+	assert_true(tb_swap_used() > PAGES(2 * MB) + 64);
+	tb_touch_range(vma, PAGES(3 * MB), false);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	assert_int_equal(tb_swap_used(), PAGES(2 * MB));
+}
+
+/*
+ * mem_cgroup_attach() flags a moved task's objcg (bit 0 of task->objcg,
+ * CURRENT_OBJCG_UPDATE_FLAG): its next kernel-memory charge looks the
+ * objcg up again, in the new memcg
+ */
+static void moving_a_task_flags_its_objcg_for_a_lookup(void **state)
+{
+	struct tb_task *t;
+
+	tb_skip_before_6_4("task->objcg");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("b"), 0);
+	t = tb_run_in("a");
+	assert_int_equal((unsigned long)READ_ONCE(current->objcg) & 1, 0);
+	assert_int_equal(tb_task_move(t, "b"), 0);
+	assert_int_equal((unsigned long)READ_ONCE(current->objcg) & 1, 1);
+}
+
+/*
+ * mem_cgroup_lru_gen_attach() of a task without an mm (a kernel thread
+ * moved between cgroups) has no mm to migrate: it looks at task->mm
+ * before its owner. Only the objcg flag is set.
+ */
+static void moving_a_task_without_an_mm_migrates_no_mm(void **state)
+{
+	struct tb_task *t;
+	struct mm_struct *mm;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("b"), 0);
+	t = tb_run_in("a");
+	mm = current->mm;
+	current->mm = NULL;
+	assert_int_equal(tb_task_move(t, "b"), 0);
+	current->mm = mm;
+	if (tb_lru_gen_on())
+		assert_ptr_equal(mm->lru_gen.memcg, tb_memcg("a"));
+}
+
+/*
+ * kswapd's reclaim of a memcg's pages counts in the memcg's events, the
+ * first of them (pgscan_kswapd) as the others: a is the only memcg
+ * with pages, so its counts are the machine's.
+ */
+static void kswapd_reclaim_counts_in_the_memcg_events(void **state)
+{
+	struct tb_file *f = tb_file_create(PAGES(96 * MB));
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	tb_read_range(f, PAGES(96 * MB));
+	tb_kthreads_settle();
+	assert_true(kshim_vm_event_read(PGSCAN_KSWAPD) > 0);
+	assert_int_equal(tb_stat("a", "pgscan_kswapd"), kshim_vm_event_read(PGSCAN_KSWAPD));
+	assert_int_equal(tb_stat("a", "pgsteal_kswapd"), kshim_vm_event_read(PGSTEAL_KSWAPD));
+}
+
 /*
  * As with memory.swap.max, swap usage at half of memory.swap.high counts
  * as full: the first read swap-in frees its slot.
@@ -375,6 +646,16 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(read_swapin_keeps_the_swap_charge),
 		TB_RECLAIM_SWAP_TEST(swapin_frees_the_slot_while_swap_is_half_full),
 		TB_RECLAIM_TEST(child_events_count_once_in_the_parent),
+		TB_RECLAIM_TEST(local_counters_leave_out_the_children),
+		TB_RECLAIM_TEST(moving_a_task_flags_its_objcg_for_a_lookup),
+		TB_RECLAIM_TEST(moving_a_task_without_an_mm_migrates_no_mm),
+		TB_RECLAIM_TEST(kswapd_reclaim_counts_in_the_memcg_events),
+		TB_RECLAIM_SWAP_TEST(swapin_charges_the_memcg_of_the_swap_entry),
+		TB_RECLAIM_SWAP_TEST(swapin_of_a_removed_memcg_charges_the_faulting_task),
+		TB_RECLAIM_SWAP_TEST(swapout_of_a_removed_memcg_charges_its_parent),
+		TB_RECLAIM_SWAP_TEST(swapout_from_the_root_charges_no_swap_counter),
+		TB_RECLAIM_SWAP_TEST(memcg_at_its_swap_max_reclaims_no_anon),
+		TB_RECLAIM_TEST_ON(swapin_frees_slots_while_the_device_is_half_full, setup_swap_4m),
 		TB_RECLAIM_SWAP_TEST(swapin_frees_the_slot_while_swap_is_half_high),
 		TB_RECLAIM_SWAP_TEST(noio_charge_reclaims_page_cache_and_swaps_nothing_out),
 	};

@@ -151,6 +151,32 @@ static void global_reclaim_skips_the_slab_of_a_memcg_with_no_usage(void **state)
 }
 
 /*
+ * mem_cgroup_css_offline() hands a removed memcg's deferred shrinker work
+ * to its parent (reparent_shrinker_deferred()): memory.reclaim of p/a,
+ * whose shrinker stops at once (SHRINK_STOP), leaves work deferred in
+ * p/a; removing p/a adds that count to p's.
+ */
+static void removed_memcgs_deferred_shrinker_work_goes_to_the_parent(void **state)
+{
+	int id = aware->shrinker->id;
+	struct mem_cgroup *p;
+	long deferred;
+
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/a"), 0);
+	p = tb_memcg("p");
+	tb_cache_add(aware, tb_memcg("p/a"), 0, OBJS);
+	aware->stop = true;
+	assert_write("p/a", "memory.reclaim", "1M", -EAGAIN);
+	aware->stop = false;
+	deferred = tb_shrinker_deferred(tb_memcg("p/a"), 0, id);
+	assert_true(deferred > 0);
+	assert_int_equal(tb_shrinker_deferred(p, 0, id), 0);
+	assert_int_equal(tb_cgroup_rmdir("p/a"), 0);
+	assert_int_equal(tb_shrinker_deferred(p, 0, id), deferred);
+}
+
+/*
  * memory.reclaim of the root is global reclaim: the slab pages its
  * shrinkers free count as reclaimed (flush_reclaim_state() after each
  * shrink_node() takes what was credited since the last). The root holds
@@ -215,6 +241,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		SLAB_TEST(memory_reclaim_shrinks_the_target_memcgs_slab_only),
+		SLAB_TEST(removed_memcgs_deferred_shrinker_work_goes_to_the_parent),
 		cmocka_unit_test_setup_teardown(memory_reclaim_shrinks_numa_aware_objects_on_every_node,
 						setup_caches_4_nodes, teardown_caches),
 		SLAB_TEST(kswapd_shrinks_the_slab_of_every_memcg),

@@ -103,6 +103,12 @@ void tb_memcg_flush_stats(struct mem_cgroup *memcg);
 void tb_memcg_hold_periodic_flush(void);
 /* memcg_page_state_output(): what memory.stat prints for item (after a flush) */
 unsigned long tb_memcg_stat(struct mem_cgroup *memcg, int item);
+/* flush_memcg_stats_dwork is queued (the root's css_online queues it first) */
+bool tb_memcg_stats_flush_queued(void);
+/* memcg_page_state_local(): memcg's own count of item, without its descendants' */
+unsigned long tb_memcg_stat_local(struct mem_cgroup *memcg, int item);
+/* memcg_events() (subtree) or memcg_events_local() (memcg alone) of a vm event */
+unsigned long tb_memcg_events(struct mem_cgroup *memcg, int event, bool local);
 /* a reused world's memcontrol.c state as at boot: root stats flushed, flush clock zero */
 void tb_memcg_rewind(void);
 
