@@ -57,6 +57,7 @@ static struct {
 	unsigned long n;
 	atomic_long_t calls, freed;
 	atomic_long_t asked;		/* sc.nr_to_reclaim summed over the calls */
+	atomic_long_t memstall_calls;	/* calls made in a memory stall (PSI) */
 	atomic_long_t oom_kills;
 	int swappiness;			/* of the last reclaim call, -1: NULL */
 } world;
@@ -413,6 +414,11 @@ unsigned long tb_reclaim_asked(void)
 	return atomic_long_read(&world.asked);
 }
 
+unsigned long tb_reclaim_memstall_calls(void)
+{
+	return atomic_long_read(&world.memstall_calls);
+}
+
 int tb_reclaim_last_swappiness(void)
 {
 	return READ_ONCE(world.swappiness);
@@ -464,6 +470,8 @@ unsigned long try_to_free_mem_cgroup_pages(struct mem_cgroup *memcg, unsigned lo
 	atomic_long_inc(&world.calls);
 	/* what vmscan's sc.nr_to_reclaim will be: at least SWAP_CLUSTER_MAX */
 	atomic_long_add(max(nr_pages, SWAP_CLUSTER_MAX), &world.asked);
+	if (current->in_memstall)
+		atomic_long_inc(&world.memstall_calls);
 	WRITE_ONCE(world.swappiness, swappiness ? *swappiness : -1);
 	if (mode == TB_RECLAIM_REAL) {
 		freed = __real_try_to_free_mem_cgroup_pages(memcg, nr_pages, gfp_mask,
@@ -722,6 +730,7 @@ void tb_memcg_world_reset(void)
 	atomic_long_set(&world.calls, 0);
 	atomic_long_set(&world.freed, 0);
 	atomic_long_set(&world.asked, 0);
+	atomic_long_set(&world.memstall_calls, 0);
 	atomic_long_set(&world.oom_kills, 0);
 	WRITE_ONCE(world.swappiness, -1);
 	cgrp_dfl_root.flags = 0;

@@ -77,6 +77,8 @@ unsigned long tb_reclaim_calls(void);
 unsigned long tb_reclaim_freed(void);
 /* the calls' sc.nr_to_reclaim, summed: max(nr_pages, SWAP_CLUSTER_MAX) each */
 unsigned long tb_reclaim_asked(void);
+/* of the calls, those made in a memory stall (psi_memstall_enter()) */
+unsigned long tb_reclaim_memstall_calls(void);
 int tb_reclaim_last_swappiness(void);	/* *swappiness of the last call, -1 if NULL */
 
 /*
