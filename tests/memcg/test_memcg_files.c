@@ -94,24 +94,28 @@ static void test_offline_memcg_gives_up_its_id(void **state)
 }
 
 /*
- * A mkdir whose per-node allocations fail (the node info, its statistics,
- * their per-CPU part) is -ENOMEM and leaves nothing allocated behind (the
- * world's leak check at teardown); the next mkdir succeeds.
+ * A mkdir whose per-node allocations fail (each in turn: the node info,
+ * its statistics, their per-CPU part; 6.1 has no second) is -ENOMEM and
+ * leaves nothing allocated behind (the world's leak check at teardown);
+ * with no failure left to inject, mkdir succeeds.
  */
 static void test_mkdir_without_per_node_memory_fails_cleanly(void **state)
 {
-	int n;
+	int n, ret;
 
-	for (n = 1; n <= 3; n++) {
+	for (n = 1;; n++) {
 		kshim_fault_reset();
 		kshim_fault_filter("alloc_mem_cgroup_per_node_info", NULL);
 		kshim_fault_nth(n);
-		assert_int_equal(tb_cgroup_mkdir("a"), -ENOMEM);
-		assert_int_equal(kshim_fault_injected(), 1);
-		kshim_fault_reset();
+		ret = tb_cgroup_mkdir("a");
+		if (!kshim_fault_injected())
+			break;
+		assert_int_equal(ret, -ENOMEM);
 		assert_null(tb_memcg("a"));
 	}
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	kshim_fault_reset();
+	assert_int_equal(ret, 0);
+	assert_true(n > 2);
 }
 
 static void test_max_write_read(void **state)

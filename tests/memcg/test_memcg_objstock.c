@@ -8,7 +8,8 @@
  * pgdat change) against seed 004's single-slot "before" variant
  * (mm/variants/obj_stock_single_slot.c), counted with tb_objstock_counts
  * (mod_objcg_state calls, __mod_objcg_mlstate flushes).
- * Two nodes, for the pgdat-change cases. Everything runs on CPU 0.
+ * Two nodes, for the pgdat-change cases. Everything runs on CPU 0 but
+ * the drain_all_stock() case, whose obj stock is CPU 1's.
  */
 #include <linux/kernel.h>
 #include <linux/memcontrol.h>
