@@ -21,6 +21,8 @@ static __thread struct task_struct task;
 /* a world task switched in on this thread (tb_task_switch) */
 static __thread struct task_struct *switched_in;
 static __thread unsigned long slept;
+/* of those, slept in a memory stall (psi_memstall_enter()) */
+static __thread unsigned long memstall_slept;
 static int next_pid = 1;
 
 int kshim_new_pid(void)
@@ -101,6 +103,7 @@ long kshim_schedule_timeout(long timeout, const char *file, int line, const char
 		       !kshim_signal_wakes(current->__state)) {
 			__atomic_fetch_add(&jiffies, 1, __ATOMIC_RELAXED);
 			slept++;
+			memstall_slept += current->in_memstall;
 			timeout--;
 			kshim_timers_run();
 			if (kshim_sleep_hook)
@@ -111,6 +114,8 @@ long kshim_schedule_timeout(long timeout, const char *file, int line, const char
 	}
 	__atomic_fetch_add(&jiffies, timeout, __ATOMIC_RELAXED);
 	slept += timeout;
+	if (current->in_memstall)
+		memstall_slept += timeout;
 	kshim_timers_run();
 	if (kshim_sleep_hook)
 		kshim_sleep_hook(timeout);
@@ -136,6 +141,11 @@ unsigned long kshim_jiffies(void)
 unsigned long kshim_slept_jiffies(void)
 {
 	return slept;
+}
+
+unsigned long kshim_memstall_slept_jiffies(void)
+{
+	return memstall_slept;
 }
 
 void kshim_mutex_unlock(struct mutex *l, const char *file, int line, const char *func)
@@ -204,6 +214,7 @@ void kshim_sched_reset(void)
 {
 	jiffies = INITIAL_JIFFIES;
 	slept = 0;
+	memstall_slept = 0;
 }
 
 void init_completion(struct completion *x)

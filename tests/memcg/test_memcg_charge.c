@@ -12,6 +12,8 @@
 #include <sched.h>
 #include <linux/oom.h>
 #include <kshim/testbed.h>
+#include <kshim/mem_tb.h>
+#include <linux/oom.h>
 #include "tb_memcg.h"
 
 #define BATCH 64	/* MEMCG_CHARGE_BATCH */
@@ -98,11 +100,16 @@ static void test_stock_switch_drains_other(void **state)
 	assert_int_equal(tb_stock_pages(0, &cached), 63);
 	assert_ptr_equal(cached, tb_memcg("a"));
 	assert_int_equal(tb_task_enter("b"), 0);
+	/* a charge of exactly its batch refills nothing: a's stock stays */
+	tb_charge_ok(BATCH);
+	assert_int_equal(tb_stock_pages(0, &cached), 63);
+	assert_ptr_equal(cached, tb_memcg("a"));
+	assert_int_equal(current_pages("a"), 63);
 	tb_charge_ok(1);
 	assert_int_equal(tb_stock_pages(0, &cached), 63);
 	assert_ptr_equal(cached, tb_memcg("b"));
 	assert_int_equal(current_pages("a"), 0);
-	assert_int_equal(current_pages("b"), 64);
+	assert_int_equal(current_pages("b"), 2 * BATCH);
 	/* a hit for "a" is impossible now: a's next charge takes a new batch */
 	tb_task_leave();
 	assert_int_equal(tb_task_enter("a"), 0);
@@ -477,6 +484,9 @@ static void test_retry_mayfail_no_oom(void **state)
 	assert_int_equal(event("a", "max"), 18);
 	assert_int_equal(event("a", "oom"), 0);
 	assert_int_equal(tb_oom_kills(), 0);
+	/* each reclaim is a memory stall (PSI), left when it returns */
+	assert_int_equal(tb_reclaim_memstall_calls(), 18);
+	assert_false(current->in_memstall);
 }
 
 /* a charge that may not block fails before reclaim and before the event */
@@ -659,6 +669,34 @@ static void test_noretry_margin_ignores_swap_max(void **state)
 }
 
 /*
+ * Reclaim progress buys uncounted retries up to 1 << PAGE_ALLOC_COSTLY_ORDER
+ * pages inclusive: an 8-page charge 30 pages over memory.max (forced
+ * charges), each reclaim freeing one page, takes 38 rounds and succeeds,
+ * far past the 18 counted ones; a 9-page one gets those 18 only.
+ */
+static void test_costly_order_charge_retries_while_reclaim_frees(void **state)
+{
+	int err, i;
+
+	enter_full_at_256_pages();
+	for (i = 0; i < 30; i++)
+		assert_non_null(tb_folio_charge(1, GFP_ATOMIC, &err));
+	assert_int_equal(current_pages("a"), 286);
+	tb_reclaim_script(TB_RECLAIM_PAGES, 1);
+	assert_non_null(tb_folio_charge(8, GFP_KERNEL | __GFP_RETRY_MAYFAIL, &err));
+	assert_int_equal(err, 0);
+	assert_int_equal(tb_reclaim_calls(), 38);
+	assert_int_equal(current_pages("a"), 256);
+	/* 9 pages are costly: the 18 counted rounds, 18 pages, and -ENOMEM */
+	for (i = 0; i < 30; i++)
+		assert_non_null(tb_folio_charge(1, GFP_ATOMIC, &err));
+	assert_null(tb_folio_charge(9, GFP_KERNEL | __GFP_RETRY_MAYFAIL, &err));
+	assert_int_equal(err, -ENOMEM);
+	assert_int_equal(tb_reclaim_calls(), 38 + 18);
+	assert_int_equal(current_pages("a"), 286 - 18);
+}
+
+/*
  * A task with SIGKILL pending is dying (task_is_dying): its charge over
  * max goes through the OOM path once, where mem_cgroup_out_of_memory()
  * kills nobody for it and reports progress; after the MAX_RECLAIM_RETRIES
@@ -678,6 +716,55 @@ static void test_killed_task_charge_fails_after_oom(void **state)
 	assert_false(tb_task_oom_killed());
 	/* 18 reclaims before the OOM (as above), 17 after: no second drain pass */
 	assert_int_equal(tb_reclaim_calls(), 18 + 17);
+}
+
+/* a task of its own in path holding nr pages (charged while switched in) */
+static struct tb_task *holder(const char *path, unsigned int nr)
+{
+	struct tb_task *t;
+	int err;
+
+	t = tb_task_spawn(path, &err);
+	assert_non_null(t);
+	tb_task_switch(t);
+	assert_non_null(tb_folio_charge(nr, GFP_KERNEL, &err));
+	tb_task_switch(NULL);
+	return t;
+}
+
+/*
+ * An OOM kill that does not make room is followed, after the
+ * MAX_RECLAIM_RETRIES that it bought, by another OOM for a task that is
+ * not dying: an 8-page charge (a costly order never OOMs) at memory.max
+ * kills the 5-page task, retries 17 times, then kills the 4-page one and
+ * fits. The charging task is exempt (OOM_SCORE_ADJ_MIN).
+ */
+static void test_oom_again_when_the_first_kill_is_not_enough(void **state)
+{
+	struct tb_task *x, *y;
+	int err;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	x = holder("a", 5);
+	y = holder("a", 4);
+	assert_int_equal(tb_task_enter("a"), 0);
+	tb_task_set_oom_score_adj(current->kshim_tb, OOM_SCORE_ADJ_MIN);
+	tb_charge_ok(BATCH);
+	tb_drain_local_stock();
+	assert_int_equal(current_pages("a"), 73);
+	assert_write_ok("a", "memory.max", "299008");	/* 73 pages */
+	tb_reclaim_script(TB_RECLAIM_NOTHING, 0);
+	assert_non_null(tb_folio_charge(8, GFP_KERNEL, &err));
+	assert_int_equal(err, 0);
+	assert_true(tb_task_is_oom_victim(x));
+	assert_true(tb_task_is_oom_victim(y));
+	assert_false(tb_task_oom_killed());
+	assert_int_equal(tb_oom_kills(), 2);
+	assert_int_equal(tb_reclaim_calls(), 18 + 17);
+	assert_int_equal(event("a", "oom"), 2);
+	assert_int_equal(current_pages("a"), 72);
+	tb_task_exit(x);
+	tb_task_exit(y);
 }
 
 /*
@@ -772,6 +859,8 @@ int main(void)
 		TB_MEMCG_TEST(test_oom_waiting_for_the_lock_finds_room),
 		TB_MEMCG_TEST(test_offline_memcg_charge),
 		TB_MEMCG_TEST(test_ancestor_limit),
+		TB_MEMCG_TEST(test_costly_order_charge_retries_while_reclaim_frees),
+		TB_MEMCG_TEST(test_oom_again_when_the_first_kill_is_not_enough),
 	};
 
 	tb_world.nr_cpus = 4;

@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <asm/page.h>
 #include <kshim/cgroupfs.h>
+#include <kshim/fault.h>
+#include <linux/memcontrol.h>
+#include <linux/rcupdate.h>
 #include "tb_memcg.h"
 
 /* the page counter's limit files all parse with page_counter_memparse() */
@@ -57,6 +60,63 @@ static void test_mkdir_rmdir(void **state)
 	assert_null(tb_memcg("a/b"));
 	assert_int_equal(tb_cgroup_rmdir("a"), 0);
 	assert_int_equal(tb_cgroup_rmdir("a"), -ENOENT);
+}
+
+/*
+ * A memcg's id (what swap records and shadow entries name it by) maps back
+ * to it while it is online; offline, the id is gone from the map and the
+ * memcg's own reads 0, "no memcg", while references keep it alive.
+ */
+static void test_offline_memcg_gives_up_its_id(void **state)
+{
+	struct mem_cgroup *memcg;
+	unsigned short id, root_id = mem_cgroup_id(root_mem_cgroup);
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	memcg = tb_memcg("a");
+	id = mem_cgroup_id(memcg);
+	assert_true(id > root_id);
+	rcu_read_lock();
+	assert_ptr_equal(mem_cgroup_from_id(id), memcg);
+	rcu_read_unlock();
+	css_get(&memcg->css);
+	assert_int_equal(tb_cgroup_rmdir("a"), 0);
+	kshim_rcu_quiesce();
+	assert_int_equal(mem_cgroup_id(memcg), 0);
+	rcu_read_lock();
+	assert_null(mem_cgroup_from_id(id));
+	assert_ptr_equal(mem_cgroup_from_id(root_id), root_mem_cgroup);
+	rcu_read_unlock();
+	css_put(&memcg->css);
+	kshim_rcu_quiesce();
+	rcu_read_lock();
+	assert_ptr_equal(mem_cgroup_from_id(root_id), root_mem_cgroup);
+	rcu_read_unlock();
+}
+
+/*
+ * A mkdir whose per-node allocations fail (each in turn: the node info,
+ * its statistics, their per-CPU part; 6.1 has no second) is -ENOMEM and
+ * leaves nothing allocated behind (the world's leak check at teardown);
+ * with no failure left to inject, mkdir succeeds.
+ */
+static void test_mkdir_without_per_node_memory_fails_cleanly(void **state)
+{
+	int n, ret;
+
+	for (n = 1;; n++) {
+		kshim_fault_reset();
+		kshim_fault_filter("alloc_mem_cgroup_per_node_info", NULL);
+		kshim_fault_nth(n);
+		ret = tb_cgroup_mkdir("a");
+		if (!kshim_fault_injected())
+			break;
+		assert_int_equal(ret, -ENOMEM);
+		assert_null(tb_memcg("a"));
+	}
+	kshim_fault_reset();
+	assert_int_equal(ret, 0);
+	assert_true(n > 2);
 }
 
 static void test_max_write_read(void **state)
@@ -858,6 +918,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		TB_MEMCG_TEST(test_mkdir_rmdir),
+		TB_MEMCG_TEST(test_offline_memcg_gives_up_its_id),
+		TB_MEMCG_TEST(test_mkdir_without_per_node_memory_fails_cleanly),
 		TB_MEMCG_TEST(test_max_write_read),
 		TB_MEMCG_TEST(test_charge_current),
 		TB_MEMCG_TEST(test_tunables_valid_writes),

@@ -15,6 +15,7 @@
 #include <linux/memcontrol.h>
 #include <linux/sched.h>
 #include <linux/sched/mm.h>
+#include <linux/swap.h>
 #include <linux/workqueue.h>
 #include <signal.h>
 #include <stdio.h>
@@ -72,6 +73,14 @@ static void setup_over_high(const char *path, const char *high, unsigned long us
 	assert_write_ok(path, "memory.high", high);
 	charge_batch(GFP_KERNEL);
 	assert_int_equal(tb_cgroup_read_u64(path, "memory.current"), usage);
+}
+
+/* the task in p/c, a child of p */
+static void enter_child(void)
+{
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/c"), 0);
+	assert_int_equal(tb_task_enter("p/c"), 0);
 }
 
 static void test_delay_table_and_scaling(void **state)
@@ -203,9 +212,7 @@ static void test_parent_high(void **state)
 {
 	unsigned long slept, calls;
 
-	assert_int_equal(tb_cgroup_mkdir("p"), 0);
-	assert_int_equal(tb_cgroup_mkdir("p/c"), 0);
-	assert_int_equal(tb_task_enter("p/c"), 0);
+	enter_child();
 	fill(104 * MB - BATCH_BYTES);
 	assert_write_ok("p", "memory.high", "100M");
 	charge_batch(GFP_KERNEL);
@@ -389,9 +396,15 @@ static void test_sync_handle_when_blocking(void **state)
 	assert_int_equal(kshim_slept_jiffies() - slept, 0);
 }
 
-static void test_atomic_charge_defers_to_user_return(void **state)
+/*
+ * Two batches over high charged by gfp, in reclaim (PF_MEMALLOC) or not,
+ * with no reclaim or sleep inside the charge: all of it is left for the
+ * return to user mode.
+ */
+static void assert_charge_deferred(gfp_t gfp, bool memalloc)
 {
 	unsigned long slept, calls;
+	unsigned int noreclaim = 0;
 	int err;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
@@ -400,12 +413,27 @@ static void test_atomic_charge_defers_to_user_return(void **state)
 	assert_write_ok("a", "memory.high", "100M");
 	slept = kshim_slept_jiffies();
 	calls = tb_reclaim_calls();
-	assert_non_null(tb_folio_charge(2 * MEMCG_CHARGE_BATCH, GFP_ATOMIC, &err));
+	if (memalloc)
+		noreclaim = memalloc_noreclaim_save();
+	assert_non_null(tb_folio_charge(2 * MEMCG_CHARGE_BATCH, gfp, &err));
+	if (memalloc)
+		memalloc_noreclaim_restore(noreclaim);
 	assert_int_equal(kshim_slept_jiffies() - slept, 0);
 	assert_int_equal(tb_reclaim_calls() - calls, 0);
 	assert_int_equal(current->memcg_nr_pages_over_high, 2 * MEMCG_CHARGE_BATCH);
 	tb_task_return_to_user();
 	assert_int_equal(kshim_slept_jiffies() - slept, 2 * 102);
+}
+
+static void test_atomic_charge_defers_to_user_return(void **state)
+{
+	assert_charge_deferred(GFP_ATOMIC, false);
+}
+
+/* a task in reclaim may block, yet is not made to reclaim inside a charge */
+static void test_memalloc_charge_defers_to_user_return(void **state)
+{
+	assert_charge_deferred(GFP_KERNEL, true);
 }
 
 /*
@@ -509,6 +537,176 @@ static void test_high_work_from_irq(void **state)
 	assert_int_equal(tb_reclaim_calls(), 2 + MAX_RECLAIM_RETRIES);
 	assert_int_equal(events_high("a"), 1);
 	assert_int_equal(kshim_slept_jiffies() - slept, 0);
+	tb_obj_cgroup_uncharge(objcg, 100);
+}
+
+/*
+ * The larger overage wins wherever it is: the child's 4M over 100M beats
+ * its parent's 1M over 103M (a delay of 102 jiffies, not the parent's 6),
+ * for memory.high as for memory.swap.high.
+ */
+static void test_child_overage_larger_than_parent(void **state)
+{
+	struct mem_cgroup *memcg;
+	unsigned long slept;
+	int err;
+
+	enter_child();
+	fill(104 * MB - BATCH_BYTES);
+	assert_write_ok("p/c", "memory.high", "100M");
+	assert_write_ok("p", "memory.high", "103M");
+	charge_batch(GFP_KERNEL);
+	slept = kshim_slept_jiffies();
+	tb_task_return_to_user();
+	assert_int_equal(kshim_slept_jiffies() - slept, 102);
+
+	/* swap: no memory overage left to add */
+	assert_write_ok("p/c", "memory.high", "max");
+	assert_write_ok("p", "memory.high", "max");
+	memcg = tb_memcg("p/c");
+	assert_write_ok("p/c", "memory.swap.high", "100M");
+	assert_write_ok("p", "memory.swap.high", "103M");
+	page_counter_charge(&memcg->swap, PAGES(104 * MB));
+	/* a miss (the stock holds 63): charged as its own batch, flagged */
+	assert_non_null(tb_folio_charge(MEMCG_CHARGE_BATCH, GFP_KERNEL, &err));
+	slept = kshim_slept_jiffies();
+	tb_task_return_to_user();
+	assert_int_equal(kshim_slept_jiffies() - slept, 102);
+	/* each pass raises MEMCG_SWAP_HIGH at both levels (p's count is hierarchical) */
+	assert_int_equal(tb_cgroup_read_key("p", "memory.swap.events", "high"),
+			 2 * (1 + MAX_RECLAIM_RETRIES));
+	page_counter_uncharge(&memcg->swap, PAGES(104 * MB));
+}
+
+/* a new memcg path, memory.high 100M, the task in it nr pages over it */
+static void over_high_by_pages(const char *path, unsigned long nr)
+{
+	int err;
+
+	assert_int_equal(tb_cgroup_mkdir(path), 0);
+	assert_int_equal(tb_task_enter(path), 0);
+	fill(100 * MB);
+	assert_non_null(tb_folio_charge(nr - MEMCG_CHARGE_BATCH, GFP_KERNEL, &err));
+	assert_write_ok(path, "memory.high", "100M");
+	charge_batch(GFP_KERNEL);
+	assert_int_equal(tb_cgroup_read_u64(path, "memory.current"), 100 * MB + nr * 4096);
+}
+
+/*
+ * The HZ/100 floor is inclusive: a penalty of exactly 10 jiffies (328
+ * pages over a high of 100M) is not slept, after a single reclaim pass;
+ * 11 jiffies (340 pages over) is slept, in a memory stall, after
+ * MAX_RECLAIM_RETRIES futile retries. The first pass asks reclaim for the
+ * task's batch, each retry for SWAP_CLUSTER_MAX pages.
+ */
+static void test_penalty_floor_is_inclusive(void **state)
+{
+	unsigned long slept, stalled, calls, asked;
+
+	over_high_by_pages("a", 328);
+	assert_int_equal(tb_calculate_high_delay(tb_memcg("a"), MEMCG_CHARGE_BATCH), 10);
+	slept = kshim_slept_jiffies();
+	calls = tb_reclaim_calls();
+	asked = tb_reclaim_asked();
+	tb_task_return_to_user();
+	assert_int_equal(kshim_slept_jiffies() - slept, 0);
+	assert_int_equal(tb_reclaim_calls() - calls, 1);
+	assert_int_equal(tb_reclaim_asked() - asked, MEMCG_CHARGE_BATCH);
+	tb_task_leave();
+
+	over_high_by_pages("b", 340);
+	assert_int_equal(tb_calculate_high_delay(tb_memcg("b"), MEMCG_CHARGE_BATCH), 11);
+	slept = kshim_slept_jiffies();
+	stalled = kshim_memstall_slept_jiffies();
+	calls = tb_reclaim_calls();
+	asked = tb_reclaim_asked();
+	tb_task_return_to_user();
+	assert_int_equal(kshim_slept_jiffies() - slept, 11);
+	assert_int_equal(kshim_memstall_slept_jiffies() - stalled, 11);
+	assert_false(current->in_memstall);
+	assert_int_equal(tb_reclaim_calls() - calls, 1 + MAX_RECLAIM_RETRIES);
+	assert_int_equal(tb_reclaim_asked() - asked,
+			 MEMCG_CHARGE_BATCH + MAX_RECLAIM_RETRIES * SWAP_CLUSTER_MAX);
+}
+
+/*
+ * Reclaim that keeps freeing never uses up the retries, however many
+ * passes it takes: 64 one-page folios, one per pass, then the 1M ones,
+ * 67 passes in all before the penalty falls to 3 jiffies; no sleep.
+ */
+static void test_reclaim_progress_retries_beyond_the_count(void **state)
+{
+	unsigned long slept, calls;
+	int i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	for (i = 0; i < MEMCG_CHARGE_BATCH; i++)
+		charge_batch(GFP_KERNEL);	/* one batch, used up: no stock */
+	fill(104 * MB - 2 * BATCH_BYTES);
+	assert_write_ok("a", "memory.high", "100M");
+	charge_batch(GFP_KERNEL);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 104 * MB);
+	tb_reclaim_script(TB_RECLAIM_PAGES, 1);
+	slept = kshim_slept_jiffies();
+	calls = tb_reclaim_calls();
+	tb_task_return_to_user();
+	assert_int_equal(kshim_slept_jiffies() - slept, 0);
+	assert_int_equal(tb_reclaim_calls() - calls, MEMCG_CHARGE_BATCH + 3);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 101 * MB - BATCH_BYTES);
+}
+
+/*
+ * Swap usage equal to memory.swap.high is not over it: no flag; a page
+ * more is. The charges are 64-page folios, each a batch of its own (a
+ * charge served from the stock never looks at high).
+ */
+static void test_swap_at_swap_high_does_not_flag(void **state)
+{
+	struct mem_cgroup *memcg;
+	int err;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	memcg = tb_memcg("a");
+	assert_write_ok("a", "memory.swap.high", "4096");
+	page_counter_charge(&memcg->swap, 1);
+	assert_non_null(tb_folio_charge(MEMCG_CHARGE_BATCH, GFP_KERNEL, &err));
+	assert_int_equal(current->memcg_nr_pages_over_high, 0);
+	page_counter_charge(&memcg->swap, 1);
+	assert_non_null(tb_folio_charge(MEMCG_CHARGE_BATCH, GFP_KERNEL, &err));
+	assert_int_equal(current->memcg_nr_pages_over_high, MEMCG_CHARGE_BATCH);
+	tb_task_return_to_user();
+	page_counter_uncharge(&memcg->swap, 2);
+}
+
+/*
+ * From interrupt context only the first memcg found over its high gets
+ * its high_work queued, not its ancestors too: c's work reclaims at c
+ * and at p (reclaim_high() walks up), so p's own work would be one more
+ * pass.
+ */
+static void test_high_work_from_irq_only_the_first_memcg_over_high(void **state)
+{
+	struct obj_cgroup *objcg;
+	unsigned long calls;
+	int err;
+
+	enter_child();
+	assert_non_null(tb_folio_charge(PAGES(2 * MB), GFP_KERNEL, &err));
+	assert_write_ok("p/c", "memory.high", "1M");
+	assert_write_ok("p", "memory.high", "1M");
+	objcg = tb_memcg_objcg(tb_memcg("p/c"));
+	flush_workqueue(system_wq);
+	calls = tb_reclaim_calls();
+
+	kshim_ctx.in_irq = 1;
+	assert_int_equal(tb_obj_cgroup_charge(objcg, GFP_ATOMIC, 100), 0);
+	kshim_ctx.in_irq = 0;
+	flush_workqueue(system_wq);
+	assert_int_equal(tb_reclaim_calls() - calls, 2);
+	assert_int_equal(tb_cgroup_read_key("p/c", "memory.events.local", "high"), 1);
+	assert_int_equal(tb_cgroup_read_key("p", "memory.events.local", "high"), 1);
 	tb_obj_cgroup_uncharge(objcg, 100);
 }
 
@@ -655,10 +853,16 @@ int main(void)
 		TB_MEMCG_TEST(test_memory_and_swap_penalties_add),
 		TB_MEMCG_TEST(test_sync_handle_when_blocking),
 		TB_MEMCG_TEST(test_atomic_charge_defers_to_user_return),
+		TB_MEMCG_TEST(test_memalloc_charge_defers_to_user_return),
 		TB_MEMCG_TEST(test_dying_task_not_throttled),
 		TB_MEMCG_TEST(test_killed_task_not_throttled),
 		TB_MEMCG_TEST(test_high_of_one_page),
 		TB_MEMCG_TEST(test_high_work_from_irq),
+		TB_MEMCG_TEST(test_child_overage_larger_than_parent),
+		TB_MEMCG_TEST(test_penalty_floor_is_inclusive),
+		TB_MEMCG_TEST(test_reclaim_progress_retries_beyond_the_count),
+		TB_MEMCG_TEST(test_swap_at_swap_high_does_not_flag),
+		TB_MEMCG_TEST(test_high_work_from_irq_only_the_first_memcg_over_high),
 	};
 
 	return TB_RUN(tests);

@@ -8,7 +8,8 @@
  * pgdat change) against seed 004's single-slot "before" variant
  * (mm/variants/obj_stock_single_slot.c), counted with tb_objstock_counts
  * (mod_objcg_state calls, __mod_objcg_mlstate flushes).
- * Two nodes, for the pgdat-change cases. Everything runs on CPU 0.
+ * Two nodes, for the pgdat-change cases. Everything runs on CPU 0 but
+ * the drain_all_stock() case, whose obj stock is CPU 1's.
  */
 #include <linux/kernel.h>
 #include <linux/memcontrol.h>
@@ -759,6 +760,85 @@ static void test_page_stock_holds_up_to_a_batch(void **state)
 	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 64 * PG);
 }
 
+/*
+ * Whole pages that an uncharge frees from the obj stock leave the memcg's
+ * kernel memory at once (obj_cgroup_uncharge_pages), into the page stock.
+ */
+static void test_uncharged_pages_leave_the_kernel_stat(void **state)
+{
+	struct obj_cgroup *objcg;
+
+	start(TB_OBJSTOCK_AFTER);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	objcg = objcg_of("a");
+	assert_int_equal(tb_obj_cgroup_charge(objcg, GFP_KERNEL, 2 * PG), 0);
+	flush_stats();
+	assert_int_equal(tb_cgroup_read_key("a", "memory.stat", "kernel"), 2 * PG);
+	tb_obj_cgroup_uncharge(objcg, 2 * PG);
+	assert_int_equal(stock_bytes(NULL), 0);
+	assert_int_equal(tb_stock_pages(0, NULL), 64);
+	flush_stats();
+	assert_int_equal(tb_cgroup_read_key("a", "memory.stat", "kernel"), 0);
+}
+
+/* an item's sum over PAGE_SIZE is pushed out whole, the cached part too */
+static void test_bytes_over_a_page_are_pushed_out_whole(void **state)
+{
+	start(TB_OBJSTOCK_AFTER);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_mod_objcg_state(objcg_of("a"), NODE_DATA(0), 0, 100);
+	tb_mod_objcg_state(objcg_of("a"), NODE_DATA(0), 0, PG);
+	assert_stock_vmstat(0, 0);
+	flush_stats();
+	assert_int_equal(tb_cgroup_read_key("a", "memory.stat", "slab_unreclaimable"), PG + 100);
+}
+
+/* a charge of exactly the bytes the obj stock holds is served from it */
+static void test_charge_of_the_stocked_bytes_uses_them(void **state)
+{
+	struct obj_cgroup *objcg, *cached;
+
+	start(TB_OBJSTOCK_AFTER);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	objcg = objcg_of("a");
+	assert_int_equal(tb_obj_cgroup_charge(objcg, GFP_KERNEL, 100), 0);
+	assert_int_equal(tb_obj_cgroup_charge(objcg, GFP_KERNEL, PG - 100), 0);
+	assert_int_equal(stock_bytes(&cached), 0);
+	assert_ptr_equal(cached, objcg);
+	assert_int_equal(tb_stock_pages(0, NULL), 63);
+	tb_obj_cgroup_uncharge(objcg, PG);
+}
+
+/*
+ * drain_all_stock(root) drains another CPU whose obj stock caches an
+ * objcg of root's subtree, and leaves one of another subtree alone. The
+ * charge is over a batch, so no page stock of b's makes CPU 1 drain.
+ */
+static void test_drain_all_drains_obj_stocks_of_the_subtree_only(void **state)
+{
+	struct obj_cgroup *b, *cached;
+	const size_t size = 64 * PG + 100;
+
+	start(TB_OBJSTOCK_AFTER);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("b"), 0);
+	b = objcg_of("b");
+	kshim_cpu_switch(1);
+	assert_int_equal(tb_obj_cgroup_charge(b, GFP_KERNEL, size), 0);
+	kshim_cpu_switch(0);
+	assert_int_equal(tb_stock_pages(1, NULL), 0);
+	assert_int_equal(tb_obj_stock_bytes(1, &cached), PG - 100);
+	assert_ptr_equal(cached, b);
+	tb_drain_all_stock(tb_memcg("a"), true);
+	assert_int_equal(tb_obj_stock_bytes(1, &cached), PG - 100);
+	assert_ptr_equal(cached, b);
+	tb_drain_all_stock(tb_memcg("b"), true);
+	assert_int_equal(tb_obj_stock_bytes(1, &cached), 0);
+	assert_null(cached);
+	assert_int_equal(charged_bytes(b), PG - 100);
+	tb_obj_cgroup_uncharge(b, size);
+}
+
 /* a mixed trace over two nodes; returns the byte totals per item */
 static void run_mixed(enum tb_objstock_variant v, const char *path, long *recl, long *unrecl)
 {
@@ -833,6 +913,10 @@ int main(void)
 		TB_MEMCG_TEST(test_drained_pages_leave_the_kernel_stat),
 		TB_MEMCG_TEST(test_page_stock_holds_up_to_a_batch),
 		TB_MEMCG_TEST(test_stat_totals_equal),
+		TB_MEMCG_TEST(test_uncharged_pages_leave_the_kernel_stat),
+		TB_MEMCG_TEST(test_bytes_over_a_page_are_pushed_out_whole),
+		TB_MEMCG_TEST(test_charge_of_the_stocked_bytes_uses_them),
+		TB_MEMCG_TEST(test_drain_all_drains_obj_stocks_of_the_subtree_only),
 	};
 
 	tb_world.nr_nodes = 2;

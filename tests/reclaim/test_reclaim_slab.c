@@ -7,6 +7,7 @@
  * css online allocates each memcg's shrinker_info.
  */
 #include <linux/kernel.h>
+#include <linux/list_lru.h>
 #include <linux/mm.h>
 #include <linux/shrinker.h>
 #include <linux/vmstat.h>
@@ -237,6 +238,38 @@ static void memory_reclaim_shrinks_numa_aware_objects_on_every_node(void **state
 	tb_cache_destroy(numa);
 }
 
+/*
+ * A memcg's offline moves the objects of its memcg-aware list_lrus to its
+ * parent (memcg_offline_kmem(): memcg_reparent_list_lrus()), where the
+ * parent's shrinker finds and deletes them.
+ */
+static void offline_memcg_objects_move_to_the_parent_list_lru(void **state)
+{
+	struct list_head items[3];
+	struct mem_cgroup *a;
+	struct list_lru lru;
+	int i;
+
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/a"), 0);
+	a = tb_memcg("p/a");
+	assert_int_equal(list_lru_init_memcg(&lru, NULL), 0);
+	assert_int_equal(memcg_list_lru_alloc(a, &lru, GFP_KERNEL), 0);
+	for (i = 0; i < 3; i++) {
+		INIT_LIST_HEAD(&items[i]);
+		assert_true(list_lru_add(&lru, &items[i], 0, a));
+	}
+	assert_int_equal(list_lru_count_one(&lru, 0, a), 3);
+	assert_int_equal(list_lru_count_one(&lru, 0, tb_memcg("p")), 0);
+	assert_int_equal(tb_cgroup_rmdir("p/a"), 0);
+	kshim_rcu_quiesce();
+	assert_int_equal(list_lru_count_one(&lru, 0, tb_memcg("p")), 3);
+	for (i = 0; i < 3; i++)
+		assert_true(list_lru_del(&lru, &items[i], 0, tb_memcg("p")));
+	assert_int_equal(list_lru_count_node(&lru, 0), 0);
+	list_lru_destroy(&lru);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -247,6 +280,7 @@ int main(void)
 		SLAB_TEST(kswapd_shrinks_the_slab_of_every_memcg),
 		SLAB_TEST(root_reclaim_counts_the_slab_pages_its_shrinkers_free),
 		SLAB_TEST(global_reclaim_skips_the_slab_of_a_memcg_with_no_usage),
+		SLAB_TEST(offline_memcg_objects_move_to_the_parent_list_lru),
 	};
 
 	return TB_RUN(tests);

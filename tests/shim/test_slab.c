@@ -400,6 +400,22 @@ static void test_race_on_next_blocking_alloc(void **state)
 	kmem_cache_destroy(other);
 }
 
+/*
+ * get_order() as asm-generic/getorder.h computes it: a size of 0 wraps to
+ * order BITS_PER_LONG - PAGE_SHIFT (memcg OOM skips such a "costly" order)
+ */
+static void test_get_order_as_asm_generic(void **state)
+{
+	volatile unsigned long zero = 0;
+
+	assert_int_equal(get_order(zero), 64 - PAGE_SHIFT);
+	assert_int_equal(get_order(1), 0);
+	assert_int_equal(get_order(PAGE_SIZE), 0);
+	assert_int_equal(get_order(PAGE_SIZE + 1), 1);
+	assert_int_equal(get_order(8 * PAGE_SIZE), 3);
+	assert_int_equal(get_order(8 * PAGE_SIZE + 1), 4);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -419,6 +435,7 @@ int main(void)
 		TB_TEST(test_gfp_atomic_in_spinlock_is_fine),
 		TB_TEST(test_charged_allocs_counted),
 		TB_TEST(test_race_on_next_blocking_alloc),
+		TB_TEST(test_get_order_as_asm_generic),
 	};
 
 	return TB_RUN(tests);

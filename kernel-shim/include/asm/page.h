@@ -7,11 +7,10 @@
 #define PAGE_SIZE (_AC(1, UL) << PAGE_SHIFT)
 #define PAGE_MASK (~(PAGE_SIZE - 1))
 #define PAGE_ALIGN(addr) ALIGN(addr, PAGE_SIZE)
-/* asm-generic/getorder.h */
+/* asm-generic/getorder.h: fls64((size - 1) >> PAGE_SHIFT), so 0 is order 52 */
 static inline int get_order(unsigned long size)
 {
-	if (size <= PAGE_SIZE)
-		return 0;
-	return 64 - __builtin_clzl((size - 1) >> PAGE_SHIFT);
+	size = (size - 1) >> PAGE_SHIFT;
+	return size ? 64 - __builtin_clzl(size) : 0;
 }
 #endif

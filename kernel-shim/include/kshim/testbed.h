@@ -68,6 +68,8 @@ void kshim_cpu_switch(int cpu);
 void kshim_jiffies_advance(unsigned long delta);
 unsigned long kshim_jiffies(void);
 unsigned long kshim_slept_jiffies(void);	/* by this thread */
+/* of those, slept in a memory stall: what PSI counts as memory pressure */
+unsigned long kshim_memstall_slept_jiffies(void);
 
 /* all pending RCU callbacks, including ones queued by callbacks */
 void kshim_rcu_quiesce(void);
