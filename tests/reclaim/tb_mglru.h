@@ -58,6 +58,14 @@ static inline void tb_mglru_switch_on(void)
 	assert_int_equal(tb_sysfs_write(LRU_GEN_ENABLED, "y"), 1);
 }
 
+/* memcg cg made, the multi-gen LRU switched on, the test's task in cg */
+static inline void tb_mglru_run_in_new(const char *cg)
+{
+	assert_int_equal(tb_cgroup_mkdir(cg), 0);
+	tb_mglru_switch_on();
+	tb_run_in(cg);
+}
+
 /* what "echo cmd > /sys/kernel/debug/lru_gen" returns */
 static inline ssize_t __attribute__((format(printf, 1, 2))) tb_lru_gen_cmd(const char *fmt, ...)
 {

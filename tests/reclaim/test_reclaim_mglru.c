@@ -346,9 +346,7 @@ static void aging_moves_folios_with_young_ptes_to_the_new_generation(void **stat
 	unsigned short id;
 	int young_gen;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	vma = tb_map_anon(256);
 	tb_touch_range(vma, 256, true);
 	lru_add_drain();
@@ -445,9 +443,7 @@ static void aging_command_without_swappiness_skips_anon_without_swap(void **stat
 /* MGLRU on, memcg "a" holding f's pages read once; a's memcg id */
 static unsigned short a_reads_once(struct tb_file *f, unsigned long pages)
 {
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	tb_read_range(f, pages);
 	lru_add_drain();
 	return tb_memcg_id("a");
@@ -528,9 +524,7 @@ static void memory_reclaim_evicts_older_generations_first(void **state)
 	struct tb_file *old = tb_file_create(1024), *new = tb_file_create(1024);
 	unsigned short id;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	id = tb_memcg_id("a");
 	tb_read_range(old, 1024);
 	lru_add_drain();
@@ -570,9 +564,7 @@ static void eviction_keeps_folios_whose_ptes_are_young(void **state)
 	struct tb_vma *vma;
 	unsigned short id;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	vma = tb_map_anon(16);
 	tb_touch_range(vma, 16, true);
 	lru_add_drain();
@@ -680,9 +672,7 @@ static void noio_charge_oom_kills_while_page_cache_is_a_generation_short(void **
 	unsigned int n;
 	int err = 0;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	vma = tb_map_anon(256);
 	tb_touch_range(vma, 256, true);
 	tb_read_range(once, 16);

@@ -157,9 +157,7 @@ static void walk_skips_vmas_without_recency_access_or_evictable_pages(void **sta
 	struct tb_file *f = tb_file_create(8), *g = tb_file_create(8);
 	struct tb_vma *anon, *rand, *seq, *none, *file, *plain;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	anon = tb_map_anon(8);
 	rand = tb_map_anon(8);
 	seq = tb_map_anon(8);
@@ -210,9 +208,7 @@ static void walk_finishes_a_page_table_across_small_vmas(void **state)
 	unsigned long max_seq;
 	int i;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	v[0] = tb_map_anon(4);
 	for (i = 1; i < 6; i++)
 		v[i] = tb_map_anon_near(4);
@@ -243,9 +239,7 @@ static void aging_without_swap_walks_only_file_vmas(void **state)
 	struct tb_vma *anon, *file;
 	unsigned long max_seq, total;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	anon = tb_map_anon(16);
 	file = tb_map_file(f);
 	touch_range(anon, 0, 16, true);
@@ -280,9 +274,7 @@ static void aging_without_force_scan_skips_tables_the_last_walk_found_cold(void 
 	unsigned long max_seq, total, leaf_young, found, added;
 	struct tb_vma *a, *b;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	a = tb_map_anon(64);
 	b = tb_map_anon(64);
 	touch_range(a, 0, 64, true);
@@ -352,9 +344,7 @@ static void walk_without_a_bloom_filter_reads_every_table(void **state)
 	unsigned long max_seq, found, added, warnings;
 	struct tb_vma *a, *b;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	a = tb_map_anon(64);
 	b = tb_map_anon(64);
 	touch_range(a, 0, 64, true);
@@ -442,9 +432,7 @@ static void walk_marks_a_swap_cache_folio_dirty_from_its_pte(void **state)
 	struct tb_vma *vma;
 	unsigned long i;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	vma = tb_map_anon(16);
 	swap_out_and_read_back(vma, 16);
 	for (i = 0; i < 16; i++) {
@@ -478,9 +466,7 @@ static void walk_moves_more_than_a_batch_resuming_at_the_next_pud(void **state)
 	struct tb_vma *a, *gap, *c;
 	unsigned long max_seq, total, found;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	a = tb_map_anon(5000);
 	gap = tb_map_anon(2UL * PTRS_PER_PMD * PTRS_PER_PTE);
 	c = tb_map_anon(64);
@@ -521,9 +507,7 @@ static void aging_without_the_mm_walk_cap_reads_no_page_table(void **state)
 	unsigned long max_seq;
 	char caps[16];
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	vma = tb_map_anon(64);
 	touch_range(vma, 0, 64, true);
 	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
@@ -558,9 +542,7 @@ static void aging_past_max_nr_gens_moves_the_oldest_folios_in_batches(void **sta
 	struct tb_vma *vma;
 	unsigned long seq, i;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	vma = tb_map_anon(5000);
 	touch_range(vma, 0, 5000, true);
 	lruvec = tb_lruvec_of("a");
@@ -596,9 +578,7 @@ static void aging_without_swap_retires_the_oldest_anon_generation_in_place(void 
 	struct lruvec *lruvec;
 	unsigned long seq;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	vma = tb_map_anon(5000);
 	touch_range(vma, 0, 5000, true);
 	file = tb_map_file(f);
@@ -664,9 +644,7 @@ static void aging_keeps_the_active_sizes_on_the_two_youngest_generations(void **
 	struct lruvec *lruvec;
 	int i;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	vma = tb_map_anon(100);
 	touch_range(vma, 0, 100, true);
 	file = tb_map_file(f);
@@ -834,9 +812,7 @@ static void look_around_with_a_walk_moves_young_neighbours_to_the_youngest_gener
 	struct tb_vma *vma;
 	unsigned long max_seq;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	vma = tb_map_anon(512);
 	max_seq = two_generations_all_young(vma, false);
 	assert_true(tb_lru_gen_cmd("- %u 0 %lu 200 1000", tb_memcg_id("a"), max_seq - 2) > 0);
@@ -866,9 +842,7 @@ static void look_around_without_a_walk_activates_young_neighbours(void **state)
 	struct tb_vma *vma, *more;
 	unsigned long i;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	vma = tb_map_anon(512);
 	two_generations_all_young(vma, true);
 	tb_limit_to_current("a");
@@ -899,9 +873,7 @@ static void look_around_clamps_its_range_to_the_page_table(void **state)
 	struct tb_vma *vma;
 	unsigned long i, max_seq;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	vma = tb_map_anon(1024);
 	assert_int_equal(tb_touch(vma, 487, true), 0);
 	assert_int_equal(tb_touch(vma, 537, true), 0);
@@ -929,9 +901,7 @@ static void look_around_of_a_one_page_vma_keeps_the_folio(void **state)
 	struct tb_vma *vma;
 	unsigned long max_seq;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	vma = tb_map_anon(1);
 	touch_range(vma, 0, 1, true);
 	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
@@ -960,9 +930,7 @@ static void look_around_stays_within_the_folios_vma(void **state)
 	struct tb_vma *a, *b, *c;
 	unsigned long max_seq;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	a = tb_map_anon(8);
 	b = tb_map_anon_near(8);
 	c = tb_map_anon_near(8);
@@ -1103,9 +1071,7 @@ static void walk_without_force_scan_clears_each_young_pmd_once_in_batches(void *
 	struct tb_vma *v[5], *v0, *r2, *r3, *big, *gap, *far;
 	unsigned long i;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	v[0] = v0 = tb_map_anon(2 * PTRS_PER_PTE);
 	v[1] = r2 = tb_map_anon(8);
 	v[2] = r3 = tb_map_anon(8);
@@ -1152,9 +1118,7 @@ static void look_around_centres_its_range_away_from_the_table_ends(void **state)
 	struct tb_vma *vma;
 	unsigned long i, j, max_seq;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	vma = tb_map_anon(1024);
 	for (j = 0; j < ARRAY_SIZE(old); j++)
 		assert_int_equal(tb_touch(vma, old[j], true), 0);
@@ -1190,9 +1154,7 @@ static void look_around_hands_a_dirty_pte_only_to_a_clean_swap_cache_folio(void 
 	struct tb_vma *vma;
 	unsigned long i, max_seq;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	vma = tb_map_anon(64);
 	swap_out_and_read_back(vma, 32);
 	touch_range(vma, 32, 64, true);
@@ -1226,9 +1188,7 @@ static void walk_marks_a_rewritten_lazyfree_folio_dirty_not_a_new_anon_one(void 
 	struct tb_vma *fresh, *lazy;
 	unsigned long i;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	fresh = tb_map_anon(16);
 	lazy = tb_map_anon(16);
 	touch_range(fresh, 0, 16, true);
@@ -1259,9 +1219,7 @@ static void walk_adds_a_table_with_a_young_pte_per_cache_line_to_the_filter(void
 	unsigned long added, max_seq;
 	struct tb_vma *vma;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	vma = tb_map_anon(64);
 	touch_range(vma, 0, 64, true);
 	age("a", true, true);
@@ -1386,9 +1344,7 @@ static void walk_resumes_a_stopped_walk_at_the_next_puds_first_page(void **state
 {
 	struct tb_vma *a, *pad, *c;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	a = tb_map_anon(5000);
 	pad = tb_map_anon(PTRS_PER_PMD * PTRS_PER_PTE - 10 * PTRS_PER_PTE);
 	c = tb_map_anon(64);
@@ -1416,9 +1372,7 @@ static void walk_goes_on_into_a_vma_crossing_the_table_end(void **state)
 	struct tb_vma *a, *b;
 	unsigned long total;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	a = tb_map_anon(4);
 	b = tb_map_anon_near(1000);
 	touch_range(a, 0, 4, true);
@@ -1444,9 +1398,7 @@ static void walk_moves_folios_from_an_inactive_to_an_active_generation(void **st
 	struct tb_vma *vma, *file;
 	struct lruvec *lruvec;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	vma = tb_map_anon(64);
 	file = tb_map_file(f);
 	touch_range(vma, 0, 64, true);
@@ -1484,9 +1436,7 @@ static void look_around_adds_a_table_dense_with_young_ptes_to_the_filter(void **
 	struct tb_vma *x, *y, *z;
 	unsigned long max_seq;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	x = tb_map_anon(64);
 	y = tb_map_anon(64);
 	z = tb_map_anon(64);
@@ -1527,9 +1477,7 @@ static unsigned long walk_old_pmd_in_filter(unsigned int caps)
 	unsigned long max_seq, found;
 	struct tb_vma *b, *other;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	b = tb_map_anon(512);
 	other = tb_map_anon(64);
 	touch_range(b, 0, 32, true);
@@ -1587,9 +1535,7 @@ static void aging_that_walks_no_mm_leaves_the_next_filter_alone(void **state)
 	unsigned long max_seq, found;
 	struct tb_vma *vma;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	vma = tb_map_anon(64);
 	touch_range(vma, 0, 64, true);
 	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
@@ -1620,9 +1566,7 @@ static void look_around_marks_a_rewritten_lazyfree_folio_dirty(void **state)
 	struct tb_vma *lazy;
 	unsigned long i, max_seq;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	lazy = tb_map_anon(64);
 	touch_range(lazy, 0, 64, true);
 	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
@@ -1759,9 +1703,7 @@ static void walk_leaves_a_page_table_whose_lock_another_cpu_holds(void **state)
 	struct tb_vma *vma;
 	pthread_t tid;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	vma = tb_map_anon(64);
 	touch_range(vma, 0, 64, true);
 	max_seq = tb_lruvec_of("a")->lrugen.max_seq;
@@ -1807,9 +1749,7 @@ static void walk_after_an_aging_without_walks_scans_every_mm(void **state)
 	unsigned long max_seq, found, total;
 	struct tb_vma *vma;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	vma = tb_map_anon(64);
 	touch_range(vma, 0, 64, true);
 	age("a", true, true);
@@ -1906,9 +1846,7 @@ static void walk_filter_wants_both_bits_of_a_table(void **state)
 	static struct tb_vma *v[NR_SMALL];
 	int i, pa, qa, pb, qb;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_mglru_switch_on();
-	tb_run_in("a");
+	tb_mglru_run_in_new("a");
 	for (i = 0; i < NR_SMALL; i++) {
 		v[i] = tb_map_anon(1);
 		touch_range(v[i], 0, 1, true);

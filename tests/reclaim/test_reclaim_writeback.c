@@ -424,6 +424,31 @@ static void direct_reclaim_never_writes_page_cache_on_a_dirty_node(void **state)
 }
 
 /*
+ * The task in "a" writes n pages of a file on a disk that takes 1 s a
+ * write; each is queued by the flushers and invalidated
+ * (deactivate_file_folio(): inactive, PG_reclaim), 100 ms after the one
+ * before: folios under writeback, marked for reclaim.
+ */
+static struct tb_file *a_with_folios_under_writeback(int n)
+{
+	struct tb_file *f = tb_file_create(n);
+	int i;
+
+	slow_writes(false, SECOND);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	for (i = 0; i < n; i++) {
+		assert_int_equal(tb_file_write(f, i), 0);
+		lru_add_drain();
+		wakeup_flusher_threads(WB_REASON_SYNC);
+		deactivate_file_folio(tb_file_folio(f, i));
+		lru_add_drain();
+		schedule_timeout(HZ / 10);
+	}
+	return f;
+}
+
+/*
  * memcg reclaim that meets only folios under writeback marked PG_reclaim
  * (each of 8 pages written, queued by the flushers and invalidated:
  * deactivate_file_folio(), 100 ms after the one before; a write takes
@@ -437,21 +462,10 @@ static void direct_reclaim_never_writes_page_cache_on_a_dirty_node(void **state)
 static void memcg_reclaim_of_congested_folios_waits_on_them_but_does_not_throttle(void **state)
 {
 	const struct kshim_trace_reclaim_stat *st = &kshim_trace.inactive_stat;
-	struct tb_file *f = tb_file_create(8);
-	int i;
+	struct tb_file *f;
 
 	TB_CLASSIC_LRU_ONLY("shrink_folio_list() of the classic LRU");
-	slow_writes(false, SECOND);
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_run_in("a");
-	for (i = 0; i < 8; i++) {
-		assert_int_equal(tb_file_write(f, i), 0);
-		lru_add_drain();
-		wakeup_flusher_threads(WB_REASON_SYNC);
-		deactivate_file_folio(tb_file_folio(f, i));
-		lru_add_drain();
-		schedule_timeout(HZ / 10);
-	}
+	f = a_with_folios_under_writeback(8);
 	assert_int_equal(tb_writeback_inflight(), 8);
 	kshim_trace_reset();
 	assert_write_ok("a", "memory.reclaim", "32K");
@@ -516,23 +530,12 @@ static void redirtied_folio_under_writeback_is_not_unqueued_dirty(void **state)
 static void noio_memcg_reclaim_does_not_wait_on_writeback(void **state)
 {
 	const struct kshim_trace_reclaim_stat *st = &kshim_trace.inactive_stat;
-	struct tb_file *f = tb_file_create(8);
 	struct folio *folios[72];
-	int i, err = 0, n;
+	int err = 0, n;
 	u64 now;
 
 	TB_CLASSIC_LRU_ONLY("shrink_folio_list() of the classic LRU");
-	slow_writes(false, SECOND);
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_run_in("a");
-	for (i = 0; i < 8; i++) {
-		assert_int_equal(tb_file_write(f, i), 0);
-		lru_add_drain();
-		wakeup_flusher_threads(WB_REASON_SYNC);
-		deactivate_file_folio(tb_file_folio(f, i));
-		lru_add_drain();
-		schedule_timeout(HZ / 10);
-	}
+	a_with_folios_under_writeback(8);
 	tb_limit_to_current("a");
 	kshim_trace_reset();
 	now = tb_world_ns();
