@@ -462,12 +462,16 @@ def test_defs(sanitize=None):
 
 def cmd_test(tb):
     variant = {'': 'default', 'address': 'asan', 'thread': 'tsan'}[tb.a.sanitize or '']
+    try:
+        pat = tb.a.regex and re.compile(tb.a.regex)
+    except re.error as e:
+        fail(f'-R {tb.a.regex}: not a regular expression ({e})')
     bdir = tb.configure(variant, test_defs(tb.a.sanitize))
     if tb.a.slow:
         tb.build_dir(bdir)
         return tb.ctest(bdir, labels=SLOW_LABEL)
-    if tb.a.regex:
-        return test_matching(tb, bdir, tb.a.regex)
+    if pat:
+        return test_matching(tb, bdir, pat)
     if not tb.a.file:
         tb.build_dir(bdir)
         return tb.ctest(bdir)
@@ -514,13 +518,10 @@ def cmd_test(tb):
                     listing=listing if targets else None)
 
 
-def test_matching(tb, bdir, regex):
+def test_matching(tb, bdir, pat):
     """tools/tb test -R: the tests of tools/tb test's labels whose name
-    matches, after a whole build (a suite may share a helper library)"""
-    try:
-        pat = re.compile(regex)
-    except re.error as e:
-        fail(f'-R {regex}: not a regular expression ({e})')
+    matches pat, after a whole build (a suite may share a helper library)"""
+    regex = pat.pattern
     tb.build_dir(bdir)
     listing = tb_output.ctest_listing(bdir, tb.env(), TEST_LABELS) or []
     tests = [t for t in listing if pat.search(t['name'])]

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
 """tools/tb test's selection options refused before anything is built: -R
-with --slow or --file, -R without its expression, -R on another command.
+with --slow or --file, -R without its expression or with one that is not a
+regular expression, -R on another command.
 Each is one line on stderr and a non-zero status."""
 import os
 import subprocess
@@ -34,6 +35,11 @@ class Regex(unittest.TestCase):
     def test_empty_expression(self):
         self.assertEqual(tb('test', '--regex='),
                          'tb: --regex wants a regular expression (usage: tools/tb help)')
+
+    def test_not_a_regular_expression(self):
+        self.assertEqual(tb('test', '-R', '('),
+                         'tb: -R (: not a regular expression (missing ), unterminated '
+                         'subpattern at position 0)')
 
     def test_of_another_command(self):
         self.assertEqual(tb('coverage', '-R', 'x'),
