@@ -203,15 +203,45 @@ function(kextract out tree file)
   if(K_MANIFEST)
     set(margs --manifest "${K_MANIFEST}")
   endif()
+  # the main tree's extracts open with the tree's own declarations of what
+  # they reach and the project never names (tools/kdeclare): a stable
+  # update's new callee needs no edit here
+  set(auto "")
+  set(decl "")
+  if(tree STREQUAL KTREE)
+    set(auto --refs "${out}.refs" --prelude "${out}.auto.h")
+    set(decl COMMAND ${Python3_EXECUTABLE} "${PROJECT_SOURCE_DIR}/tools/kdeclare" header
+            "${out}.refs" --root "${tree}" --tree "${K_LABEL}" --known "${TB_KNOWN}"
+            --provided "${KGEN_INCLUDE}" ${defs} -o "${out}.auto.h")
+  endif()
   add_custom_command(OUTPUT "${out}"
     COMMAND ${Python3_EXECUTABLE} "${PROJECT_SOURCE_DIR}/tools/kextract"
             "${tree}/${file}" --srcname "${tree}/${file}" --tree "${K_LABEL}"
-            ${defs} ${feats} ${margs} ${K_ARGS} -o "${out}"
+            --root "${tree}" --known "${TB_KNOWN}"
+            ${defs} ${feats} ${margs} ${K_ARGS} ${auto} -o "${out}"
+    ${decl}
+    BYPRODUCTS ${out}.refs ${out}.auto.h ${out}.auto.h.gaps
     DEPENDS "${tree}/${file}" "${PROJECT_SOURCE_DIR}/tools/kextract" ${K_MANIFEST}
+            "${PROJECT_SOURCE_DIR}/tools/kdeclare" "${TB_KNOWN}"
             "${TB_FEATURES_FILE}"
             "${PROJECT_SOURCE_DIR}/kernel-shim/include/kshim/kconfig.h"
     COMMENT "kextract ${file}"
     VERBATIM)
+endfunction()
+
+# kernel_known(): the identifiers the project names (kernel-shim/, mm/:
+# code and manifests), which tools/kdeclare leaves to the project.
+function(kernel_known)
+  file(GLOB_RECURSE srcs CONFIGURE_DEPENDS
+    "${PROJECT_SOURCE_DIR}/kernel-shim/*.[ch]" "${PROJECT_SOURCE_DIR}/kernel-shim/*.manifest"
+    "${PROJECT_SOURCE_DIR}/mm/*.[ch]" "${PROJECT_SOURCE_DIR}/mm/*.manifest")
+  add_custom_command(OUTPUT "${TB_KNOWN}"
+    COMMAND ${Python3_EXECUTABLE} "${PROJECT_SOURCE_DIR}/tools/kdeclare" known "${TB_KNOWN}"
+            "${PROJECT_SOURCE_DIR}/kernel-shim" "${PROJECT_SOURCE_DIR}/mm"
+    DEPENDS ${srcs} "${PROJECT_SOURCE_DIR}/tools/kdeclare"
+    COMMENT "kdeclare known"
+    VERBATIM)
+  _kgen_step(kgen_known "${TB_KNOWN}")
 endfunction()
 
 # kextract_header(<tree> <file> <out> <manifest>): header pieces, extracted

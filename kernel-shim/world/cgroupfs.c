@@ -14,6 +14,7 @@
 #include <linux/slab.h>
 #include <linux/mutex.h>
 #include <linux/err.h>
+#include <linux/overflow.h>
 #include <linux/string.h>
 #include <linux/kstrtox.h>
 #include <asm/page.h>
@@ -47,16 +48,20 @@ int cgroup_add_dfl_cftypes(struct cgroup_subsys *ss, struct cftype *cfts)
 
 static struct cgroup *cgroup_new(struct cgroup *parent, const char *name, size_t len)
 {
-	struct cgroup *cgrp = kzalloc(sizeof(*cgrp), GFP_KERNEL);
+	int level = parent ? parent->level + 1 : 0;
+	struct cgroup *cgrp = kzalloc(struct_size(cgrp, ancestors, level + 1), GFP_KERNEL);
 
 	if (!cgrp)
 		return NULL;
+	if (parent)
+		memcpy(cgrp->ancestors, parent->ancestors, level * sizeof(*cgrp->ancestors));
+	cgrp->ancestors[level] = cgrp;
 	INIT_LIST_HEAD(&cgrp->kshim_children);
 	INIT_LIST_HEAD(&cgrp->kshim_sibling);
 	memcpy(cgrp->kshim_name, name, len);
 	cgrp->kshim_parent = parent;
 	cgrp->kshim_fs = true;
-	cgrp->level = parent ? parent->level + 1 : 0;
+	cgrp->level = level;
 	return cgrp;
 }
 

@@ -39,6 +39,8 @@ struct cgroup {
 	bool kshim_fs;		/* allocated by cgroupfs, freed with its css */
 	/* rstat: the CPUs on whose updated tree the cgroup is (cgroup.c) */
 	DECLARE_BITMAP(kshim_rstat_updated, CONFIG_NR_CPUS);
+	/* the cgroup core's path from the root: ancestors[level] is itself */
+	struct cgroup *ancestors[];
 };
 
 /* the default hierarchy's root: only its mount flags are read */
