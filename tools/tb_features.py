@@ -188,6 +188,21 @@ FEATURES = [
     Feature('memcg_oom_skip_bail', ('word', 'mm/memcontrol.c', 'MMF_OOM_SKIP'), '>6.1',
             'try_charge_memcg() fails a reaped OOM victim\'s charge before reclaim '
             '(before: it reclaims, passes the OOM as dying and reclaims again)'),
+    Feature('memcg_max_event_on_reject',
+            ('regex', 'mm/memcontrol.c', r'ret = -ENOMEM;\s*goto out;'), '6.12.118',
+            'try_charge_memcg() raises the max event for a charge it rejects without '
+            'reclaim (a non-blocking one, a reaped OOM victim\'s), not only for a forced one'),
+    Feature('memcg_protection_path',
+            ('func', 'mm/memcontrol.c', 'mem_cgroup_calculate_protection_path'), '6.12.118',
+            'MGLRU\'s shrink_one() computes the effective protection along the path from '
+            'the root for every memcg it visits outside kswapd (before: it read what the '
+            'last reclaim that walked the memcg left in elow/emin)'),
+    Feature('mglru_memcg_reclaim_no_abort',
+            ('regex', 'mm/vmscan.c',
+             r'if \(!root_reclaim\(sc\)\)\s*return false;\s*if \(sc->nr_reclaimed >= max\('),
+            '<6.12.118',
+            'MGLRU\'s should_abort_scan() never stops a memcg reclaim (since: it stops one '
+            'that reclaimed nr_to_reclaim, as a global one)'),
     Feature('mem_cgroup_idr', ('word', 'mm/memcontrol.c', 'mem_cgroup_idr'), '<6.12',
             'memcg ids in an IDR (since: the XArray mem_cgroup_ids)'),
     Feature('memcg_iter_atomic_generation',

@@ -26,6 +26,7 @@ seconds. The bookkeeping is in the scratch tree's .tb-kbuild.json.
 import fcntl
 import hashlib
 import json
+import glob
 import os
 import re
 import shutil
@@ -171,6 +172,29 @@ def tree_key(tree):
 
 
 # ---- patches and the scratch tree -------------------------------------------
+def seed_patch(patches_dir, name, tree):
+    """The form of seed patch `name` (e.g. 002-memcg-iter.patch) that applies
+    to tree without fuzz: the file itself (for the newest tree it was
+    written for), else a `<stem>@<version>.patch` beside it, newest version
+    first. (path, None), or (None, why) naming what was tried."""
+    stem = name[:-len('.patch')]
+    alts = sorted(glob.glob(os.path.join(patches_dir, glob.escape(stem) + '@*.patch')),
+                  key=lambda p: [int(x) for x in re.findall(r'\d+', p.rsplit('@', 1)[1])],
+                  reverse=True)
+    tried = []
+    for path in [os.path.join(patches_dir, name)] + alts:
+        if not os.path.exists(path):
+            continue
+        p = subprocess.run(['patch', '-p1', '--dry-run', '--batch', '--forward', '-F', '0',
+                            '-d', tree, '-i', path], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, universal_newlines=True)
+        if p.returncode == 0:
+            return path, None
+        tried.append(os.path.basename(path))
+    return None, (f'no form of {name} applies to {tree} without fuzz (tried: '
+                  f'{", ".join(tried) or "none"})')
+
+
 def patch_files(text):
     """The files a -p1 patch names, in order: (path, created, deleted) of each
     '--- a/x' / '+++ b/x' pair (created: --- /dev/null; deleted: +++ /dev/null)"""

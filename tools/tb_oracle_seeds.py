@@ -133,9 +133,10 @@ def seed0_kernels(tb, say, need_patch):
     stock = tb_vm.kernel_for(tb, None, say)
     patched = None
     if need_patch:
-        patch = os.path.join(tb.repo, PATCHES, SEED0_PATCH)
-        if not os.path.exists(patch):
-            raise SeedError(f'{os.path.relpath(patch, tb.repo)} is missing')
+        try:
+            patch = tb_vm.seed_patch(tb, os.path.join(tb.repo, PATCHES), SEED0_PATCH)
+        except tb_vm.VmError as e:
+            raise SeedError(str(e))
         patched = tb_vm.kernel_for(tb, patch, say)
     return stock, patched
 
@@ -371,7 +372,10 @@ def run_seed2(tb, m, say):
     # the seed's machine had 4 nodes: QEMU's NUMA nodes beside the world's
     cfg['nodes'] = tb.a.nodes or 1
     z = seed2_sizes(cfg)
-    patch = os.path.join(tb.repo, PATCHES, SEED2_PATCH)
+    try:
+        patch = tb_vm.seed_patch(tb, os.path.join(tb.repo, PATCHES), SEED2_PATCH)
+    except tb_vm.VmError as e:
+        raise SeedError(str(e))
     # both walks on kernels built from the tree with one configuration: the
     # memcg LRU (6.12 as it is) without a patch, the seed's walk with its
     # diff; only mm/vmscan.c differs between the two

@@ -258,6 +258,18 @@ def kernel_for(tb, patch, say, built=False):
             'cached': k.get('cached')}
 
 
+def seed_patch(tb, patches_dir, name):
+    """The form of a seed's patch that applies to the tree kernel_for()
+    builds from (tb_kbuild.seed_patch())."""
+    import tb_kbuild
+    series = tb.series or ('' if tb.kernel else '6.12')
+    tree = tb.kernel or tb_kbuild.full_tree(tb, series)
+    path, why = tb_kbuild.seed_patch(patches_dir, name, tree)
+    if not path:
+        raise VmError(why)
+    return path
+
+
 # ---- the guest's disks ---------------------------------------------------
 def cpio_from(root, out):
     names = []

@@ -26,6 +26,7 @@ import unittest
 REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
 sys.path.insert(0, os.path.join(REPO, 'tools'))
 import tb_compare  # noqa: E402
+import tb_kbuild  # noqa: E402
 import tb_features  # noqa: E402
 
 TREE = None
@@ -63,13 +64,19 @@ class Variants(unittest.TestCase):
         return {v.name: changed for v, changed in
                 tb_compare.variants_aside(REPO, TREE, after, files)}
 
+    def form(self, name):
+        """the form of the seed patch that applies to TREE"""
+        path, why = tb_kbuild.seed_patch(PATCHES, name, TREE)
+        self.assertIsNotNone(path, why)
+        return path
+
     def need_612(self):
         if version(TREE) != '6.12':
             self.skipTest(f'the seed patches are for 6.12; {TREE} is {version(TREE)}')
 
     def test_seed_002_patch_sets_memcg_iter_aside(self):
         self.need_612()
-        got = self.aside(os.path.join(PATCHES, '002-memcg-iter.patch'))
+        got = self.aside(self.form('002-memcg-iter.patch'))
         self.assertEqual(got, {'memcg_iter': ['lru_gen_shrink_lruvec', 'shrink_many',
                                               'shrink_one']})
         note = tb_compare.aside_note(next(v for v in tb_features.VARIANTS
@@ -79,7 +86,7 @@ class Variants(unittest.TestCase):
 
     def test_seed_000_patch_sets_global_shrink_priority_aside(self):
         self.need_612()
-        got = self.aside(os.path.join(PATCHES, '000-global-shrink-priority.patch'))
+        got = self.aside(self.form('000-global-shrink-priority.patch'))
         self.assertEqual(got, {'global_shrink_priority': ['kswapd_age_node',
                                                           'shrink_node_memcgs']})
 

@@ -856,37 +856,71 @@ static void noio_direct_reclaim_takes_clean_anon_from_the_swap_cache(void **stat
 
 
 /*
- * Global reclaim meets a memcg below its memory.low (elow, computed here
- * by a memcg reclaim of its parent): shrink_one() passes it over the
- * first time, moving it to the tail of a bin (MEMCG_LRU_TAIL), and
- * reclaims it on the next visits, each counted as a "low" event.
- * Reclaimed without aging it is not rotated again: it stays marked as
- * the tail. p, 8192 pages read once, memory.low 64M; nothing else to
- * reclaim.
+ * Global reclaim meets a memcg below its memory.low: shrink_one() passes
+ * it over the first time, moving it to the tail of a bin
+ * (MEMCG_LRU_TAIL), and reclaims it on the next visits, each counted as
+ * a "low" event. Reclaimed without aging it is not rotated again: it
+ * stays marked as the tail. A and A/p both have memory.low 64M, so p is
+ * protected from the root down; p holds 8192 pages read once, nothing
+ * else is reclaimable. Before 6.12.118 shrink_one() reads the elow the
+ * last reclaim through p left: a memcg reclaim of A computes it here.
  */
-static void memcg_below_low_is_reclaimed_only_after_a_visit_to_the_tail(void **state)
+static void below_low_setup(const char *a_low)
 {
 	struct tb_file *f = tb_file_create(8192);
-	long long low, steal;
-	struct lruvec *p;
 
 	assert_int_equal(tb_cgroup_mkdir("A"), 0);
+	assert_write_ok("A", "memory.low", a_low);
 	assert_int_equal(tb_cgroup_mkdir("A/p"), 0);
 	assert_write_ok("A/p", "memory.low", "64M");
 	tb_run_in("A/p");
 	tb_read_range(f, 8192);
 	lru_add_drain();
-	p = tb_lruvec_of("A/p");
 	assert_write_ok("A", "memory.reclaim", "4K");
 	assert_true(tb_memcg("A/p")->memory.elow > 0);
-	assert_int_equal(p->lrugen.seg, 0);
+	assert_int_equal(tb_lruvec_of("A/p")->lrugen.seg, 0);
+}
+
+static void memcg_below_low_is_reclaimed_only_after_a_visit_to_the_tail(void **state)
+{
+	long long low, steal;
+
+	below_low_setup("64M");
 	low = tb_cgroup_read_key("A/p", "memory.events", "low");
 	steal = tb_stat("A/p", "pgsteal");
 
 	assert_write_ok("", "memory.reclaim", "256K");
-	assert_int_equal(p->lrugen.seg, SEG_TAIL);
+	assert_int_equal(tb_lruvec_of("A/p")->lrugen.seg, SEG_TAIL);
 	assert_true(tb_cgroup_read_key("A/p", "memory.events", "low") > low);
 	assert_true(tb_stat("A/p", "pgsteal") > steal);
+}
+
+/*
+ * The same with A unprotected: p's memory.low counts for nothing from
+ * the root. Since 6.12.118 shrink_one() computes the protection along
+ * the path (mem_cgroup_calculate_protection_path()) and reclaims p at
+ * the first visit, no low event; before, it read the elow that the memcg
+ * reclaim of A left, passed p over to the tail and raised low events.
+ */
+static void memcg_low_under_an_unprotected_parent_counts_only_before_the_path_walk(void **state)
+{
+	long long low, steal;
+
+	below_low_setup("0");
+	low = tb_cgroup_read_key("A/p", "memory.events", "low");
+	steal = tb_stat("A/p", "pgsteal");
+
+	assert_write_ok("", "memory.reclaim", "256K");
+	assert_true(tb_stat("A/p", "pgsteal") > steal);
+#if TB_HAVE_memcg_protection_path
+	assert_int_equal(tb_memcg("A/p")->memory.elow, 0);
+	assert_int_equal(tb_lruvec_of("A/p")->lrugen.seg, 0);
+	assert_int_equal(tb_cgroup_read_key("A/p", "memory.events", "low"), low);
+#else
+	assert_true(tb_memcg("A/p")->memory.elow > 0);
+	assert_int_equal(tb_lruvec_of("A/p")->lrugen.seg, SEG_TAIL);
+	assert_true(tb_cgroup_read_key("A/p", "memory.events", "low") > low);
+#endif
 }
 
 /*
@@ -1199,6 +1233,7 @@ int main(void)
 		TB_RECLAIM_TEST_ON(noio_direct_reclaim_takes_clean_anon_from_the_swap_cache,
 				   setup_swap_no_kswapd),
 		TB_MGLRU_TEST(memcg_below_low_is_reclaimed_only_after_a_visit_to_the_tail),
+		TB_MGLRU_TEST(memcg_low_under_an_unprotected_parent_counts_only_before_the_path_walk),
 		TB_MGLRU_TEST(kswapd_woken_for_zone_normal_stops_a_batch_above_the_high_watermark),
 		TB_MGLRU_TEST(kswapd_reports_each_memcgs_own_scan_to_vmpressure),
 		TB_MGLRU_TEST(global_reclaim_drains_the_cpus_lru_batches_first),

@@ -834,11 +834,14 @@ static void look_around_with_a_walk_moves_young_neighbours_to_the_youngest_gener
  * its range referenced and activates the young ones on the LRU it finds
  * in another generation (folio_activate(): 240..255 and 448..495, to the
  * youngest generation when the batch drains). With every pte old after
- * the look-arounds, the following evictions swap out pages 0..127, two
- * batches of MIN_LRU_BATCH, for the 8 pages charged.
+ * the look-arounds, the following eviction swaps out pages 0..63, one
+ * batch of MIN_LRU_BATCH, for the 8 pages charged: should_abort_scan()
+ * stops the memcg reclaim once it has its nr_to_reclaim. Before 6.12.118
+ * it never stopped a memcg reclaim, which took a second batch (0..127).
  */
 static void look_around_without_a_walk_activates_young_neighbours(void **state)
 {
+	const int batches = 1 + TB_HAVE_mglru_memcg_reclaim_no_abort;
 	struct tb_vma *vma, *more;
 	unsigned long i;
 
@@ -848,12 +851,12 @@ static void look_around_without_a_walk_activates_young_neighbours(void **state)
 	tb_limit_to_current("a");
 	more = tb_map_anon(8);
 	touch_range(more, 0, 8, true);
-	assert_int_equal(tb_swap_used(), 2 * MIN_LRU_BATCH);
-	assert_int_equal(tb_stat("a", "pgsteal"), 2 * MIN_LRU_BATCH);
+	assert_int_equal(tb_swap_used(), batches * MIN_LRU_BATCH);
+	assert_int_equal(tb_stat("a", "pgsteal"), batches * MIN_LRU_BATCH);
 	/* the look-around's folio_activate()s: 240..255 and 448..495 */
 	assert_int_equal(tb_stat("a", "pgactivate"), 16 + 48);
 	for (i = 0; i < 512; i++)
-		assert_int_equal(tb_vma_folio(vma, i) == NULL, i < 2 * MIN_LRU_BATCH);
+		assert_int_equal(tb_vma_folio(vma, i) == NULL, i < batches * MIN_LRU_BATCH);
 	assert_int_equal(young(vma, 0, 512), 0);
 	tb_assert_lrus_consistent();
 }
