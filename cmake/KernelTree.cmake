@@ -139,6 +139,25 @@ function(kernel_headers tree dest)
   _kgen_step(kheaders_${id} ${outs})
 endfunction()
 
+# kernel_header_renamed(<tree> <dest> <a> <b>): a header the tree has under
+# one of two names (linux/pagevec.h became linux/folio_batch.h in 7.0):
+# the one it has is copied as kernel_headers() does, the other name is a
+# generated header that includes it, so code of either age finds it.
+function(kernel_header_renamed tree dest a b)
+  if(EXISTS "${tree}/include/${a}")
+    set(have ${a})
+    set(alias ${b})
+  elseif(EXISTS "${tree}/include/${b}")
+    set(have ${b})
+    set(alias ${a})
+  else()
+    message(FATAL_ERROR "kernel tree ${tree}: include/${a}: file missing (nor include/${b})")
+  endif()
+  kernel_headers("${tree}" "${dest}" ${have})
+  kgen_write("${dest}/${alias}" "/* generated: ${alias} is ${have} in this tree */\n"
+    "#include <${have}>\n")
+endfunction()
+
 # kgen_write(<path> <content>...): a generated file, written only when its
 # content changes (a re-run of configure recompiles nothing by itself).
 function(kgen_write path)
@@ -258,8 +277,9 @@ function(kextract_header tree file out manifest)
   file(MAKE_DIRECTORY "${outdir}")
   add_custom_command(OUTPUT "${out}"
     COMMAND ${Python3_EXECUTABLE} "${PROJECT_SOURCE_DIR}/tools/kextract"
-            "${tree}/${file}" --srcname "${tree}/${file}" --tree "${tree}"
+            "${tree}/${file}" --srcname "${tree}/${file}" --tree "${tree}" --root "${tree}"
             ${defs} ${feats} --no-includes --manifest "${manifest}" -o "${out}"
+    BYPRODUCTS "${out}.gone"
     DEPENDS "${tree}/${file}" "${manifest}" "${PROJECT_SOURCE_DIR}/tools/kextract"
             "${PROJECT_SOURCE_DIR}/kernel-shim/include/kshim/kconfig.h" "${TB_FEATURES_FILE}"
     COMMENT "kextract ${file} (header pieces)"

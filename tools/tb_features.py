@@ -333,11 +333,29 @@ SUITES = [
     ('reclaim', ['test_reclaim_*', 'test_memcontrol_selftests*', 'replay_reclaim*'], [], ''),
 ]
 
+# Kernel files that moved, by the name the project uses (the older one):
+# the tree's file is the first of the names that exists.  Feature probes,
+# the build (TB_FILE_<name> in cmake) and the kfile: labels all resolve
+# through tree_file(), so a moved file is one line here.
+MOVED = {
+    'mm/swap.c': ('mm/swap.c', 'mm/folio.c'),  # 7.0: the LRU and folio_batch code
+}
+
+
+def tree_file(tree, path):
+    """path as this tree names it (MOVED), or path itself."""
+    for p in MOVED.get(path, (path,)):
+        if os.path.exists(os.path.join(tree, p)):
+            return p
+    return path
+
+
 COMMENT = re.compile(r'/\*.*?\*/|//[^\n]*', re.S)
 _texts = {}
 
 
 def _text(tree, path):
+    path = tree_file(tree, path)
     key = os.path.join(tree, path)
     if key not in _texts:
         try:
@@ -361,7 +379,7 @@ def _struct_body(text, tag):
 
 def probe(tree, f):
     """(present, detail): detail names the file and symbol looked for."""
-    kind, path = f.probe[0], f.probe[1]
+    kind, path = f.probe[0], tree_file(tree, f.probe[1])
     if kind == 'file':
         return os.path.exists(os.path.join(tree, path)), path
     text = _text(tree, path)
@@ -439,6 +457,9 @@ def write_cmake(tree, out, before=None, variants_off=()):
              'set(TB_FEATURES %s)' % _cmake_str(';'.join(have))]
     for f in FEATURES:
         lines.append('set(TB_HAVE_%s %d)' % (f.name, 1 if found[f.name][0] else 0))
+    for path in MOVED:
+        lines.append('set(TB_FILE_%s %s)' % (re.sub(r'\W', '_', path),
+                                            _cmake_str(tree_file(tree, path))))
     for n, on in vfound.items():
         lines.append('set(TB_HAVE_%s %d)' % (n, 1 if on else 0))
     if before:
