@@ -139,6 +139,21 @@ function(kernel_headers tree dest)
   _kgen_step(kheaders_${id} ${outs})
 endfunction()
 
+# kernel_headers_present(<tree> <dest> h...): kernel_headers() of those of
+# the named headers the tree has (linux/args.h is 6.7's; a header a tree
+# lacks is one its code cannot include either)
+function(kernel_headers_present tree dest)
+  set(have "")
+  foreach(h ${ARGN})
+    if(EXISTS "${tree}/include/${h}")
+      list(APPEND have ${h})
+    endif()
+  endforeach()
+  if(have)
+    kernel_headers("${tree}" "${dest}" ${have})
+  endif()
+endfunction()
+
 # kernel_header_renamed(<tree> <dest> <a> <b>): a header the tree has under
 # one of two names (linux/pagevec.h became linux/folio_batch.h in 7.0):
 # the one it has is copied as kernel_headers() does, the other name is a

@@ -102,6 +102,9 @@ FEATURES = [
             ('member', 'include/linux/mm_types.h', 'folio', '_folio_order'), '<6.6',
             'struct folio has _folio_order and _total_mapcount (6.6: the order in '
             '_flags_1, 6.10: _large_mapcount/_entire_mapcount)'),
+    Feature('folio_nr_pages_member',
+            ('member', 'include/linux/mm_types.h', 'folio', '_nr_pages'), '6.15',
+            'a large folio\'s page count is folio->_nr_pages (before: _folio_nr_pages)'),
     Feature('folio_mapcount_ptr', ('func', 'include/linux/mm_types.h', 'folio_mapcount_ptr'),
             '<6.2', 'folio_mapcount_ptr() in linux/mm_types.h'),
     Feature('memcg_kmem_online', ('func', 'include/linux/memcontrol.h', 'memcg_kmem_online'),
@@ -188,6 +191,22 @@ FEATURES = [
     Feature('memcg_oom_skip_bail', ('word', 'mm/memcontrol.c', 'MMF_OOM_SKIP'), '>6.1',
             'try_charge_memcg() fails a reaped OOM victim\'s charge before reclaim '
             '(before: it reclaims, passes the OOM as dying and reclaims again)'),
+    Feature('context_analysis_h', ('file', 'include/linux/compiler-context-analysis.h'), '7.0',
+            'lock annotations (__must_hold(), __context_unsafe(), context_lock_struct()) '
+            'in linux/compiler-context-analysis.h (before: a few sparse macros)'),
+    Feature('memcg_handle_over_high_wrapper',
+            ('func', 'mm/memcontrol.c', '__mem_cgroup_handle_over_high'), '7.0',
+            'mem_cgroup_handle_over_high() is an inline test in memcontrol.h around '
+            'memcontrol.c\'s __mem_cgroup_handle_over_high() (before: the function itself)'),
+    Feature('alloc_flags_slowpath', ('func', 'mm/page_alloc.c', 'alloc_flags_slowpath'), '7.0',
+            'the slow path\'s allocation flags are alloc_flags_slowpath() '
+            '(before: gfp_to_alloc_flags())'),
+    Feature('zone_watermark_ok_safe', ('func', 'mm/page_alloc.c', 'zone_watermark_ok_safe'),
+            '<7.0', 'zone_watermark_ok_safe() (since: gone; kswapd reads the watermarks '
+            'with zone_watermark_ok())'),
+    Feature('lru_note_cost', ('func', 'mm/swap.c', 'lru_note_cost'), '<7.0',
+            'the classic LRU\'s reclaim cost is noted by mm/swap.c\'s lru_note_cost() '
+            '(since: struct lru_cost in the lruvec, kept by mm/vmscan.c)'),
     Feature('memcg_max_event_on_reject',
             ('regex', 'mm/memcontrol.c', r'ret = -ENOMEM;\s*goto out;'), '6.12.118',
             'try_charge_memcg() raises the max event for a charge it rejects without '

@@ -52,7 +52,13 @@ extern int watermark_scale_factor;
 void calculate_min_free_kbytes(void);
 void setup_per_zone_lowmem_reserve(void);
 void __setup_per_zone_wmarks(void);
+#if TB_HAVE_alloc_flags_slowpath
+/* 7.0 renamed it */
+unsigned int alloc_flags_slowpath(gfp_t gfp_mask, unsigned int order);
+#define gfp_to_alloc_flags alloc_flags_slowpath
+#else
 unsigned int gfp_to_alloc_flags(gfp_t gfp_mask, unsigned int order);
+#endif
 void build_zonelists(pg_data_t *pgdat);
 extern int node_load[MAX_NUMNODES];
 

@@ -71,7 +71,11 @@ void kshim_folio_prep(struct folio *folio, unsigned long nr_pages, int nid)
 	atomic_set(&folio->_mapcount, -1);
 	if (nr_pages > 1) {
 		__set_bit(PG_head, &folio->flags);
+#if TB_HAVE_folio_nr_pages_member
+		folio->_nr_pages = nr_pages;
+#else
 		folio->_folio_nr_pages = nr_pages;
+#endif
 #if TB_HAVE_folio_order_member
 		/* before 6.6: the order in a byte of its own and one compound
 		 * mapcount (prep_compound_head()) */

@@ -15,12 +15,17 @@
 #define __safe
 #define __private
 #define __bitwise
+#if TB_HAVE_context_analysis_h
+/* the tree's lock annotations: empty without clang's context analysis */
+#include <linux/compiler-context-analysis.h>
+#else
 #define __acquires(x)
 #define __releases(x)
 #define __acquire(x) (void)0
 #define __release(x) (void)0
 #define __cond_lock(x, c) (c)
 #define __must_hold(x)
+#endif
 #define ACCESS_PRIVATE(p, member) ((p)->member)
 
 #define __always_inline inline __attribute__((__always_inline__))
@@ -30,6 +35,10 @@
 #define __always_unused __attribute__((__unused__))
 #define __used __attribute__((__used__))
 #define __must_check __attribute__((__warn_unused_result__))
+#define __cleanup(func) __attribute__((__cleanup__(func)))
+#define __nonnull_args(x...) __attribute__((__nonnull__(x)))
+/* gcc 12 has no __builtin_counted_by_ref(): no counter to set */
+#define __flex_counter(FAM) ((void *)NULL)
 #define __cold __attribute__((__cold__))
 #define __hot __attribute__((__hot__))
 #define __pure __attribute__((__pure__))

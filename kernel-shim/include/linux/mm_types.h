@@ -9,6 +9,7 @@
  */
 #include <linux/types.h>
 #include <linux/list.h>
+#include <linux/llist.h>
 #include <linux/atomic.h>
 #include <linux/rcupdate.h>
 #include <linux/rbtree_types.h>

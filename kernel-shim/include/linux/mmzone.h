@@ -8,6 +8,7 @@
  */
 #include <linux/types.h>
 #include <linux/list.h>
+#include <linux/llist.h>
 #include <linux/spinlock.h>
 #include <linux/atomic.h>
 #include <linux/wait.h>

@@ -76,4 +76,7 @@ void kmem_cache_free(struct kmem_cache *s, void *obj);
 #define kmem_cache_alloc_lru(s, lru, gfp) kmem_cache_alloc(s, gfp)
 #define KMEM_CACHE(__struct, __flags) kmem_cache_create(#__struct, sizeof(struct __struct), \
 	__alignof__(struct __struct), (__flags), NULL)
+/* the tree's typed wrappers over these allocators (7.0's kzalloc_obj()...) */
+#include <linux/overflow.h>
+#include <kgen/slab.h>
 #endif

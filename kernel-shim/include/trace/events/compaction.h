@@ -10,7 +10,7 @@
 #ifndef KSHIM_TRACE_RECORD
 #define KSHIM_TRACE_RECORD 0
 #endif
-#define trace_mm_compaction_suitable(zone, order, ret) do {	\
+#define trace_mm_compaction_suitable(zone, order, ret, ...) do {	\
 	if (KSHIM_TRACE_RECORD) {				\
 		kshim_trace.compaction_suitable_count++;	\
 		kshim_trace.compaction_suitable_order = (order);	\

@@ -2,6 +2,6 @@
 #ifndef _KSHIM_TRACE_EVENTS_PAGEMAP_H
 #define _KSHIM_TRACE_EVENTS_PAGEMAP_H
 /* mm/swap.c's LRU tracepoints: not recorded */
-#define trace_mm_lru_insertion(folio) do { } while (0)
-#define trace_mm_lru_activate(folio) do { } while (0)
+#define trace_mm_lru_insertion(folio, ...) do { } while (0)
+#define trace_mm_lru_activate(folio, ...) do { } while (0)
 #endif

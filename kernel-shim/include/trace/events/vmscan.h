@@ -16,7 +16,7 @@
 #ifndef KSHIM_TRACE_RECORD
 #define KSHIM_TRACE_RECORD 0
 #endif
-static inline void trace_mm_shrink_slab_start(struct shrinker *shr, struct shrink_control *sc,
+static inline void kshim_trace_shrink_slab_start(struct shrinker *shr, struct shrink_control *sc,
 					      long nr_objects_to_shrink, unsigned long cache_items,
 					      unsigned long long delta, unsigned long total_scan,
 					      int priority)
@@ -27,7 +27,7 @@ static inline void trace_mm_shrink_slab_start(struct shrinker *shr, struct shrin
 	kshim_trace.last_start = (struct kshim_trace_shrink_start){
 		shr, sc->nid, nr_objects_to_shrink, cache_items, delta, total_scan, priority };
 }
-static inline void trace_mm_shrink_slab_end(struct shrinker *shr, int nid, int shrinker_retval,
+static inline void kshim_trace_shrink_slab_end(struct shrinker *shr, int nid, int shrinker_retval,
 					    long unused_scan_cnt, long new_scan_cnt, long total_scan)
 {
 	if (!KSHIM_TRACE_RECORD)
@@ -36,28 +36,37 @@ static inline void trace_mm_shrink_slab_end(struct shrinker *shr, int nid, int s
 	kshim_trace.last_end = (struct kshim_trace_shrink_end){
 		shr, nid, shrinker_retval, unused_scan_cnt, new_scan_cnt, total_scan };
 }
-#define trace_mm_vmscan_direct_reclaim_begin(order, gfp) do {					\
+/*
+ * Every event takes what the tree passes after the fields recorded here
+ * (`...`): a tree that adds an argument (7.0's memcg of
+ * mm_shrink_slab_start) needs no edit.
+ */
+#define trace_mm_shrink_slab_start(shr, sc, nr, items, delta, total, prio, ...) \
+	kshim_trace_shrink_slab_start(shr, sc, nr, items, delta, total, prio)
+#define trace_mm_shrink_slab_end(shr, nid, ret, unused, new, total, ...) \
+	kshim_trace_shrink_slab_end(shr, nid, ret, unused, new, total)
+#define trace_mm_vmscan_direct_reclaim_begin(order, gfp, ...) do {					\
 	if (KSHIM_TRACE_RECORD)					\
 		kshim_trace.direct_reclaim_count++;				\
 } while (0)
-#define trace_mm_vmscan_direct_reclaim_end(nr) do { } while (0)
-#define trace_mm_vmscan_memcg_reclaim_begin(order, gfp) do {					\
+#define trace_mm_vmscan_direct_reclaim_end(nr, ...) do { } while (0)
+#define trace_mm_vmscan_memcg_reclaim_begin(order, gfp, ...) do {					\
 	if (KSHIM_TRACE_RECORD)					\
 		kshim_trace.memcg_reclaim_count++;				\
 } while (0)
-#define trace_mm_vmscan_memcg_reclaim_end(nr) do { } while (0)
-#define trace_mm_vmscan_memcg_softlimit_reclaim_begin(order, gfp) do { } while (0)
-#define trace_mm_vmscan_memcg_softlimit_reclaim_end(nr) do { } while (0)
-#define trace_mm_vmscan_kswapd_sleep(nid) do { } while (0)
-#define trace_mm_vmscan_kswapd_wake(nid, zid, order) do {	\
+#define trace_mm_vmscan_memcg_reclaim_end(nr, ...) do { } while (0)
+#define trace_mm_vmscan_memcg_softlimit_reclaim_begin(order, gfp, ...) do { } while (0)
+#define trace_mm_vmscan_memcg_softlimit_reclaim_end(nr, ...) do { } while (0)
+#define trace_mm_vmscan_kswapd_sleep(nid, ...) do { } while (0)
+#define trace_mm_vmscan_kswapd_wake(nid, zid, order, ...) do {	\
 	if (KSHIM_TRACE_RECORD)	\
 		kshim_trace.kswapd_wake_count++;	\
 } while (0)
-#define trace_mm_vmscan_wakeup_kswapd(nid, zid, order, gfp) do {	\
+#define trace_mm_vmscan_wakeup_kswapd(nid, zid, order, gfp, ...) do {	\
 	if (KSHIM_TRACE_RECORD)	\
 		kshim_trace.wakeup_kswapd_count++;	\
 } while (0)
-#define trace_mm_vmscan_write_folio(folio) do {	\
+#define trace_mm_vmscan_write_folio(folio, ...) do {	\
 	if (KSHIM_TRACE_RECORD)	\
 		kshim_trace.write_folio_count++;	\
 } while (0)
@@ -77,7 +86,7 @@ static inline void trace_mm_shrink_slab_end(struct shrinker *shr, int nid, int s
 	kshim_trace_isolate_add(skipped, nr_skip);					\
 	kshim_trace_isolate_add(taken, nr_take);					\
 } while (0)
-#define trace_mm_vmscan_throttled(nid, usec_timeout, usec_delayed, reason) do {		\
+#define trace_mm_vmscan_throttled(nid, usec_timeout, usec_delayed, reason, ...) do {		\
 	if (!KSHIM_TRACE_RECORD)								\
 		break;								\
 	kshim_trace.throttled_count++;							\
@@ -91,7 +100,7 @@ static inline void trace_mm_shrink_slab_end(struct shrinker *shr, int nid, int s
 	if ((unsigned int)(prio) < KSHIM_TRACE_PRIORITIES)				\
 		kshim_trace.field[!!(file)][(prio)] += (n);				\
 } while (0)
-#define trace_mm_vmscan_lru_shrink_inactive(nid, scanned, reclaimed, stat, prio, file) do {	\
+#define trace_mm_vmscan_lru_shrink_inactive(nid, scanned, reclaimed, stat, prio, file, ...) do {	\
 	if (!KSHIM_TRACE_RECORD)								\
 		break;								\
 	struct kshim_trace_reclaim_stat *__s = &kshim_trace.inactive_stat;		\
@@ -113,7 +122,7 @@ static inline void trace_mm_shrink_slab_end(struct shrinker *shr, int nid, int s
 	kshim_trace_sum(inactive_scanned, file, prio, scanned);				\
 	kshim_trace_sum(inactive_reclaimed, file, prio, reclaimed);			\
 } while (0)
-#define trace_mm_vmscan_lru_shrink_active(nid, taken, activate, deactivate, rotated, prio, file) do { \
+#define trace_mm_vmscan_lru_shrink_active(nid, taken, activate, deactivate, rotated, prio, file, ...) do { \
 	kshim_trace.shrink_active_count++;						\
 	kshim_trace.last_active = (struct kshim_trace_lru_shrink){			\
 		nid, taken, deactivate, prio, file };					\
