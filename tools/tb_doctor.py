@@ -116,7 +116,8 @@ def dry_run(tb, tree, jobs):
     targets = extraction_targets(bdir)
     p = subprocess.run(['ninja', '-C', bdir, '-k', '0', '-j', str(jobs)] + targets,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    drift = sorted({l.strip() for l in p.stdout.splitlines() if DRIFT.match(l.strip())})
+    drift = sorted({l.strip() for l in p.stdout.splitlines()
+                    if DRIFT.match(l.strip()) and ': warning: ' not in l})
     gaps = sorted({l for ls in read_lines(bdir, '.gaps').values() for l in ls})
     gone = {os.path.basename(f)[:-len('.gone')]: ls
             for f, ls in read_lines(bdir, '.gone').items()}
@@ -137,8 +138,8 @@ def drift_report(drift, gaps, gone):
         out += [f'    {l}' for l in gaps]
     if gone:
         n = sum(len(v) for v in gone.values())
-        out.append(f'  {n} name(s) the header manifests ask for that this tree no longer '
-                   'defines (an error only where the code still uses them):')
+        out.append(f'  {n} name(s) the header manifests ask for that this tree does not '
+                   'define (an error only where code of the tree uses them):')
         out += [f'    {h}: {" ".join(v)}' for h, v in sorted(gone.items())]
     return '\n'.join(out)
 
