@@ -110,7 +110,7 @@ class TB:
         # configured with the same options: the build system re-runs cmake
         # by itself when a CMakeLists.txt changed, and a kernel file's edit
         # needs no configure
-        key = {'cmd': cmd, 'env': env or {}}
+        key = {'cmd': cmd, 'env': env or {}, 'package': self.package_stamp()}
         st = tb_output.configured_state(bdir, key)
         if st:
             for k in ('tree', 'tree_version', 'tree_before', 'tree_before_version'):
@@ -147,6 +147,19 @@ class TB:
             f'configured in {time.time() - t0:.1f}s')
         tb_output.save_state(bdir, key, self)
         return bdir
+
+    def package_stamp(self):
+        """The Debian tarball the tree comes from, as a stat (no dpkg-query:
+        the edit loop configures nothing): an upgraded linux-source-X.Y
+        re-configures, so the build takes the new tree."""
+        if self.kernel:
+            return None
+        tarball = f'/usr/src/linux-source-{self.series or DEFAULT_SERIES}.tar.xz'
+        try:
+            st = os.stat(tarball)
+        except OSError:
+            return None
+        return [st.st_size, int(st.st_mtime)]
 
     def build_dir(self, bdir, targets=(), fatal=True):
         """Build (the targets of) bdir; its output goes to tb-build.log unless
