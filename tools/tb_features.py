@@ -185,9 +185,10 @@ FEATURES = [
             'totalreserve_pages defined in mm/page_alloc.c (since: mm/show_mem.c)'),
     Feature('folio_mapped_util', ('func', 'mm/util.c', 'folio_mapped'), '<6.12',
             'folio_mapped() in mm/util.c (since: inline in linux/mm.h)'),
-    Feature('memcg_oom_skip_bail', ('word', 'mm/memcontrol.c', 'MMF_OOM_SKIP'), '>6.1',
+    Feature('memcg_oom_skip_bail', ('word', 'mm/memcontrol.c', 'MMF_OOM_SKIP'), '6.12.117',
             'try_charge_memcg() fails a reaped OOM victim\'s charge before reclaim '
-            '(before: it reclaims, passes the OOM as dying and reclaims again)'),
+            '(before: it reclaims, passes the OOM as dying and reclaims again; 6.1 and '
+            '6.12 up to 6.12.115 have no MMF_OOM_SKIP test there)'),
     Feature('memcg_max_event_on_reject',
             ('regex', 'mm/memcontrol.c', r'ret = -ENOMEM;\s*goto out;'), '6.12.118',
             'try_charge_memcg() raises the max event for a charge it rejects without '
@@ -277,6 +278,15 @@ FEATURES = [
             'flushers when the folios it took were all dirty (before: sort_folio() moves a '
             'dirty file folio to the next generation with PG_reclaim, and no path of its '
             'reclaim wakes the flushers)'),
+    Feature('mglru_v1_writeback_throttle',
+            ('regex', 'mm/vmscan.c',
+             r'sc->nr\.unqueued_dirty == sc->nr\.file_taken\) \{[^}]*'
+             r'if \(!writeback_throttling_sane\(sc\)\)\s*'
+             r'reclaim_throttle\(pgdat, VMSCAN_THROTTLE_WRITEBACK\)'), '6.12.117',
+            'the multi-gen LRU\'s evict_folios() throttles on writeback after waking the '
+            'flushers when reclaim is not writeback_throttling_sane() (cgroup v1, or memcg '
+            'reclaim without CONFIG_CGROUP_WRITEBACK), as shrink_inactive_list() does '
+            '(before: it only wakes the flushers; nothing on its memcg reclaim path throttles)'),
     Feature('unmap_poisoned_folio', ('word', 'mm/internal.h', 'unmap_poisoned_folio'), '>6.1',
             'unmap_poisoned_folio() (shrink_folio_list() unmaps a hwpoisoned folio)'),
 ]
