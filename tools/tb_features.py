@@ -74,8 +74,9 @@ FEATURES = [
             'MAX_PAGE_ORDER/NR_PAGE_ORDERS (before: MAX_ORDER, one more)'),
     Feature('promo_wmark', ('word', 'include/linux/mmzone.h', 'promo_wmark_pages'), '6.0',
             'the NUMA-balancing promotion watermark'),
-    Feature('lru_refs_flags', ('macro', 'include/linux/mmzone.h', 'LRU_REFS_FLAGS'), '6.10',
-            'LRU_REFS_FLAGS and folio_clear_lru_refs() (MGLRU tier flags)'),
+    Feature('lru_refs_flags', ('macro', 'include/linux/mmzone.h', 'LRU_REFS_FLAGS'), '6.12.115',
+            'LRU_REFS_FLAGS in linux/mmzone.h and folio_clear_lru_refs() (MGLRU tier flags; '
+            'before: LRU_REFS_FLAGS in mm/vmscan.c)'),
     Feature('swappiness_range', ('macro', 'include/linux/swap.h', 'MAX_SWAPPINESS'), '6.8',
             'MIN_SWAPPINESS/MAX_SWAPPINESS (memory.reclaim swappiness=)'),
     Feature('gfp_has_io_fs', ('func', 'include/linux/gfp.h', 'gfp_has_io_fs'), '6.5',
@@ -117,7 +118,7 @@ FEATURES = [
                         ('mem_cgroup_tryget_online', '6.3'), ('mem_cgroup_tryget', '6.3'),
                         ('mem_cgroup_flush_stats_ratelimited', '6.2'),
                         ('memcg1_soft_limit_reclaim', '6.11'),
-                        ('mem_cgroup_set_socket_pressure', '6.12'),
+                        ('mem_cgroup_set_socket_pressure', '6.12.115'),
                         # and helpers older trees have there
                         ('page_memcg', '<6.12'), ('mod_memcg_lruvec_state', '<6.12'),
                         ('MEM_CGROUP_ID_MAX', '<6.12')]
@@ -273,11 +274,38 @@ FEATURES = [
             'of each balance_pgdat() (sc->memcgs_need_aging)'),
     Feature('lru_gen_wakes_flushers',
             ('regex', 'mm/vmscan.c',
-             r'sc->nr\.unqueued_dirty && sc->nr\.unqueued_dirty == sc->nr\.file_taken'), '>6.1',
-            'the multi-gen LRU passes dirty page cache to shrink_folio_list() and wakes the '
-            'flushers when the folios it took were all dirty (before: sort_folio() moves a '
-            'dirty file folio to the next generation with PG_reclaim, and no path of its '
-            'reclaim wakes the flushers)'),
+             r'sc->nr\.unqueued_dirty && sc->nr\.unqueued_dirty == sc->nr\.file_taken'), '6.12.107',
+            'the multi-gen LRU wakes the flushers when the page cache folios an eviction took '
+            'were all dirty and not queued for writeback (before, 6.1 and 6.12 up to '
+            '6.12.95: no path of its reclaim wakes the flushers)'),
+    Feature('mglru_sort_lets_dirty_through',
+            ('regex', 'mm/vmscan.c', r'if \(zone > sc->reclaim_idx\) \{[^}]*\}\s*return false;\s*\}'),
+            '6.12.115',
+            'the multi-gen LRU\'s sort_folio() lets locked, dirty and writeback folios '
+            'through to shrink_folio_list(), which keeps a locked one, marks a dirty one '
+            'PG_reclaim and waits on one under writeback as any reclaim does (before: '
+            'folio_inc_gen() moves each to the next generation with PG_reclaim, its refs, '
+            'PG_referenced and PG_workingset cleared: never isolated, no eviction event)'),
+    Feature('mglru_unevictable_generic_cull',
+            ('regex', 'mm/vmscan.c', r'if \(!folio_evictable\(folio\)\)\s*return false;'),
+            '6.12.115, 6.1.192',
+            'the multi-gen LRU\'s sort_folio() lets an unevictable folio through: '
+            'shrink_folio_list() activates it and move_folios_to_lru() culls it (pgscan, '
+            'pgactivate, an eviction event) (before: sort_folio() moves it to the '
+            'unevictable list itself, counted as sorted: pgrefill)'),
+    Feature('mglru_activate_clears_refs',
+            ('regex', 'mm/vmscan.c', r'folio_clear_lru_refs\(folio\);\s*folio_activate\(folio\);'),
+            '6.12.115',
+            'the multi-gen LRU\'s look-around clears the refs, PG_referenced and '
+            'PG_workingset of a folio it activates, and lru_gen_add_folio() clears the '
+            'refs and PG_referenced of an active one (before: an activated folio keeps them)'),
+    Feature('mglru_sort_dirty_lazyfree',
+            ('regex', 'mm/vmscan.c',
+             r'type == LRU_GEN_FILE && folio_test_anon\(folio\) && folio_test_dirty\(folio\)'),
+            '<6.12',
+            'the multi-gen LRU\'s sort_folio() moves a dirty lazyfree folio (written again '
+            'after MADV_FREE) to the anon list, swap-backed (6.1; 6.12 has no such case: '
+            'such a folio is a dirty one of the file type)'),
     Feature('mglru_v1_writeback_throttle',
             ('regex', 'mm/vmscan.c',
              r'sc->nr\.unqueued_dirty == sc->nr\.file_taken\) \{[^}]*'
