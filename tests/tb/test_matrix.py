@@ -262,10 +262,10 @@ class Report(unittest.TestCase):
         B['status'] = tb_matrix.tree_status(B)
         self.assertEqual(B['status'], 'failed')
         self.assertEqual(tb_matrix.table([A, B, C]), '\n'.join([
-            'tree      status         page_counter  page_counter_fuzz  memcg  other',
-            '6.12.115  passed                  2/2                  -    1/1    1/1',
-            '6.12.117  1 case failed          1/2!            skipped    2/2    1/1',
-            '7.3-rc7   build failed              -                  -      -      -']))
+            'tree      status         page_counter  page_counter_fuzz  memcg  other  cases  skipped',
+            '6.12.115  passed                  2/2                  -    1/1    1/1    4/4        1',
+            '6.12.117  1 case failed          1/2!            skipped    2/2    1/1    4/5        0',
+            '7.3-rc7   build failed              -                  -      -      -      -        -']))
         self.assertEqual(tb_matrix.notes([A, B, C]), [
             '7.3-rc7: build failed: kextract: wanted symbol x not found',
             '6.12.117: suite page_counter_fuzz skipped: 6.12.117 lacks it'])
@@ -289,9 +289,9 @@ class Report(unittest.TestCase):
              'seconds': 600, 'load': '1.2', 'trees': [A, B, C]}
         sec = tb_matrix.docs_section(m)
         self.assertIn('| tree | Debian package | status | page_counter | page_counter_fuzz | '
-                      'memcg | other |', sec)
+                      'memcg | other | cases | skipped |', sec)
         self.assertIn('| 6.12.117 | `linux-source-6.12` 6.12.117-1 (trixie) | 1 case failed | '
-                      '1/2! | skipped | 2/2 | 1/1 |', sec)
+                      '1/2! | skipped | 2/2 | 1/1 | 4/5 | 0 |', sec)
         self.assertIn('- 6.12.115 -> 6.12.117: `test_page_counter: b` (passed -> failed)', sec)
         doc = f'# Versions\nhand\n{tb_matrix.DOC_BEGIN}\nold\n{tb_matrix.DOC_END}\nafter\n'
         new = tb_matrix.replace_section(doc, sec)
