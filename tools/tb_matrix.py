@@ -133,6 +133,19 @@ def notes(results):
     return out
 
 
+def failed_cases(results, limit=20):
+    """per tree, its failed cases with the first line of their message"""
+    out = []
+    for r in results:
+        bad = [c for t in r.get('tests', []) for c in t['cases'] if c['status'] == 'failed']
+        for c in bad[:limit]:
+            msg = (c.get('message') or '').strip().splitlines()
+            out.append(f'{r["label"]}: {c["name"]}' + (f'  ({msg[0]})' if msg else ''))
+        if len(bad) > limit:
+            out.append(f'{r["label"]}: ... and {len(bad) - limit} more (build/matrix/matrix.json)')
+    return out
+
+
 def case_verdicts(result):
     return {c['name']: c for t in result.get('tests', []) for c in t['cases']}
 
@@ -203,6 +216,10 @@ def docs_section(m):
     if ns:
         out.append('')
         out += [f'- {n}' for n in ns]
+    fc = failed_cases(results, limit=10)
+    if fc:
+        out += ['', 'Failed cases:', '']
+        out += [f'- {n}' for n in fc]
     diffs = differences(results)
     moved = [d for d in diffs if d['changed']]
     out.append('')
@@ -273,16 +290,28 @@ def run_tree(tb, tbm, tree, archive, mdir, say):
     say(f'{tree.label}: running {len(tests)} tests ({tb.jobs} at a time), CMocka XML in '
         f'{tbm.rel(xmldir, tb.repo)}')
     t1 = time.time()
+    outputs = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=tb.jobs) as ex:
         futs = [ex.submit(tbm.run_one_test, sub, bdir, t, xmldir) for t in tests]
         for f in concurrent.futures.as_completed(futs):
-            f.result()
+            t, out = f.result()
+            outputs[t['name']] = out
     for t in sorted(tests, key=lambda t: t['name']):
-        r['tests'].append({
-            'name': t['name'], 'suite': suite_of(t['name']), 'ctest_passed': t['ctest_passed'],
-            'seconds': t['seconds'],
-            'cases': [{'name': case_name(t['name'], c['name'], tb.repo), 'status': c['status'],
-                       'message': c['message']} for c in t['case_list']]})
+        rec = {'name': t['name'], 'suite': suite_of(t['name']),
+               'ctest_passed': t['ctest_passed'], 'seconds': t['seconds'],
+               'cases': [{'name': case_name(t['name'], c['name'], tb.repo),
+                          'status': c['status'], 'message': c['message']}
+                         for c in t['case_list']]}
+        if not t['ctest_passed']:
+            # why, for a test that is not a CMocka suite (a tool's test, a
+            # crash outside the cases): its output's telling lines
+            rec['excerpt'] = tbm.tb_output.failure_excerpt(outputs.get(t['name'], ''))
+            for c in rec['cases']:
+                if c['status'] == 'failed' and c['message'] in (
+                        'ctest reported failure',
+                        'the test process failed outside its test cases') and rec['excerpt']:
+                    c['message'] = rec['excerpt'][0]
+        r['tests'].append(rec)
     done('passed')
     r['status'] = tree_status(r)
     ncase = sum(len(t['cases']) for t in r['tests'])
@@ -357,6 +386,11 @@ def cmd_matrix(tb, tbm):
     if ns:
         print()
         print('\n'.join(ns))
+    fc = failed_cases(m['trees'])
+    if fc:
+        print()
+        print('== Failed cases')
+        print('\n'.join(fc))
     print()
     print('== Verdicts that changed between neighbouring trees')
     print('\n'.join(render_differences(m['differences'])))

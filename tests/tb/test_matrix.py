@@ -270,6 +270,10 @@ class Report(unittest.TestCase):
             '7.3-rc7: build failed: kextract: wanted symbol x not found',
             '6.12.117: suite page_counter_fuzz skipped: 6.12.117 lacks it'])
 
+    def test_failed_cases(self):
+        self.assertEqual(tb_matrix.failed_cases([A, B, C]),
+                         ['6.12.117: test_page_counter: b  (expected 1)'])
+
     def test_neighbours(self):
         d = tb_matrix.differences([A, B, C, D])
         # the tree that did not build is passed over: 6.12.117 -> 7.2.13
