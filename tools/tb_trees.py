@@ -361,7 +361,8 @@ class Archive:
         if not self.root:
             raise NeedRoot(
                 f'{why}: the lists of Debian\'s archive are needed (apt-get update, as root); '
-                'run this, then tools/tb again:\n    sudo ' + self._cmd_text(cmd))
+                'run this, then tools/tb again:\n    sudo ' + self._cmd_text(cmd)
+                + f' && sudo touch {shlex.quote(self._stamp())}')
         self.say(f'{why}: updating the lists of Debian\'s archive '
                  f'({", ".join(s for _, ss in SUITES for s in ss)}; log: {self.log})')
         t0 = time.time()
