@@ -133,11 +133,39 @@ def notes(results):
     return out
 
 
+FRAMING = re.compile(r'^(Internal ctest changing into directory|Test project |\s*\d+/\d+ Test +#|'
+                     r'\s*Start +\d+:|\d+% tests passed|Errors while running CTest)')
+WHOLE_TEST = ('ctest reported failure', 'the test process failed outside its test cases')
+
+
+def why_line(excerpt):
+    """one line of a failed test's output excerpt that says why: a Python
+    traceback's last line, else the first line that is not ctest's framing"""
+    lines = [l.strip() for l in excerpt or [] if l.strip() and not FRAMING.match(l)]
+    if not lines:
+        return ''
+    if any(l.startswith('Traceback (most recent call last)') for l in lines):
+        return lines[-1]
+    return lines[0]
+
+
+def cases_of(result):
+    """a tree's cases; a failure of a whole test (no CMocka case of its
+    own) gets the line of its output that says why"""
+    for t in result.get('tests', []):
+        for c in t['cases']:
+            if c['status'] == 'failed' and t.get('excerpt') and (
+                    c['name'] == t['name'] or c['name'].endswith('(process)') or
+                    c.get('message') in WHOLE_TEST or c.get('whole')):
+                c = dict(c, message=why_line(t['excerpt']) or c.get('message', ''))
+            yield c
+
+
 def failed_cases(results, limit=20):
     """per tree, its failed cases with the first line of their message"""
     out = []
     for r in results:
-        bad = [c for t in r.get('tests', []) for c in t['cases'] if c['status'] == 'failed']
+        bad = [c for c in cases_of(r) if c['status'] == 'failed']
         for c in bad[:limit]:
             msg = (c.get('message') or '').strip().splitlines()
             out.append(f'{r["label"]}: {c["name"]}' + (f'  ({msg[0]})' if msg else ''))
@@ -147,7 +175,7 @@ def failed_cases(results, limit=20):
 
 
 def case_verdicts(result):
-    return {c['name']: c for t in result.get('tests', []) for c in t['cases']}
+    return {c['name']: c for c in cases_of(result)}
 
 
 def differences(results):
@@ -307,10 +335,9 @@ def run_tree(tb, tbm, tree, archive, mdir, say):
             # crash outside the cases): its output's telling lines
             rec['excerpt'] = tbm.tb_output.failure_excerpt(outputs.get(t['name'], ''))
             for c in rec['cases']:
-                if c['status'] == 'failed' and c['message'] in (
-                        'ctest reported failure',
-                        'the test process failed outside its test cases') and rec['excerpt']:
-                    c['message'] = rec['excerpt'][0]
+                if c['status'] == 'failed' and c['message'] in WHOLE_TEST:
+                    c['whole'] = True
+                    c['message'] = why_line(rec['excerpt']) or c['message']
         r['tests'].append(rec)
     done('passed')
     r['status'] = tree_status(r)

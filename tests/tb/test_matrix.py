@@ -275,6 +275,21 @@ class Report(unittest.TestCase):
         self.assertEqual(tb_matrix.failed_cases([A, B, C]),
                          ['6.12.117: test_page_counter: b  (expected 1)'])
 
+    def test_why_line(self):
+        self.assertEqual(tb_matrix.why_line([
+            'Internal ctest changing into directory: /b/6.1.170',
+            '1/1 Test #85: kfile_labels .....***Failed    7.05 sec',
+            'test_lru: labelled kfile:mm/list_lru.c but test_lru holds no code of it',
+            '56 tests with kfile labels, 6 error(s)']),
+            'test_lru: labelled kfile:mm/list_lru.c but test_lru holds no code of it')
+        self.assertEqual(tb_matrix.why_line(['Traceback (most recent call last):',
+                                             '  File "x.py", line 3', 'OSError: no patch']),
+                         'OSError: no patch')
+        r = result('6.1.170', tests=[('kfile_labels', [case('kfile_labels', 'failed',
+                                                            'ctest reported failure')])])
+        r['tests'][0]['excerpt'] = ['Traceback (most recent call last):', 'ValueError: x']
+        self.assertEqual(tb_matrix.failed_cases([r]), ['6.1.170: kfile_labels  (ValueError: x)'])
+
     def test_neighbours(self):
         d = tb_matrix.differences([A, B, C, D])
         # the tree that did not build is passed over: 6.12.117 -> 7.2.13
