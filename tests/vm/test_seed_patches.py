@@ -5,8 +5,9 @@ tree they are written for: `patch -p1 --dry-run` succeeds with no fuzz and
 no offset, and they touch only what `tools/tb compare` builds (mm/,
 include/, lib/). A patch for another
 version than TREE's is skipped. Fast, label unit.
-TREE is a Debian tree of the kernel-tree cache: the build's own tree when it
-is one (`tools/tb matrix` builds each version it fetched there), never a tree
+TREE is a Debian linux-source-6.12 tree of the kernel-tree cache: the
+build's own tree when it is one (`tools/tb matrix` builds each version it
+fetched there), never a tree
 outside the cache (under `tools/tb compare` the configured tree is the
 patched scratch copy); else the cache's tree of the installed
 linux-source-6.12, else its newest linux-source-6.12.
@@ -75,10 +76,11 @@ def cached_tree(cache, series='6.12', ktree=None):
     """The Debian tree to check (see the module's text), or None"""
     import tb_trees
     cache = os.path.abspath(cache)
+    pkg = f'linux-source-{series}'
     if ktree and os.path.dirname(os.path.abspath(ktree)) == cache and \
+            os.path.basename(os.path.abspath(ktree)).startswith(pkg + '_') and \
             os.path.exists(os.path.join(ktree, '.extracted')):
         return os.path.abspath(ktree)
-    pkg = f'linux-source-{series}'
     inst = tb_trees.installed_version(pkg)
     if inst and os.path.exists(os.path.join(tb_trees.tree_dir(cache, pkg, inst), '.extracted')):
         return tb_trees.tree_dir(cache, pkg, inst)
