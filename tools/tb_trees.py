@@ -42,7 +42,8 @@ INSTALLED_SERIES = ('6.1', '6.12')
 ALL_VERSIONS_SERIES = ('6.1', '6.12')
 # (archive, suites): every suite that carries Debian's kernels today
 SUITES = [
-    ('debian', ['bookworm', 'bookworm-updates', 'bookworm-backports', 'trixie', 'sid',
+    ('debian', ['bookworm', 'bookworm-updates', 'bookworm-backports', 'trixie',
+                'trixie-updates', 'trixie-backports', 'sid',
                 'experimental']),
     ('debian-security', ['bookworm-security', 'trixie-security']),
 ]
@@ -374,6 +375,9 @@ class Archive:
         self.say(f'lists updated in {time.time() - t0:.1f}s')
 
     def ensure_lists(self, why, max_age=LISTS_MAX_AGE):
+        # a sources list the code no longer writes (a suite added) makes
+        # the lists stale whatever their age
+        self._prepare()
         age = self.lists_age()
         if age is None or (max_age is not None and age > max_age):
             self.update(why)

@@ -114,7 +114,7 @@ class Names(unittest.TestCase):
         text = tb_trees.sources_text(m)
         self.assertIn('http://m.example/debian experimental main', text)
         self.assertIn('debian-security trixie-security main', text)
-        self.assertEqual(len(text.splitlines()), 8)
+        self.assertEqual(len(text.splitlines()), 10)
 
     def test_tar_missing_members(self):
         out = ('tar: linux-source-6.1/tools/testing/selftests/kselftest: Not found in archive\n'
