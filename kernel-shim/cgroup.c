@@ -210,6 +210,16 @@ unsigned long kshim_cgroup_file_notifications(struct cgroup_file *cfile)
 	return n;
 }
 
+/* the css of an id, under rcu_read_lock() (the kernel's idr_find of ss->css_idr) */
+struct cgroup_subsys_state *css_from_id(int id, struct cgroup_subsys *ss)
+{
+	struct cgroup_subsys_state *css;
+
+	WARN_ON_ONCE(!rcu_read_lock_held());
+	css = idr_find(&css_idr, id);
+	return css && css->ss == ss ? css : NULL;
+}
+
 int kshim_css_create(struct cgroup_subsys_state *css, struct cgroup_subsys_state *parent,
 		     struct cgroup_subsys *ss)
 {

@@ -38,6 +38,7 @@ static struct debugfs_entry {
 	char name[KERNFS_PATH];
 	umode_t mode;
 	const struct file_operations *fops;
+	const void *aux;
 } debugfs[KERNFS_MAX];
 
 static void kobj_path(struct kobject *kobj, char *buf, size_t size)
@@ -178,8 +179,9 @@ ssize_t tb_sysfs_write(const char *path, const char *val)
 	return e->attr->store(e->kobj, e->attr, page, strlen(page));
 }
 
-struct dentry *debugfs_create_file(const char *name, umode_t mode, struct dentry *parent,
-				   void *data, const struct file_operations *fops)
+struct dentry *debugfs_create_file_aux(const char *name, umode_t mode, struct dentry *parent,
+				       void *data, const void *aux,
+				       const struct file_operations *fops)
 {
 	struct debugfs_entry *e = slot(debugfs, sizeof(*e), name);
 
@@ -188,7 +190,19 @@ struct dentry *debugfs_create_file(const char *name, umode_t mode, struct dentry
 	strscpy(e->name, name, sizeof(e->name));
 	e->mode = mode;
 	e->fops = fops;
+	e->aux = aux;
 	return (struct dentry *)e;
+}
+
+struct dentry *debugfs_create_file(const char *name, umode_t mode, struct dentry *parent,
+				   void *data, const struct file_operations *fops)
+{
+	return debugfs_create_file_aux(name, mode, parent, data, NULL, fops);
+}
+
+void *debugfs_get_aux(const struct file *file)
+{
+	return (void *)file->kshim_aux;
 }
 
 static struct debugfs_entry *debugfs_find(const char *name)
@@ -216,7 +230,7 @@ static ssize_t debugfs_io(const char *name, char *rbuf, const char *wbuf, size_t
 			  size_t chunk)
 {
 	struct debugfs_entry *e = debugfs_find(name);
-	struct file file = { .f_op = e ? e->fops : NULL };
+	struct file file = { .f_op = e ? e->fops : NULL, .kshim_aux = e ? e->aux : NULL };
 	loff_t pos = 0;
 	ssize_t ret;
 

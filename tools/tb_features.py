@@ -25,6 +25,9 @@ import sys
 class Feature:
     """A feature of a tree: `probe` is (kind, file, name[, member]).
 
+    file may be a tuple of files: the feature is present when the first
+    file that has it does (7.0 moved declarations of linux/swap.h to
+    mm/internal.h: a probe names both, older first).
     kinds: file (the file exists), func (a function definition), macro
     (#define NAME), struct (struct NAME {), member (a member of a struct),
     word (the identifier appears outside comments), regex (a match outside
@@ -57,8 +60,9 @@ FEATURES = [
     Feature('page_counter_local_watermark',
             ('member', 'include/linux/page_counter.h', 'page_counter', 'local_watermark'),
             '6.12', 'a second peak (local_watermark) for memory.peak resets'),
-    Feature('pte_offset_map_nolock', ('word', 'include/linux/mm.h', 'pte_offset_map_nolock'),
-            '6.5', 'pte_offset_map() and friends in linux/mm.h over __pte_offset_map() '
+    Feature('pte_offset_map_nolock', ('word', 'include/linux/mm.h', '__pte_offset_map'),
+            '6.5', 'pte_offset_map() and friends (pte_offset_map_nolock(), 6.13\'s _ro_ and '
+            '_rw_nolock()) in linux/mm.h over mm/pgtable-generic.c\'s __pte_offset_map() '
             '(before: arch macros)'),
     Feature('pmdp_get_lockless', ('func', 'include/linux/pgtable.h', 'pmdp_get_lockless_sync'),
             '6.5', 'pmdp_get_lockless()/_sync() in linux/pgtable.h'),
@@ -77,7 +81,8 @@ FEATURES = [
     Feature('lru_refs_flags', ('macro', 'include/linux/mmzone.h', 'LRU_REFS_FLAGS'), '6.12.115',
             'LRU_REFS_FLAGS in linux/mmzone.h and folio_clear_lru_refs() (MGLRU tier flags; '
             'before: LRU_REFS_FLAGS in mm/vmscan.c)'),
-    Feature('swappiness_range', ('macro', 'include/linux/swap.h', 'MAX_SWAPPINESS'), '6.8',
+    Feature('swappiness_range', ('macro', ('include/linux/swap.h', 'mm/internal.h'),
+                                     'MAX_SWAPPINESS'), '6.8',
             'MIN_SWAPPINESS/MAX_SWAPPINESS (memory.reclaim swappiness=)'),
     Feature('gfp_has_io_fs', ('func', 'include/linux/gfp.h', 'gfp_has_io_fs'), '6.5',
             'gfp_has_io_fs()'),
@@ -141,13 +146,15 @@ FEATURES = [
             ('word', 'include/linux/swap.h', 'mm_account_reclaimed_pages'), '6.4',
             'mm_account_reclaimed_pages() (before: current->reclaim_state)'),
     Feature('workingset_test_recent',
-            ('word', 'include/linux/swap.h', 'workingset_test_recent'), '6.3',
+            ('word', ('include/linux/swap.h', 'mm/internal.h'), 'workingset_test_recent'), '6.3',
             'workingset_test_recent() (refault distance test of the workingset)'),
     Feature('lru_note_cost_rotations',
-            ('regex', 'include/linux/swap.h', r'void\s+lru_note_cost\([^;]*nr_rotated'), '>6.1',
-            'lru_note_cost() counts rotations (nr_scanned - nr_reclaimed of '
-            'shrink_inactive_list(), nr_rotated of shrink_active_list()) beside '
-            'the IO (before: only the pages written out and restored refaults)'),
+            ('regex', 'mm/vmscan.c',
+             r'lru_note_cost\([^;]*nr_scanned - nr_reclaimed\)|PGROTATE_ANON'), '>6.1',
+            'the reclaim cost of an LRU counts rotations (lru_note_cost() with '
+            'nr_scanned - nr_reclaimed of shrink_inactive_list(), nr_rotated of '
+            'shrink_active_list(); 7.0: prepare_scan_control() reads PGROTATE_ANON/FILE) '
+            'beside the IO (before: only the pages written out and restored refaults)'),
     Feature('lru_gen_refault_activate',
             ('regex', 'mm/workingset.c', r'WORKINGSET_ACTIVATE_BASE \+ type'), '>6.1',
             "lru_gen_refault() counts every refault of its lruvec in workingset_refault "
@@ -158,10 +165,12 @@ FEATURES = [
     Feature('lruvec_node_congested', ('word', 'include/linux/mmzone.h', 'LRUVEC_NODE_CONGESTED'),
             '6.4', 'LRUVEC_NODE_CONGESTED and LRUVEC_CGROUP_CONGESTED (before: one '
             'LRUVEC_CONGESTED)'),
-    Feature('folio_deactivate', ('word', 'include/linux/swap.h', 'folio_deactivate'), '6.3',
+    Feature('folio_deactivate', ('word', ('include/linux/swap.h', 'mm/internal.h'),
+                                     'folio_deactivate'), '6.3',
             'folio_deactivate() (before: deactivate_page)'),
     Feature('reclaim_swappiness_arg',
-            ('regex', 'include/linux/swap.h', r'try_to_free_mem_cgroup_pages\([^;]*swappiness'),
+            ('regex', ('include/linux/swap.h', 'mm/internal.h'),
+             r'try_to_free_mem_cgroup_pages\([^;]*swappiness'),
             '>6.1', 'try_to_free_mem_cgroup_pages() takes the swappiness of memory.reclaim'),
     Feature('cgroup_memory_nobpf', ('word', 'mm/memcontrol.c', 'cgroup_memory_nobpf'), '>6.1',
             'the cgroup.memory=nobpf boot option'),
@@ -250,8 +259,8 @@ FEATURES = [
             ('word', 'include/linux/compaction.h', 'sysctl_extfrag_threshold'), '<6.12',
             'vm.extfrag_threshold\'s variable declared in linux/compaction.h, defined '
             'after compaction_suitable() reads it (since: static, before it, in mm/compaction.c)'),
-    Feature('free_area_empty', ('func', 'mm/internal.h', 'free_area_empty'), '6.2',
-            'free_area_empty() in mm/internal.h'),
+    Feature('free_area_empty', ('func', ('mm/internal.h', 'mm/page_alloc.h'), 'free_area_empty'),
+            '6.2', 'free_area_empty() in mm/internal.h (7.0: mm/page_alloc.h)'),
     Feature('folios_put_refs', ('word', 'mm/swap.c', 'folios_put_refs'), '>6.1',
             'folios_put_refs() (before: release_pages() of pages)'),
     Feature('folio_mark_lazyfree', ('word', 'mm/swap.c', 'folio_mark_lazyfree'), '>6.1',
@@ -283,7 +292,7 @@ FEATURES = [
             'pte table is valid)'),
     Feature('lru_gen_evict_trace',
             ('regex', 'mm/vmscan.c',
-             r'trace_mm_vmscan_lru_shrink_inactive\(pgdat->node_id,\s*scanned, reclaimed'),
+             r'trace_mm_vmscan_lru_shrink_inactive\(pgdat->node_id,\s*(type_)?scanned, reclaimed'),
             '>6.1', 'evict_folios() reports each batch with the classic LRU\'s '
             'mm_vmscan_lru_shrink_inactive trace event (before: no trace event)'),
     Feature('memcgs_need_aging',
@@ -336,6 +345,87 @@ FEATURES = [
             '(before: it only wakes the flushers; nothing on its memcg reclaim path throttles)'),
     Feature('unmap_poisoned_folio', ('word', 'mm/internal.h', 'unmap_poisoned_folio'), '>6.1',
             'unmap_poisoned_folio() (shrink_folio_list() unmaps a hwpoisoned folio)'),
+    # 7.x, as Debian's 7.2.13 and 7.3.4 have them (the first trees known to;
+    # their tarballs carry no history to date them closer)
+    Feature('memcg_private_id',
+            ('func', 'mm/memcontrol.c', 'mem_cgroup_from_private_id'), '7.2',
+            'a memcg\'s own small id (swap entries, workingset shadows, list_lru\'s '
+            'index) is mem_cgroup_private_id()/mem_cgroup_from_private_id(), and '
+            'mem_cgroup_id() is its cgroup\'s 64-bit id, cgroup_id() (before: '
+            'mem_cgroup_id()/mem_cgroup_from_id() were the small id)'),
+    Feature('mod_objcg_state', ('func', 'mm/memcontrol.c', 'mod_objcg_state'), '<7.2',
+            'the slab hooks account an object\'s vmstat bytes with mod_objcg_state(), '
+            'which takes the per-CPU stock over for the objcg (since: '
+            '__account_obj_stock() on a slot of the stock the charge locked)'),
+    Feature('memcg_stock_slots', ('macro', 'mm/memcontrol.c', 'NR_MEMCG_STOCK'), '7.2',
+            'the per-CPU charge stock caches pages of NR_MEMCG_STOCK memcgs, and the '
+            'object stock is a struct obj_stock_pcp of its own with NR_OBJ_STOCK objcg '
+            'slots (before: one memcg_stock_pcp, one cached memcg and one objcg)'),
+    Feature('list_lru_cb_no_lock',
+            ('regex', 'include/linux/list_lru.h',
+             r'\(\*list_lru_walk_cb\)\(struct list_head \*item,\s*struct list_lru_one \*list,'
+             r'\s*void \*cb_arg\)'), '7.2',
+            'a list_lru walk callback gets no lock argument (before: the list\'s spinlock)'),
+    Feature('demotion_allowed_mask',
+            ('regex', 'include/linux/memory-tiers.h',
+             r'int next_demotion_node\(int node, const nodemask_t \*allowed_mask\)'), '7.2',
+            'next_demotion_node() picks among the allowed targets the caller passes, '
+            'the closest allowed node when no preferred one is (before: any preferred one)'),
+    Feature('node_notify', ('struct', 'include/linux/node.h', 'node_notify'), '7.2',
+            'memory hotplug tells a node\'s first memory added and last removed to the '
+            'node notifier (struct node_notify), which mm/memory-tiers.c listens to '
+            '(before: the memory notifier\'s status_change_nid)'),
+    Feature('kswapd_clear_hopeless', ('func', 'mm/vmscan.c', 'kswapd_clear_hopeless'), '7.2',
+            'kswapd_clear_hopeless() resets a node\'s kswapd_failures with a reason '
+            '(before: callers wrote pgdat->kswapd_failures = 0)'),
+    Feature('lruvec_stat_mod_folio', ('func', 'mm/memcontrol.c', 'lruvec_stat_mod_folio'),
+            '7.2', 'memcg\'s stat updates disable irqs themselves: mod_lruvec_state(), '
+            'lruvec_stat_mod_folio(), count_memcg_events() and mod_memcg_state() are '
+            'memcontrol.c\'s (before: its __ variants, which callers wrapped with irqs off)'),
+    Feature('vma_flags_bitmap', ('word', 'include/linux/mm_types.h', 'vma_flags_t'), '7.2',
+            'a vma\'s flags are a bitmap, vma->flags, whose first word vm_flags reads '
+            '(before: vm_flags, written through __vm_flags)'),
+    Feature('reclaim_stat_pageout',
+            ('member', 'include/linux/vmstat.h', 'reclaim_stat', 'nr_pageout'), '<7.2',
+            'struct reclaim_stat counts the folios shrink_folio_list() wrote out, which '
+            'the mm_vmscan_lru_shrink_inactive event reports (since: not counted)'),
+    Feature('vmpressure_order',
+            ('regex', 'include/linux/vmpressure.h', r'void vmpressure\(gfp_t gfp, int order'),
+            '7.2', 'vmpressure() takes the reclaim\'s order'),
+    Feature('defrag_mode', ('regex', 'mm/page_alloc.c', r'\nint defrag_mode;'), '7.2',
+            'vm.defrag_mode: kswapd reclaims free pageblocks for a high order and the '
+            'allocator falls back to another migratetype less'),
+    Feature('swap_table', ('file', 'mm/swap_table.h'), '7.2',
+            'the swap cache is each swap cluster\'s table: reclaim locks a folio\'s '
+            'cluster to take it out (__swap_cache_del_folio(), which frees the slots '
+            'no pte holds) and puts an anon folio in with folio_alloc_swap(); memcg '
+            'records a slot\'s memcg by cluster and uncharges it by id (before: an '
+            'address_space, __delete_from_swap_cache(), put_swap_folio(), add_to_swap(), '
+            'swap_cgroup_record())'),
+    Feature('swap_writeout', ('word', 'mm/swap.h', 'swap_writeout'), '7.2',
+            'pageout() writes a swap cache folio with swap_writeout() (before: the '
+            'swap cache\'s ->writepage)'),
+    Feature('swap_ops', ('file', 'include/linux/swap_ops.h'), '7.3',
+            'a swap device has swap_ops (SWAP_OPS_F_REQUIRE_NOFS for a swap file '
+            'reclaim must keep out of the filesystem of) and pageout() plugs its '
+            'writes in a swap_io_ctx that shrink_folio_list() submits (before: '
+            'folio_swap_flags() & SWP_FS_OPS, a swap_iocb plug)'),
+    Feature('vmpressure_prio', ('func', 'mm/vmpressure.c', 'vmpressure_prio'), '<7.2',
+            'vmpressure_prio() in mm/vmpressure.c (since: cgroup v1\'s, in '
+            'mm/memcontrol-v1.c; a no-op without CONFIG_MEMCG_V1)'),
+    Feature('memcg_local_stats_v1',
+            ('regex', 'mm/memcontrol.c',
+             r'#ifdef CONFIG_MEMCG_V1\s*unsigned long memcg_page_state_local\('), '7.2',
+            'a memcg\'s own counts, without its descendants\', are read by '
+            'memcg_page_state_local() and memcg_events_local() only with cgroup v1 '
+            '(the v2 world reads a node item\'s with lruvec_page_state_local())'),
+    Feature('debugfs_aux', ('word', 'include/linux/debugfs.h', 'debugfs_get_aux_num'), '7.2',
+            'a debugfs file keeps an aux value its operations read back '
+            '(debugfs_create_file_aux_num(), debugfs_get_aux_num())'),
+    Feature('mul_u64_add_u64_div_u64',
+            ('word', 'include/linux/math64.h', 'mul_u64_add_u64_div_u64'), '7.2',
+            'linux/math64.h builds mul_u64_u64_div_u64() on mul_u64_add_u64_div_u64(), '
+            'the one the arch provides (before: the arch\'s mul_u64_u64_div_u64())'),
 ]
 
 # Suites: ctest names (exact, or a prefix ending in '*'), the features they
@@ -436,6 +526,14 @@ def _struct_body(text, tag):
 
 def probe(tree, f):
     """(present, detail): detail names the file and symbol looked for."""
+    if isinstance(f.probe[1], tuple):
+        res = None
+        for path in f.probe[1]:
+            res = probe(tree, Feature(f.name, (f.probe[0], path) + tuple(f.probe[2:]),
+                                      f.since, f.what))
+            if res[0]:
+                return res
+        return res
     kind, path = f.probe[0], tree_file(tree, f.probe[1])
     if kind == 'file':
         return os.path.exists(os.path.join(tree, path)), path

@@ -46,6 +46,9 @@ int cgroup_add_dfl_cftypes(struct cgroup_subsys *ss, struct cftype *cfts)
 	return -ENOSPC;
 }
 
+/* kernfs's node ids: the root's is 1, the rest count up (never reused here) */
+static u64 kernfs_ids = 1;
+
 static struct cgroup *cgroup_new(struct cgroup *parent, const char *name, size_t len)
 {
 	int level = parent ? parent->level + 1 : 0;
@@ -62,6 +65,8 @@ static struct cgroup *cgroup_new(struct cgroup *parent, const char *name, size_t
 	cgrp->kshim_parent = parent;
 	cgrp->kshim_fs = true;
 	cgrp->level = level;
+	cgrp->kshim_kn.id = kernfs_ids++;
+	cgrp->kn = &cgrp->kshim_kn;
 	return cgrp;
 }
 
@@ -100,6 +105,8 @@ int kshim_cgroupfs_mount(struct cgroup_subsys *ss, const char *name)
 	/* cgroup_init(): a controller disabled on the command line shows no files */
 	if (static_branch_likely(&memory_cgrp_subsys_enabled_key))
 		cgroup_add_dfl_cftypes(ss, ss->dfl_cftypes);
+	/* a new world's kernfs: the root's node is 1 again */
+	kernfs_ids = 1;
 	root = cgroup_new(NULL, "", 0);
 	if (!root)
 		return -ENOMEM;

@@ -11,12 +11,6 @@
 
 static bool owns_cgroups;
 
-/* "cgroup.memory=nokmem" is never given here; the real memcontrol.c wins */
-bool __weak mem_cgroup_kmem_disabled(void)
-{
-	return false;
-}
-
 int kshim_memcg_kmem_online(struct mem_cgroup *memcg)
 {
 	struct mem_cgroup *parent = parent_mem_cgroup(memcg);
@@ -27,6 +21,9 @@ int kshim_memcg_kmem_online(struct mem_cgroup *memcg)
 		if (!cgrp)
 			return -ENOMEM;
 		cgrp->level = parent ? parent->css.cgroup->level + 1 : 0;
+		/* its kernfs node: the css id is unique among live cgroups too */
+		cgrp->kshim_kn.id = memcg->css.id;
+		cgrp->kn = &cgrp->kshim_kn;
 		memcg->css.cgroup = cgrp;
 		WRITE_ONCE(owns_cgroups, true);
 	}

@@ -71,6 +71,37 @@ static void memcg_css_free(struct cgroup_subsys_state *css)
 	memcg_free(memcg);
 }
 
+/* "cgroup.memory=nokmem" is never given here; the real memcontrol.c wins */
+bool __weak mem_cgroup_kmem_disabled(void)
+{
+	return false;
+}
+
+/*
+ * The memcg of an id list_lru.c found in its xarray (7.2's
+ * list_lru_walk_node()): the stand-in's own id is its css id, as its
+ * kmemcg_id is (kshim_memcg_kmem_online())
+ */
+struct mem_cgroup *mem_cgroup_from_private_id(unsigned short id)
+{
+	struct cgroup_subsys_state *css = css_from_id(id, &memory_cgrp_subsys);
+
+	return css ? mem_cgroup_from_css(css) : NULL;
+}
+
+/*
+ * A folio's memcg, pinned (7.2's folio_memcg_list_lru_alloc()): only
+ * memcontrol.c's charge paths set a folio's memcg, so in this world every
+ * folio is the root's
+ */
+struct mem_cgroup *get_mem_cgroup_from_folio(struct folio *folio)
+{
+	if (mem_cgroup_disabled())
+		return NULL;
+	css_get(&root_mem_cgroup->css);
+	return root_mem_cgroup;
+}
+
 struct cgroup_subsys memory_cgrp_subsys = {
 	.css_online = memcg_css_online,
 	.css_offline = memcg_css_offline,

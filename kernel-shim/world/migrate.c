@@ -58,11 +58,11 @@ static void move_mapping_stats(struct folio *old, struct folio *new)
 	struct lruvec *from = mem_cgroup_lruvec(memcg, folio_pgdat(old));
 	struct lruvec *to = mem_cgroup_lruvec(memcg, folio_pgdat(new));
 
-	__mod_lruvec_state(from, NR_FILE_PAGES, -1);
-	__mod_lruvec_state(to, NR_FILE_PAGES, 1);
+	tb_mod_lruvec_state(from, NR_FILE_PAGES, -1);
+	tb_mod_lruvec_state(to, NR_FILE_PAGES, 1);
 	if (folio_test_swapcache(old)) {
-		__mod_lruvec_state(from, NR_SWAPCACHE, -1);
-		__mod_lruvec_state(to, NR_SWAPCACHE, 1);
+		tb_mod_lruvec_state(from, NR_SWAPCACHE, -1);
+		tb_mod_lruvec_state(to, NR_SWAPCACHE, 1);
 	}
 }
 

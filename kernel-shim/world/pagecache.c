@@ -342,7 +342,7 @@ int tb_pagecache_add(struct tb_file *file, struct folio *folio, unsigned long in
 	xa_lock_irq(&mapping->i_pages);
 	shadow = __xa_store(&mapping->i_pages, index, folio, GFP_ATOMIC);
 	mapping->nrpages++;
-	__lruvec_stat_mod_folio(folio, NR_FILE_PAGES, 1);
+	tb_lruvec_stat_mod_folio(folio, NR_FILE_PAGES, 1);
 	xa_unlock_irq(&mapping->i_pages);
 	WARN_ON_ONCE(shadow && !xa_is_value(shadow));
 	if (shadow)
@@ -467,7 +467,7 @@ void __filemap_remove_folio(struct folio *folio, void *shadow)
 	WARN_ON_ONCE(old != folio);
 	folio->mapping = NULL;
 	mapping->nrpages--;
-	__lruvec_stat_mod_folio(folio, NR_FILE_PAGES, -1);
+	tb_lruvec_stat_mod_folio(folio, NR_FILE_PAGES, -1);
 }
 
 /*

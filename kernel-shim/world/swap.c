@@ -51,6 +51,70 @@ static unsigned long offset_of(swp_entry_t entry)
 	return entry.val;
 }
 
+#if TB_HAVE_swap_table
+/*
+ * 7.2's swap table (mm/swap.h, mm/swap_table.h): the device is clusters of
+ * SWAPFILE_CLUSTER slots, under whose lock a slot's swap cache entry and
+ * memcg record change and its count drops. Here every cluster takes one
+ * lock, the swap cache's, which is still the XArray of folios and shadows.
+ */
+struct swap_cluster_info {
+	unsigned long base;	/* its first slot */
+};
+static struct swap_cluster_info *clusters;
+
+static struct swap_cluster_info *cluster_of(swp_entry_t entry)
+{
+	return &clusters[offset_of(entry) / SWAPFILE_CLUSTER];
+}
+
+struct swap_cluster_info *swap_cluster_get_and_lock(const struct folio *folio)
+{
+	xa_lock(&swap.space.i_pages);
+	return cluster_of(folio->swap);
+}
+
+struct swap_cluster_info *swap_cluster_get_and_lock_irq(const struct folio *folio)
+{
+	xa_lock_irq(&swap.space.i_pages);
+	return cluster_of(folio->swap);
+}
+
+void swap_cluster_unlock(struct swap_cluster_info *ci)
+{
+	xa_unlock(&swap.space.i_pages);
+}
+
+void swap_cluster_unlock_irq(struct swap_cluster_info *ci)
+{
+	xa_unlock_irq(&swap.space.i_pages);
+}
+
+/* mm/swap_table.h: the memcg a slot's swap is charged to */
+void __swap_cgroup_set(struct swap_cluster_info *ci, unsigned int ci_off, unsigned int nr,
+		       unsigned short id)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr; i++)
+		swap.memcg_id[ci->base + ci_off + i] = id;
+}
+#endif
+
+#if TB_HAVE_swap_ops
+/*
+ * 7.3: the device's operations; a swap file on a filesystem with
+ * ->swap_rw (NFS) needs reclaim to keep out of the filesystem
+ */
+static struct swap_ops tb_swap_ops;
+static struct swap_info_struct tb_swap_info = { .ops = &tb_swap_ops };
+
+struct swap_info_struct *__swap_entry_to_info(swp_entry_t entry)
+{
+	return &tb_swap_info;
+}
+#endif
+
 int tb_swap_boot(unsigned long pages, bool disk, bool fs)
 {
 	memset(&swap, 0, sizeof(swap));
@@ -70,6 +134,23 @@ int tb_swap_boot(unsigned long pages, bool disk, bool fs)
 			return -ENOMEM;
 		}
 	}
+#if TB_HAVE_swap_table
+	{
+		unsigned long i, n = pages / SWAPFILE_CLUSTER + 1;
+
+		clusters = calloc(n, sizeof(*clusters));
+		if (!clusters) {
+			free(swap.map);
+			free(swap.memcg_id);
+			return -ENOMEM;
+		}
+		for (i = 0; i < n; i++)
+			clusters[i].base = i * SWAPFILE_CLUSTER;
+	}
+#endif
+#if TB_HAVE_swap_ops
+	tb_swap_ops.flags = fs ? SWAP_OPS_F_REQUIRE_NOFS : 0;
+#endif
 	total_swap_pages = pages;
 	atomic_long_set(&nr_swap_pages, pages);
 	return 0;
@@ -81,6 +162,10 @@ void tb_swap_shutdown(void)
 	free(swap.map);
 	free(swap.memcg_id);
 	swap.map = swap.memcg_id = NULL;
+#if TB_HAVE_swap_table
+	free(clusters);
+	clusters = NULL;
+#endif
 	swap.nr = 0;
 	total_swap_pages = 0;
 	atomic_long_set(&nr_swap_pages, 0);
@@ -111,21 +196,30 @@ static swp_entry_t slot_alloc(void)
 	return entry;
 }
 
-/* the slot is unused: its shadow goes, its swap charge is returned */
-static void slot_free(swp_entry_t entry)
+/*
+ * the slot is unused: its shadow goes (under the swap cache's lock, the
+ * cluster's since 7.2, under which 7.2's __swap_cluster_free_entries()
+ * also clears the slot's memcg record and returns its swap charge)
+ */
+static void slot_free_locked(swp_entry_t entry)
 {
 	void *old;
 
-	xa_lock_irq(&swap.space.i_pages);
 	old = __xa_erase(&swap.space.i_pages, offset_of(entry));
-	xa_unlock_irq(&swap.space.i_pages);
 	WARN_ON_ONCE(old && !xa_is_value(old));
-	mem_cgroup_uncharge_swap(entry, 1);
+#if TB_HAVE_swap_table
+	{
+		unsigned short id = swap.memcg_id[offset_of(entry)];
+
+		swap.memcg_id[offset_of(entry)] = 0;
+		mem_cgroup_uncharge_swap(id, 1);
+	}
+#endif
 	atomic_long_inc(&nr_swap_pages);
 }
 
-/* drop one holder (a pte or the cache) and free the slot when none is left */
-static void slot_put(swp_entry_t entry, unsigned short what)
+/* drop one holder (a pte or the cache): true when none is left */
+static bool slot_drop(swp_entry_t entry, unsigned short what)
 {
 	unsigned long off = offset_of(entry);
 	bool free_it;
@@ -133,13 +227,26 @@ static void slot_put(swp_entry_t entry, unsigned short what)
 	spin_lock(&swap.lock);
 	if (WARN_ON_ONCE(!off || off > swap.nr || !swap.map[off])) {
 		spin_unlock(&swap.lock);
-		return;
+		return false;
 	}
 	swap.map[off] -= what;
 	free_it = !swap.map[off];
 	spin_unlock(&swap.lock);
-	if (free_it)
-		slot_free(entry);
+	return free_it;
+}
+
+/* drop one holder and free the slot when none is left */
+static void slot_put(swp_entry_t entry, unsigned short what)
+{
+	if (!slot_drop(entry, what))
+		return;
+	xa_lock_irq(&swap.space.i_pages);
+	slot_free_locked(entry);
+	xa_unlock_irq(&swap.space.i_pages);
+#if !TB_HAVE_swap_table
+	/* swap_entry_range_free(): the memcg record goes with the charge */
+	mem_cgroup_uncharge_swap(entry, 1);
+#endif
 }
 
 void tb_swap_dup(swp_entry_t entry)
@@ -171,6 +278,11 @@ unsigned short lookup_swap_cgroup_id(swp_entry_t ent)
 	return swap.memcg_id ? swap.memcg_id[offset_of(ent)] : 0;
 }
 
+unsigned short tb_swap_memcg_id(swp_entry_t entry)
+{
+	return lookup_swap_cgroup_id(entry);
+}
+
 /* ---- mm/swap_state.c ---- */
 struct address_space *swap_address_space(swp_entry_t entry)
 {
@@ -196,11 +308,37 @@ int tb_swap_cache_add(struct folio *folio, swp_entry_t entry)
 	old = __xa_store(&swap.space.i_pages, offset_of(entry), folio, GFP_ATOMIC);
 	swap.space.nrpages++;
 	__node_stat_mod_folio(folio, NR_FILE_PAGES, 1);
-	__lruvec_stat_mod_folio(folio, NR_SWAPCACHE, 1);
+	tb_lruvec_stat_mod_folio(folio, NR_SWAPCACHE, 1);
 	xa_unlock_irq(&swap.space.i_pages);
 	WARN_ON_ONCE(old && !xa_is_value(old));
 	return 0;
 }
+
+#if TB_HAVE_swap_table
+void __swap_cache_del_folio(struct swap_cluster_info *ci, struct folio *folio,
+			    swp_entry_t entry, void *shadow, bool swapout);
+static void swap_cache_del_folio(struct folio *folio);
+
+/*
+ * 7.2's folio_alloc_swap(): a slot for the folio, which joins the swap
+ * cache, then its swap charge, whose failure (or none of the slots being
+ * free) leaves it out of the cache
+ */
+int folio_alloc_swap(struct folio *folio)
+{
+	swp_entry_t entry;
+
+	VM_BUG_ON_FOLIO(!folio_test_locked(folio), folio);
+	VM_BUG_ON_FOLIO(!folio_test_uptodate(folio), folio);
+	entry = slot_alloc();
+	if (entry.val)
+		tb_swap_cache_add(folio, entry);
+	/* called also when the allocation failed, for MEMCG_SWAP_FAIL */
+	if (mem_cgroup_try_charge_swap(folio))
+		swap_cache_del_folio(folio);
+	return folio_test_swapcache(folio) ? 0 : -ENOMEM;
+}
+#endif
 
 bool add_to_swap(struct folio *folio)
 {
@@ -233,9 +371,38 @@ void __delete_from_swap_cache(struct folio *folio, swp_entry_t entry, void *shad
 	folio_clear_swapcache(folio);
 	swap.space.nrpages--;
 	__node_stat_mod_folio(folio, NR_FILE_PAGES, -1);
-	__lruvec_stat_mod_folio(folio, NR_SWAPCACHE, -1);
+	tb_lruvec_stat_mod_folio(folio, NR_SWAPCACHE, -1);
 }
 
+#if TB_HAVE_swap_table
+/*
+ * 7.2: under the cluster's lock the folio leaves the cache (its shadow, if
+ * any, in its place) and the cache's hold on the slot goes, freeing a slot
+ * no pte holds; "swapout", cgroup v1's memsw transfer, is nothing on v2
+ */
+void __swap_cache_del_folio(struct swap_cluster_info *ci, struct folio *folio,
+			    swp_entry_t entry, void *shadow, bool swapout)
+{
+	__delete_from_swap_cache(folio, entry, shadow);
+	if (slot_drop(entry, SLOT_HAS_CACHE))
+		slot_free_locked(entry);
+}
+
+/* swap_cache_del_folio(): the cache's reference goes too */
+static void swap_cache_del_folio(struct folio *folio)
+{
+	struct swap_cluster_info *ci = swap_cluster_get_and_lock_irq(folio);
+
+	__swap_cache_del_folio(ci, folio, folio->swap, NULL, false);
+	swap_cluster_unlock_irq(ci);
+	folio_ref_sub(folio, 1);
+}
+
+static void delete_from_swap_cache(struct folio *folio)
+{
+	swap_cache_del_folio(folio);
+}
+#else
 /* delete_from_swap_cache(): the cache's reference goes too */
 static void delete_from_swap_cache(struct folio *folio)
 {
@@ -247,6 +414,7 @@ static void delete_from_swap_cache(struct folio *folio)
 	put_swap_folio(folio, entry);
 	folio_ref_sub(folio, 1);
 }
+#endif
 
 void put_swap_folio(struct folio *folio, swp_entry_t entry)
 {
@@ -331,10 +499,10 @@ void tb_swap_fs_writes(unsigned long *iocbs, unsigned long *pages)
  * follows it on the swap file, else the iocb is written and a new one
  * begun; a full iocb, or one without a plug, is written at once
  */
-static void swap_fs_queue(struct folio *folio, struct writeback_control *wbc)
+static void swap_fs_queue(struct folio *folio, struct swap_iocb **swap_plug)
 {
 	unsigned long off = offset_of(*tb_folio_swap(folio));
-	struct swap_iocb *sio = wbc->swap_plug ? *wbc->swap_plug : NULL;
+	struct swap_iocb *sio = swap_plug ? *swap_plug : NULL;
 
 	if (sio && sio->next_offset != off) {
 		swap_write_unplug(sio);
@@ -344,12 +512,12 @@ static void swap_fs_queue(struct folio *folio, struct writeback_control *wbc)
 		sio = kzalloc(sizeof(*sio), GFP_NOIO | __GFP_NOFAIL);
 	sio->pages++;
 	sio->next_offset = off + 1;
-	if (sio->pages == SWAP_CLUSTER_MAX || !wbc->swap_plug) {
+	if (sio->pages == SWAP_CLUSTER_MAX || !swap_plug) {
 		swap_write_unplug(sio);
 		sio = NULL;
 	}
-	if (wbc->swap_plug)
-		*wbc->swap_plug = sio;
+	if (swap_plug)
+		*swap_plug = sio;
 }
 
 /*
@@ -357,10 +525,8 @@ static void swap_fs_queue(struct folio *folio, struct writeback_control *wbc)
  * CPU's work); on a disk swap_writepage_bdev_async()'s bio, in flight
  * until the disk completes it
  */
-static int tb_swap_writepage(struct page *page, struct writeback_control *wbc)
+static int tb_swap_write(struct folio *folio, struct swap_iocb **swap_plug)
 {
-	struct folio *folio = page_folio(page);
-
 	tb_stats.swapouts++;
 	count_vm_events(PSWPOUT, 1);	/* page_io.c: a node event, not a memcg one, in 6.12 */
 	if (swap.disk) {
@@ -368,12 +534,39 @@ static int tb_swap_writepage(struct page *page, struct writeback_control *wbc)
 		tb_charge_reclaimed(1);
 		tb_writeback_submit(folio, tb_world_ns() + tb_cost_swapout());
 		if (swap.fs)
-			swap_fs_queue(folio, wbc);
+			swap_fs_queue(folio, swap_plug);
 	} else
 		tb_charge_swapout();
 	folio_unlock(folio);
 	return 0;
 }
+
+/* the swap cache's ->writepage, which pageout() calls before 7.2 */
+static int tb_swap_writepage(struct page *page, struct writeback_control *wbc)
+{
+	return tb_swap_write(page_folio(page), wbc->swap_plug);
+}
+
+#if TB_HAVE_swap_ops
+/* 7.3: pageout()'s write, plugged in the context shrink_folio_list() submits */
+int swap_writeout(struct swap_io_ctx *ctx, struct folio *folio)
+{
+	return tb_swap_write(folio, &ctx->sio);
+}
+
+void swap_write_submit(struct swap_io_ctx *ctx)
+{
+	if (ctx->sio)
+		swap_write_unplug(ctx->sio);
+	ctx->sio = NULL;
+}
+#elif TB_HAVE_swap_writeout
+/* 7.2: pageout() writes a swap cache folio itself */
+int swap_writeout(struct folio *folio, struct swap_iocb **swap_plug)
+{
+	return tb_swap_write(folio, swap_plug);
+}
+#endif
 
 /*
  * A copy whose write was in flight when its last pte went (zap, or the

@@ -13,6 +13,7 @@
  */
 #include <linux/kernel.h>
 #include <linux/memory.h>
+#include <linux/node.h>
 #include <linux/memory-tiers.h>
 #include <linux/slab.h>
 #include "world.h"
@@ -48,6 +49,44 @@ static void memory_notify(unsigned long action, int nid)
 	blocking_notifier_call_chain(&memory_chain, action, &arg);
 }
 
+#if TB_HAVE_node_notify
+/*
+ * 7.2: a node that gets its first memory or loses its last is told to the
+ * node notifier, around the memory notifier's online and offline, as
+ * online_pages() and offline_pages() do
+ */
+static BLOCKING_NOTIFIER_HEAD(node_chain);
+
+int register_node_notifier(struct notifier_block *nb)
+{
+	return blocking_notifier_chain_register(&node_chain, nb);
+}
+
+void unregister_node_notifier(struct notifier_block *nb)
+{
+	blocking_notifier_chain_unregister(&node_chain, nb);
+}
+
+int node_notify(unsigned long val, void *v)
+{
+	return blocking_notifier_call_chain(&node_chain, val, v);
+}
+
+static void hotplug_notify(bool online, int nid)
+{
+	struct node_notify nn = { .nid = nid };
+
+	node_notify(online ? NODE_ADDING_FIRST_MEMORY : NODE_REMOVING_LAST_MEMORY, &nn);
+	memory_notify(online ? MEM_ONLINE : MEM_OFFLINE, nid);
+	node_notify(online ? NODE_ADDED_FIRST_MEMORY : NODE_REMOVED_LAST_MEMORY, &nn);
+}
+#else
+static void hotplug_notify(bool online, int nid)
+{
+	memory_notify(online ? MEM_ONLINE : MEM_OFFLINE, nid);
+}
+#endif
+
 /* dev_dax_kmem_probe(): the node's memory type, then its memory online */
 static void kmem_probe(int nid)
 {
@@ -59,7 +98,7 @@ static void kmem_probe(int nid)
 	if (WARN_ON_ONCE(IS_ERR(mtype)))
 		return;
 	init_node_memory_type(nid, mtype);
-	memory_notify(MEM_ONLINE, nid);
+	hotplug_notify(true, nid);
 }
 
 void tb_tiers_boot(unsigned long slow_nodes)
@@ -86,7 +125,7 @@ void tb_tiers_shutdown(void)
 	if (!slow)
 		return;
 	for_each_node(nid)
-		memory_notify(MEM_OFFLINE, nid);
+		hotplug_notify(false, nid);
 	for_each_node(nid)
 		clear_node_memory_type(nid, NULL);
 	mt_put_memory_types(&kmem_memory_types);
@@ -95,6 +134,9 @@ void tb_tiers_shutdown(void)
 	kfree(node_demotion);
 	node_demotion = NULL;
 	memory_chain.head = NULL;
+#if TB_HAVE_node_notify
+	node_chain.head = NULL;
+#endif
 	slow = 0;
 }
 #else

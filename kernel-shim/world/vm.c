@@ -330,6 +330,21 @@ static __always_inline void *table_get(unsigned long *e, bool alloc)
 }
 
 /*
+ * mm/memory.c's allocation of a missing pud or pmd table, which a page-table
+ * walk that installs ptes asks for (7.2's walk_page_range() with
+ * ->install_pte): a table of the world's, as its MMU makes one
+ */
+int __pud_alloc(struct mm_struct *mm, p4d_t *p4d, unsigned long address)
+{
+	return table_get(&p4d->pgd.pgd, true) ? 0 : -ENOMEM;
+}
+
+int __pmd_alloc(struct mm_struct *mm, pud_t *pud, unsigned long address)
+{
+	return table_get(&pud->pud, true) ? 0 : -ENOMEM;
+}
+
+/*
  * The MMU sets an accessed or dirty bit with a locked write only when it
  * finds it clear; an entry that has them is only read (and its cache line
  * stays shared, which is what keeps the world's hit cheap).
@@ -422,6 +437,8 @@ void tb_mm_init(struct mm_struct *mm, struct task_struct *owner)
 	mm->pgd = table_alloc();
 	BUG_ON(!mm->pgd);
 	atomic_set(&mm->mm_users, 1);
+	/* the users' reference; a walker's mmgrab() adds one */
+	atomic_set(&mm->mm_count, 1);
 	spin_lock_init(&mm->page_table_lock);
 	init_rwsem(&mm->mmap_lock);
 	lru_gen_init_mm(mm);
@@ -432,6 +449,16 @@ void tb_mm_init(struct mm_struct *mm, struct task_struct *owner)
 void mmput(struct mm_struct *mm)
 {
 	atomic_dec(&mm->mm_users);
+}
+
+/*
+ * the last mmdrop(): the task owns its mm_struct and holds the users'
+ * reference until a walker's mmgrab() is gone (tb_task_mm_exit()), so
+ * mm_count never reaches zero here
+ */
+void __mmdrop(struct mm_struct *mm)
+{
+	WARN(1, "the world's mm_struct %p dropped its last reference", mm);
 }
 
 struct vm_area_struct *find_vma(struct mm_struct *mm, unsigned long addr)
@@ -610,14 +637,14 @@ static void rmap_add(struct tb_vma *vma, unsigned long idx, struct folio *folio)
 		folio->index = idx;
 	}
 	if (atomic_inc_and_test(&folio->_mapcount))
-		__lruvec_stat_mod_folio(folio, vma->tbf ? NR_FILE_MAPPED : NR_ANON_MAPPED, 1);
+		tb_lruvec_stat_mod_folio(folio, vma->tbf ? NR_FILE_MAPPED : NR_ANON_MAPPED, 1);
 	atomic_long_inc(&vma->vma.vm_mm->kshim_rss[vma->tbf ? MM_FILEPAGES : MM_ANONPAGES]);
 }
 
 static void rmap_remove(struct tb_vma *vma, struct folio *folio)
 {
 	if (atomic_add_negative(-1, &folio->_mapcount))
-		__lruvec_stat_mod_folio(folio, vma->tbf ? NR_FILE_MAPPED : NR_ANON_MAPPED, -1);
+		tb_lruvec_stat_mod_folio(folio, vma->tbf ? NR_FILE_MAPPED : NR_ANON_MAPPED, -1);
 	atomic_long_dec(&vma->vma.vm_mm->kshim_rss[vma->tbf ? MM_FILEPAGES : MM_ANONPAGES]);
 }
 
@@ -750,7 +777,8 @@ void tb_task_mm_exit(struct mm_struct *mm)
 
 	lru_gen_del_mm(mm);
 	atomic_dec(&mm->mm_users);
-	while (atomic_read(&mm->mm_users) > 0)
+	/* walkers holding it by mm_users (mmget_not_zero) or mm_count (mmgrab) */
+	while (atomic_read(&mm->mm_users) > 0 || atomic_read(&mm->mm_count) > 1)
 		cond_resched();
 	list_for_each_entry_safe(vma, tmp, &mm->kshim_vmas, mm_node)
 		tb_unmap(vma);
@@ -927,7 +955,13 @@ static int do_swap_page(struct tb_vma *vma, unsigned long idx, bool write)
 		folio = tb_alloc_folio(GFP_HIGHUSER_MOVABLE, numa_node_id());
 		if (!folio)
 			return -ENOMEM;
+#if TB_HAVE_swap_table
+		/* 7.2: charged to the memcg its slot's swap is (swap_cache_alloc_folio()) */
+		if (mem_cgroup_swapin_charge_folio(folio, tb_swap_memcg_id(entry), vma->vma.vm_mm,
+						   GFP_KERNEL)) {
+#else
 		if (mem_cgroup_swapin_charge_folio(folio, vma->vma.vm_mm, GFP_KERNEL, entry)) {
+#endif
 			folio_put(folio);
 			return -ENOMEM;
 		}
@@ -943,7 +977,9 @@ static int do_swap_page(struct tb_vma *vma, unsigned long idx, bool write)
 		__folio_set_locked(folio);
 		__folio_set_swapbacked(folio);
 		tb_swap_cache_add(folio, entry);
-#if TB_HAVE_swapin_uncharge_nr
+#if TB_HAVE_swap_table
+		/* 7.2: the swap charge stays with the slot until it is freed */
+#elif TB_HAVE_swapin_uncharge_nr
 		mem_cgroup_swapin_uncharge_swap(entry, 1);
 #else
 		mem_cgroup_swapin_uncharge_swap(entry);

@@ -7,6 +7,19 @@
 
 #define TB_MAX_SWAP_PAGES (64UL << (30 - PAGE_SHIFT))	/* 64 GiB */
 
+/*
+ * The page cache, swap cache and rmap count their folios in the node and
+ * memcg stats: with the __ variants under the callers' disabled irqs, or
+ * (7.2, lruvec_stat_mod_folio) the variants that are irq-safe themselves
+ */
+#if TB_HAVE_lruvec_stat_mod_folio
+#define tb_lruvec_stat_mod_folio lruvec_stat_mod_folio
+#define tb_mod_lruvec_state mod_lruvec_state
+#else
+#define tb_lruvec_stat_mod_folio __lruvec_stat_mod_folio
+#define tb_mod_lruvec_state __mod_lruvec_state
+#endif
+
 /* mem.c */
 bool tb_page_in_memmap(const struct page *page);
 
@@ -21,6 +34,8 @@ struct folio *tb_swap_cache_lookup(swp_entry_t entry);
 int tb_swap_cache_add(struct folio *folio, swp_entry_t entry);
 void tb_swap_writeout_done(struct folio *folio);
 void tb_swap_cache_replace(struct folio *old, struct folio *new);
+/* the memcg a slot's swap is charged to (its swap cgroup record) */
+unsigned short tb_swap_memcg_id(swp_entry_t entry);
 
 /* pagecache.c */
 int tb_pagecache_add(struct tb_file *file, struct folio *folio, unsigned long index, gfp_t gfp);

@@ -56,7 +56,7 @@ bool tb_file_dirty_folio(struct address_space *mapping, struct folio *folio)
 {
 	if (folio_test_set_dirty(folio))
 		return false;
-	__lruvec_stat_mod_folio(folio, NR_FILE_DIRTY, 1);
+	tb_lruvec_stat_mod_folio(folio, NR_FILE_DIRTY, 1);
 	__zone_stat_mod_folio(folio, NR_ZONE_WRITE_PENDING, 1);
 	__node_stat_mod_folio(folio, NR_DIRTIED, 1);
 	return true;

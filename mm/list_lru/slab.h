@@ -21,7 +21,6 @@
 #define virt_to_page(addr) ((struct page *)kshim_objpage_of(addr))
 #define page_to_nid(page) (((struct kshim_objpage *)(page))->nid)
 #define mem_cgroup_from_slab_obj(p) (kshim_objpage_of(p)->memcg)
-
-/* mm/memcontrol.c's, declared by the shim's memcontrol.h once it is real */
-bool mem_cgroup_kmem_disabled(void);
+/* its name since 7.2 */
+#define mem_cgroup_from_virt(p) (kshim_objpage_of(p)->memcg)
 #endif

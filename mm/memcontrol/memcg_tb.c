@@ -9,6 +9,7 @@
 static enum tb_objstock_variant objstock_variant;
 static atomic_long_t objstock_mod_calls, objstock_flush_calls;
 
+#if TB_HAVE_mod_objcg_state
 /* the "before" mod_objcg_state (mm/variants/obj_stock_single_slot.c) */
 static void single_slot_mod_objcg_state(struct obj_cgroup *objcg, struct pglist_data *pgdat,
 					enum node_stat_item idx, int nr);
@@ -22,6 +23,7 @@ static void mod_objcg_state(struct obj_cgroup *objcg, struct pglist_data *pgdat,
 	else
 		__real_mod_objcg_state(objcg, pgdat, idx, nr);
 }
+#endif
 
 /* 6.12's name for what the seed calls __mod_objcg_state (6.1: mod_objcg_mlstate) */
 static void tb_objcg_mlstate(struct obj_cgroup *objcg, struct pglist_data *pgdat,
@@ -33,6 +35,8 @@ static void tb_objcg_mlstate(struct obj_cgroup *objcg, struct pglist_data *pgdat
 
 void tb_objstock_set_variant(enum tb_objstock_variant v)
 {
+	/* the variant replaces mod_objcg_state(), which 7.2 has not */
+	WARN_ON_ONCE(v == TB_OBJSTOCK_BEFORE && !TB_HAVE_mod_objcg_state);
 	WRITE_ONCE(objstock_variant, v);
 }
 
@@ -49,6 +53,7 @@ void tb_objstock_reset_counts(void)
 }
 
 /* ---- per-CPU stock ---- */
+#if !TB_HAVE_memcg_stock_slots
 unsigned int tb_stock_pages(int cpu, struct mem_cgroup **cached)
 {
 	struct memcg_stock_pcp *stock = &per_cpu(memcg_stock, cpu);
@@ -56,6 +61,13 @@ unsigned int tb_stock_pages(int cpu, struct mem_cgroup **cached)
 	if (cached)
 		*cached = READ_ONCE(stock->cached);
 	return READ_ONCE(stock->nr_pages);
+}
+
+unsigned int tb_stock_pages_of(int cpu, struct mem_cgroup *memcg)
+{
+	struct memcg_stock_pcp *stock = &per_cpu(memcg_stock, cpu);
+
+	return READ_ONCE(stock->cached) == memcg ? READ_ONCE(stock->nr_pages) : 0;
 }
 
 unsigned int tb_obj_stock_bytes(int cpu, struct obj_cgroup **cached)
@@ -79,6 +91,100 @@ void tb_drain_local_stock(void)
 {
 	drain_local_stock(&this_cpu_ptr(&memcg_stock)->work);
 }
+
+/* the stocks hold css and objcg references: drain every CPU, synchronously */
+static void drain_every_stock(void)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		schedule_work_on(cpu, &per_cpu_ptr(&memcg_stock, cpu)->work);
+	flush_workqueue(system_wq);
+}
+#else
+/*
+ * 7.2: the charge stock has NR_MEMCG_STOCK slots of (memcg, pages), the
+ * object stock NR_OBJ_STOCK slots of (objcg, bytes) and one vmstat cache
+ * for the slot stock->index: the pages (bytes) of every slot, and the
+ * memcg (objcg) of the first slot that holds one
+ */
+unsigned int tb_stock_pages(int cpu, struct mem_cgroup **cached)
+{
+	struct memcg_stock_pcp *stock = &per_cpu(memcg_stock, cpu);
+	unsigned int n = 0;
+	int i;
+
+	if (cached)
+		*cached = NULL;
+	for (i = 0; i < NR_MEMCG_STOCK; i++) {
+		struct mem_cgroup *memcg = READ_ONCE(stock->cached[i]);
+
+		if (!memcg)
+			continue;
+		if (cached && !*cached)
+			*cached = memcg;
+		n += READ_ONCE(stock->nr_pages[i]);
+	}
+	return n;
+}
+
+unsigned int tb_stock_pages_of(int cpu, struct mem_cgroup *memcg)
+{
+	struct memcg_stock_pcp *stock = &per_cpu(memcg_stock, cpu);
+	int i;
+
+	for (i = 0; i < NR_MEMCG_STOCK; i++)
+		if (memcg && READ_ONCE(stock->cached[i]) == memcg)
+			return READ_ONCE(stock->nr_pages[i]);
+	return 0;
+}
+
+unsigned int tb_obj_stock_bytes(int cpu, struct obj_cgroup **cached)
+{
+	struct obj_stock_pcp *stock = &per_cpu(obj_stock, cpu);
+	unsigned int n = 0;
+	int i;
+
+	if (cached)
+		*cached = NULL;
+	for (i = 0; i < NR_OBJ_STOCK; i++) {
+		struct obj_cgroup *objcg = READ_ONCE(stock->cached[i]);
+
+		if (!objcg)
+			continue;
+		if (cached && !*cached)
+			*cached = objcg;
+		n += READ_ONCE(stock->nr_bytes[i]);
+	}
+	return n;
+}
+
+void tb_stock_vmstat(int cpu, int *reclaimable_b, int *unreclaimable_b)
+{
+	struct obj_stock_pcp *stock = &per_cpu(obj_stock, cpu);
+
+	*reclaimable_b = READ_ONCE(stock->nr_slab_reclaimable_b);
+	*unreclaimable_b = READ_ONCE(stock->nr_slab_unreclaimable_b);
+}
+
+/* both stocks of this CPU, as drain_all_stock()'s works drain them */
+void tb_drain_local_stock(void)
+{
+	drain_local_memcg_stock(&this_cpu_ptr(&memcg_stock)->work);
+	drain_local_obj_stock(&this_cpu_ptr(&obj_stock)->work);
+}
+
+static void drain_every_stock(void)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		schedule_work_on(cpu, &per_cpu_ptr(&memcg_stock, cpu)->work);
+		schedule_work_on(cpu, &per_cpu_ptr(&obj_stock, cpu)->work);
+	}
+	flush_workqueue(system_wq);
+}
+#endif
 
 void tb_drain_all_stock(struct mem_cgroup *root, bool wait)
 {
@@ -112,8 +218,21 @@ void tb_obj_cgroup_uncharge(struct obj_cgroup *objcg, size_t size)
 void tb_mod_objcg_state(struct obj_cgroup *objcg, struct pglist_data *pgdat,
 			int reclaimable, int nr)
 {
-	mod_objcg_state(objcg, pgdat, reclaimable ? NR_SLAB_RECLAIMABLE_B :
-			NR_SLAB_UNRECLAIMABLE_B, nr);
+	enum node_stat_item idx = reclaimable ? NR_SLAB_RECLAIMABLE_B : NR_SLAB_UNRECLAIMABLE_B;
+#if TB_HAVE_mod_objcg_state
+	mod_objcg_state(objcg, pgdat, idx, nr);
+#else
+	/*
+	 * 7.2: the slab hooks account on the stock their charge or uncharge
+	 * locked (__memcg_slab_post_alloc_hook(), __memcg_slab_free_hook()):
+	 * the slot of objcg if it has one, else straight to the vmstat arrays
+	 */
+	struct obj_stock_pcp *stock = trylock_stock();
+
+	atomic_long_inc(&objstock_mod_calls);
+	__account_obj_stock(objcg, stock, nr, pgdat, idx);
+	unlock_stock(stock);
+#endif
 }
 
 /* ---- the world: what mem_cgroup_init() and boot would set up ---- */
@@ -167,16 +286,6 @@ int tb_memcg_boot(void)
 	if (!ret && !mem_cgroup_disabled())
 		ret = cgroup_add_dfl_cftypes(&memory_cgrp_subsys, swap_files);
 	return ret;
-}
-
-/* the stocks hold css and objcg references: drain every CPU, synchronously */
-static void drain_every_stock(void)
-{
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		schedule_work_on(cpu, &per_cpu_ptr(&memcg_stock, cpu)->work);
-	flush_workqueue(system_wq);
 }
 
 void tb_memcg_shutdown(void)
@@ -262,13 +371,40 @@ bool tb_memcg_stats_flush_queued(void)
 /* the memcg's own count of item, without its descendants' (after a flush) */
 unsigned long tb_memcg_stat_local(struct mem_cgroup *memcg, int item)
 {
+#if TB_HAVE_memcg_local_stats_v1
+	/*
+	 * 7.2 reads a memcg's own counts with cgroup v1 only: a node item's
+	 * are its lruvecs' own (lruvec_page_state_local())
+	 */
+	unsigned long n = 0;
+	int nid;
+
+	if (WARN_ON_ONCE(item >= NR_VM_NODE_STAT_ITEMS))
+		return 0;
+	for_each_node(nid)
+		n += lruvec_page_state_local(mem_cgroup_lruvec(memcg, NODE_DATA(nid)), item);
+	return n;
+#else
 	return memcg_page_state_local(memcg, item);
+#endif
 }
 
 /* a vm event of memcg's subtree, or of memcg alone (after a flush) */
 unsigned long tb_memcg_events(struct mem_cgroup *memcg, int event, bool local)
 {
+#if TB_HAVE_memcg_local_stats_v1
+	/* 7.2 reads a memcg's own events with cgroup v1 only: as they are kept */
+	if (local) {
+		int i = memcg_events_index(event);
+
+		if (WARN_ON_ONCE(BAD_STAT_IDX(i)))
+			return 0;
+		return READ_ONCE(memcg->vmstats->events_local[i]);
+	}
+	return memcg_events(memcg, event);
+#else
 	return local ? memcg_events_local(memcg, event) : memcg_events(memcg, event);
+#endif
 }
 
 /*

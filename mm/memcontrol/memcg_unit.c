@@ -11,4 +11,7 @@
 #endif
 #include KMEMCG_EXTRACT
 #include "memcontrol/memcg_tb.c"
+/* seed 004's "before" replaces mod_objcg_state(), which 7.2 has not */
+#if TB_HAVE_mod_objcg_state
 #include "variants/obj_stock_single_slot.c"
+#endif

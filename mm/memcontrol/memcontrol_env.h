@@ -93,8 +93,10 @@ static void mem_cgroup_move_task(void)
 /* kextract `wrap`: counted entry points of the obj stock (seed 004) */
 struct obj_cgroup;
 struct pglist_data;
+#if TB_HAVE_mod_objcg_state
 static void __real_mod_objcg_state(struct obj_cgroup *objcg, struct pglist_data *pgdat,
 				   enum node_stat_item idx, int nr);
+#endif
 /* the obj stock's flush of its vmstat bytes: __mod_objcg_mlstate() since 6.10 */
 #if TB_HAVE___mod_objcg_mlstate
 #define tb_objcg_mlstate __mod_objcg_mlstate
@@ -105,8 +107,10 @@ static void __real_mod_objcg_state(struct obj_cgroup *objcg, struct pglist_data 
 #endif
 static void tb_real_objcg_mlstate(struct obj_cgroup *objcg, struct pglist_data *pgdat,
 				  enum node_stat_item idx, int nr);
+#if TB_HAVE_mod_objcg_state
 static void mod_objcg_state(struct obj_cgroup *objcg, struct pglist_data *pgdat,
 			    enum node_stat_item idx, int nr);
+#endif
 static void tb_objcg_mlstate(struct obj_cgroup *objcg, struct pglist_data *pgdat,
 			     enum node_stat_item idx, int nr);
 #endif

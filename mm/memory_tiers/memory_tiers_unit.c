@@ -10,6 +10,7 @@
 #include <linux/memory.h>
 #include <linux/memory_hotplug.h>
 #include <linux/memory-tiers.h>
+#include <linux/node.h>
 #include <linux/notifier.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>

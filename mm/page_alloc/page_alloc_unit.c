@@ -9,4 +9,5 @@ static inline bool is_kdump_kernel(void)
 #include <kgen/mm_internal_page_alloc.h>
 #include <linux/mempolicy.h>
 #include <linux/topology.h>
+#include <trace/events/kmem.h>
 #include KPAGE_ALLOC_EXTRACT

@@ -23,6 +23,7 @@
 #include <linux/cgroup.h>
 #include <linux/kernfs.h>
 #include <kshim/variants.h>
+#include <kshim/memcg_tb.h>
 
 /* memcg ids are below 1 << MEM_CGROUP_ID_SHIFT (memcontrol.c's MEM_CGROUP_ID_MAX) */
 #define SEED000_IDS (1UL << MEM_CGROUP_ID_SHIFT)
@@ -38,7 +39,7 @@ static unsigned long seed000_lru_pages[SEED000_IDS][DEF_PRIORITY + 1];
 
 static int seed000_value(struct mem_cgroup *memcg)
 {
-	return seed000_value_of[mem_cgroup_id(memcg)];
+	return seed000_value_of[tb_memcg_private_id(memcg)];
 }
 
 static bool seed000_global(struct scan_control *sc)
@@ -86,8 +87,8 @@ void shrink_lruvec(struct lruvec *lruvec, struct scan_control *sc)
 	if (seed000_global(sc) && !lru_gen_enabled())
 		atomic_long_inc(&tb_root_visits);	/* seed 002's classic row */
 	if (seed000_global(sc) && memcg && priority >= 0 && priority <= DEF_PRIORITY) {
-		seed000_scanned[mem_cgroup_id(memcg)][priority] += sc->nr_scanned - scanned;
-		seed000_lru_pages[mem_cgroup_id(memcg)][priority] += lru_pages;
+		seed000_scanned[tb_memcg_private_id(memcg)][priority] += sc->nr_scanned - scanned;
+		seed000_lru_pages[tb_memcg_private_id(memcg)][priority] += lru_pages;
 	}
 }
 
@@ -121,13 +122,13 @@ static ssize_t seed000_write(struct kernfs_open_file *of, char *buf, size_t nbyt
 		return ret;
 	if (val > DEF_PRIORITY)
 		return -EINVAL;
-	WRITE_ONCE(seed000_value_of[mem_cgroup_id(memcg)], val);
+	WRITE_ONCE(seed000_value_of[tb_memcg_private_id(memcg)], val);
 	return nbytes;
 }
 
 static s64 seed000_read(struct cgroup_subsys_state *css, struct cftype *cft)
 {
-	return READ_ONCE(seed000_value_of[mem_cgroup_id(mem_cgroup_from_css(css))]);
+	return READ_ONCE(seed000_value_of[tb_memcg_private_id(mem_cgroup_from_css(css))]);
 }
 
 static struct cftype seed000_files[] = {
@@ -158,6 +159,6 @@ unsigned long tb_variant_global_shrink_scanned(struct mem_cgroup *memcg, int pri
 	if (!memcg || priority < 0 || priority > DEF_PRIORITY)
 		return 0;
 	if (lru_pages)
-		*lru_pages = seed000_lru_pages[mem_cgroup_id(memcg)][priority];
-	return seed000_scanned[mem_cgroup_id(memcg)][priority];
+		*lru_pages = seed000_lru_pages[tb_memcg_private_id(memcg)][priority];
+	return seed000_scanned[tb_memcg_private_id(memcg)][priority];
 }

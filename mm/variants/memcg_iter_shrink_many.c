@@ -40,8 +40,13 @@ static void seed002_shrink_one(struct lruvec *lruvec, struct scan_control *sc)
 	try_to_shrink_lruvec(lruvec, sc);
 	shrink_slab(sc->gfp_mask, pgdat->node_id, memcg, sc->priority);
 	if (!sc->proactive)
+#if TB_HAVE_vmpressure_order
+		vmpressure(sc->gfp_mask, sc->order, memcg, false, sc->nr_scanned - scanned,
+			   sc->nr_reclaimed - reclaimed);
+#else
 		vmpressure(sc->gfp_mask, memcg, false, sc->nr_scanned - scanned,
 			   sc->nr_reclaimed - reclaimed);
+#endif
 	flush_reclaim_state(sc);
 }
 

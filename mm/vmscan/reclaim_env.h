@@ -57,6 +57,7 @@
 #include <linux/memory_hotplug.h>
 #include <linux/uaccess.h>
 #include <linux/string.h>
+#include <linux/parser.h>
 #include <trace/events/vmscan.h>
 #include <trace/events/pagemap.h>
 #include <kgen/mm_internal_reclaim.h>

@@ -630,7 +630,7 @@ static void build_cmd(struct fz *f, struct lru_gen_cmd *c, char op)
 	c->op = op;
 	c->path = a % 8 < NR_PATHS ? a % 8 : -1;
 	if (c->path >= 0 && f->exists[c->path])
-		c->id = mem_cgroup_id(tb_memcg(paths[c->path]));
+		c->id = tb_memcg_private_id(tb_memcg(paths[c->path]));
 	else
 		c->id = a % 8 == 4 ? 0 : unknown_memcg_id();
 	if (c->path >= 0 && !f->exists[c->path])
@@ -783,7 +783,7 @@ static void op_lru_gen_read(struct fz *f, u8 a)
 		if (!f->exists[p])
 			continue;
 		snprintf(head, sizeof(head), "memcg %5hu /%s\n node     0\n",
-			 mem_cgroup_id(tb_memcg(paths[p])), paths[p]);
+			 tb_memcg_private_id(tb_memcg(paths[p])), paths[p]);
 		if (!strstr(dbuf, head))
 			fz_fail("debugfs %s lists no \"%s\"", name, head);
 	}
@@ -1132,7 +1132,7 @@ static void check_lru_gen(struct fz *f)
 			spin_unlock_irq(&lruvec->lru_lock);
 			if (msg) {
 				mem_cgroup_iter_break(NULL, memcg);
-				fz_fail("node %d memcg %u: %s", nid, mem_cgroup_id(memcg), msg);
+				fz_fail("node %d memcg %u: %s", nid, tb_memcg_private_id(memcg), msg);
 			}
 		} while ((memcg = mem_cgroup_iter(NULL, memcg, NULL)));
 	}

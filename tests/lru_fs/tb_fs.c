@@ -26,6 +26,16 @@
 #define TB_FS_OPS k612_tb_fs
 #endif
 
+/*
+ * a walk callback's arguments: 6.1's and 6.12's get the list's lock, 7.2's
+ * do not (list_lru_cb_no_lock)
+ */
+#if TB_FS_TREE != 61 && TB_HAVE_list_lru_cb_no_lock
+#define TB_LRU_CB_LOCK
+#else
+#define TB_LRU_CB_LOCK spinlock_t *lock,
+#endif
+
 #define TB_OBJ_LIVE 0x4c495645
 #define TB_OBJ_FREE 0x46524545
 
@@ -101,7 +111,7 @@ static void dispose(struct list_head *list)
 }
 
 static enum lru_status isolate_all(struct list_head *item, struct list_lru_one *list,
-				   spinlock_t *lock, void *arg)
+				   TB_LRU_CB_LOCK void *arg)
 {
 	list_lru_isolate_move(list, item, arg);
 	return LRU_REMOVED;
@@ -109,7 +119,7 @@ static enum lru_status isolate_all(struct list_head *item, struct list_lru_one *
 
 /* every other object goes, the rest rotate: a walk that keeps some */
 static enum lru_status isolate_half(struct list_head *item, struct list_lru_one *list,
-				    spinlock_t *lock, void *arg)
+				    TB_LRU_CB_LOCK void *arg)
 {
 	struct list_head *dispose_list = arg;
 	struct tb_obj *o = container_of(item, struct tb_obj, lru);
@@ -249,7 +259,7 @@ static int fs_add(struct tb_mount *m, struct mem_cgroup *memcg, int nid, unsigne
 }
 
 static enum lru_status isolate_one(struct list_head *item, struct list_lru_one *list,
-				   spinlock_t *lock, void *arg)
+				   TB_LRU_CB_LOCK void *arg)
 {
 	struct tb_obj **found = arg;
 
@@ -427,7 +437,7 @@ struct walk_ctl {
 };
 
 static enum lru_status isolate_verdict(struct list_head *item, struct list_lru_one *list,
-				       spinlock_t *lock, void *arg)
+				       TB_LRU_CB_LOCK void *arg)
 {
 	struct walk_ctl *w = arg;
 	struct tb_obj *o = container_of(item, struct tb_obj, lru);

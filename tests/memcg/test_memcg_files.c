@@ -70,27 +70,27 @@ static void test_mkdir_rmdir(void **state)
 static void test_offline_memcg_gives_up_its_id(void **state)
 {
 	struct mem_cgroup *memcg;
-	unsigned short id, root_id = mem_cgroup_id(root_mem_cgroup);
+	unsigned short id, root_id = tb_memcg_private_id(root_mem_cgroup);
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	memcg = tb_memcg("a");
-	id = mem_cgroup_id(memcg);
+	id = tb_memcg_private_id(memcg);
 	assert_true(id > root_id);
 	rcu_read_lock();
-	assert_ptr_equal(mem_cgroup_from_id(id), memcg);
+	assert_ptr_equal(tb_memcg_from_private_id(id), memcg);
 	rcu_read_unlock();
 	css_get(&memcg->css);
 	assert_int_equal(tb_cgroup_rmdir("a"), 0);
 	kshim_rcu_quiesce();
-	assert_int_equal(mem_cgroup_id(memcg), 0);
+	assert_int_equal(tb_memcg_private_id(memcg), 0);
 	rcu_read_lock();
-	assert_null(mem_cgroup_from_id(id));
-	assert_ptr_equal(mem_cgroup_from_id(root_id), root_mem_cgroup);
+	assert_null(tb_memcg_from_private_id(id));
+	assert_ptr_equal(tb_memcg_from_private_id(root_id), root_mem_cgroup);
 	rcu_read_unlock();
 	css_put(&memcg->css);
 	kshim_rcu_quiesce();
 	rcu_read_lock();
-	assert_ptr_equal(mem_cgroup_from_id(root_id), root_mem_cgroup);
+	assert_ptr_equal(tb_memcg_from_private_id(root_id), root_mem_cgroup);
 	rcu_read_unlock();
 }
 

@@ -28,7 +28,7 @@ static inline struct lruvec *tb_lruvec_of(const char *path)
 
 static inline unsigned short tb_memcg_id(const char *path)
 {
-	return mem_cgroup_id(tb_memcg(path));
+	return tb_memcg_private_id(tb_memcg(path));
 }
 
 /* pages of one type in generation seq */

@@ -137,7 +137,7 @@ static void default_memcgs_have_an_objcg(void **state)
 {
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	assert_non_null(tb_memcg_objcg(tb_memcg("a")));
-	assert_int_equal(tb_memcg("a")->kmemcg_id, mem_cgroup_id(tb_memcg("a")));
+	assert_int_equal(tb_memcg("a")->kmemcg_id, tb_memcg_private_id(tb_memcg("a")));
 }
 
 static long sockets_key(void)

@@ -47,6 +47,25 @@ static int setup_slow_node_1_no_kswapd(void **state)
 	return setup_slow_node_1(state);
 }
 
+/*
+ * The node reclaim demotes nid's folios to. Since 7.2 the choice is made
+ * within the allowed targets (demotion_allowed_mask): asked as
+ * demote_folio_list() asks, none when nid has no allowed target.
+ */
+static int next_demotion(int nid)
+{
+#if TB_HAVE_demotion_allowed_mask
+	nodemask_t allowed;
+
+	node_get_allowed_targets(NODE_DATA(nid), &allowed);
+	if (nodes_empty(allowed))
+		return NUMA_NO_NODE;
+	return next_demotion_node(nid, &allowed);
+#else
+	return next_demotion_node(nid);
+#endif
+}
+
 static void enable_demotion(void)
 {
 	assert_int_equal(tb_sysfs_write(DEMOTION, "1"), 1);
@@ -166,8 +185,8 @@ static void the_slow_node_is_the_demotion_target_of_the_fast_one(void **state)
 	nodemask_t targets;
 	char buf[16];
 
-	assert_int_equal(next_demotion_node(0), 1);
-	assert_int_equal(next_demotion_node(1), NUMA_NO_NODE);
+	assert_int_equal(next_demotion(0), 1);
+	assert_int_equal(next_demotion(1), NUMA_NO_NODE);
 	node_get_allowed_targets(NODE_DATA(0), &targets);
 	assert_true(node_isset(1, targets));
 	assert_false(node_isset(0, targets));
@@ -467,7 +486,7 @@ static void demotion_falls_back_to_another_node_of_the_lower_tier(void **state)
 	node_get_allowed_targets(NODE_DATA(0), &targets);
 	assert_true(node_isset(1, targets) && node_isset(2, targets));
 	assert_int_equal(nodes_weight(targets), 2);
-	assert_int_equal(next_demotion_node(1), NUMA_NO_NODE);
+	assert_int_equal(next_demotion(1), NUMA_NO_NODE);
 	enable_demotion();
 	fill_node(1, tb_wmark(1, WMARK_MIN) / 2, &held);
 	run_in_a_on_node_0();

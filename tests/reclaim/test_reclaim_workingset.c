@@ -204,7 +204,7 @@ static void refault_is_measured_on_the_lruvec_of_the_memcg_that_evicted_it(void 
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	assert_int_equal(tb_cgroup_mkdir("b"), 0);
-	assert_int_equal(mem_cgroup_id(tb_memcg("b")) & 1, 1);
+	assert_int_equal(tb_memcg_private_id(tb_memcg("b")) & 1, 1);
 	tb_run_in("b");
 	evict_cold_beside_hot("b", hot, cold);
 	assert_int_equal(reread_evicted(cold, 64), 64);
@@ -215,7 +215,7 @@ static void refault_is_measured_on_the_lruvec_of_the_memcg_that_evicted_it(void 
 
 /*
  * The memcg that evicted a page may be gone when it refaults: its id no
- * longer finds it (mem_cgroup_from_id()), and the refault counts as one
+ * longer finds it (tb_memcg_from_private_id()), and the refault counts as one
  * (in the memcg it is charged to now) but is never activated, though the
  * deleted memcg's lists, still in its parent's, would have held it.
  */

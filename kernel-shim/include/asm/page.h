@@ -7,6 +7,15 @@
 #define PAGE_SIZE (_AC(1, UL) << PAGE_SHIFT)
 #define PAGE_MASK (~(PAGE_SIZE - 1))
 #define PAGE_ALIGN(addr) ALIGN(addr, PAGE_SIZE)
+/*
+ * The kernel's direct map (x86's virt_addr_valid(), virt_to_page()): user
+ * space has none. Declared for the debug checks that name them
+ * (VM_WARN_ON without CONFIG_DEBUG_VM: never evaluated); no body
+ */
+struct page;
+bool __virt_addr_valid(unsigned long kaddr);
+#define virt_addr_valid(kaddr) __virt_addr_valid((unsigned long)(kaddr))
+struct page *(virt_to_page)(const void *kaddr);
 /* asm-generic/getorder.h: fls64((size - 1) >> PAGE_SHIFT), so 0 is order 52 */
 static inline int get_order(unsigned long size)
 {

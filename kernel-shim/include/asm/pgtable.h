@@ -23,6 +23,8 @@ static inline int pte_devmap(pte_t pte)		{ return 0; }
 static inline unsigned long pte_pfn(pte_t pte)	{ return (pte.pte & PTE_PFN_MASK) >> PAGE_SHIFT; }
 static inline pte_t pte_mkold(pte_t pte)	{ return __pte(pte.pte & ~_PAGE_ACCESSED); }
 static inline pte_t pte_mkyoung(pte_t pte)	{ return __pte(pte.pte | _PAGE_ACCESSED); }
+static inline pte_t pte_wrprotect(pte_t pte)	{ return __pte(pte.pte & ~_PAGE_RW); }
+static inline pte_t pte_mkwrite_novma(pte_t pte) { return __pte(pte.pte | _PAGE_RW); }
 static inline pte_t pte_mkclean(pte_t pte)	{ return __pte(pte.pte & ~_PAGE_DIRTY); }
 static inline pte_t pte_mkdirty(pte_t pte)	{ return __pte(pte.pte | _PAGE_DIRTY); }
 static inline pte_t pfn_pte(unsigned long pfn, pgprot_t prot)
@@ -34,6 +36,13 @@ static inline void set_pte(pte_t *ptep, pte_t pte)
 	__atomic_store_n(&ptep->pte, pte.pte, __ATOMIC_RELAXED);
 }
 #define pte_clear(mm, addr, ptep) set_pte(ptep, __pte(0))
+/* a pte's pfn starts at bit PAGE_SHIFT (linux/pgtable.h's pte_advance_pfn()) */
+#define PFN_PTE_SHIFT PAGE_SHIFT
+/* x86 keeps no cache of ptes to update after a new one is set */
+struct vm_area_struct;
+static inline void update_mmu_cache(struct vm_area_struct *vma, unsigned long addr, pte_t *ptep)
+{
+}
 static inline pte_t ptep_get(pte_t *ptep)
 {
 	return (pte_t){ __atomic_load_n(&ptep->pte, __ATOMIC_RELAXED) };

@@ -25,6 +25,10 @@ typedef struct { pgdval_t pgd; } pgd_t;
 typedef struct { pgprotval_t pgprot; } pgprot_t;
 typedef struct page *pgtable_t;
 
+/* x86-64's physical address bits: 52 at most (LA57), 46 with four levels */
+#define MAX_POSSIBLE_PHYSMEM_BITS	52
+#define MAX_PHYSMEM_BITS		46
+
 #define PGDIR_SHIFT	39
 #define PTRS_PER_PGD	512
 #define PUD_SHIFT	30

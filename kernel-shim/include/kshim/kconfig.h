@@ -51,6 +51,8 @@
  */
 #if TB_HAVE_memory_tier_late_init
 #define CONFIG_MIGRATION 1
+/* NUMA && MMU, default y, selects MIGRATION: demotion's option (7.2) */
+#define CONFIG_NUMA_MIGRATION 1
 #endif
 
 #endif /* _KSHIM_KCONFIG_H */

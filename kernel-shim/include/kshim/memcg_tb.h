@@ -112,8 +112,31 @@ unsigned long tb_memcg_events(struct mem_cgroup *memcg, int event, bool local);
 /* a reused world's memcontrol.c state as at boot: root stats flushed, flush clock zero */
 void tb_memcg_rewind(void);
 
-/* ---- per-CPU stocks and obj stock (accessors into memcontrol.c) ---- */
+/*
+ * A memcg's own small id (what swap entries, workingset shadows and
+ * list_lru's index name it by): mem_cgroup_private_id() and
+ * mem_cgroup_from_private_id() since 7.2, whose mem_cgroup_id() is the
+ * cgroup's 64-bit id (memcg_private_id); mem_cgroup_id() and
+ * mem_cgroup_from_id() before
+ */
+#if TB_HAVE_memcg_private_id
+#define tb_memcg_private_id(memcg) mem_cgroup_private_id(memcg)
+#define tb_memcg_from_private_id(id) mem_cgroup_from_private_id(id)
+#else
+#define tb_memcg_private_id(memcg) mem_cgroup_id(memcg)
+#define tb_memcg_from_private_id(id) mem_cgroup_from_id(id)
+#endif
+
+/*
+ * ---- per-CPU stocks and obj stock (accessors into memcontrol.c) ----
+ * tb_stock_pages(): the pages cpu's charge stock holds and (cached) its
+ * memcg; on a stock of several memcgs (7.2, memcg_stock_slots) the pages
+ * of all and the memcg of its first slot in use. tb_stock_pages_of(): the
+ * pages it holds of memcg. tb_obj_stock_bytes(): the same of the object
+ * stock's bytes and objcg.
+ */
 unsigned int tb_stock_pages(int cpu, struct mem_cgroup **cached);
+unsigned int tb_stock_pages_of(int cpu, struct mem_cgroup *memcg);
 unsigned int tb_obj_stock_bytes(int cpu, struct obj_cgroup **cached);
 void tb_stock_vmstat(int cpu, int *reclaimable_b, int *unreclaimable_b);
 unsigned long tb_calculate_high_delay(struct mem_cgroup *memcg, unsigned int nr_pages);

@@ -18,6 +18,30 @@ struct zone;
 struct page;
 
 /* mm/swap.h */
+#if TB_HAVE_swap_table
+/*
+ * 7.2: the swap table's clusters, locked around a change of a slot's swap
+ * cache entry or memcg record (the world's device: kernel-shim/world/swap.c)
+ */
+struct swap_cluster_info;
+struct swap_cluster_info *swap_cluster_get_and_lock(const struct folio *folio);
+struct swap_cluster_info *swap_cluster_get_and_lock_irq(const struct folio *folio);
+void swap_cluster_unlock(struct swap_cluster_info *ci);
+void swap_cluster_unlock_irq(struct swap_cluster_info *ci);
+void __swap_cache_del_folio(struct swap_cluster_info *ci, struct folio *folio,
+			    swp_entry_t entry, void *shadow, bool swapout);
+void __swap_cgroup_set(struct swap_cluster_info *ci, unsigned int ci_off, unsigned int nr,
+		       unsigned short id);
+int folio_alloc_swap(struct folio *folio);
+#endif
+#if TB_HAVE_swap_ops
+struct swap_io_ctx;
+struct swap_info_struct *__swap_entry_to_info(swp_entry_t entry);
+int swap_writeout(struct swap_io_ctx *ctx, struct folio *folio);
+void swap_write_submit(struct swap_io_ctx *ctx);
+#elif TB_HAVE_swap_writeout
+int swap_writeout(struct folio *folio, struct swap_iocb **swap_plug);
+#endif
 bool add_to_swap(struct folio *folio);
 void __delete_from_swap_cache(struct folio *folio, swp_entry_t entry, void *shadow);
 void swap_write_unplug(struct swap_iocb *sio);

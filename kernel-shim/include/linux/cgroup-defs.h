@@ -18,7 +18,7 @@
 #include <linux/lockdep.h>
 typedef unsigned int __poll_t;
 
-struct kernfs_node;
+#include <linux/kernfs.h>
 #include <kgen/cgroup-defs.h>
 
 /* one controller in the test bed: memory */
@@ -30,6 +30,9 @@ enum cgroup_subsys_id {
 struct cgroup {
 	struct cgroup_subsys_state self;
 	int level;
+	/* its directory: kernfs's node, whose id is the cgroup's (cgroup_id()) */
+	struct kernfs_node *kn;
+	struct kernfs_node kshim_kn;
 	/* test bed: the directory tree of kernel-shim/world/cgroupfs.c */
 	struct cgroup *kshim_parent;
 	struct cgroup_subsys_state *subsys[CGROUP_SUBSYS_COUNT];

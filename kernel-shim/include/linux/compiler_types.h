@@ -66,6 +66,7 @@
 #define __refdata
 #define __ref
 #define __meminit
+#define __meminitdata
 #define __weak __attribute__((__weak__))
 #define __visible
 #define __latent_entropy

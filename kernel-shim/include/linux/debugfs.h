@@ -11,6 +11,13 @@
 struct dentry;
 struct dentry *debugfs_create_file(const char *name, umode_t mode, struct dentry *parent,
 				   void *data, const struct file_operations *fops);
+/* a file whose operations read back a value of their creator's (6.14) */
+struct dentry *debugfs_create_file_aux(const char *name, umode_t mode, struct dentry *parent,
+				       void *data, const void *aux,
+				       const struct file_operations *fops);
+void *debugfs_get_aux(const struct file *file);
+/* the tree's wrappers of the two (debugfs_create_file_aux_num(), ...) */
+#include <kgen/debugfs.h>
 static inline const struct file_operations *debugfs_real_fops(const struct file *filp)
 {
 	return filp->f_op;

@@ -38,6 +38,7 @@ struct file {
 	struct inode *f_inode;
 	const struct file_operations *f_op;
 	void *private_data;
+	const void *kshim_aux;	/* its debugfs file's aux value (debugfs_get_aux()) */
 };
 
 /* the operations of the files the test bed opens (debugfs) */
@@ -51,6 +52,10 @@ struct file_operations {
 
 /* the world's inodes have no inode LRU to put an emptied mapping's host on */
 static inline void inode_add_lru(struct inode *inode)
+{
+}
+/* its name since 7.0 */
+static inline void inode_lru_list_add(struct inode *inode)
 {
 }
 #endif

@@ -10,7 +10,14 @@
 struct seq_file;
 struct cftype;
 struct cgroup_subsys_state;
-struct kernfs_node;
+
+/*
+ * A cgroup's directory: only its id is read (cgroup_id(), which is
+ * mem_cgroup_id() since 7.2), as kernfs numbers its nodes from 1
+ */
+struct kernfs_node {
+	u64 id;
+};
 
 /* the peak watermark a memory.peak file descriptor keeps (cgroup-defs.h) */
 struct kshim_of_peak {

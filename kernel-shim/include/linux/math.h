@@ -19,4 +19,5 @@
 #define mult_frac(x, n, d) ({ __typeof__(x) q = (x) / (d); __typeof__(x) r = (x) % (d); \
 	(q * (n)) + ((r * (n)) / (d)); })
 unsigned long int_sqrt(unsigned long x);
+#include <kgen/math.h>
 #endif

@@ -35,6 +35,7 @@ struct mm_struct {
 	unsigned long flags;	/* MMF_* */
 	pgd_t *pgd;
 	atomic_t mm_users;
+	atomic_t mm_count;	/* the users' one reference, and mmgrab()'s */
 	spinlock_t page_table_lock;	/* no split pte/pmd locks */
 	struct rw_semaphore mmap_lock;
 	/* CONFIG_MEMCG: the task whose memcg this mm is charged to */
@@ -55,8 +56,13 @@ struct mm_struct {
 extern struct mm_struct init_mm;	/* the kernel's, with no user vmas */
 #include <kgen/mm_types.h>
 
-/* the world sets a vma's flags (vm_flags is read-only since 6.3) */
-#if TB_HAVE_vma_flags_union
+/*
+ * the world sets a vma's flags (vm_flags is read-only since 6.3, a view of
+ * the first word of the bitmap vma->flags in 7.2)
+ */
+#if TB_HAVE_vma_flags_bitmap
+#define TB_VMA_FLAGS(vma) ((vma)->flags.__vma_flags[0])
+#elif TB_HAVE_vma_flags_union
 #define TB_VMA_FLAGS(vma) ((vma)->__vm_flags)
 #else
 #define TB_VMA_FLAGS(vma) ((vma)->vm_flags)

@@ -20,4 +20,5 @@ static inline size_t size_add(size_t a, size_t b)
 #define struct_size(p, member, count) size_add(sizeof(*(p)), size_mul(sizeof(*(p)->member), count))
 #define struct_size_t(type, member, count) struct_size((type *)NULL, member, count)
 #define flex_array_size(p, member, count) size_mul(count, sizeof(*(p)->member))
+#include <kgen/overflow.h>
 #endif

@@ -17,7 +17,6 @@ void folio_unlock(struct folio *folio);
 pgoff_t __page_file_index(struct page *page);
 #include <kgen/pagemap.h>
 
-struct address_space *folio_mapping(struct folio *folio);
 void folio_wait_writeback(struct folio *folio);
 void __filemap_remove_folio(struct folio *folio, void *shadow);
 bool filemap_release_folio(struct folio *folio, gfp_t gfp);

@@ -17,5 +17,7 @@
 /* mm/pgtable-generic.c */
 void pgd_clear_bad(pgd_t *pgd);
 void pmd_clear_bad(pmd_t *pmd);
+/* set_ptes()'s check, a no-op without CONFIG_PAGE_TABLE_CHECK: the tree's */
+#include <linux/page_table_check.h>
 #include <kgen/pgtable.h>
 #endif

@@ -15,7 +15,18 @@
 extern int vm_swappiness;
 extern long total_swap_pages;
 extern atomic_long_t nr_swap_pages;
+#if TB_HAVE_swap_ops
+/* struct swap_info_struct's members (7.3: kgen/swap.h has it) */
+#include <linux/plist_types.h>
+#include <linux/rbtree_types.h>
+#include <linux/completion.h>
+#include <linux/percpu-refcount.h>
+#include <linux/workqueue.h>
+#endif
 #include <kgen/swap.h>
+#if TB_HAVE_swap_ops
+#include <kgen/swap_ops.h>
+#endif
 #if !TB_HAVE_swappiness_range
 /* before 6.8 the vm.swappiness sysctl's bound (kernel/sysctl.c), unnamed */
 #define MAX_SWAPPINESS 200

@@ -10,6 +10,9 @@
 
 DECLARE_PER_CPU(struct mem_cgroup *, int_active_memcg);
 
+/* an mm_struct's own reference (mmgrab, mmdrop), lockdep's fs_reclaim map */
+#include <kgen/sched_mm.h>
+
 /* an mm's users: its task, and a page-table walker holding it */
 static inline bool mmget_not_zero(struct mm_struct *mm)
 {

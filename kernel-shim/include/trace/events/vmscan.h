@@ -58,6 +58,14 @@ static inline void kshim_trace_shrink_slab_end(struct shrinker *shr, int nid, in
 #define trace_mm_vmscan_memcg_softlimit_reclaim_begin(order, gfp, ...) do { } while (0)
 #define trace_mm_vmscan_memcg_softlimit_reclaim_end(nr, ...) do { } while (0)
 #define trace_mm_vmscan_kswapd_sleep(nid, ...) do { } while (0)
+#define trace_mm_vmscan_kswapd_clear_hopeless(nid, ...) do { } while (0)
+/* 7.2's events no test records */
+#define trace_mm_vmscan_balance_pgdat_begin(...) do { } while (0)
+#define trace_mm_vmscan_balance_pgdat_end(...) do { } while (0)
+#define trace_mm_vmscan_kswapd_reclaim_fail(...) do { } while (0)
+#define trace_mm_vmscan_node_reclaim_begin(...) do { } while (0)
+#define trace_mm_vmscan_node_reclaim_end(...) do { } while (0)
+#define trace_mm_vmscan_reclaim_pages(...) do { } while (0)
 #define trace_mm_vmscan_kswapd_wake(nid, zid, order, ...) do {	\
 	if (KSHIM_TRACE_RECORD)	\
 		kshim_trace.kswapd_wake_count++;	\
@@ -100,6 +108,12 @@ static inline void kshim_trace_shrink_slab_end(struct shrinker *shr, int nid, in
 	if ((unsigned int)(prio) < KSHIM_TRACE_PRIORITIES)				\
 		kshim_trace.field[!!(file)][(prio)] += (n);				\
 } while (0)
+/* the pages written out, which struct reclaim_stat counts before 7.2 */
+#if TB_HAVE_reclaim_stat_pageout
+#define kshim_stat_pageout(stat) ((stat)->nr_pageout)
+#else
+#define kshim_stat_pageout(stat) 0
+#endif
 #define trace_mm_vmscan_lru_shrink_inactive(nid, scanned, reclaimed, stat, prio, file, ...) do {	\
 	if (!KSHIM_TRACE_RECORD)								\
 		break;								\
@@ -109,7 +123,7 @@ static inline void kshim_trace_shrink_slab_end(struct shrinker *shr, int nid, in
 	__s->nr_congested += (stat)->nr_congested;					\
 	__s->nr_writeback += (stat)->nr_writeback;					\
 	__s->nr_immediate += (stat)->nr_immediate;					\
-	__s->nr_pageout += (stat)->nr_pageout;						\
+	__s->nr_pageout += kshim_stat_pageout(stat);					\
 	__s->nr_activate_anon += (stat)->nr_activate[0];				\
 	__s->nr_activate_file += (stat)->nr_activate[1];				\
 	__s->nr_ref_keep += (stat)->nr_ref_keep;					\
