@@ -523,6 +523,8 @@ def resolve(spec, archive):
     if kind == 'dir':
         path = os.path.abspath(value)
         if not os.path.isdir(path):
+            if '/' in spec:  # a path: the tree is what is missing
+                raise TreeError(f'kernel tree {path}: no such directory')
             raise TreeError(f'--kernel {spec}: no such directory, and not a version '
                             '(X.Y, X.Y.Z, X.Y-rcN or a Debian version)')
         return Tree('dir', dir_label(path), spec, path=path)
