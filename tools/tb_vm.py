@@ -503,7 +503,10 @@ def guest_end(console, stderr):
         con = f.read()
     m = re.search(r'Kernel panic - not syncing: ([^\n]*)', con)
     if m:
-        return 'kernel panic: ' + m.group(1).strip()
+        # where it happened: the first oops' RIP, the first line that tells
+        rip = re.search(r'RIP: [0-9a-f]{4}:(\S+)', con)
+        return ('kernel panic: ' + m.group(1).strip()
+                + (f' at {rip.group(1)}' if rip else ''))
     with open(stderr, errors='replace') as f:
         err = f.read().strip()
     if err:
