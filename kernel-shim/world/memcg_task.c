@@ -541,7 +541,7 @@ static void oom_kill_task(struct tb_task *t, struct list_head *out,
 		return;
 	}
 	task_take(t, ULONG_MAX, out);
-	set_bit(MMF_OOM_SKIP, &t->mm.flags);
+	set_bit(MMF_OOM_SKIP, TB_MM_FLAGS(&t->mm));
 	if (list_empty(&t->reap))
 		list_add_tail(&t->reap, reap);
 }
@@ -554,7 +554,7 @@ static void oom_victim_exit(struct tb_task *t)
 	t->exit_pending = false;
 	task_take(t, ULONG_MAX, &list);
 	release_list(&list);
-	set_bit(MMF_OOM_SKIP, &t->mm.flags);
+	set_bit(MMF_OOM_SKIP, TB_MM_FLAGS(&t->mm));
 	tb_task_mm_reap(&t->mm);
 }
 

@@ -202,7 +202,12 @@ unsigned long tb_calculate_high_delay(struct mem_cgroup *memcg, unsigned int nr_
 /* ---- obj stock ---- */
 struct obj_cgroup *tb_memcg_objcg(struct mem_cgroup *memcg)
 {
+#if TB_HAVE_objcg_per_node
+	/* 7.2: the objcg of this CPU's node, which a task here charges */
+	return rcu_dereference_protected(memcg->nodeinfo[numa_node_id()]->objcg, true);
+#else
 	return rcu_dereference_protected(memcg->objcg, true);
+#endif
 }
 
 int tb_obj_cgroup_charge(struct obj_cgroup *objcg, gfp_t gfp, size_t size)
@@ -254,7 +259,7 @@ static void memcg_statics_reset(void)
 #else
 	WRITE_ONCE(flush_next_time, 0);
 #endif
-#if !TB_HAVE_do_flush_stats
+#if !TB_HAVE_do_flush_stats && !TB_HAVE_memcg_flush_force
 	{
 		int cpu;
 
@@ -343,6 +348,8 @@ void tb_memcg_flush_stats(struct mem_cgroup *memcg)
 {
 #if TB_HAVE_do_flush_stats
 	do_flush_stats(memcg ? memcg : root_mem_cgroup);
+#elif TB_HAVE_memcg_flush_force
+	__mem_cgroup_flush_stats(memcg ? memcg : root_mem_cgroup, true);
 #else
 	__mem_cgroup_flush_stats();	/* before 6.2 every flush is the root's */
 #endif
