@@ -250,7 +250,8 @@ FEATURES = [
     Feature('memcg_stat_pgdemote', ('word', 'mm/memcontrol.c', 'PGDEMOTE_KSWAPD'), '>6.1',
             'memory.stat counts demotions (pgdemote_kswapd, ...)'),
     Feature('reclaim_quarter_batches',
-            ('regex', 'mm/memcontrol.c', r'nr_to_reclaim - nr_reclaimed\) / 4'), '>6.1',
+            ('regex', ('mm/memcontrol.c', 'mm/vmscan.c'), r'nr_to_reclaim - nr_reclaimed\) / 4'),
+            '>6.1',
             'memory.reclaim asks reclaim for a quarter of what is left per call '
             '(before: all of it)'),
     Feature('extfrag_threshold_extern',
@@ -428,6 +429,32 @@ FEATURES = [
             ('regex', 'include/linux/mm_inline.h', r'lru_tier_from_refs\(int refs, bool workingset\)'),
             '7.2', 'a folio\'s multi-gen LRU tier is from its refs and PG_workingset (the '
             'last tier), lru_tier_from_refs(refs, workingset)'),
+    Feature('memparse_saturates', ('word', 'lib/cmdline.c', 'check_shl_overflow'), '7.2',
+            'memparse() gives ULLONG_MAX when its suffix\'s shift overflows and takes a '
+            'suffix only after a number (before: the shift wraps, a bare suffix is 0)'),
+    Feature('shrinker_nokmem_put',
+            ('regex', 'mm/shrinker.c',
+             r'SHRINKER_NONSLAB\)\)\s*\{\s*clear_bit\(offset, unit->map\);\s*shrinker_put\(shrinker\);'),
+            '7.2', 'shrink_slab_memcg() without kmem accounting clears a slab shrinker\'s bit '
+            'and puts the reference it took (before: it kept both)'),
+    Feature('parse_integer_saturates',
+            ('regex', 'lib/kstrtox.c', r'check_mul_overflow\(res, base, &res\)'), '7.2',
+            'lib/kstrtox.c\'s _parse_integer() gives ULLONG_MAX on overflow, which '
+            'simple_strtoull() and memparse() return (before: the value wraps)'),
+    Feature('list_lru_alloc_table', ('word', 'mm/list_lru.c', 'list_lru_memcg_table'), '<7.2',
+            'memcg_list_lru_alloc() first allocates a table of the ancestors it fills '
+            '(since: it allocates one list at a time, from the farthest ancestor without one)'),
+    Feature('list_lru_kmemcg_id_reparent',
+            ('regex', 'mm/list_lru.c', r'WRITE_ONCE\(child->kmemcg_id, parent->kmemcg_id\)'),
+            '<7.2', 'memcg_reparent_list_lrus() gives a removed memcg and its descendants '
+            'their parent\'s kmemcg_id, which memcg_list_lru_alloc() reads again after '
+            'xas_nomem() (since: the ids stay; a dying memcg\'s objects go to its nearest '
+            'live ancestor\'s list)'),
+    Feature('memcg_event_sock_throttled', ('word', 'mm/memcontrol.c', 'MEMCG_SOCK_THROTTLED'),
+            '7.2', 'memory.events counts sock_throttled, its last key'),
+    Feature('reclaim_stats_per_node', ('word', 'include/linux/mmzone.h', 'PGSCAN_KSWAPD'),
+            '7.2', 'pgscan_*, pgsteal_* and pgrefill are node stat items (memory.numa_stat '
+            'ends with pgrefill; before: vm events)'),
     Feature('mul_u64_add_u64_div_u64',
             ('word', 'include/linux/math64.h', 'mul_u64_add_u64_div_u64'), '7.2',
             'linux/math64.h builds mul_u64_u64_div_u64() on mul_u64_add_u64_div_u64(), '

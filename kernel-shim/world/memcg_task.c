@@ -585,6 +585,17 @@ bool out_of_memory(struct oom_control *oc)
 	LIST_HEAD(reap);
 
 	lockdep_assert_held(&oom_lock);
+	/*
+	 * oom_kill.c's task_will_free_mem(current): a task with a fatal
+	 * signal (SIGNAL_GROUP_EXIT) whose mm the reaper has not drained is
+	 * picked itself and nobody is killed (until 7.2 memcontrol.c's
+	 * mem_cgroup_out_of_memory() stopped a dying task before calling here)
+	 */
+	if (current->kshim_tb && fatal_signal_pending(current) &&
+	    !test_bit(MMF_OOM_SKIP, TB_MM_FLAGS(&current->kshim_tb->mm))) {
+		current->kshim_tb->signal.oom_mm = &current->kshim_tb->mm;
+		return true;
+	}
 	spin_lock(&tasks_lock);
 	victim = oom_pick(oc->memcg);
 	if (victim) {

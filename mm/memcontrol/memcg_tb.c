@@ -310,10 +310,37 @@ void tb_memcg_shutdown(void)
 	 */
 	drain_every_stock();
 	kshim_rcu_quiesce();
+#if TB_HAVE_objcg_per_node
+	/*
+	 * A kernel never offlines its root memcg, nor does the world's end
+	 * (kshim_css_kill()): the root's objcgs, which a removed memcg's
+	 * offline kills after reparenting them, die here
+	 */
+	{
+		int nid;
+
+		for_each_node(nid) {
+			struct obj_cgroup *objcg = rcu_replace_pointer(
+				root_mem_cgroup->nodeinfo[nid]->objcg, NULL, true);
+
+			if (objcg)
+				percpu_ref_kill(&objcg->refcnt);
+		}
+	}
+#endif
 	/* the root goes last: the children's frees reach it */
 	kshim_cgroupfs_umount();
 	kshim_rcu_quiesce();
 	root_mem_cgroup = NULL;
+	/*
+	 * the root's id, which only its offline (never, in a kernel) gives
+	 * up, goes with the map's nodes
+	 */
+#if TB_HAVE_memcg_private_id
+	xa_destroy(&mem_cgroup_private_ids);
+#elif !TB_HAVE_mem_cgroup_idr
+	xa_destroy(&mem_cgroup_ids);
+#endif
 #if TB_HAVE_mem_cgroup_idr
 	/*
 	 * every id is gone; the kernel's IDR frees its nodes as ids go, the
