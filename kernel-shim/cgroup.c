@@ -275,7 +275,12 @@ void kshim_css_kill(struct cgroup_subsys_state *css)
 	percpu_ref_get(&css->refcnt);
 	css_flags_set(css, CSS_DYING);
 	percpu_ref_kill(&css->refcnt);
-	if (css->ss->css_offline)
+	/*
+	 * A kernel never offlines a root css: the world's end releases it
+	 * without ->css_offline (7.2's mem_cgroup_css_offline() reparents to
+	 * a parent the root does not have)
+	 */
+	if (css->ss->css_offline && css->parent)
 		css->ss->css_offline(css);
 	css_flags_clear(css, CSS_ONLINE);
 	atomic_dec(&css->online_cnt);

@@ -19,6 +19,27 @@ static struct workqueue_struct wq_system = { "events" }, wq_unbound = { "events_
 struct workqueue_struct *system_wq = &wq_system;
 struct workqueue_struct *system_unbound_wq = &wq_unbound;
 
+/*
+ * a subsystem's workqueue lives as long as the kernel: one per name, kept
+ * across worlds (each boot's init asks for it again)
+ */
+struct workqueue_struct *alloc_workqueue(const char *fmt, unsigned int flags, int max_active, ...)
+{
+	static struct workqueue_struct wqs[8];
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	struct workqueue_struct *wq = NULL;
+	int i;
+
+	pthread_mutex_lock(&lock);
+	for (i = 0; i < (int)(sizeof(wqs) / sizeof(wqs[0])) && !wq; i++)
+		if (!wqs[i].name || !strcmp(wqs[i].name, fmt)) {
+			wqs[i].name = fmt;
+			wq = &wqs[i];
+		}
+	pthread_mutex_unlock(&lock);
+	return wq;
+}
+
 struct worker {
 	pthread_t tid;
 	int cpu;

@@ -252,7 +252,8 @@ FEATURES = [
     Feature('memcg_stat_pgdemote', ('word', 'mm/memcontrol.c', 'PGDEMOTE_KSWAPD'), '>6.1',
             'memory.stat counts demotions (pgdemote_kswapd, ...)'),
     Feature('reclaim_quarter_batches',
-            ('regex', 'mm/memcontrol.c', r'nr_to_reclaim - nr_reclaimed\) / 4'), '>6.1',
+            ('regex', ('mm/memcontrol.c', 'mm/vmscan.c'), r'nr_to_reclaim - nr_reclaimed\) / 4'),
+            '>6.1',
             'memory.reclaim asks reclaim for a quarter of what is left per call '
             '(before: all of it)'),
     Feature('extfrag_threshold_extern',
@@ -386,7 +387,7 @@ FEATURES = [
             'a vma\'s flags are a bitmap, vma->flags, whose first word vm_flags reads '
             '(before: vm_flags, written through __vm_flags)'),
     Feature('reclaim_stat_pageout',
-            ('member', 'include/linux/vmstat.h', 'reclaim_stat', 'nr_pageout'), '<7.2',
+            ('member', 'include/linux/vmstat.h', 'reclaim_stat', 'nr_pageout'), '<7.3',
             'struct reclaim_stat counts the folios shrink_folio_list() wrote out, which '
             'the mm_vmscan_lru_shrink_inactive event reports (since: not counted)'),
     Feature('vmpressure_order',
@@ -410,7 +411,7 @@ FEATURES = [
             'reclaim must keep out of the filesystem of) and pageout() plugs its '
             'writes in a swap_io_ctx that shrink_folio_list() submits (before: '
             'folio_swap_flags() & SWP_FS_OPS, a swap_iocb plug)'),
-    Feature('vmpressure_prio', ('func', 'mm/vmpressure.c', 'vmpressure_prio'), '<7.2',
+    Feature('vmpressure_prio', ('func', 'mm/vmpressure.c', 'vmpressure_prio'), '<7.3',
             'vmpressure_prio() in mm/vmpressure.c (since: cgroup v1\'s, in '
             'mm/memcontrol-v1.c; a no-op without CONFIG_MEMCG_V1)'),
     Feature('memcg_local_stats_v1',
@@ -422,6 +423,76 @@ FEATURES = [
     Feature('debugfs_aux', ('word', 'include/linux/debugfs.h', 'debugfs_get_aux_num'), '7.2',
             'a debugfs file keeps an aux value its operations read back '
             '(debugfs_create_file_aux_num(), debugfs_get_aux_num())'),
+    Feature('memcg_flush_force',
+            ('regex', 'mm/memcontrol.c',
+             r'void __mem_cgroup_flush_stats\(struct mem_cgroup \*memcg, bool force\)'), '7.2',
+            'a forced flush of a memcg subtree\'s stats is __mem_cgroup_flush_stats(memcg, '
+            'true) (before: do_flush_stats(memcg))'),
+    Feature('objcg_per_node',
+            ('member', 'include/linux/memcontrol.h', 'mem_cgroup_per_node', 'objcg'), '7.2',
+            'a memcg has an objcg per node (nodeinfo[nid]->objcg), which a task on that '
+            'node charges (before: one, memcg->objcg)'),
+    Feature('kswapd_failures_atomic', ('regex', 'include/linux/mmzone.h', r'atomic_t\s+kswapd_failures'),
+            '7.2', 'a node\'s kswapd_failures is an atomic_t'),
+    Feature('mm_flags_bitmap', ('word', 'include/linux/mm_types.h', 'mm_flags_t'), '7.2',
+            'an mm\'s MMF_* flags are a bitmap, mm_flags_t, tested with mm_flags_test() '
+            '(before: an unsigned long)'),
+    Feature('memdesc_flags', ('word', 'include/linux/mm_types.h', 'memdesc_flags_t'), '7.2',
+            'page->flags is a memdesc_flags_t, its word page->flags.f'),
+    Feature('folio_mapping_anon', ('macro', 'include/linux/page-flags.h', 'FOLIO_MAPPING_ANON'),
+            '7.2', 'FOLIO_MAPPING_ANON and FOLIO_MAPPING_FLAGS (before: PAGE_MAPPING_*)'),
+    Feature('migratepage_success', ('macro', 'include/linux/migrate.h', 'MIGRATEPAGE_SUCCESS'),
+            '<7.2', 'MIGRATEPAGE_SUCCESS (since: 0)'),
+    Feature('migrate_reason_enum',
+            ('regex', 'include/linux/migrate.h',
+             r'int migrate_pages\([^;]*enum migrate_reason reason'), '7.3',
+            'migrate_pages() takes an enum migrate_reason (before: an int)'),
+    Feature('look_around_nr',
+            ('regex', 'include/linux/mmzone.h',
+             r'bool lru_gen_look_around\(struct page_vma_mapped_walk \*pvmw, unsigned int nr\)'),
+            '7.2', 'lru_gen_look_around() takes the number of ptes the folio\'s batch maps; '
+            'the rmap clears a batch\'s accessed bits with clear_flush_young_ptes_notify()'),
+    Feature('aops_writepage',
+            ('member', 'include/linux/fs.h', 'address_space_operations', 'writepage'), '<7.2',
+            'reclaim\'s pageout() writes a dirty file folio with its mapping\'s '
+            '->writepage() (since: only shmem and swap cache folios; the others are '
+            'left to the flushers, and writeback_control has no for_reclaim)'),
+    Feature('css_rstat', ('word', 'include/linux/cgroup.h', 'css_rstat_flush'), '7.2',
+            'rstat is by css: css_rstat_updated(), css_rstat_flush() (before: by cgroup)'),
+    Feature('pgdat_dirty', ('word', 'include/linux/mmzone.h', 'PGDAT_DIRTY'), '<7.2',
+            'kswapd flags a node whose inactive file tail was all unqueued dirty '
+            '(PGDAT_DIRTY) and then writes page cache marked for reclaim itself (since: '
+            'reclaim writes back no page cache but shmem\'s)'),
+    Feature('lru_tier_workingset',
+            ('regex', 'include/linux/mm_inline.h', r'lru_tier_from_refs\(int refs, bool workingset\)'),
+            '7.2', 'a folio\'s multi-gen LRU tier is from its refs and PG_workingset (the '
+            'last tier), lru_tier_from_refs(refs, workingset)'),
+    Feature('memparse_saturates', ('word', 'lib/cmdline.c', 'check_shl_overflow'), '7.2',
+            'memparse() gives ULLONG_MAX when its suffix\'s shift overflows and takes a '
+            'suffix only after a number (before: the shift wraps, a bare suffix is 0)'),
+    Feature('shrinker_nokmem_put',
+            ('regex', 'mm/shrinker.c',
+             r'SHRINKER_NONSLAB\)\)\s*\{\s*clear_bit\(offset, unit->map\);\s*shrinker_put\(shrinker\);'),
+            '7.2', 'shrink_slab_memcg() without kmem accounting clears a slab shrinker\'s bit '
+            'and puts the reference it took (before: it kept both)'),
+    Feature('parse_integer_saturates',
+            ('regex', 'lib/kstrtox.c', r'check_mul_overflow\(res, base, &res\)'), '7.2',
+            'lib/kstrtox.c\'s _parse_integer() gives ULLONG_MAX on overflow, which '
+            'simple_strtoull() and memparse() return (before: the value wraps)'),
+    Feature('list_lru_alloc_table', ('word', 'mm/list_lru.c', 'list_lru_memcg_table'), '<7.2',
+            'memcg_list_lru_alloc() first allocates a table of the ancestors it fills '
+            '(since: it allocates one list at a time, from the farthest ancestor without one)'),
+    Feature('list_lru_kmemcg_id_reparent',
+            ('regex', 'mm/list_lru.c', r'WRITE_ONCE\(child->kmemcg_id, parent->kmemcg_id\)'),
+            '<7.2', 'memcg_reparent_list_lrus() gives a removed memcg and its descendants '
+            'their parent\'s kmemcg_id, which memcg_list_lru_alloc() reads again after '
+            'xas_nomem() (since: the ids stay; a dying memcg\'s objects go to its nearest '
+            'live ancestor\'s list)'),
+    Feature('memcg_event_sock_throttled', ('word', 'mm/memcontrol.c', 'MEMCG_SOCK_THROTTLED'),
+            '7.2', 'memory.events counts sock_throttled, its last key'),
+    Feature('reclaim_stats_per_node', ('word', 'include/linux/mmzone.h', 'PGSCAN_KSWAPD'),
+            '7.2', 'pgscan_*, pgsteal_* and pgrefill are node stat items (memory.numa_stat '
+            'ends with pgrefill; before: vm events)'),
     Feature('mul_u64_add_u64_div_u64',
             ('word', 'include/linux/math64.h', 'mul_u64_add_u64_div_u64'), '7.2',
             'linux/math64.h builds mul_u64_u64_div_u64() on mul_u64_add_u64_div_u64(), '

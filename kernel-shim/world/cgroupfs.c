@@ -8,6 +8,7 @@
  * ->write or parsed for ->write_u64/->write_s64; a read is
  * cgroup_seqfile_show(). Directory operations take cgroupfs_mutex.
  */
+#include <linux/fs.h>
 #include <linux/cgroup.h>
 #include <linux/kernfs.h>
 #include <linux/seq_file.h>
@@ -326,9 +327,61 @@ static struct cftype *find_cft(const char *file, bool root)
 	return NULL;
 }
 
+/*
+ * a cgroup by its id (the kernfs node's, cgroup_id()): referenced by its
+ * css, which the directory's struct cgroup lives as long as
+ */
+static struct cgroup *find_id(struct cgroup *cgrp, u64 id)
+{
+	struct cgroup *c, *found;
+
+	if (cgrp->kn && cgrp->kn->id == id)
+		return cgrp;
+	list_for_each_entry(c, &cgrp->kshim_children, kshim_sibling) {
+		found = find_id(c, id);
+		if (found)
+			return found;
+	}
+	return NULL;
+}
+
+struct cgroup *cgroup_get_from_id(u64 id)
+{
+	struct cgroup *cgrp;
+
+	mutex_lock(&cgroupfs_mutex);
+	cgrp = fs_root ? find_id(fs_root, id) : NULL;
+	if (cgrp && !css_tryget(cgrp->subsys[0]))
+		cgrp = NULL;
+	mutex_unlock(&cgroupfs_mutex);
+	return cgrp ? cgrp : ERR_PTR(-ENOENT);
+}
+
+struct cgroup_subsys_state *cgroup_get_e_css(struct cgroup *cgrp, struct cgroup_subsys *ss)
+{
+	struct cgroup_subsys_state *css = cgrp->subsys[0];
+
+	if (!css || css->ss != ss)
+		return NULL;
+	css_get(css);
+	return css;
+}
+
+void cgroup_put(struct cgroup *cgrp)
+{
+	css_put(cgrp->subsys[0]);
+}
+
+/* an open control file and the struct file it is (of->file: its f_flags) */
+struct kshim_open_file {
+	struct kernfs_open_file of;
+	struct file file;
+};
+
 struct kernfs_open_file *kshim_cgroupfs_open(const char *path, const char *file, int *err)
 {
 	struct kernfs_open_file *of = NULL;
+	struct kshim_open_file *f;
 	struct cgroup *cgrp;
 	struct cftype *cft;
 	int ret = -ENOENT;
@@ -339,9 +392,11 @@ struct kernfs_open_file *kshim_cgroupfs_open(const char *path, const char *file,
 	if (!cft)
 		goto out;
 	ret = -ENOMEM;
-	of = kzalloc(sizeof(*of), GFP_KERNEL);
-	if (!of)
+	f = kzalloc(sizeof(*f), GFP_KERNEL);
+	if (!f)
 		goto out;
+	of = &f->of;
+	of->file = &f->file;
 	of->kshim_css = cgrp->subsys[0];
 	of->kshim_cft = cft;
 	/* the open file pins the css, as an open kernfs file pins its cgroup */

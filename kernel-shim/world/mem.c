@@ -507,6 +507,14 @@ struct folio *tb_alloc_folio_nowait(gfp_t gfp, int nid, nodemask_t *nodemask)
 	return get_page_from_zonelist(gfp, nid, nodemask, WMARK_MIN, alloc_flags);
 }
 
+void free_unref_page(struct page *page, unsigned int order);
+
+/* its name since 6.15, which folio.c's __folio_put() calls */
+void free_frozen_pages(struct page *page, unsigned int order)
+{
+	free_unref_page(page, order);
+}
+
 /* mm/page_alloc.c: the last reference of a page is gone */
 void free_unref_page(struct page *page, unsigned int order)
 {
@@ -517,16 +525,16 @@ void free_unref_page(struct page *page, unsigned int order)
 		      "tb: freeing a page the world did not allocate (order %u)", order))
 		return;
 	/* free_pages_prepare(): an anon page still names its anon_vma */
-	if (PageMappingFlags(page))
+	if ((unsigned long)page->mapping & TB_MAPPING_FLAGS)
 		page->mapping = NULL;
 	if (WARN_ONCE(page->mapping || atomic_read(&page->_mapcount) != -1 ||
 		      page_ref_count(page) || page->memcg_data ||
-		      (page->flags & PAGE_FLAGS_CHECK_AT_FREE),
+		      (TB_FLAGS(page) & PAGE_FLAGS_CHECK_AT_FREE),
 		      "tb: bad page freed: pfn %lu flags %#lx mapcount %d refs %d memcg %#lx",
-		      page_to_pfn(page), page->flags, atomic_read(&page->_mapcount),
+		      page_to_pfn(page), TB_FLAGS(page), atomic_read(&page->_mapcount),
 		      page_ref_count(page), page->memcg_data))
 		return;
-	page->flags &= ~PAGE_FLAGS_CHECK_AT_PREP;
+	TB_FLAGS(page) &= ~PAGE_FLAGS_CHECK_AT_PREP;
 	page->private = 0;
 	spin_lock_irqsave(&zone->lock, flags);
 	list_add(&page->buddy_list, free_list(zone));

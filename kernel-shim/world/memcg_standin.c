@@ -42,7 +42,11 @@ static void memcg_css_offline(struct cgroup_subsys_state *css)
 	if (kshim_memcg_hooks)
 		kshim_memcg_hooks->offline(mem_cgroup_from_css(css));
 #if TB_HAVE_shrinker_c
-	else
+	/*
+	 * the root, which a kernel never offlines (the world does at its
+	 * end), has no parent to give its deferred counts to
+	 */
+	else if (parent_mem_cgroup(mem_cgroup_from_css(css)))
 		reparent_shrinker_deferred(mem_cgroup_from_css(css));
 #endif
 }

@@ -541,7 +541,7 @@ static void oom_kill_task(struct tb_task *t, struct list_head *out,
 		return;
 	}
 	task_take(t, ULONG_MAX, out);
-	set_bit(MMF_OOM_SKIP, &t->mm.flags);
+	set_bit(MMF_OOM_SKIP, TB_MM_FLAGS(&t->mm));
 	if (list_empty(&t->reap))
 		list_add_tail(&t->reap, reap);
 }
@@ -554,7 +554,7 @@ static void oom_victim_exit(struct tb_task *t)
 	t->exit_pending = false;
 	task_take(t, ULONG_MAX, &list);
 	release_list(&list);
-	set_bit(MMF_OOM_SKIP, &t->mm.flags);
+	set_bit(MMF_OOM_SKIP, TB_MM_FLAGS(&t->mm));
 	tb_task_mm_reap(&t->mm);
 }
 
@@ -585,6 +585,17 @@ bool out_of_memory(struct oom_control *oc)
 	LIST_HEAD(reap);
 
 	lockdep_assert_held(&oom_lock);
+	/*
+	 * oom_kill.c's task_will_free_mem(current): a task with a fatal
+	 * signal (SIGNAL_GROUP_EXIT) whose mm the reaper has not drained is
+	 * picked itself and nobody is killed (until 7.2 memcontrol.c's
+	 * mem_cgroup_out_of_memory() stopped a dying task before calling here)
+	 */
+	if (current->kshim_tb && fatal_signal_pending(current) &&
+	    !test_bit(MMF_OOM_SKIP, TB_MM_FLAGS(&current->kshim_tb->mm))) {
+		current->kshim_tb->signal.oom_mm = &current->kshim_tb->mm;
+		return true;
+	}
 	spin_lock(&tasks_lock);
 	victim = oom_pick(oc->memcg);
 	if (victim) {

@@ -27,6 +27,19 @@
 #endif
 #include "world.h"
 
+/* a folio migrated (7.2: 0, before: MIGRATEPAGE_SUCCESS, also 0) */
+#if TB_HAVE_migratepage_success
+#define TB_MIGRATE_OK MIGRATEPAGE_SUCCESS
+#else
+#define TB_MIGRATE_OK 0
+#endif
+/* migrate_pages()'s reason: an enum migrate_reason since 7.3 */
+#if TB_HAVE_migrate_reason_enum
+typedef enum migrate_reason tb_migrate_reason_t;
+#else
+typedef int tb_migrate_reason_t;
+#endif
+
 #if TB_HAVE_memory_tier_late_init
 #define NR_MAX_MIGRATE_PAGES_RETRY	10	/* mm/migrate.c */
 #define NR_MAX_MIGRATE_ASYNC_RETRY	3
@@ -147,7 +160,7 @@ static int migrate_one(struct folio *src, new_folio_t get_new_folio, free_folio_
 		folio_clear_active(src);
 		folio_clear_unevictable(src);
 		migrate_done(src, reason);
-		return MIGRATEPAGE_SUCCESS;
+		return TB_MIGRATE_OK;
 	}
 	dst = get_new_folio(src, private);
 	if (!dst)
@@ -166,7 +179,7 @@ static int migrate_one(struct folio *src, new_folio_t get_new_folio, free_folio_
 	migrate_mapping(src, dst, mapping);
 	migrate_flags(dst, src);
 	/* move_to_new_folio(): a page cache folio is freed without its mapping */
-	if (!folio_mapping_flags(src))
+	if (!((unsigned long)src->mapping & TB_MAPPING_FLAGS))
 		src->mapping = NULL;
 	folio_add_lru(dst);
 	tb_rmap_migrate_end(src, dst);
@@ -174,7 +187,7 @@ static int migrate_one(struct folio *src, new_folio_t get_new_folio, free_folio_
 	folio_put(dst);
 	folio_unlock(src);
 	migrate_done(src, reason);
-	return MIGRATEPAGE_SUCCESS;
+	return TB_MIGRATE_OK;
 unlock:
 	folio_unlock(src);
 put_dst:
@@ -186,7 +199,7 @@ put_dst:
 }
 
 int migrate_pages(struct list_head *from, new_folio_t get_new_folio, free_folio_t put_new_folio,
-		  unsigned long private, enum migrate_mode mode, int reason,
+		  unsigned long private, enum migrate_mode mode, tb_migrate_reason_t reason,
 		  unsigned int *ret_succeeded)
 {
 	int passes = mode == MIGRATE_ASYNC ? NR_MAX_MIGRATE_ASYNC_RETRY : NR_MAX_MIGRATE_PAGES_RETRY;
@@ -199,7 +212,7 @@ int migrate_pages(struct list_head *from, new_folio_t get_new_folio, free_folio_
 		retry = 0;
 		list_for_each_entry_safe(folio, next, from, lru) {
 			rc = migrate_one(folio, get_new_folio, put_new_folio, private, mode, reason);
-			if (rc == MIGRATEPAGE_SUCCESS) {
+			if (rc == TB_MIGRATE_OK) {
 				nr_succeeded++;
 			} else if (rc == -EAGAIN) {
 				retry++;

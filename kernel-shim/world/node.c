@@ -70,7 +70,7 @@ void kshim_folio_prep(struct folio *folio, unsigned long nr_pages, int nid)
 	atomic_set(&folio->_refcount, 1);
 	atomic_set(&folio->_mapcount, -1);
 	if (nr_pages > 1) {
-		__set_bit(PG_head, &folio->flags);
+		__set_bit(PG_head, &TB_FLAGS(folio));
 #if TB_HAVE_folio_nr_pages_member
 		folio->_nr_pages = nr_pages;
 #else

@@ -57,10 +57,17 @@ static int tb_file_read_folio(struct file *file, struct folio *folio)
 	return 0;
 }
 
+/* pageout()'s write of a file folio, before 7.2 (aops_writepage) */
+#if TB_HAVE_aops_writepage
+#define TB_AOPS_WRITEPAGE .writepage = tb_file_writepage,
+#else
+#define TB_AOPS_WRITEPAGE
+#endif
+
 static const struct address_space_operations tb_file_aops = {
 	.read_folio = tb_file_read_folio,
 	.dirty_folio = tb_file_dirty_folio,
-	.writepage = tb_file_writepage,
+	TB_AOPS_WRITEPAGE
 };
 
 /* xfs, btrfs: written back by ->writepages only (the flushers) */
@@ -83,7 +90,7 @@ static void tb_buffers_dirty_writeback(struct folio *folio, bool *dirty, bool *w
 static const struct address_space_operations tb_blkdev_aops = {
 	.read_folio = tb_file_read_folio,
 	.dirty_folio = tb_file_dirty_folio,
-	.writepage = tb_file_writepage,
+	TB_AOPS_WRITEPAGE
 	.is_dirty_writeback = tb_buffers_dirty_writeback,
 };
 
@@ -99,7 +106,7 @@ static void tb_file_free_folio(struct folio *folio)
 static const struct address_space_operations tb_file_aops_free_folio = {
 	.read_folio = tb_file_read_folio,
 	.dirty_folio = tb_file_dirty_folio,
-	.writepage = tb_file_writepage,
+	TB_AOPS_WRITEPAGE
 	.free_folio = tb_file_free_folio,
 };
 

@@ -12,6 +12,7 @@
  */
 #include <linux/mm.h>
 #include <linux/swap.h>
+#include <linux/swapops.h>
 #include <linux/pagemap.h>
 #include <linux/xarray.h>
 #include <linux/writeback.h>
@@ -39,10 +40,14 @@ static struct {
 	struct address_space space;	/* the swap cache */
 } swap;
 
-static int tb_swap_writepage(struct page *page, struct writeback_control *wbc);
 static bool tb_swap_dirty_folio(struct address_space *mapping, struct folio *folio);
+#if TB_HAVE_aops_writepage
+static int tb_swap_writepage(struct page *page, struct writeback_control *wbc);
+#endif
 static const struct address_space_operations tb_swap_aops = {
+#if TB_HAVE_aops_writepage
 	.writepage = tb_swap_writepage,
+#endif
 	.dirty_folio = tb_swap_dirty_folio,
 };
 
@@ -340,6 +345,7 @@ int folio_alloc_swap(struct folio *folio)
 }
 #endif
 
+#if !TB_HAVE_swap_table
 bool add_to_swap(struct folio *folio)
 {
 	swp_entry_t entry;
@@ -360,6 +366,7 @@ bool add_to_swap(struct folio *folio)
 	folio_mark_dirty(folio);
 	return true;
 }
+#endif
 
 void __delete_from_swap_cache(struct folio *folio, swp_entry_t entry, void *shadow)
 {
@@ -469,10 +476,12 @@ void tb_swap_put_entry(swp_entry_t entry)
 		try_to_reclaim_swap(folio, entry);
 }
 
+#if !TB_HAVE_swap_ops
 int folio_swap_flags(struct folio *folio)
 {
 	return swap.fs ? SWP_FS_OPS : 0;
 }
+#endif
 
 /* mm/page_io.c's iocb of contiguous swap pages, one ->swap_rw() call */
 struct swap_iocb {
@@ -541,11 +550,13 @@ static int tb_swap_write(struct folio *folio, struct swap_iocb **swap_plug)
 	return 0;
 }
 
+#if TB_HAVE_aops_writepage
 /* the swap cache's ->writepage, which pageout() calls before 7.2 */
 static int tb_swap_writepage(struct page *page, struct writeback_control *wbc)
 {
 	return tb_swap_write(page_folio(page), wbc->swap_plug);
 }
+#endif
 
 #if TB_HAVE_swap_ops
 /* 7.3: pageout()'s write, plugged in the context shrink_folio_list() submits */

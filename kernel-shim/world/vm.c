@@ -53,8 +53,25 @@ struct tb_vma {
 	struct list_head file_node;	/* the file's vmas */
 };
 
-/* no zero page is ever mapped */
+/* no zero page is ever mapped (its pfn: zero_pfn; 7.2: zero_page_pfn) */
 unsigned long zero_pfn = ~0UL;
+unsigned long zero_page_pfn = ~0UL;
+
+/*
+ * x86's direct map, which the world's memory is not in (its page tables
+ * and pages are host memory): no address is a kernel virtual address the
+ * debug checks could look up (7.2's folio_pte_batch_flags())
+ */
+bool __virt_addr_valid(unsigned long kaddr)
+{
+	return false;
+}
+
+struct page *(virt_to_page)(const void *kaddr)
+{
+	WARN(1, "tb: virt_to_page(%p): the world has no direct map", kaddr);
+	return NULL;
+}
 struct mm_struct init_mm;
 
 struct tb_mem_stats tb_stats;
@@ -342,6 +359,11 @@ int __pud_alloc(struct mm_struct *mm, p4d_t *p4d, unsigned long address)
 int __pmd_alloc(struct mm_struct *mm, pud_t *pud, unsigned long address)
 {
 	return table_get(&pud->pud, true) ? 0 : -ENOMEM;
+}
+
+int __pte_alloc(struct mm_struct *mm, pmd_t *pmd)
+{
+	return table_get(&pmd->pmd, true) ? 0 : -ENOMEM;
 }
 
 /*
@@ -633,7 +655,7 @@ static void rmap_remove(struct tb_vma *vma, struct folio *folio);
 static void rmap_add(struct tb_vma *vma, unsigned long idx, struct folio *folio)
 {
 	if (!vma->tbf) {
-		folio->mapping = (void *)((unsigned long)vma | PAGE_MAPPING_ANON);
+		folio->mapping = (void *)((unsigned long)vma | TB_MAPPING_ANON);
 		folio->index = idx;
 	}
 	if (atomic_inc_and_test(&folio->_mapcount))
@@ -1276,7 +1298,15 @@ static int referenced_one(struct tb_vma *vma, struct folio *folio, struct mem_cg
 	pvmw.pmd = pmd_off(mm, addr);
 	spin_lock(pvmw.ptl);
 	if (pte_folio(ptep_get(pvmw.pte)) == folio) {
-#if TB_HAVE_look_around_bool
+#if TB_HAVE_look_around_nr
+		/* 7.2: a batch of ptes, here the one pte of a small folio */
+		if (lru_gen_enabled()) {
+			if (lru_gen_look_around(&pvmw, 1))
+				referenced++;
+		} else if (clear_flush_young_ptes_notify(&vma->vma, addr, pvmw.pte, 1)) {
+			referenced++;
+		}
+#elif TB_HAVE_look_around_bool
 		if (lru_gen_enabled()) {
 			if (lru_gen_look_around(&pvmw))
 				referenced++;
@@ -1302,7 +1332,7 @@ static int referenced_one(struct tb_vma *vma, struct folio *folio, struct mem_cg
 
 static struct tb_vma *anon_vma_of(struct folio *folio)
 {
-	return (struct tb_vma *)((unsigned long)folio->mapping & ~PAGE_MAPPING_FLAGS);
+	return (struct tb_vma *)((unsigned long)folio->mapping & ~TB_MAPPING_FLAGS);
 }
 
 int folio_referenced(struct folio *folio, int is_locked, struct mem_cgroup *memcg,

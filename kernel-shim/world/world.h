@@ -12,6 +12,15 @@
  * memcg stats: with the __ variants under the callers' disabled irqs, or
  * (7.2, lruvec_stat_mod_folio) the variants that are irq-safe themselves
  */
+/* an anon folio's mapping names its anon_vma with the low bit set */
+#if TB_HAVE_folio_mapping_anon
+#define TB_MAPPING_ANON FOLIO_MAPPING_ANON
+#define TB_MAPPING_FLAGS FOLIO_MAPPING_FLAGS
+#else
+#define TB_MAPPING_ANON PAGE_MAPPING_ANON
+#define TB_MAPPING_FLAGS PAGE_MAPPING_FLAGS
+#endif
+
 #if TB_HAVE_lruvec_stat_mod_folio
 #define tb_lruvec_stat_mod_folio lruvec_stat_mod_folio
 #define tb_mod_lruvec_state mod_lruvec_state

@@ -171,16 +171,21 @@ unsigned long tb_writeback_inflight(void)
  */
 int tb_file_writepage(struct page *page, struct writeback_control *wbc)
 {
+#if TB_HAVE_aops_writepage
+	bool for_reclaim = wbc->for_reclaim;
+#else
+	bool for_reclaim = false;	/* 7.2: reclaim writes back no file folio itself */
+#endif
 	struct folio *folio = page_folio(page);
 	struct tb_file *file = tb_mapping_file(folio->mapping);
 	int err = tb_file_write_error(file);
 
-	if (wbc->for_reclaim && tb_file_fs(file) == TB_FS_WRITEPAGE_ACTIVATE) {
+	if (for_reclaim && tb_file_fs(file) == TB_FS_WRITEPAGE_ACTIVATE) {
 		/* shmem_writepage() without a swap slot: locked, dirty again */
 		folio_mark_dirty(folio);
 		return AOP_WRITEPAGE_ACTIVATE;
 	}
-	if (wbc->for_reclaim && tb_file_fs(file) == TB_FS_WRITEPAGE_REDIRTY) {
+	if (for_reclaim && tb_file_fs(file) == TB_FS_WRITEPAGE_REDIRTY) {
 		/* folio_redirty_for_writepage(): skipped, not written */
 		wbc->pages_skipped++;
 		folio_mark_dirty(folio);

@@ -202,7 +202,12 @@ unsigned long tb_calculate_high_delay(struct mem_cgroup *memcg, unsigned int nr_
 /* ---- obj stock ---- */
 struct obj_cgroup *tb_memcg_objcg(struct mem_cgroup *memcg)
 {
+#if TB_HAVE_objcg_per_node
+	/* 7.2: the objcg of this CPU's node, which a task here charges */
+	return rcu_dereference_protected(memcg->nodeinfo[numa_node_id()]->objcg, true);
+#else
 	return rcu_dereference_protected(memcg->objcg, true);
+#endif
 }
 
 int tb_obj_cgroup_charge(struct obj_cgroup *objcg, gfp_t gfp, size_t size)
@@ -254,7 +259,7 @@ static void memcg_statics_reset(void)
 #else
 	WRITE_ONCE(flush_next_time, 0);
 #endif
-#if !TB_HAVE_do_flush_stats
+#if !TB_HAVE_do_flush_stats && !TB_HAVE_memcg_flush_force
 	{
 		int cpu;
 
@@ -305,10 +310,37 @@ void tb_memcg_shutdown(void)
 	 */
 	drain_every_stock();
 	kshim_rcu_quiesce();
+#if TB_HAVE_objcg_per_node
+	/*
+	 * A kernel never offlines its root memcg, nor does the world's end
+	 * (kshim_css_kill()): the root's objcgs, which a removed memcg's
+	 * offline kills after reparenting them, die here
+	 */
+	{
+		int nid;
+
+		for_each_node(nid) {
+			struct obj_cgroup *objcg = rcu_replace_pointer(
+				root_mem_cgroup->nodeinfo[nid]->objcg, NULL, true);
+
+			if (objcg)
+				percpu_ref_kill(&objcg->refcnt);
+		}
+	}
+#endif
 	/* the root goes last: the children's frees reach it */
 	kshim_cgroupfs_umount();
 	kshim_rcu_quiesce();
 	root_mem_cgroup = NULL;
+	/*
+	 * the root's id, which only its offline (never, in a kernel) gives
+	 * up, goes with the map's nodes
+	 */
+#if TB_HAVE_memcg_private_id
+	xa_destroy(&mem_cgroup_private_ids);
+#elif !TB_HAVE_mem_cgroup_idr
+	xa_destroy(&mem_cgroup_ids);
+#endif
 #if TB_HAVE_mem_cgroup_idr
 	/*
 	 * every id is gone; the kernel's IDR frees its nodes as ids go, the
@@ -343,6 +375,8 @@ void tb_memcg_flush_stats(struct mem_cgroup *memcg)
 {
 #if TB_HAVE_do_flush_stats
 	do_flush_stats(memcg ? memcg : root_mem_cgroup);
+#elif TB_HAVE_memcg_flush_force
+	__mem_cgroup_flush_stats(memcg ? memcg : root_mem_cgroup, true);
 #else
 	__mem_cgroup_flush_stats();	/* before 6.2 every flush is the root's */
 #endif

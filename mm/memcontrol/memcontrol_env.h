@@ -47,6 +47,9 @@
 #include <linux/uaccess.h>
 #include <linux/xarray.h>
 #include <trace/events/vmscan.h>
+#include <trace/events/memcg.h>
+#include <linux/swapops.h>	/* 7.2: swp_cluster_offset() of the swap charge */
+#include <linux/cpuset.h>	/* 7.2: cpuset_nodes_allowed() of demotion */
 #include <kgen/mm_internal_memcg.h>
 #include <linux/sched/coredump.h>
 #include <kshim/memcg_tb.h>

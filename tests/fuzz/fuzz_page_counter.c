@@ -408,6 +408,11 @@ static void build_tree(void)
 	page_counter_init(&fs.pc[0], NULL, fs.prot);
 	for (i = 1; i < fs.nr; i++)
 		page_counter_init(&fs.pc[i], &fs.pc[get8() % i], fs.prot);
+#if TB_HAVE_page_counter_track_failcnt
+	/* 6.14: a counter counts its failures only when its owner asks: these do */
+	for (i = 0; i < fs.nr; i++)
+		fs.pc[i].track_failcnt = true;
+#endif
 }
 
 /* undo every live charge so the counters end where they began */

@@ -202,25 +202,39 @@ static void test_memcg_lru_alloc_fails(void **state)
 	struct mem_cgroup *c;
 	unsigned long k;
 	char fn[64];
+	bool table;
 
 	w_init(&w, state);
 	o = w.ops;
+	table = !strcmp(o->tree, "6.1") || TB_HAVE_list_lru_alloc_table;
 	c = kshim_memcg_create(w.a);
 	assert_non_null(c);
-	/* the table of memcg_list_lru_alloc() itself */
-	snprintf(fn, sizeof(fn), "%smemcg_list_lru_alloc", o->prefix);
-	kshim_fault_filter(fn, NULL);
-	kshim_fault_nth(1);
-	assert_int_equal(o->add(w.m, c, 0, 1), -ENOMEM);
-	assert_int_equal(kshim_fault_injected(), 1);
-	/* then each list of the ancestors not yet allocated: c, a, p */
+	/*
+	 * the table of memcg_list_lru_alloc() itself, which the main tree has
+	 * before 7.2 (list_lru_alloc_table)
+	 */
+	if (table) {
+		snprintf(fn, sizeof(fn), "%smemcg_list_lru_alloc", o->prefix);
+		kshim_fault_filter(fn, NULL);
+		kshim_fault_nth(1);
+		assert_int_equal(o->add(w.m, c, 0, 1), -ENOMEM);
+		assert_int_equal(kshim_fault_injected(), 1);
+	}
+	/*
+	 * then each list of the ancestors not yet allocated: c, a, p, all or
+	 * none (the table's); 7.2 makes one at a time, from the farthest
+	 * ancestor without one, and keeps those it made: the second attempt
+	 * keeps p's and fails on a's, the third makes a's and c's
+	 */
 	for (k = 1; k <= 3; k++) {
+		bool fails = table || k < 3;
+
 		kshim_fault_reset();
 		kshim_fault_filter("memcg_init_list_lru_one", NULL);
 		kshim_fault_nth(k);
-		assert_int_equal(o->add(w.m, c, 0, 1), -ENOMEM);
-		assert_int_equal(kshim_fault_injected(), 1);
-		assert_int_equal(o->count(w.m, c, 0), 0);
+		assert_int_equal(o->add(w.m, c, 0, 1), fails ? -ENOMEM : 0);
+		assert_int_equal(kshim_fault_injected(), fails);
+		assert_int_equal(o->count(w.m, c, 0), !fails);
 	}
 	/* a fourth list would be the root's: it has none (kmemcg_id -1) */
 	kshim_fault_reset();
@@ -230,7 +244,7 @@ static void test_memcg_lru_alloc_fails(void **state)
 	assert_int_equal(kshim_fault_injected(), 0);
 	kshim_fault_reset();
 	assert_int_equal(o->add(w.m, c, 0, 1), 0);
-	assert_int_equal(o->count(w.m, c, 0), 2);
+	assert_int_equal(o->count(w.m, c, 0), table ? 2 : 3);
 	kshim_memcg_destroy(c);
 	w_fini(&w);
 }
@@ -306,13 +320,27 @@ static void test_memcg_lru_xarray_node_fails(void **state)
 	w_init(&w, state);
 	o = w.ops;
 	kshim_fault_filter("xas_alloc|xas_nomem", NULL);
-	kshim_fault_probability(1000000, 1);
-	assert_int_equal(o->add(w.m, w.a, 0, 1), -ENOMEM);
-	assert_true(kshim_fault_injected() >= 2);
-	kshim_fault_reset();
-	assert_int_equal(o->count(w.m, w.a, 0), 0);
-	assert_int_equal(o->add(w.m, w.a, 0, 1), 0);
-	assert_int_equal(o->count(w.m, w.a, 0), 1);
+	if (!strcmp(o->tree, "6.1") || TB_HAVE_list_lru_alloc_table) {
+		kshim_fault_probability(1000000, 1);
+		assert_int_equal(o->add(w.m, w.a, 0, 1), -ENOMEM);
+		assert_true(kshim_fault_injected() >= 2);
+		kshim_fault_reset();
+		assert_int_equal(o->count(w.m, w.a, 0), 0);
+		assert_int_equal(o->add(w.m, w.a, 0, 1), 0);
+		assert_int_equal(o->count(w.m, w.a, 0), 1);
+	} else {
+		/*
+		 * 7.2 stores an ancestor's list again for as long as the
+		 * xarray's node allocation fails: the add succeeds after a
+		 * failure (and never returns while every allocation fails, which
+		 * is why this case fails one only: docs/findings.md)
+		 */
+		kshim_fault_nth(1);
+		assert_int_equal(o->add(w.m, w.a, 0, 1), 0);
+		assert_int_equal(kshim_fault_injected(), 1);
+		kshim_fault_reset();
+		assert_int_equal(o->count(w.m, w.a, 0), 1);
+	}
 	w_fini(&w);
 }
 
@@ -422,6 +450,20 @@ static void rmdir_memcg(void *memcg)
  * well if nomem_fails. The caller holds a reference (kmem_cache_alloc_lru()
  * holds the objcg's memcg), so memcg stays a zombie. The add's result.
  */
+/*
+ * The race these cases drive is between 6.12's memcg_reparent_list_lrus(),
+ * which gives the removed memcg its parent's kmemcg_id, and
+ * memcg_list_lru_alloc() reading the id again after xas_nomem(); 7.2 keeps
+ * the ids (a dying memcg's objects go to its nearest live ancestor's list)
+ * and has neither side of it (list_lru_kmemcg_id_reparent)
+ */
+static void skip_without_id_reparent(const struct tb_fs_ops *o)
+{
+	if (strcmp(o->tree, "6.1") && !TB_HAVE_list_lru_kmemcg_id_reparent)
+		tb_skip("7.2's list_lru keeps a removed memcg's kmemcg_id: no id to read "
+			"again (list_lru_kmemcg_id_reparent)");
+}
+
 static int add_with_rmdir_in_nomem_window(struct w *w, struct mem_cgroup *memcg,
 					  bool nomem_fails)
 {
@@ -455,6 +497,7 @@ static void rmdir_to_root_in_nomem_window(void **state, bool nomem_fails)
 	struct mem_cgroup *c;
 	struct w w;
 
+	skip_without_id_reparent(o);
 	w_init(&w, state);
 	c = kshim_memcg_create(w.root);
 	assert_non_null(c);
@@ -494,6 +537,7 @@ static void rmdir_to_parent_in_nomem_window(void **state, bool nomem_fails)
 	int i, n = 0;
 	struct w w;
 
+	skip_without_id_reparent(*state);
 	w_init(&w, state);
 	o = w.ops;
 	do {

@@ -32,8 +32,15 @@
  */
 #if TB_FS_TREE != 61 && TB_HAVE_list_lru_cb_no_lock
 #define TB_LRU_CB_LOCK
+/*
+ * and a callback that asks for a restart or a stop (LRU_REMOVED_RETRY,
+ * LRU_RETRY, LRU_STOP) drops the list's lock itself, which the walk takes
+ * again to restart (before: the walk's lock stays held)
+ */
+#define TB_LRU_CB_DROP(list) spin_unlock(&(list)->lock)
 #else
 #define TB_LRU_CB_LOCK spinlock_t *lock,
+#define TB_LRU_CB_DROP(list) do { } while (0)
 #endif
 
 #define TB_OBJ_LIVE 0x4c495645
@@ -450,14 +457,17 @@ static enum lru_status isolate_verdict(struct list_head *item, struct list_lru_o
 		return LRU_REMOVED;
 	case TB_WALK_REMOVE_RETRY:
 		list_lru_isolate_move(list, item, &w->dispose);
+		TB_LRU_CB_DROP(list);
 		return LRU_REMOVED_RETRY;
 	case TB_WALK_ROTATE:
 		return LRU_ROTATE;
 #if TB_FS_TREE != 61
 	case TB_WALK_STOP:
+		TB_LRU_CB_DROP(list);
 		return LRU_STOP;
 #endif
 	case TB_WALK_RETRY:
+		TB_LRU_CB_DROP(list);
 		return LRU_RETRY;
 	case TB_WALK_SKIP:
 		return LRU_SKIP;
@@ -537,9 +547,14 @@ static void hook_offline(struct mem_cgroup *memcg)
 {
 	struct mem_cgroup *parent = parent_mem_cgroup(memcg);
 
-	/* memcg_offline_kmem(), then the deferred counts move up */
-	if (parent)
-		memcg_reparent_list_lrus(memcg, parent);
+	/*
+	 * memcg_offline_kmem(), then the deferred counts move up; the root,
+	 * which a kernel never offlines (the world does at its end), keeps
+	 * them (7.2's reparent_shrinker_deferred() wants a parent)
+	 */
+	if (!parent)
+		return;
+	memcg_reparent_list_lrus(memcg, parent);
 	reparent_shrinker_deferred(memcg);
 }
 

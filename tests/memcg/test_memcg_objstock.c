@@ -387,7 +387,7 @@ static void flush_stats(void)
  * stats_flush_threshold, and mem_cgroup_flush_stats() wants it > nr_cpus
  * (4 here).
  */
-#define BYTES_COUNT_AS_UNITS	(!TB_HAVE_do_flush_stats)
+#define BYTES_COUNT_AS_UNITS	(!TB_HAVE_do_flush_stats && !TB_HAVE_memcg_flush_force)
 
 /*
  * memory.stat flushes only when enough updates are pending: 300 bytes stay

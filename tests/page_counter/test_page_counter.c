@@ -21,8 +21,13 @@ static void chain_init(struct page_counter *pc, int depth, bool prot)
 	int i;
 
 	memset(pc, 0, sizeof(*pc) * depth);
-	for (i = 0; i < depth; i++)
+	for (i = 0; i < depth; i++) {
 		kshim_page_counter_init(&pc[i], i ? &pc[i - 1] : NULL, prot);
+#if TB_HAVE_page_counter_track_failcnt
+		/* 6.14: a counter counts its failures only when its owner asks */
+		pc[i].track_failcnt = true;
+#endif
+	}
 }
 
 /* the second peak memory.peak's per-file reset lowers (6.12) */
@@ -485,16 +490,22 @@ static const struct memparse_case memparse_cases[] = {
 	{ "1T", 0, 1UL << 28 },
 	{ "1E", 0, 1UL << 48 },
 	{ "8E", 0, PAGE_COUNTER_MAX },		/* 2^51 pages > 2^51 - 1 */
-	{ "16E", 0, 0 },			/* 16 << 60 wraps to 0 */
+	/* 16 << 60 wraps to 0; 7.2's memparse() saturates an overflowing shift */
+	{ "16E", 0, TB_HAVE_memparse_saturates ? PAGE_COUNTER_MAX : 0 },
 	{ "18446744073709551615", 0, PAGE_COUNTER_MAX },
-	/* digits overflow silently: 10^23 mod 2^64 = 0x152d02c7e14af6800000 */
-	{ "100000000000000000000000", 0, 0x02c7e14af6800000UL >> 12 },
+	/*
+	 * digits overflow silently: 10^23 mod 2^64 = 0x152d02c7e14af6800000;
+	 * 7.2's _parse_integer() saturates instead
+	 */
+	{ "100000000000000000000000", 0,
+	  TB_HAVE_parse_integer_saturates ? PAGE_COUNTER_MAX : 0x02c7e14af6800000UL >> 12 },
 	{ "010000", 0, 1 },			/* octal 4096 */
 	{ "0x1000", 0, 1 },
 	{ "0x10", 0, 0 },			/* 16 bytes */
 	{ "0x1e", 0, 0 },			/* 'e' is a hex digit here */
 	{ "", 0, 0 },				/* no digits, no suffix: 0 */
-	{ "M", 0, 0 },				/* no digits, a suffix: 0 */
+	/* no digits, a suffix: 0; 7.2's memparse() takes no suffix without a number */
+	{ "M", TB_HAVE_memparse_saturates ? -EINVAL : 0, 0 },
 	{ "12Q", -EINVAL },
 	{ "-1", -EINVAL },
 	{ "+1", -EINVAL },

@@ -26,9 +26,20 @@ static inline struct lruvec *tb_lruvec_of(const char *path)
 	return mem_cgroup_lruvec(tb_memcg(path), NODE_DATA(0));
 }
 
+/* the id the lru_gen debugfs files name a memcg by: mem_cgroup_id() */
 static inline unsigned short tb_memcg_id(const char *path)
 {
-	return tb_memcg_private_id(tb_memcg(path));
+	return mem_cgroup_id(tb_memcg(path));
+}
+
+/* the tier a folio is in: from its refs (7.2: and PG_workingset, the last tier) */
+static inline int tb_folio_tier(struct folio *folio)
+{
+#if TB_HAVE_lru_tier_workingset
+	return lru_tier_from_refs(folio_lru_refs(folio), folio_test_workingset(folio));
+#else
+	return lru_tier_from_refs(folio_lru_refs(folio));
+#endif
 }
 
 /* pages of one type in generation seq */

@@ -15,9 +15,11 @@
 /*
  * A case written to 6.12's mm/vmscan.c where the 6.1 tree's rules differ
  * and are not followed yet: skipped there, saying so (the tree's version
- * read through a feature of 6.4).
+ * read through a feature of 6.4, lru_note_cost_refault(), which 7.0 drops
+ * with lru_note_cost() itself).
  */
-#if TB_HAVE_lru_note_cost_refault
+#define TB_BEFORE_6_4 (!TB_HAVE_lru_note_cost_refault && TB_HAVE_lru_note_cost)
+#if !TB_BEFORE_6_4
 #define tb_skip_before_6_4(what) do { } while (0)
 #else
 #define tb_skip_before_6_4(what) \
@@ -27,6 +29,28 @@
 /* before the flag's split, kswapd's node-level congestion was LRUVEC_CONGESTED */
 #if !TB_HAVE_lruvec_node_congested
 #define LRUVEC_NODE_CONGESTED LRUVEC_CONGESTED
+#endif
+
+/*
+ * an lruvec's reclaim cost of anon and file pages: lru_note_cost()'s
+ * anon_cost and file_cost; 7.0: struct lru_cost's count, which
+ * prepare_scan_control() updates from the lruvec's stats
+ */
+#if TB_HAVE_lru_note_cost
+#define tb_anon_cost(l) ((l)->anon_cost)
+#define tb_file_cost(l) ((l)->file_cost)
+#else
+#define tb_anon_cost(l) ((l)->cost[WORKINGSET_ANON].count)
+#define tb_file_cost(l) ((l)->cost[WORKINGSET_FILE].count)
+#endif
+
+/* a node's kswapd_failures (an atomic_t since 7.2) */
+#if TB_HAVE_kswapd_failures_atomic
+#define tb_kswapd_failures(pgdat) atomic_read(&(pgdat)->kswapd_failures)
+#define tb_set_kswapd_failures(pgdat, n) atomic_set(&(pgdat)->kswapd_failures, (n))
+#else
+#define tb_kswapd_failures(pgdat) ((pgdat)->kswapd_failures)
+#define tb_set_kswapd_failures(pgdat, n) ((pgdat)->kswapd_failures = (n))
 #endif
 
 #define MB (1024UL * 1024)

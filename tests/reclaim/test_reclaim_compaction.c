@@ -317,7 +317,7 @@ static void wakeup_kswapd_keeps_the_highest_order_asked(void **state)
 	assert_int_equal(pgdat->kswapd_order, 3);
 	tb_kthreads_settle();
 	assert_int_equal(pgdat->kswapd_order, 0);
-	assert_int_equal(pgdat->kswapd_failures, 1);
+	assert_int_equal(tb_kswapd_failures(pgdat), 1);
 	assert_int_equal(tb_kcompactd_wakeups(0).max_order, 0);
 }
 
@@ -340,7 +340,7 @@ static void a_hopeless_node_wakes_kcompactd_for_an_atomic_high_order_request(voi
 	while (tb_free_pages(0) > tb_wmark(0, WMARK_LOW))
 		assert_int_equal(tb_touch(vma, i++, true), 0);
 	assert_int_equal(tb_touch(vma, i++, true), 0);
-	assert_int_equal(pgdat->kswapd_failures, MAX_RECLAIM_RETRIES);
+	assert_int_equal(tb_kswapd_failures(pgdat), MAX_RECLAIM_RETRIES);
 	wakes = kshim_trace.wakeup_kswapd_count;
 	before = tb_kcompactd_wakeups(0);
 

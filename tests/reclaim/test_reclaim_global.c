@@ -295,7 +295,7 @@ static void kswapd_retries_without_cache_trim_mode_when_trimming_reclaimed_nothi
 	/* global reclaim's scans count in /proc/vmstat, kswapd's as such */
 	assert_true(scanned > 0);
 	assert_true(kshim_vm_event_read(PGSCAN_KSWAPD) >= scanned);
-	assert_int_equal(NODE_DATA(0)->kswapd_failures, 0);
+	assert_int_equal(tb_kswapd_failures(NODE_DATA(0)), 0);
 	assert_int_equal(kshim_vm_event_read(OOM_KILL), 0);
 	assert_int_equal(tb_file_cached(f), LOCKED_PAGES);
 }

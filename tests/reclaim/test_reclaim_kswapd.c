@@ -644,7 +644,7 @@ static void kswapd_left_balanced_sleeps_until_woken(void **state)
 	assert_int_equal(hit_quickly(KSWAPD_LOW_WMARK_HIT_QUICKLY), 0);
 	assert_int_equal(hit_quickly(KSWAPD_HIGH_WMARK_HIT_QUICKLY), 0);
 	assert_true(waitqueue_active(&NODE_DATA(0)->kswapd_wait));
-	assert_int_equal(NODE_DATA(0)->kswapd_failures, 0);
+	assert_int_equal(tb_kswapd_failures(NODE_DATA(0)), 0);
 	/* asleep for good: woken again at low, as the first time */
 	kswapd_wake(f, &i);
 	assert_int_equal(hit_quickly(KSWAPD_LOW_WMARK_HIT_QUICKLY), 0);
@@ -727,7 +727,7 @@ static void kswapd_gives_up_a_hopeless_node_until_direct_reclaim_progresses(void
 	assert_int_equal(tb_touch(vma, i++, true), 0);
 	assert_int_equal(kshim_trace.wakeup_kswapd_count, 1);
 	assert_int_equal(pageoutruns(), MAX_RECLAIM_RETRIES);
-	assert_int_equal(pgdat->kswapd_failures, MAX_RECLAIM_RETRIES);
+	assert_int_equal(tb_kswapd_failures(pgdat), MAX_RECLAIM_RETRIES);
 	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
 	/* after each of the first 15 runs: unbalanced and not yet hopeless */
 	assert_int_equal(hit_quickly(KSWAPD_HIGH_WMARK_HIT_QUICKLY), MAX_RECLAIM_RETRIES - 1);
@@ -747,7 +747,7 @@ static void kswapd_gives_up_a_hopeless_node_until_direct_reclaim_progresses(void
 	assert_int_equal(kshim_vm_event_read(PGSCAN_DIRECT_THROTTLE), 0);
 	assert_int_equal(pageoutruns(), MAX_RECLAIM_RETRIES);
 	assert_true(kshim_vm_event_read(PGSTEAL_DIRECT) > 0);
-	assert_int_equal(pgdat->kswapd_failures, 0);
+	assert_int_equal(tb_kswapd_failures(pgdat), 0);
 	tb_put_folios(&held);
 }
 
@@ -1065,7 +1065,7 @@ static void direct_reclaim_waits_on_a_node_with_free_pages_only(void **state)
 			 node_page_state(NODE_DATA(0), NR_ACTIVE_ANON), 0);
 	assert_int_equal(try_to_free_pages(node_zonelist(0, GFP_KERNEL), 0, GFP_KERNEL, NULL), 0);
 	assert_int_equal(kshim_vm_event_read(PGSCAN_DIRECT_THROTTLE), 1);
-	assert_int_equal(NODE_DATA(0)->kswapd_failures, MAX_RECLAIM_RETRIES);
+	assert_int_equal(tb_kswapd_failures(NODE_DATA(0)), MAX_RECLAIM_RETRIES);
 	assert_int_equal(pageoutruns(), MAX_RECLAIM_RETRIES);
 	tb_put_folios(&held);
 }
@@ -1218,7 +1218,7 @@ static void kswapd_retries_without_cache_trim_mode_before_it_fails(void **state)
 	TB_CLASSIC_LRU_ONLY("the classic LRU's cache trim mode");
 	n = held_page_cache_wakes_kswapd(f, 0);
 	assert_int_equal(pageoutruns(), MAX_RECLAIM_RETRIES);
-	assert_int_equal(NODE_DATA(0)->kswapd_failures, MAX_RECLAIM_RETRIES);
+	assert_int_equal(tb_kswapd_failures(NODE_DATA(0)), MAX_RECLAIM_RETRIES);
 	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
 	for (p = DEF_PRIO; p >= 1; p--)
 		assert_int_equal(k->inactive_scanned[FILE][p], 2 * MAX_RECLAIM_RETRIES * (n >> p));
@@ -1245,7 +1245,7 @@ static void kswapd_that_reclaimed_does_not_retry_without_cache_trim_mode(void **
 	TB_CLASSIC_LRU_ONLY("the classic LRU's cache trim mode");
 	n = held_page_cache_wakes_kswapd(f, 1);
 	assert_int_equal(pageoutruns(), 1 + MAX_RECLAIM_RETRIES);
-	assert_int_equal(NODE_DATA(0)->kswapd_failures, MAX_RECLAIM_RETRIES);
+	assert_int_equal(tb_kswapd_failures(NODE_DATA(0)), MAX_RECLAIM_RETRIES);
 	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 1);
 	assert_int_equal(k->inactive_reclaimed[FILE][DEF_PRIO - 1], 1);
 	for (p = DEF_PRIO - 1; p >= 1; p--)
@@ -1377,13 +1377,15 @@ static void kswapd_fails_a_node_of_pinned_anon_in_one_pass_per_run(void **state)
 		tb_folio_pin(tb_vma_folio(vma, i));
 	assert_int_equal(tb_touch(vma, n, true), 0);
 	assert_int_equal(pageoutruns(), MAX_RECLAIM_RETRIES);
-	assert_int_equal(NODE_DATA(0)->kswapd_failures, MAX_RECLAIM_RETRIES);
+	assert_int_equal(tb_kswapd_failures(NODE_DATA(0)), MAX_RECLAIM_RETRIES);
 	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
 	for (p = DEF_PRIO; p >= 1; p--)
 		assert_int_equal(k->inactive_scanned[ANON][p], MAX_RECLAIM_RETRIES * (n >> p));
 	assert_false(test_bit(LRUVEC_NODE_CONGESTED, &mem_cgroup_lruvec(NULL, NODE_DATA(0))->flags));
 	assert_false(test_bit(PGDAT_WRITEBACK, &NODE_DATA(0)->flags));
+#if TB_HAVE_pgdat_dirty
 	assert_true(test_bit(PGDAT_DIRTY, &NODE_DATA(0)->flags));
+#endif
 	for (i = 0; i < n; i++)
 		tb_folio_unpin(tb_vma_folio(vma, i));
 }
@@ -1419,7 +1421,7 @@ static void kswapd_does_not_flag_congested_a_pass_whose_dirty_pages_were_not(voi
 	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
 	assert_true(tb_kswapd_trace(0)->inactive_stat.nr_dirty > 0);
 	assert_int_equal(tb_kswapd_trace(0)->inactive_stat.nr_congested, 0);
-	assert_int_equal(NODE_DATA(0)->kswapd_failures, MAX_RECLAIM_RETRIES);
+	assert_int_equal(tb_kswapd_failures(NODE_DATA(0)), MAX_RECLAIM_RETRIES);
 	assert_false(test_bit(LRUVEC_NODE_CONGESTED, &mem_cgroup_lruvec(NULL, NODE_DATA(0))->flags));
 	for (i = 0; i < n; i++)
 		tb_folio_unpin(tb_vma_folio(vma, i));
@@ -1457,7 +1459,7 @@ static void kswapd_gives_a_boost_up_after_a_pass_that_frees_nothing(void **state
 	for (p = DEF_PRIO - 1; p >= 0; p--)
 		assert_int_equal(k->inactive_scanned[FILE][p], 0);
 	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
-	assert_int_equal(NODE_DATA(0)->kswapd_failures, 1);
+	assert_int_equal(tb_kswapd_failures(NODE_DATA(0)), 1);
 	assert_int_equal(zone->watermark_boost, 0);
 	for (i = 0; i < n; i++)
 		tb_folio_put(tb_file_folio(f, i));

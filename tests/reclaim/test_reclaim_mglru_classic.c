@@ -756,8 +756,8 @@ static void file_tier_refaulting_above_anon_tier_0_is_protected(void **state)
 		assert_int_equal(tb_file_read(f, i), 0);
 		assert_int_equal(tb_file_read(f, i), 0);
 	}
-	assert_int_equal(lru_tier_from_refs(folio_lru_refs(tb_file_folio(f, 0))), 1);
-	assert_int_equal(lru_tier_from_refs(folio_lru_refs(tb_file_folio(f, 1))), 0);
+	assert_int_equal(tb_folio_tier(tb_file_folio(f, 0)), 1);
+	assert_int_equal(tb_folio_tier(tb_file_folio(f, 1)), 0);
 
 	/* no refaults: four batches of file, tier 1 and tier 0 alike */
 	assert_true(tb_lru_gen_cmd("- %u 0 %lu 60 %d", id, seq, 4 * MIN_LRU_BATCH) > 0);

@@ -379,7 +379,7 @@ static void kswapd_stops_a_batch_above_the_high_watermark(void **state)
 	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 3 * MIN_LRU_BATCH);
 	assert_int_equal(k->inactive_reclaimed[F][6], 3 * MIN_LRU_BATCH);
 	assert_int_equal(tb_free_pages(0), 319 + 3 * MIN_LRU_BATCH);
-	assert_int_equal(NODE_DATA(0)->kswapd_failures, 0);
+	assert_int_equal(tb_kswapd_failures(NODE_DATA(0)), 0);
 	vmpr = memcg_to_vmpressure(tb_memcg("b"));
 	assert_int_equal(vmpr->scanned, 3 * MIN_LRU_BATCH);
 	assert_int_equal(vmpr->reclaimed, 3 * MIN_LRU_BATCH);
@@ -451,7 +451,7 @@ static void aging_walk_promotes_a_folio_and_clears_its_file_refs(void **state)
 	assert_int_equal(tb_lru_gen_cmd("+ %u 0 3 0 1", tb_memcg_id("a")), 11);
 	assert_int_equal(lruvec->lrugen.max_seq, 4);
 	assert_int_equal(folio_lru_gen(folio), lru_gen_from_seq(3));
-	assert_int_equal(folio->flags & LRU_REFS_MASK, 0);
+	assert_int_equal(TB_FLAGS(folio) & LRU_REFS_MASK, 0);
 	assert_false(folio_test_referenced(folio));
 	assert_false(folio_test_workingset(folio));
 	assert_int_equal(tb_gen_seq_pages(lruvec, 3, F), 1);
@@ -481,7 +481,7 @@ static void direct_reclaim_progress_clears_kswapd_failures(void **state)
 		assert_int_equal(tb_touch(vma, i++, true), 0);
 	assert_int_equal(tb_touch(vma, i++, true), 0);
 	tb_kthreads_settle();
-	assert_int_equal(pgdat->kswapd_failures, MAX_RECLAIM_RETRIES);
+	assert_int_equal(tb_kswapd_failures(pgdat), MAX_RECLAIM_RETRIES);
 	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
 
 	tb_unmap(vma);
@@ -491,7 +491,7 @@ static void direct_reclaim_progress_clears_kswapd_failures(void **state)
 	assert_non_null(folio);
 	list_add(&folio->lru, &held);
 	assert_true(kshim_vm_event_read(PGSTEAL_DIRECT) > 0);
-	assert_int_equal(pgdat->kswapd_failures, 0);
+	assert_int_equal(tb_kswapd_failures(pgdat), 0);
 	tb_put_folios(&held);
 }
 

@@ -203,7 +203,7 @@ static void direct_reclaim_progress_on_one_node_leaves_another_hopeless(void **s
 
 	run_bound("", 1);
 	vma = tb_map_anon(PAGES(16 * MB));
-	for (i = 0; NODE_DATA(1)->kswapd_failures < MAX_RECLAIM_RETRIES; i++) {
+	for (i = 0; tb_kswapd_failures(NODE_DATA(1)) < MAX_RECLAIM_RETRIES; i++) {
 		assert_true(i < PAGES(16 * MB));
 		assert_int_equal(tb_touch(vma, i, true), 0);
 		tb_kthreads_settle();
@@ -212,8 +212,8 @@ static void direct_reclaim_progress_on_one_node_leaves_another_hopeless(void **s
 	tb_read_range(f, PAGES(8 * MB));
 	lru_add_drain();
 	assert_true(try_to_free_pages(node_zonelist(0, GFP_KERNEL), 0, GFP_KERNEL, NULL) >= 32);
-	assert_int_equal(NODE_DATA(1)->kswapd_failures, MAX_RECLAIM_RETRIES);
-	assert_int_equal(NODE_DATA(0)->kswapd_failures, 0);
+	assert_int_equal(tb_kswapd_failures(NODE_DATA(1)), MAX_RECLAIM_RETRIES);
+	assert_int_equal(tb_kswapd_failures(NODE_DATA(0)), 0);
 }
 
 /*

@@ -114,7 +114,9 @@ static void kswapd_throttles_on_writeback_it_meets_again(void **state)
 	tb_assert_lrus_consistent();
 	/* the writer done, kswapd went to sleep balanced: the node's flags cleared */
 	assert_false(test_bit(PGDAT_WRITEBACK, &pgdat->flags));
+#if TB_HAVE_pgdat_dirty
 	assert_false(test_bit(PGDAT_DIRTY, &pgdat->flags));
+#endif
 	assert_false(test_bit(LRUVEC_NODE_CONGESTED, &mem_cgroup_lruvec(NULL, pgdat)->flags));
 }
 

@@ -214,8 +214,8 @@ static void swappiness_60_scans_both_types_and_anon_rotations_shift_it_to_file(v
 	lru_add_drain();
 	tb_memcg_flush_stats(tb_memcg("a"));
 	lruvec = lruvec_of("a");
-	assert_int_equal(lruvec->anon_cost, 0);
-	assert_int_equal(lruvec->file_cost, 0);
+	assert_int_equal(tb_anon_cost(lruvec), 0);
+	assert_int_equal(tb_file_cost(lruvec), 0);
 	kshim_trace_reset();
 
 	assert_write_ok("a", "memory.reclaim", "128K");
@@ -225,8 +225,8 @@ static void swappiness_60_scans_both_types_and_anon_rotations_shift_it_to_file(v
 	assert_per_priority(kshim_trace.inactive_reclaimed[FILE], inf, "inactive file reclaimed");
 	assert_per_priority(kshim_trace.active_taken[FILE], af, "active file taken");
 	assert_int_equal(sum(kshim_trace.inactive_reclaimed[ANON]), 0);
-	assert_int_equal(lruvec->anon_cost, anon_cost);
-	assert_int_equal(lruvec->file_cost, 0);
+	assert_int_equal(tb_anon_cost(lruvec), anon_cost);
+	assert_int_equal(tb_file_cost(lruvec), 0);
 	assert_int_equal(tb_vma_swapped(vma), 0);
 	assert_int_equal(tb_file_cached(cold), 1024 - cold_reclaimed);
 }
@@ -311,8 +311,8 @@ static void file_rotations_shift_the_fraction_to_anon(void **state)
 	assert_write_ok("a", "memory.reclaim", "128K");
 	assert_int_equal(tb_file_cached(cold), 512 - 38);
 	assert_int_equal(tb_vma_resident(mv), 64);
-	assert_int_equal(lruvec->anon_cost, 0);
-	assert_int_equal(lruvec->file_cost, file_cost);
+	assert_int_equal(tb_anon_cost(lruvec), 0);
+	assert_int_equal(tb_file_cost(lruvec), file_cost);
 
 	tb_run_in("a");
 	vma = tb_map_anon(4096);
@@ -329,8 +329,8 @@ static void file_rotations_shift_the_fraction_to_anon(void **state)
 	assert_per_priority(kshim_trace.inactive_scanned[ANON], ia, "inactive anon scanned");
 	assert_per_priority(kshim_trace.inactive_scanned[FILE], inf, "inactive file scanned");
 	assert_per_priority(kshim_trace.active_taken[FILE], af, "active file taken");
-	assert_int_equal(lruvec->anon_cost, anon_cost);
-	assert_int_equal(lruvec->file_cost, file_cost);
+	assert_int_equal(tb_anon_cost(lruvec), anon_cost);
+	assert_int_equal(tb_file_cost(lruvec), file_cost);
 	assert_int_equal(tb_file_cached(cold), 474 - cold_reclaimed);
 }
 
@@ -698,15 +698,15 @@ static void file_cost_counts_the_text_rotated_and_the_pages_kept(void **state)
 	lru_add_drain();
 	tb_cgroup_write_str("a", "memory.reclaim", "4K");
 	tb_touch_range(vma, 256, false);
-	cost = lruvec_of("a")->file_cost;
+	cost = tb_file_cost(lruvec_of("a"));
 	kshim_trace_reset();
 	tb_cgroup_write_str("a", "memory.reclaim", "4K");
 	assert_true(sum(kshim_trace.active_rotated[FILE]) > 0);
-	assert_int_equal(lruvec_of("a")->file_cost - cost,
+	assert_int_equal(tb_file_cost(lruvec_of("a")) - cost,
 			 sum(kshim_trace.active_rotated[FILE]) +
 			 sum(kshim_trace.inactive_scanned[FILE]) -
 			 sum(kshim_trace.inactive_reclaimed[FILE]));
-	assert_int_equal(lruvec_of("a")->anon_cost, 0);
+	assert_int_equal(tb_anon_cost(lruvec_of("a")), 0);
 }
 
 /*

@@ -232,13 +232,13 @@ static void noprogress_throttle_is_skipped_once_kswapd_gave_up(void **state)
 	tb_run_in("");
 	dirty_pages(f, 64);
 	/* what balance_pgdat() counts up when a run reclaims nothing */
-	pgdat->kswapd_failures = MAX_RECLAIM_RETRIES - 1;
+	tb_set_kswapd_failures(pgdat, MAX_RECLAIM_RETRIES - 1);
 	assert_int_equal(throttle(VMSCAN_THROTTLE_NOPROGRESS), 1);
-	pgdat->kswapd_failures = MAX_RECLAIM_RETRIES;
+	tb_set_kswapd_failures(pgdat, MAX_RECLAIM_RETRIES);
 	assert_int_equal(throttle(VMSCAN_THROTTLE_NOPROGRESS), 0);
 	assert_int_equal(throttle(VMSCAN_THROTTLE_CONGESTED), 0);
 	assert_int_equal(throttle(VMSCAN_THROTTLE_WRITEBACK), HZ / 10);
-	pgdat->kswapd_failures = 0;
+	tb_set_kswapd_failures(pgdat, 0);
 }
 
 /*

@@ -321,7 +321,9 @@ static int setup_1g(void **state)
 	return tb_reclaim_setup(state);
 }
 
-#define BATCH_AT_DEF_PRIORITY (PAGEVEC_SIZE << DEF_PRIORITY)
+/* a folio batch's size (PAGEVEC_SIZE; 7.0: FOLIO_BATCH_SIZE) */
+#define BATCH_SIZE (sizeof(((struct folio_batch *)0)->folios) / sizeof(struct folio *))
+#define BATCH_AT_DEF_PRIORITY (BATCH_SIZE << DEF_PRIORITY)
 
 /*
  * The same truncate while a's reclaim holds a whole batch: 31 << 12
@@ -354,7 +356,7 @@ static void memcg_reclaim_frees_a_whole_batch_truncated_while_it_waits(void **st
 	queue_delayed_work_on(1, system_wq, &truncate_work, HZ);
 
 	assert_write("a", "memory.reclaim", "128K", -EAGAIN);
-	assert_int_equal(kshim_trace.inactive_scanned[1][DEF_PRIORITY], PAGEVEC_SIZE);
+	assert_int_equal(kshim_trace.inactive_scanned[1][DEF_PRIORITY], BATCH_SIZE);
 	assert_int_equal(tb_stat("a", "pgsteal"), 0);
 	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 0);
 }
@@ -430,7 +432,9 @@ static void direct_reclaim_never_writes_page_cache_on_a_dirty_node(void **state)
 		assert_true(folio_test_reclaim(tb_file_folio(f, i)));
 		assert_true(folio_test_dirty(tb_file_folio(f, i)));
 	}
+#if TB_HAVE_pgdat_dirty
 	set_bit(PGDAT_DIRTY, &NODE_DATA(0)->flags);
+#endif
 	kshim_trace_reset();
 	assert_int_equal(try_to_free_pages(node_zonelist(0, GFP_KERNEL), 0, GFP_KERNEL, NULL), 0);
 	assert_int_equal(st->nr_pageout, 0);
@@ -597,6 +601,8 @@ static unsigned long kswapd_meets_dirty_folios_on(enum tb_file_fs fs, bool pgdat
 	struct tb_file *more = tb_file_create(PAGES(64 * MB)), *tail = tb_file_create(16);
 	struct pglist_data *pgdat = NODE_DATA(0);
 
+	if (pgdat_dirty && !TB_HAVE_pgdat_dirty)
+		tb_skip("7.2 has no PGDAT_DIRTY: kswapd writes back no page cache (pgdat_dirty)");
 	assert_int_equal(tb_file_set_fs(dirty, fs), 0);
 	tb_run_in("");
 	tb_read_range(tail, clean_tail);
@@ -617,8 +623,10 @@ static unsigned long kswapd_meets_dirty_folios_on(enum tb_file_fs fs, bool pgdat
 		assert_true(folio_test_dirty(tb_file_folio(dirty, i)));
 		assert_int_equal(folio_test_referenced(tb_file_folio(dirty, i)), referenced);
 	}
+#if TB_HAVE_pgdat_dirty
 	if (pgdat_dirty)
 		set_bit(PGDAT_DIRTY, &pgdat->flags);
+#endif
 	if (wake == BY_BOOST) {
 		tb_mem_steal_pageblock(0);
 		tb_mem_steal_pageblock(0);

@@ -70,6 +70,26 @@ void __cgroup_rstat_updated(struct cgroup *cgrp, int cpu);
 void cgroup_rstat_flush(struct cgroup *cgrp);
 /* before 6.6: the flush from a context that cannot sleep */
 void cgroup_rstat_flush_irqsafe(struct cgroup *cgrp);
+/* 7.2: by css (the test bed's one controller: its cgroup's) */
+static inline void __css_rstat_updated(struct cgroup_subsys_state *css, int cpu)
+{
+	__cgroup_rstat_updated(css->cgroup, cpu);
+}
+static inline void css_rstat_updated(struct cgroup_subsys_state *css, int cpu)
+{
+	__cgroup_rstat_updated(css->cgroup, cpu);
+}
+static inline void css_rstat_flush(struct cgroup_subsys_state *css)
+{
+	cgroup_rstat_flush(css->cgroup);
+}
+/*
+ * a cgroup by its id (cgroup_id(), its kernfs node's), referenced, and the
+ * css of a controller it has (kernel-shim/world/cgroupfs.c)
+ */
+struct cgroup *cgroup_get_from_id(u64 id);
+struct cgroup_subsys_state *cgroup_get_e_css(struct cgroup *cgrp, struct cgroup_subsys *ss);
+void cgroup_put(struct cgroup *cgrp);
 struct cgroup_subsys_state *css_next_descendant_post(struct cgroup_subsys_state *pos,
 						     struct cgroup_subsys_state *css);
 int cgroup_add_dfl_cftypes(struct cgroup_subsys *ss, struct cftype *cfts);

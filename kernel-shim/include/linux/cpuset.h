@@ -23,6 +23,16 @@ static inline bool cpusets_enabled(void)
 	return READ_ONCE(kshim_cpusets_bound) > 0;
 }
 
+/*
+ * 7.2: the nodes a cgroup's cpuset allows (demotion's targets): a cgroup
+ * is in the root cpuset, every node
+ */
+struct cgroup;
+static inline void cpuset_nodes_allowed(struct cgroup *cgroup, nodemask_t *mask)
+{
+	*mask = kshim_all_nodes;
+}
+
 static inline bool kshim_task_bound(struct task_struct *t)
 {
 	return !bitmap_empty(t->mems_allowed.bits, MAX_NUMNODES);

@@ -32,8 +32,13 @@ struct inode {
 };
 
 /* the slice of an open file mm code reads: a mapping's vm_file, a debugfs file */
+/* asm-generic/fcntl.h's, as the open file's flags hold it */
+#ifndef O_NONBLOCK
+#define O_NONBLOCK 00004000
+#endif
 struct file {
 	fmode_t f_mode;
+	unsigned int f_flags;
 	struct address_space *f_mapping;
 	struct inode *f_inode;
 	const struct file_operations *f_op;

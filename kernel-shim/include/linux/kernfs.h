@@ -8,6 +8,7 @@
 #include <linux/types.h>
 #include <linux/list.h>
 struct seq_file;
+struct file;
 struct cftype;
 struct cgroup_subsys_state;
 
@@ -27,6 +28,7 @@ struct kshim_of_peak {
 
 struct kernfs_open_file {
 	struct kernfs_node *kn;
+	struct file *file;	/* the open file: its f_flags (O_NONBLOCK) */
 	struct seq_file *seq_file;
 	void *priv;
 	struct cgroup_subsys_state *kshim_css;

@@ -9,6 +9,8 @@
 #define U8_MAX ((u8)~0U)
 #define S8_MAX ((s8)(U8_MAX >> 1))
 #define U16_MAX ((u16)~0U)
+#define S16_MAX ((s16)(U16_MAX >> 1))
+#define S16_MIN ((s16)(-S16_MAX - 1))
 #define U32_MAX ((u32)~0U)
 #define S32_MAX ((s32)(U32_MAX >> 1))
 #define S32_MIN ((s32)(-S32_MAX - 1))

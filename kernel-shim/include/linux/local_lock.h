@@ -17,5 +17,13 @@ typedef local_lock_t local_trylock_t;
 #define local_lock_irqsave(l, flags) do { (void)(l); local_irq_save(flags); } while (0)
 #define local_unlock_irqrestore(l, flags) do { (void)(l); local_irq_restore(flags); } while (0)
 #define local_lock_nested_bh(l) do { (void)(l); } while (0)
+/*
+ * 6.15's trylock: it fails only when this CPU holds the lock, which on a
+ * CPU whose section is non-preemptible and takes no interrupts is never
+ */
+#define INIT_LOCAL_TRYLOCK(lockname) { 0 }
+#define local_trylock_init(l) do { (void)(l); } while (0)
+#define local_trylock(l) ({ (void)(l); preempt_disable(); true; })
+#define local_trylock_irqsave(l, flags) ({ (void)(l); local_irq_save(flags); true; })
 #define local_unlock_nested_bh(l) do { (void)(l); } while (0)
 #endif

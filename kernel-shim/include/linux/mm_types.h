@@ -32,7 +32,16 @@ enum {
 	NR_MM_COUNTERS
 };
 struct mm_struct {
+#if TB_HAVE_mm_flags_bitmap
+	/* MMF_*: 7.2's mm_flags_t, read with mm_flags_test() */
+	struct {
+		unsigned long __mm_flags[1];
+	} flags;
+#define TB_MM_FLAGS(mm) ((mm)->flags.__mm_flags)
+#else
 	unsigned long flags;	/* MMF_* */
+#define TB_MM_FLAGS(mm) (&(mm)->flags)
+#endif
 	pgd_t *pgd;
 	atomic_t mm_users;
 	atomic_t mm_count;	/* the users' one reference, and mmgrab()'s */
@@ -55,6 +64,13 @@ struct mm_struct {
 
 extern struct mm_struct init_mm;	/* the kernel's, with no user vmas */
 #include <kgen/mm_types.h>
+
+/* a page's or folio's flags word (page->flags; 7.2: page->flags.f) */
+#if TB_HAVE_memdesc_flags
+#define TB_FLAGS(p) ((p)->flags.f)
+#else
+#define TB_FLAGS(p) ((p)->flags)
+#endif
 
 /*
  * the world sets a vma's flags (vm_flags is read-only since 6.3, a view of

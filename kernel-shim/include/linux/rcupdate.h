@@ -84,4 +84,8 @@ void kshim_kvfree_rcu_mightsleep(void *ptr, const char *file, int line, const ch
 #define kfree_rcu(ptr, rhf) kvfree_rcu(ptr, rhf)
 #define kvfree_rcu_mightsleep(ptr) kshim_kvfree_rcu_mightsleep((ptr), __FILE__, __LINE__, __func__)
 #define kfree_rcu_mightsleep(ptr) kvfree_rcu_mightsleep(ptr)
+
+/* guard(rcu)(): a read-side section for the rest of the scope */
+#include <linux/cleanup.h>
+DEFINE_LOCK_GUARD_0(rcu, rcu_read_lock(), rcu_read_unlock())
 #endif

@@ -23,6 +23,17 @@ static inline bool refcount_inc_not_zero(refcount_t *r)
 	WARN_ONCE(old < 0, "refcount_t: saturated");
 	return true;
 }
+static inline bool refcount_add_not_zero(int i, refcount_t *r)
+{
+	int old = atomic_read(&r->refs);
+
+	do {
+		if (!old)
+			return false;
+	} while (!atomic_try_cmpxchg(&r->refs, &old, old + i));
+	WARN_ONCE(old < 0 || old + i < 0, "refcount_t: saturated");
+	return true;
+}
 static inline void refcount_inc(refcount_t *r)
 {
 	int old = atomic_fetch_add(1, &r->refs);

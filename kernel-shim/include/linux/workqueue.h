@@ -32,6 +32,15 @@ struct workqueue_struct;
 #define WORK_CPU_UNBOUND (-1)
 extern struct workqueue_struct *system_wq;
 extern struct workqueue_struct *system_unbound_wq;
+/* 7.0's name for the default unbound workqueue */
+#define system_dfl_wq system_unbound_wq
+/*
+ * a workqueue of a subsystem's own (memcg's, 7.2): its works run on the
+ * same per-CPU workers as everyone's; the flags say how the kernel's would
+ * be bound, which the test bed's already are
+ */
+#define WQ_PERCPU (1 << 8)
+struct workqueue_struct *alloc_workqueue(const char *fmt, unsigned int flags, int max_active, ...);
 /* mm/vmstat.c's per-CPU workqueue: the system one serves here */
 #define mm_percpu_wq system_wq
 bool queue_work_on(int cpu, struct workqueue_struct *wq, struct work_struct *work);
