@@ -1116,6 +1116,7 @@ def main():
     ap.add_argument('--no-schemata', action='store_true')
     ap.add_argument('--cases', action='store_true')
     ap.add_argument('--survivors', action='store_true')
+    ap.add_argument('--classes', action='store_true')
     ap.add_argument('--list', action='store_true')
     ap.add_argument('--write-docs', action='store_true')
     a = ap.parse_args()

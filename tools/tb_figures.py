@@ -167,7 +167,8 @@ def measure_mutation(tb, tbm):
         for s in d['by_function'].values():
             for k, v in s.items():
                 tot[k] = tot.get(k, 0) + v
-        for k in ('mutants', 'killed', 'survived', 'timeout', 'no-compile', 'equivalent'):
+        for k in ('mutants', 'killed', 'survived', 'timeout', 'no-compile', 'equivalent',
+                  'unobservable'):
             values[f'{path}: {k}'] = tot.get(k, 0)
         timings[f'{path}: seconds per mutant'] = d['seconds_per_mutant']
     return {'command': '; '.join(f'tools/tb mutate {p} {" ".join(e)}'.strip() for p, e in MUTATE),

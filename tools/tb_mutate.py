@@ -230,11 +230,22 @@ def run_tests(tests, env, jobs, limits, stop_early=True):
     return 'survived', [], secs, tail
 
 
-# ---- equivalent mutants (tests/mutate/equivalent.txt) -----------------------
+# ---- mutants left out of the run (tests/mutate/equivalent.txt) -------------
+# Two classes. "equivalent": the kernel behaves the same on every input it
+# can see; left out of the score. "unobservable (PART)": the kernel would
+# behave differently, but the world or the shim cannot show it; counted as
+# not killed, and PART names what would show it.
 EQUIV_RE = re.compile(r'^(\S+):(\d+) \[([^\]]+)\] (.*\S)\s*$')
 # '@ 6.12': the entries below were written for that kernel version (their
 # line numbers and the reasons are that tree's)
 VERSION_RE = re.compile(r'^@\s*(\d+(?:\.\d+)*)\s*$')
+# an entry's first reason line: its class, then why
+UNOBSERVABLE_KINDS = ('world', 'shim', 'stub', 'config')
+CLASS_RE = re.compile(r'^(?:(equivalent)|unobservable \((race|(?:' + '|'.join(UNOBSERVABLE_KINDS)
+                      + r'): [^()]*[^()\s])\)):(?:\s+(\S.*))?$')
+CLASS_FORM = ("'equivalent: WHY' or 'unobservable (PART): WHY', PART one of "
+              "'world: ...', 'shim: ...', 'stub: ...', 'config: ...', 'race'")
+CLASSES = ('equivalent', 'unobservable')
 
 
 def version_matches(want, have):
@@ -243,12 +254,20 @@ def version_matches(want, have):
 
 
 def load_equivalents(path, version=None):
-    """{(file, line, operator, mutated line stripped): why} from a file of
-    entries 'FILE:LINE [OPERATOR] MUTATED LINE' each followed by indented
-    lines saying why the mutant cannot change behaviour; with a tree
-    version, only the entries of its '@ X.Y' sections (and those before any
-    section); the reasons of every entry are checked either way"""
-    eq, key, want, keep = {}, None, None, True
+    """{(file, line, operator, mutated line stripped): {'class', 'part',
+    'why'}} from a file of entries 'FILE:LINE [OPERATOR] MUTATED LINE',
+    each followed by indented lines: the first names the class
+    ('equivalent: WHY' or 'unobservable (PART): WHY'), the rest go on
+    saying why; with a tree version, only the entries of its '@ X.Y'
+    sections (and those before any section). Every entry is checked
+    either way: a malformed one is a ValueError naming the file and line"""
+    eq, key, want, keep, entry, entry_n = {}, None, None, True, None, 0
+
+    def close():
+        if entry is not None and entry['class'] is None:
+            raise ValueError(f'{path}:{entry_n}: an entry with no class line under it '
+                             f'({CLASS_FORM})')
+
     if not os.path.exists(path):
         return eq
     with open(path) as f:
@@ -256,11 +275,20 @@ def load_equivalents(path, version=None):
             if not line.strip() or line.startswith('#'):
                 continue
             if line[0] in ' \t':
-                if key is None:
+                if entry is None:
                     raise ValueError(f'{path}:{n}: a reason with no entry above it')
-                if keep:
-                    eq[key] = (eq[key] + ' ' + line.strip()).strip()
+                text = line.strip()
+                if entry['class'] is None:
+                    m = CLASS_RE.match(text)
+                    if not m:
+                        raise ValueError(f'{path}:{n}: not a class line: {CLASS_FORM}')
+                    entry['class'] = 'equivalent' if m.group(1) else 'unobservable'
+                    entry['part'] = None if m.group(1) else ' '.join(m.group(2).split())
+                    text = m.group(3) or ''
+                entry['why'] = (entry['why'] + ' ' + text).strip()
                 continue
+            close()
+            entry = None
             v = VERSION_RE.match(line)
             if v:
                 want, key = v.group(1), None
@@ -269,16 +297,60 @@ def load_equivalents(path, version=None):
             if not m:
                 raise ValueError(f'{path}:{n}: not FILE:LINE [OPERATOR] MUTATED-LINE')
             key = (m.group(1), int(m.group(2)), m.group(3), ' '.join(m.group(4).split()))
-            keep = version_matches(want, version)
-            if keep:
-                eq[key] = ''
+            entry, entry_n = {'class': None, 'part': None, 'why': ''}, n
+            if version_matches(want, version):
+                if key in eq:
+                    raise ValueError(f'{path}:{n}: {key[0]}:{key[1]} [{key[2]}] is listed twice')
+                eq[key] = entry
+    close()
+    for k, e in eq.items():
+        if not e['why']:
+            raise ValueError(f'{path}: {k[0]}:{k[1]} [{k[2]}]: a class with no reason')
     return eq
+
+
+def class_counts(eq, path=None):
+    """{file: {'equivalent': n, 'unobservable': n, 'parts': {part: n}}}"""
+    out = {}
+    for (f, *_), e in eq.items():
+        if path and f != path:
+            continue
+        s = out.setdefault(f, {'equivalent': 0, 'unobservable': 0, 'parts': {}})
+        s[e['class']] += 1
+        if e['part']:
+            s['parts'][e['part']] = s['parts'].get(e['part'], 0) + 1
+    return out
 
 
 def equiv_key(path, c):
     """an equivalent.txt key: the mutated text with its blanks (and the
     line breaks of a multi-line mutant) each made one space"""
     return (path, c['line'], c['operator'], ' '.join(c['new'].split()))
+
+
+def cmd_classes(eq_path, path, fail):
+    """tools/tb mutate --classes [FILE]: the listed mutants per file and
+    class, the unobservable ones by part, largest first"""
+    try:
+        eq = load_equivalents(eq_path)
+    except ValueError as e:
+        fail(str(e))
+    counts = class_counts(eq, path or None)
+    if path and not counts:
+        fail(f'{eq_path}: no entry of {path}')
+    print(f'{"file":24s} {"equivalent":>10s} {"unobservable":>12s}')
+    for f in sorted(counts):
+        print(f'{f:24s} {counts[f]["equivalent"]:10d} {counts[f]["unobservable"]:12d}')
+    parts = {}
+    for f in sorted(counts):
+        for p, n in counts[f]['parts'].items():
+            parts.setdefault(p, {})[f] = n
+    if parts:
+        print('\nunobservable, by what would show them:')
+    for p, per in sorted(parts.items(), key=lambda kv: (-sum(kv[1].values()), kv[0])):
+        print(f'{sum(per.values()):5d}  {p}  (' + ', '.join(f'{f} {n}' for f, n in sorted(per.items()))
+              + ')')
+    return 0
 
 
 def sample(cands, n, seed):
@@ -617,6 +689,9 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
     a = tb.a
     if a.merge is not None:
         return cmd_merge(a.merge, a.json, say, fail)
+    if getattr(a, 'classes', False):
+        return cmd_classes(os.path.join(tb.repo, 'tests', 'mutate', 'equivalent.txt'),
+                           a.target, fail)
     spec = a.target
     path, _, func = spec.partition(':')
     # FILE:f,g,h: the mutants of several functions in one run
@@ -818,7 +893,9 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
             c['run'], c['tests'] = run, len(run)
             k = equiv_key(path, c)
             if k in equivalents:
-                c['status'], c['why'], c['tests'], c['seconds'] = 'equivalent', equivalents[k], 0, 0.0
+                e = equivalents[k]
+                c['status'], c['why'], c['part'] = e['class'], e['why'], e['part']
+                c['tests'], c['seconds'] = 0, 0.0
                 results.append(c)
             else:
                 single.append(c)
@@ -969,7 +1046,7 @@ def survivor_diff(path, c):
 
 
 MUTANT_FIELDS = ('line', 'end', 'function', 'operator', 'count', 'status', 'by', 'tests',
-                 'tests_run', 'seconds', 'old', 'new', 'why', 'tail', 'carried')
+                 'tests_run', 'seconds', 'old', 'new', 'why', 'part', 'tail', 'carried')
 
 
 def update_of(a, path, fail):
@@ -1003,8 +1080,9 @@ def updated_run(js, prev, cands, say):
     for c in cands:
         m = old.pop(mutant_key(c), None)
         fresh += m is None
-        # an equivalent one is judged again: the list may have changed
-        if m is None or m['status'] in ('survived', 'equivalent'):
+        # an equivalent or unobservable one is judged again: the list may
+        # have changed
+        if m is None or m['status'] in ('survived', 'equivalent', 'unobservable'):
             run.append(c)
         else:
             carried.append(dict(m, carried=True))
@@ -1016,11 +1094,12 @@ def updated_run(js, prev, cands, say):
 
 def finish(out, say):
     """the figures a result derives from its mutants"""
-    ran = [c for c in out['mutants'] if c['status'] != 'equivalent']
+    ran = [c for c in out['mutants'] if c['status'] not in CLASSES]
     per_mutant = sum(c['seconds'] for c in ran) / len(ran) if ran else 0.0
     out['mutants_run'] = len(ran)
     out['seconds_per_mutant'] = round(per_mutant, 2)
     out['by_function'] = summarize(out['mutants'])
+    out['unobservable_by_part'] = by_part(out['mutants'])
     say(f'{per_mutant:.2f}s per mutant run (build and tests)')
 
 
@@ -1104,37 +1183,60 @@ def cmd_merge(paths, js, say, fail):
     return 0
 
 
+STATUSES = ('killed', 'survived', 'timeout', 'no-compile', 'equivalent', 'unobservable')
+
+
 def summarize(results):
     by = {}
     for c in results:
-        s = by.setdefault(c['function'], {'mutants': 0, 'killed': 0, 'survived': 0,
-                                          'timeout': 0, 'no-compile': 0, 'equivalent': 0})
+        s = by.setdefault(c['function'], dict({'mutants': 0}, **{k: 0 for k in STATUSES}))
         s['mutants'] += 1
         s[c['status']] += 1
     return by
 
 
+def by_part(results):
+    """{part: mutants} of the unobservable mutants, largest first"""
+    n = {}
+    for c in results:
+        if c['status'] == 'unobservable':
+            n[c.get('part') or '?'] = n.get(c.get('part') or '?', 0) + 1
+    return dict(sorted(n.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
 def score(s):
-    """detected (killed or timed out) of the mutants that could be detected"""
+    """detected (killed or timed out) of the mutants that could be detected:
+    an equivalent mutant is out of the count, an unobservable one is in it,
+    not detected (the kernel would differ; the world cannot show it)"""
     ran = s['mutants'] - s['no-compile'] - s['equivalent']
     return 100.0 * (s['killed'] + s['timeout']) / ran if ran else 100.0
 
 
 def report(results, path, say):
     by = summarize(results)
-    tot = {'mutants': 0, 'killed': 0, 'survived': 0, 'timeout': 0, 'no-compile': 0,
-           'equivalent': 0}
+    tot = dict({'mutants': 0}, **{k: 0 for k in STATUSES})
     print()
     print(f'{"function":32s} {"mutants":>7s} {"killed":>6s} {"survived":>8s} '
-          f'{"timeout":>7s} {"no-cc":>5s} {"equiv":>5s} {"score":>6s}')
+          f'{"timeout":>7s} {"no-cc":>5s} {"equiv":>5s} {"unobs":>5s} {"score":>6s}')
     for fn in sorted(by):
         s = by[fn]
         for k in tot:
             tot[k] += s[k]
         print(f'{fn:32s} {s["mutants"]:7d} {s["killed"]:6d} {s["survived"]:8d} '
-              f'{s["timeout"]:7d} {s["no-compile"]:5d} {s["equivalent"]:5d} {score(s):5.1f}%')
+              f'{s["timeout"]:7d} {s["no-compile"]:5d} {s["equivalent"]:5d} '
+              f'{s["unobservable"]:5d} {score(s):5.1f}%')
     print(f'{"total":32s} {tot["mutants"]:7d} {tot["killed"]:6d} {tot["survived"]:8d} '
-          f'{tot["timeout"]:7d} {tot["no-compile"]:5d} {tot["equivalent"]:5d} {score(tot):5.1f}%')
+          f'{tot["timeout"]:7d} {tot["no-compile"]:5d} {tot["equivalent"]:5d} '
+          f'{tot["unobservable"]:5d} {score(tot):5.1f}%')
+    parts = by_part(results)
+    if parts:
+        print(f'\nunobservable ({tot["unobservable"]}, counted as not killed), by what would '
+              'show them:')
+        for p, n in parts.items():
+            print(f'  {n:5d}  {p}')
+        for c in results:
+            if c['status'] == 'unobservable':
+                print(f'    {path}:{c["line"]} {c["function"]} [{c["operator"]}]: {c.get("part")}')
     surv = [c for c in results if c['status'] == 'survived']
     if surv:
         print(f'\nsurvivors ({len(surv)}), each a diff of {path} and its line\'s coverage count:')

@@ -92,38 +92,117 @@ class Runs(unittest.TestCase):
         self.assertEqual((v, by, sorted(secs)), ('survived', [], ['a', 'b']))
 
 
-class Equivalents(unittest.TestCase):
-    def test_entries_and_their_reasons(self):
-        import tempfile
-        with tempfile.NamedTemporaryFile('w', suffix='.txt', delete=False) as f:
-            f.write('# comment\n\nmm/x.c:12 [&& / ||] if (a || b)\n'
-                    '\tb is never true without a:\n\tsee f()\n')
-        eq = m.load_equivalents(f.name)
+def load_text(text, version=None):
+    import tempfile
+    with tempfile.NamedTemporaryFile('w', suffix='.txt', delete=False) as f:
+        f.write(text)
+    try:
+        return m.load_equivalents(f.name, version), f.name
+    finally:
         os.unlink(f.name)
-        self.assertEqual(eq, {('mm/x.c', 12, '&& / ||', 'if (a || b)'): 'b is never true without a: see f()'})
+
+
+class Equivalents(unittest.TestCase):
+    def test_entries_their_class_and_their_reasons(self):
+        eq, _ = load_text('# comment\n\nmm/x.c:12 [&& / ||] if (a || b)\n'
+                          '\tequivalent: b is never true without a:\n\tsee f()\n'
+                          'mm/x.c:14 [statement deletion] ;\n'
+                          '\tunobservable (world: one populated zone per node):\n'
+                          '\tthe loop over the zones\n'
+                          'mm/x.c:15 [statement deletion] ;\n\tunobservable (race): only another CPU\n')
+        self.assertEqual(eq[('mm/x.c', 12, '&& / ||', 'if (a || b)')],
+                         {'class': 'equivalent', 'part': None,
+                          'why': 'b is never true without a: see f()'})
+        self.assertEqual(eq[('mm/x.c', 14, 'statement deletion', ';')],
+                         {'class': 'unobservable', 'part': 'world: one populated zone per node',
+                          'why': 'the loop over the zones'})
+        self.assertEqual(eq[('mm/x.c', 15, 'statement deletion', ';')]['part'], 'race')
         c = {'line': 12, 'operator': '&& / ||', 'new': '\tif (a || b)\n'}
         self.assertIn(m.equiv_key('mm/x.c', c), eq)
+        self.assertEqual(m.class_counts(eq), {'mm/x.c': {
+            'equivalent': 1, 'unobservable': 2,
+            'parts': {'world: one populated zone per node': 1, 'race': 1}}})
+
+    def test_a_malformed_class_line_names_the_file_and_line(self):
+        bad = [
+            # no class: the old format
+            ('mm/x.c:12 [&& / ||] if (a || b)\n\tb is never true without a\n', 2),
+            # an unobservable mutant must say what would show it
+            ('mm/x.c:12 [&& / ||] if (a || b)\n\tunobservable: no zone\n', 2),
+            # a part of no known kind
+            ('mm/x.c:12 [&& / ||] if (a || b)\n\tunobservable (luck: maybe): x\n', 2),
+            ('mm/x.c:1 [constant + 1] a = 2;\n\tequivalent: fine\n'
+             'mm/x.c:12 [&& / ||] if (a || b)\n\tequivalnet: typo\n', 4),
+            # an entry with no line under it at all
+            ('mm/x.c:12 [&& / ||] if (a || b)\nmm/x.c:13 [&& / ||] if (c || d)\n'
+             '\tequivalent: x\n', 1),
+            # a class with no reason
+            ('mm/x.c:12 [&& / ||] if (a || b)\n\tunobservable (race):\n', None),
+        ]
+        for text, line in bad:
+            with self.assertRaises(ValueError) as cm:
+                load_text(text)
+            msg = str(cm.exception)
+            self.assertEqual(len(msg.splitlines()), 1, msg)
+            if line is not None:
+                self.assertRegex(msg, rf'\.txt:{line}: ', msg)
+            else:
+                self.assertIn('.txt: mm/x.c:12', msg)
 
     def test_a_version_section_applies_to_its_trees_only(self):
-        import tempfile
-        with tempfile.NamedTemporaryFile('w', suffix='.txt', delete=False) as f:
-            f.write('mm/x.c:1 [constant + 1] a = 2;\n\tany tree\n'
-                    '@ 6.12\nmm/x.c:12 [&& / ||] if (a || b)\n\tb implies a\n'
-                    '@ 6.1\nmm/x.c:40 [&& / ||] if (a || b)\n\tthe same in 6.1\n')
-        every = m.load_equivalents(f.name)
-        v612 = m.load_equivalents(f.name, '6.12.117')
-        v61 = m.load_equivalents(f.name, '6.1.192')
-        v613 = m.load_equivalents(f.name, '6.13')
-        os.unlink(f.name)
+        text = ('mm/x.c:1 [constant + 1] a = 2;\n\tequivalent: any tree\n'
+                '@ 6.12\nmm/x.c:12 [&& / ||] if (a || b)\n\tequivalent: b implies a\n'
+                '@ 6.1\nmm/x.c:40 [&& / ||] if (a || b)\n\tunobservable (race): in 6.1\n')
+        every, _ = load_text(text)
+        v612, _ = load_text(text, '6.12.117')
+        v61, _ = load_text(text, '6.1.192')
+        v613, _ = load_text(text, '6.13')
         self.assertEqual(sorted(k[1] for k in every), [1, 12, 40])
         self.assertEqual(sorted(k[1] for k in v612), [1, 12])
-        self.assertEqual(v612[('mm/x.c', 12, '&& / ||', 'if (a || b)')], 'b implies a')
+        self.assertEqual(v612[('mm/x.c', 12, '&& / ||', 'if (a || b)')]['why'], 'b implies a')
         self.assertEqual(sorted(k[1] for k in v61), [1, 40])
         self.assertEqual(sorted(k[1] for k in v613), [1])
 
     def test_equivalents_leave_the_score(self):
-        s = {'mutants': 10, 'killed': 8, 'survived': 0, 'timeout': 1, 'no-compile': 0, 'equivalent': 1}
+        s = {'mutants': 10, 'killed': 8, 'survived': 0, 'timeout': 1, 'no-compile': 0,
+             'equivalent': 1, 'unobservable': 0}
         self.assertEqual(m.score(s), 100.0)
+
+    def test_unobservable_mutants_count_against_the_score(self):
+        # 8 killed, 1 timed out, 1 equivalent, 2 unobservable: 9 of 11
+        s = {'mutants': 12, 'killed': 8, 'survived': 0, 'timeout': 1, 'no-compile': 0,
+             'equivalent': 1, 'unobservable': 2}
+        self.assertAlmostEqual(m.score(s), 100.0 * 9 / 11)
+        results = ([{'function': 'f', 'status': 'killed'}] * 8
+                   + [{'function': 'f', 'status': 'timeout'}]
+                   + [{'function': 'f', 'status': 'equivalent', 'part': None}]
+                   + [{'function': 'g', 'status': 'unobservable', 'part': 'race'}]
+                   + [{'function': 'g', 'status': 'unobservable', 'part': 'stub: blk_plug'}])
+        by = m.summarize(results)
+        self.assertEqual(by['g']['unobservable'], 2)
+        self.assertEqual(m.score(by['g']), 0.0)
+        self.assertEqual(m.by_part(results), {'race': 1, 'stub: blk_plug': 1})
+
+    def test_the_report_prints_unobservable_mutants_apart(self):
+        import contextlib
+        import io
+        results = [dict(line=3, end=3, function='f', operator='statement deletion', count=1,
+                        status='killed', by=['t'], old='a();\n', new=';\n'),
+                   dict(line=5, end=5, function='f', operator='statement deletion', count=1,
+                        status='unobservable', part='stub: blk_plug', by=[], old='b();\n',
+                        new=';\n'),
+                   dict(line=6, end=6, function='f', operator='statement deletion', count=1,
+                        status='equivalent', part=None, by=[], old='c();\n', new=';\n')]
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            m.report(results, 'mm/x.c', lambda *a: None)
+        text = out.getvalue()
+        total = [l for l in text.splitlines() if l.startswith('total')][0].split()
+        # mutants killed survived timeout no-cc equiv unobs score
+        self.assertEqual(total[1:], ['3', '1', '0', '0', '0', '1', '1', '50.0%'])
+        self.assertIn('unobservable (1, counted as not killed)', text)
+        self.assertIn('stub: blk_plug', text)
+        self.assertIn('mm/x.c:5 f [statement deletion]: stub: blk_plug', text)
 
     def test_a_sample_depends_only_on_the_seed(self):
         cands = [{'line': i, 'operator': 'x', 'new': str(i)} for i in range(50)]
@@ -139,9 +218,13 @@ class EquivalentsFile(unittest.TestCase):
         # every entry is in a version's section: a 6.1 tree gets none of 6.12's
         self.assertFalse(set(eq) & set(m.load_equivalents(path, '6.1.192')))
         self.assertEqual(m.load_equivalents(path, '6.12.117'), eq)
-        for (f, line, op, new), why in eq.items():
-            self.assertTrue(why, f'{f}:{line} [{op}] has no reason')
+        for (f, line, op, new), e in eq.items():
+            self.assertTrue(e['why'], f'{f}:{line} [{op}] has no reason')
+            self.assertIn(e['class'], m.CLASSES)
+            self.assertEqual(e['part'] is None, e['class'] == 'equivalent')
             self.assertIn(op, m.OPERATORS)
+        # both classes are used
+        self.assertEqual({e['class'] for e in eq.values()}, set(m.CLASSES))
 
 
 # a fixture in kernel style (not kernel code): the statement operators' input
