@@ -235,7 +235,9 @@ def run_tests(tests, env, jobs, limits, stop_early=True):
 # can see; left out of the score. "unobservable (PART)": the kernel would
 # behave differently, but the world or the shim cannot show it; counted as
 # not killed, and PART names what would show it.
-EQUIV_RE = re.compile(r'^(\S+):(\d+) \[([^\]]+)\] (.*\S)\s*$')
+# FILE:LINE/STAMP: STAMP is old_stamp() of the statement the mutant
+# changes, which finds the entry's mutant wherever the tree moved it
+EQUIV_RE = re.compile(r'^(\S+):(\d+)(?:/([0-9a-f]{8}))? \[([^\]]+)\] (.*\S)\s*$')
 # '@ 6.12': the entries below were written for that kernel version (their
 # line numbers and the reasons are that tree's)
 VERSION_RE = re.compile(r'^@\s*(\d+(?:\.\d+)*)\s*$')
@@ -296,8 +298,8 @@ def load_equivalents(path, version=None):
             m = EQUIV_RE.match(line)
             if not m:
                 raise ValueError(f'{path}:{n}: not FILE:LINE [OPERATOR] MUTATED-LINE')
-            key = (m.group(1), int(m.group(2)), m.group(3), ' '.join(m.group(4).split()))
-            entry, entry_n = {'class': None, 'part': None, 'why': ''}, n
+            key = (m.group(1), int(m.group(2)), m.group(4), ' '.join(m.group(5).split()))
+            entry, entry_n = {'class': None, 'part': None, 'why': '', 'stamp': m.group(3)}, n
             if version_matches(want, version):
                 if key in eq:
                     raise ValueError(f'{path}:{n}: {key[0]}:{key[1]} [{key[2]}] is listed twice')
@@ -307,6 +309,36 @@ def load_equivalents(path, version=None):
         if not e['why']:
             raise ValueError(f'{path}: {k[0]}:{k[1]} [{k[2]}]: a class with no reason')
     return eq
+
+
+def old_stamp(old):
+    """8 hex digits naming the original statement a mutant changes (its
+    text with the blanks made one space)"""
+    return hashlib.sha1(' '.join(old.split()).encode()).hexdigest()[:8]
+
+
+def follow_moved_lines(eq, path, cands):
+    """equivalent.txt's entries of path keyed to this tree's mutants: a
+    stamped entry is the mutant with its operator, mutated text and
+    stamp nearest its line (the tree's edits move lines; a statement that
+    changed is no longer the entry's); an unstamped one the mutant with
+    its line, operator and text. Returns (entries, number moved)."""
+    by = {}
+    for c in cands:
+        by.setdefault((c['operator'], ' '.join(c['new'].split()), old_stamp(c['old'])),
+                      []).append(c['line'])
+    out, moved = {}, 0
+    for k, e in eq.items():
+        lines = by.get((k[2], k[3], e.get('stamp'))) if k[0] == path and e.get('stamp') else None
+        if not lines:
+            out[k] = e
+            continue
+        # identical statements: each entry its nearest mutant not taken
+        free = [x for x in lines if (k[0], x, k[2], k[3]) not in out] or lines
+        ln = min(free, key=lambda x: abs(x - k[1]))
+        moved += ln != k[1]
+        out[(k[0], ln, k[2], k[3])] = e
+    return out, moved
 
 
 def class_counts(eq, path=None):
@@ -842,9 +874,14 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
         say(f'no mutant of a covered line among the changed lines of {path}')
         return 0
     total = len(cands)
-    keys = {equiv_key(path, c) for c in cands}
-    for k in equivalents:
-        if k[0] == path and k not in keys and not func and only is None:
+    equivalents, moved = follow_moved_lines(equivalents, path, cands)
+    if moved:
+        say(f'equivalent.txt: {moved} entries of {path} followed their line to where '
+            f'this tree has it')
+    keys = {equiv_key(path, c): old_stamp(c['old']) for c in cands}
+    for k, e in equivalents.items():
+        if (k[0] == path and (k not in keys or e.get('stamp') not in (None, keys[k]))
+                and not func and only is None):
             say(f'equivalent.txt: {k[0]}:{k[1]} [{k[2]}] is no mutant of a covered line (stale?)')
     if a.rerun:
         # the mutants of an earlier run, all run again: a sample stays the
@@ -892,7 +929,8 @@ def cmd_mutate(tb, say, fail, rel, mod=None):
                     run = with_cases(run, cases, span)
             c['run'], c['tests'] = run, len(run)
             k = equiv_key(path, c)
-            if k in equivalents:
+            # a stamped entry is of its statement only, not of its line
+            if k in equivalents and equivalents[k].get('stamp') in (None, old_stamp(c['old'])):
                 e = equivalents[k]
                 c['status'], c['why'], c['part'] = e['class'], e['why'], e['part']
                 c['tests'], c['seconds'] = 0, 0.0

@@ -106,16 +106,16 @@ class Equivalents(unittest.TestCase):
     def test_entries_their_class_and_their_reasons(self):
         eq, _ = load_text('# comment\n\nmm/x.c:12 [&& / ||] if (a || b)\n'
                           '\tequivalent: b is never true without a:\n\tsee f()\n'
-                          'mm/x.c:14 [statement deletion] ;\n'
+                          'mm/x.c:14/0a1b2c3d [statement deletion] ;\n'
                           '\tunobservable (world: one populated zone per node):\n'
                           '\tthe loop over the zones\n'
                           'mm/x.c:15 [statement deletion] ;\n\tunobservable (race): only another CPU\n')
         self.assertEqual(eq[('mm/x.c', 12, '&& / ||', 'if (a || b)')],
-                         {'class': 'equivalent', 'part': None,
+                         {'class': 'equivalent', 'part': None, 'stamp': None,
                           'why': 'b is never true without a: see f()'})
         self.assertEqual(eq[('mm/x.c', 14, 'statement deletion', ';')],
                          {'class': 'unobservable', 'part': 'world: one populated zone per node',
-                          'why': 'the loop over the zones'})
+                          'why': 'the loop over the zones', 'stamp': '0a1b2c3d'})
         self.assertEqual(eq[('mm/x.c', 15, 'statement deletion', ';')]['part'], 'race')
         c = {'line': 12, 'operator': '&& / ||', 'new': '\tif (a || b)\n'}
         self.assertIn(m.equiv_key('mm/x.c', c), eq)
@@ -203,6 +203,36 @@ class Equivalents(unittest.TestCase):
         self.assertIn('unobservable (1, counted as not killed)', text)
         self.assertIn('stub: blk_plug', text)
         self.assertIn('mm/x.c:5 f [statement deletion]: stub: blk_plug', text)
+
+    def test_a_stamped_entry_follows_its_statement_not_its_line(self):
+        st = m.old_stamp
+        e = lambda w, stamp: {'class': 'equivalent', 'part': None, 'why': w, 'stamp': stamp}
+        eq = {('mm/x.c', 10, 'deletion', ';'): e('a', st('a();')),
+              ('mm/x.c', 20, 'deletion', ';'): e('b', st('b();')),
+              ('mm/x.c', 30, 'deletion', ';'): e('c', st('c();')),
+              ('mm/x.c', 40, 'deletion', ';'): e('d', None),
+              ('mm/y.c', 7, 'deletion', ';'): e('e', st('a();'))}
+        # the tree moved a() and b() down by 3, swapped their order in the
+        # file, and changed c(); line 30 is now another statement
+        cands = [{'line': ln, 'operator': 'deletion', 'new': ';', 'old': old} for ln, old in
+                 ((13, 'b();'), (23, 'a();'), (30, 'z();'), (33, 'c(1);'), (40, 'd();'))]
+        out, moved = m.follow_moved_lines(eq, 'mm/x.c', cands)
+        self.assertEqual(moved, 2)
+        self.assertEqual(out[('mm/x.c', 23, 'deletion', ';')]['why'], 'a')
+        self.assertEqual(out[('mm/x.c', 13, 'deletion', ';')]['why'], 'b')
+        # c() changed: its entry keeps its line, where its stamp is not the
+        # statement's, so it is no longer applied there; the unstamped entry
+        # is of its line; another file's entries stay
+        self.assertEqual(out[('mm/x.c', 30, 'deletion', ';')]['why'], 'c')
+        self.assertNotEqual(out[('mm/x.c', 30, 'deletion', ';')]['stamp'], st('z();'))
+        self.assertEqual(out[('mm/x.c', 40, 'deletion', ';')]['why'], 'd')
+        self.assertIn(('mm/y.c', 7, 'deletion', ';'), out)
+        self.assertEqual(len(out), len(eq))
+
+    def test_the_stamp_ignores_blanks_only(self):
+        self.assertEqual(m.old_stamp('a =  b;\n'), m.old_stamp('a = b;'))
+        self.assertNotEqual(m.old_stamp('a = b;'), m.old_stamp('a = c;'))
+        self.assertRegex(m.old_stamp('x'), '^[0-9a-f]{8}$')
 
     def test_a_sample_depends_only_on_the_seed(self):
         cands = [{'line': i, 'operator': 'x', 'new': str(i)} for i in range(50)]
