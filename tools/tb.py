@@ -1080,6 +1080,7 @@ def main():
     ap.add_argument('--regex')
     ap.add_argument('--check', action='store_true')
     ap.add_argument('--fast', action='store_true')
+    ap.add_argument('--group', default='')
     ap.add_argument('--target')
     ap.add_argument('--seconds', type=int)
     ap.add_argument('--engine', choices=['afl', 'libfuzzer'], default='afl')

@@ -18,6 +18,7 @@ import subprocess
 import sys
 import time
 
+import tb_kbuild
 import tb_output
 
 PAGE = os.path.join('docs', 'figures.md')
@@ -163,6 +164,8 @@ def measure_mutation(tb, tbm):
             raise FigureError(f'tools/tb mutate {path} failed: {p.stderr.strip()[-300:]}')
         with open(js) as f:
             d = json.load(f)
+        # the tree the runs used (a run of this group alone configures nothing here)
+        tb.tree_version = tb.tree_version or tb_kbuild.tree_version(d['tree'])
         tot = {}
         for s in d['by_function'].values():
             for k, v in s.items():
@@ -361,7 +364,8 @@ def cmd_figures(tb, tbm, say, fail):
     for g in data.values():
         if isinstance(g, dict) and old_tree and not g.get('kernel'):
             g['kernel'] = old_tree
-    groups = [g for g in GROUPS if g[2] or not tb.a.fast]
+    only = [n for n in tb.a.group.split(',') if n]
+    groups = [g for g in GROUPS if (g[2] or not tb.a.fast) and (not only or g[0] in only)]
     drift, failed = [], []
     for name, title, fast, tol, fn in groups:
         say(f'figures: {title} ...')
