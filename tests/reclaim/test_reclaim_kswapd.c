@@ -18,6 +18,7 @@
 #include <linux/vmstat.h>
 #include <linux/memcontrol.h>
 #include <linux/mman.h>
+#include <linux/writeback.h>
 #include <signal.h>
 #include <kshim/trace.h>
 #include "tb_reclaim.h"
@@ -1348,6 +1349,43 @@ static void kswapd_swaps_out_cold_anon_at_def_priority(void **state)
 }
 
 /*
+ * vm.laptop_mode: kswapd may not write (balance_pgdat(): may_writepage =
+ * !laptop_mode) until its priority is below DEF_PRIORITY - 2, where it
+ * raises may_writepage for the rest of the run. The same cold anonymous
+ * memory as above, nothing else to reclaim: priorities 12 to 10 scan it
+ * and swap none out, 9 is the first that does.
+ */
+static void kswapd_in_laptop_mode_swaps_out_from_def_priority_minus_3(void **state)
+{
+	unsigned long ram = PAGES(64 * MB), i;
+	const struct kshim_trace *k = tb_kswapd_trace(0);
+	struct tb_vma *cold, *vma;
+	int p;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
+	tb_run_in("");
+	cold = tb_map_anon(ram / 2);
+	tb_touch_range(cold, ram / 2, true);
+	assert_int_equal(tb_madvise(cold, MADV_COLD), 0);
+	laptop_mode = 1;
+	vma = tb_map_anon(ram);
+	for (i = 0; !pageoutruns(); i++)
+		assert_int_equal(tb_touch(vma, i, true), 0);
+	for (p = DEF_PRIO; p > DEF_PRIO - 3; p--) {
+		assert_true(k->inactive_scanned[ANON][p] > 0);
+		assert_int_equal(k->inactive_reclaimed[ANON][p], 0);
+	}
+	assert_true(k->inactive_reclaimed[ANON][DEF_PRIO - 3] > 0);
+}
+
+/* vm.laptop_mode back to 0 whatever the case did */
+static int laptop_mode_teardown(void **state)
+{
+	laptop_mode = 0;
+	return tb_reclaim_teardown(state);
+}
+
+/*
  * The same without page cache: 16 MiB of anonymous memory, every page
  * DMA-pinned (shrink_folio_list() does not add a pinned folio to swap),
  * swap on. kswapd, woken at low, scans the inactive anon list >> priority
@@ -1483,6 +1521,8 @@ int main(void)
 		TB_RECLAIM_TEST(kswapd_gives_up_a_hopeless_node_until_direct_reclaim_progresses),
 		TB_RECLAIM_TEST(kswapd_woken_up_to_zone_movable_drops_the_boost_of_zone_normal),
 		TB_RECLAIM_SWAP_TEST(kswapd_swaps_out_cold_anon_at_def_priority),
+		cmocka_unit_test_setup_teardown(kswapd_in_laptop_mode_swaps_out_from_def_priority_minus_3,
+						tb_reclaim_setup_swap, laptop_mode_teardown),
 		TB_RECLAIM_TEST(kswapd_left_balanced_sleeps_until_woken),
 		TB_RECLAIM_TEST(kswapd_keeps_its_priority_after_a_pass_that_scans_its_target),
 		TB_RECLAIM_TEST_ON(kswapd_keeps_its_priority_after_a_pass_of_its_target_and_more,
