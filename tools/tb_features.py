@@ -390,6 +390,24 @@ FEATURES = [
              r'void __mem_cgroup_flush_stats\(struct mem_cgroup \*memcg, bool force\)'), '7.2',
             'a forced flush of a memcg subtree\'s stats is __mem_cgroup_flush_stats(memcg, '
             'true) (before: do_flush_stats(memcg))'),
+    Feature('reclaim_stat_proactive', ('word', 'include/linux/mmzone.h', 'PGSTEAL_PROACTIVE'),
+            '7.2', 'proactive reclaim (memory.reclaim) counts its scans and steals as '
+            'pgscan_proactive/pgsteal_proactive (before: as direct reclaim\'s)'),
+    Feature('proactive_reclaim_restarts',
+            ('regex', ('mm/vmscan.c', 'mm/memcontrol.c'),
+             r'if \(signal_pending\(current\)\)\s*return -ERESTARTSYS;'), '7.2',
+            'memory.reclaim interrupted by a signal returns -ERESTARTSYS, which the signal '
+            'layer restarts or turns into -EINTR (before: -EINTR)'),
+    Feature('kmem_uncharge_skips_root',
+            ('regex', 'mm/memcontrol.c', r'if \(!mem_cgroup_is_root\(memcg\)\)\s*refill_stock\('),
+            '7.2', 'obj_cgroup_uncharge_pages() and memcg_uncharge_kmem() leave the root '
+            'memcg\'s counter alone: the kmem pages of an objcg reparented to the root stay '
+            'in its usage (before: refill_stock() of the root, which gave them back)'),
+    Feature('lru_folio_reparent', ('func', 'mm/swap.c', 'lru_reparent_memcg'), '7.2',
+            'a folio is charged through an objcg (folio->memcg_data), and offlining a memcg '
+            'moves its LRU folios and objcgs to the parent: they are reclaimed and uncharged '
+            'there, while the dying memcg\'s own counter keeps what they charged (before: a '
+            'folio points at its memcg, which keeps its folios until they are freed)'),
     Feature('objcg_per_node',
             ('member', 'include/linux/memcontrol.h', 'mem_cgroup_per_node', 'objcg'), '7.2',
             'a memcg has an objcg per node (nodeinfo[nid]->objcg), which a task on that '

@@ -212,7 +212,7 @@ static void kswapd_demotes_cold_page_cache_to_the_slow_node(void **state)
 	f = read_past_node_0s_low_watermark(&n);
 	demoted = pgdemote(0, PGDEMOTE_KSWAPD);
 	assert_true(demoted >= SWAP_CLUSTER_MAX);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), demoted);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_KSWAPD), demoted);
 	assert_int_equal(kshim_vm_event_read(PGMIGRATE_SUCCESS), demoted);
 	assert_int_equal(tb_stat("a", "pgdemote_kswapd"), demoted);
 	assert_int_equal(tb_file_cached(f), n);
@@ -228,10 +228,10 @@ static void kswapd_drops_page_cache_when_demotion_is_off(void **state)
 	unsigned long n;
 	struct tb_file *f = read_past_node_0s_low_watermark(&n);
 
-	assert_true(kshim_vm_event_read(PGSTEAL_KSWAPD) >= SWAP_CLUSTER_MAX);
+	assert_true(kshim_reclaim_event_read(PGSTEAL_KSWAPD) >= SWAP_CLUSTER_MAX);
 	assert_int_equal(pgdemote(0, PGDEMOTE_KSWAPD), 0);
 	assert_int_equal(kshim_vm_event_read(PGMIGRATE_SUCCESS), 0);
-	assert_int_equal(tb_file_cached(f), n - kshim_vm_event_read(PGSTEAL_KSWAPD));
+	assert_int_equal(tb_file_cached(f), n - kshim_reclaim_event_read(PGSTEAL_KSWAPD));
 	assert_int_equal(file_folios_on(f, n, 1), 0);
 }
 
@@ -255,7 +255,7 @@ static void direct_reclaim_demotes_mapped_anon_without_swap(void **state)
 	demoted = pgdemote(0, PGDEMOTE_DIRECT);
 	assert_true(demoted >= SWAP_CLUSTER_MAX);
 	assert_int_equal(reclaimed, demoted);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_DIRECT), demoted);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_DIRECT), demoted);
 	assert_int_equal(vma_folios_on(vma, n, 1), demoted);
 	assert_int_equal(tb_vma_resident(vma), n);
 	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), n * PAGE_SIZE);
@@ -281,7 +281,7 @@ static void direct_reclaim_drops_page_cache_when_the_slow_node_is_full(void **st
 
 	reclaimed = direct_reclaim();
 	assert_true(reclaimed >= SWAP_CLUSTER_MAX);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_DIRECT), reclaimed);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_DIRECT), reclaimed);
 	assert_int_equal(pgdemote(0, PGDEMOTE_DIRECT), 0);
 	assert_int_equal(kshim_vm_event_read(PGMIGRATE_SUCCESS), 0);
 	assert_true(kshim_vm_event_read(PGMIGRATE_FAIL) > 0);

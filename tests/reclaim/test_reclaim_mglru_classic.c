@@ -528,8 +528,8 @@ static void swappiness_200_still_evicts_page_cache_older_than_the_anon(void **st
 	tb_reclaim_swappiness("a", "2M", 200);
 	assert_int_equal(tb_file_cached(f), 1024 - 512);
 	assert_int_equal(tb_vma_swapped(vma), 0);
-	assert_int_equal(kshim_vm_event_read(PGSCAN_ANON), 0);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_FILE), 512);
+	assert_int_equal(kshim_reclaim_event_read(PGSCAN_ANON), 0);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_FILE), 512);
 }
 
 /*
@@ -567,7 +567,7 @@ static void reclaim_right_after_the_reads_needs_no_flushed_lru_sizes(void **stat
 	assert_int_equal(tb_file_cached(f), 8192 - 10 * MIN_LRU_BATCH);
 #endif
 	assert_int_equal(tb_vma_swapped(vma), 0);
-	assert_int_equal(kshim_vm_event_read(PGSCAN_ANON), 0);
+	assert_int_equal(kshim_reclaim_event_read(PGSCAN_ANON), 0);
 }
 
 /* ======== test_reclaim_scan ======== */
@@ -649,7 +649,7 @@ static void without_refaults_file_goes_first_from_a_generation_holding_both_type
 	tb_reclaim_swappiness("a", "256K", 60);
 	assert_int_equal(tb_file_cached(f), 1024 - MIN_LRU_BATCH);
 	assert_int_equal(tb_vma_swapped(vma), 0);
-	assert_int_equal(kshim_vm_event_read(PGSCAN_ANON), 0);
+	assert_int_equal(kshim_reclaim_event_read(PGSCAN_ANON), 0);
 }
 
 /*
@@ -678,7 +678,7 @@ static void file_refaults_turn_the_eviction_to_anon(void **state)
 	tb_reclaim_swappiness("a", "256K", 60);
 	assert_int_equal(tb_file_cached(f), 1024);
 	assert_int_equal(tb_vma_swapped(vma), MIN_LRU_BATCH);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_ANON), MIN_LRU_BATCH);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_ANON), MIN_LRU_BATCH);
 }
 
 /* page cache pages [0, n) of f cached, of the even (odd) ones when parity is 0 (1) */
@@ -828,14 +828,14 @@ static void global_reclaim_with_tiny_page_cache_evicts_it_first_as_the_oldest(vo
 	assert_int_equal(kshim_trace.direct_reclaim_count, 1);
 	assert_int_equal(tb_file_cached(f), 0);
 	assert_int_equal(tb_vma_swapped(vma), 0);
-	assert_int_equal(kshim_vm_event_read(PGSCAN_DIRECT), 64);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_FILE), 64);
-	assert_int_equal(kshim_vm_event_read(PGSCAN_ANON), 0);
+	assert_int_equal(kshim_reclaim_event_read(PGSCAN_DIRECT), 64);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_FILE), 64);
+	assert_int_equal(kshim_reclaim_event_read(PGSCAN_ANON), 0);
 
 	for (; i < PAGES(64 * MB); i++)
 		assert_int_equal(tb_touch(vma, i, true), 0);
 	assert_true(tb_vma_swapped(vma) > 0);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_ANON), tb_vma_swapped(vma));
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_ANON), tb_vma_swapped(vma));
 }
 
 static int setup_no_kswapd(void **state)
@@ -883,10 +883,10 @@ static void exec_text_in_use_stays_resident_in_young_generations(void **state)
 	struct tb_file *text = tb_file_create(TEXT_PAGES);
 	struct tb_vma *vma = run_program_streaming(text, true);
 
-	assert_true(kshim_vm_event_read(PGSTEAL_DIRECT) > STREAM_PAGES / 2);
+	assert_true(kshim_reclaim_event_read(PGSTEAL_DIRECT) > STREAM_PAGES / 2);
 	assert_int_equal(tb_vma_resident(vma), TEXT_PAGES);
 	assert_int_equal(kshim_vm_event_read(PGACTIVATE), 0);
-	assert_int_equal(kshim_vm_event_read(PGREFILL), 0);
+	assert_int_equal(kshim_reclaim_event_read(PGREFILL), 0);
 	assert_int_equal(kshim_vm_event_read(PGDEACTIVATE), 0);
 }
 
@@ -896,10 +896,10 @@ static void mapped_text_without_exec_in_use_stays_resident_like_exec(void **stat
 	struct tb_file *text = tb_file_create(TEXT_PAGES);
 	struct tb_vma *vma = run_program_streaming(text, false);
 
-	assert_true(kshim_vm_event_read(PGSTEAL_DIRECT) > STREAM_PAGES / 2);
+	assert_true(kshim_reclaim_event_read(PGSTEAL_DIRECT) > STREAM_PAGES / 2);
 	assert_int_equal(tb_vma_resident(vma), TEXT_PAGES);
 	assert_int_equal(kshim_vm_event_read(PGACTIVATE), 0);
-	assert_int_equal(kshim_vm_event_read(PGREFILL), 0);
+	assert_int_equal(kshim_reclaim_event_read(PGREFILL), 0);
 	assert_int_equal(kshim_vm_event_read(PGDEACTIVATE), 0);
 }
 

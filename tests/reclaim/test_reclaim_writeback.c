@@ -117,14 +117,14 @@ static void writing_beyond_ram_is_reclaimed_after_writeback(void **state)
 	if (tb_lru_gen_on() && !TB_HAVE_lru_gen_wakes_flushers) {
 		i = lru_gen_leaves_dirty_page_cache_unwritten(f, ram + ram / 2);
 		assert_true(i > ram / 2 && i < ram);
-		assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
-		assert_int_equal(kshim_vm_event_read(PGSTEAL_DIRECT), 0);
+		assert_int_equal(kshim_reclaim_event_read(PGSTEAL_KSWAPD), 0);
+		assert_int_equal(kshim_reclaim_event_read(PGSTEAL_DIRECT), 0);
 		return;
 	}
 	for (i = 0; i < ram + ram / 2; i++)
 		assert_int_equal(tb_file_write(f, i), 0);
 	assert_int_equal(kshim_vm_event_read(OOM_KILL), 0);
-	assert_true(kshim_vm_event_read(PGSTEAL_KSWAPD) + kshim_vm_event_read(PGSTEAL_DIRECT) >=
+	assert_true(kshim_reclaim_event_read(PGSTEAL_KSWAPD) + kshim_reclaim_event_read(PGSTEAL_DIRECT) >=
 		    ram / 2);
 	assert_true(node_page_state(pgdat, NR_WRITTEN) >= ram / 2);
 	assert_true(tb_file_cached(f) < ram);
@@ -686,7 +686,7 @@ static void kswapd_does_not_write_dirty_folios_for_a_boost(void **state)
 
 	TB_CLASSIC_LRU_ONLY("shrink_folio_list() of the classic LRU");
 	assert_int_equal(kswapd_meets_dirty_tail(true, false, BY_BOOST), 0);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_KSWAPD), 0);
 	assert_int_equal(zone->watermark_boost, 0);
 }
 
