@@ -84,10 +84,14 @@ class TB:
                                       os.path.join(self.build, 'kernel-trees'))
         self.jobs = a.jobs
         self.verbose = getattr(a, 'verbose', False)
-        # --kernel X.Y: Debian's linux-source-X.Y (extracted and cached like
-        # the default); any other value is a tree used in place
-        self.series = a.kernel if a.kernel and re.fullmatch(r'\d+\.\d+', a.kernel) else ''
-        self.kernel = os.path.abspath(a.kernel) if a.kernel and not self.series else ''
+        # --kernel (tools/tb_trees.py): 6.12 or 6.1, the installed
+        # linux-source-X.Y (extracted and cached by cmake, like the default);
+        # another series or an exact version, Debian's package fetched from
+        # the archive and extracted into the cache, then used in place like
+        # a directory; a directory, in place. matrix takes a list.
+        self.series, self.kernel, self.debian = '', '', None
+        if a.kernel and a.command != 'matrix':
+            self.series, self.kernel, self.debian = kernel_choice(a.kernel, self.kcache)
         self.tree = None
         self.tree_version = None
         self.tree_before = None  # KERNEL_SRC_BEFORE (6.1): files named 'x.c@6.1'
@@ -110,7 +114,7 @@ class TB:
         # configured with the same options: the build system re-runs cmake
         # by itself when a CMakeLists.txt changed, and a kernel file's edit
         # needs no configure
-        key = {'cmd': cmd, 'env': env or {}}
+        key = {'cmd': cmd, 'env': env or {}, 'package': self.package_stamp()}
         st = tb_output.configured_state(bdir, key)
         if st:
             for k in ('tree', 'tree_version', 'tree_before', 'tree_before_version'):
@@ -147,6 +151,19 @@ class TB:
             f'configured in {time.time() - t0:.1f}s')
         tb_output.save_state(bdir, key, self)
         return bdir
+
+    def package_stamp(self):
+        """The Debian tarball the tree comes from, as a stat (no dpkg-query:
+        the edit loop configures nothing): an upgraded linux-source-X.Y
+        re-configures, so the build takes the new tree."""
+        if self.kernel:
+            return None
+        tarball = f'/usr/src/linux-source-{self.series or DEFAULT_SERIES}.tar.xz'
+        try:
+            st = os.stat(tarball)
+        except OSError:
+            return None
+        return [st.st_size, int(st.st_mtime)]
 
     def build_dir(self, bdir, targets=(), fatal=True):
         """Build (the targets of) bdir; its output goes to tb-build.log unless
@@ -331,6 +348,21 @@ class TB:
             ver = '.'.join((self.tree_before_version or '6.1').split('.')[:2])
             return os.path.relpath(path, before) + '@' + ver
         fail(f'gcovr named a file outside the kernel trees: {name}')
+
+
+def kernel_choice(spec, kcache):
+    """(series, kernel dir, Debian tree or None) for --kernel spec; the
+    archive's package fetched once (tools/tb_trees.py)"""
+    import tb_trees
+    archive = tb_trees.Archive(kcache, say)
+    try:
+        t = tb_trees.resolve(spec, archive)
+        if t.kind == 'installed':
+            return t.series, '', t
+        path = tb_trees.provide(t, archive)
+    except tb_trees.TreeError as e:
+        fail(str(e))
+    return '', path, (t if t.kind == 'archive' else None)
 
 
 class ConfigureError(Exception):
@@ -744,8 +776,10 @@ class KernelTreeSection(Section):
 
     def collect(self, ctx):
         tb = ctx['tb']
+        deb = getattr(tb, 'debian', None)
         return {'path': tb.tree, 'version': tb.tree_version,
-                'source': 'KERNEL_SRC' if tb.kernel else
+                'source': f'{deb.package} {deb.version} (Debian, fetched)'
+                if deb and deb.kind == 'archive' else 'KERNEL_SRC' if tb.kernel else
                 f'linux-source-{tb.series or DEFAULT_SERIES} (Debian)'}
 
     def render(self, d):
@@ -1015,6 +1049,11 @@ def cmd_mutate(tb):
     return tb_mutate.cmd_mutate(tb, say, fail, rel, sys.modules[__name__])
 
 
+def cmd_matrix(tb):
+    import tb_matrix
+    return tb_matrix.cmd_matrix(tb, sys.modules[__name__])
+
+
 def cmd_vm(tb):
     import tb_vm
     return tb_vm.cmd_vm(tb, say, fail)
@@ -1029,7 +1068,7 @@ def main():
     ap = argparse.ArgumentParser(prog='tb.py')
     ap.add_argument('command', choices=['run', 'test', 'coverage', 'bench', 'fuzz', 'seed',
                                         'mutate', 'compare', 'doctor', 'fuzz-triage',
-                                        'figures', 'vm', 'oracle'])
+                                        'figures', 'vm', 'oracle', 'matrix'])
     ap.add_argument('--repo', required=True)
     ap.add_argument('-j', dest='jobs', type=int, default=os.cpu_count() or 2)
     ap.add_argument('--kernel')
@@ -1077,6 +1116,8 @@ def main():
     ap.add_argument('--no-schemata', action='store_true')
     ap.add_argument('--cases', action='store_true')
     ap.add_argument('--survivors', action='store_true')
+    ap.add_argument('--list', action='store_true')
+    ap.add_argument('--write-docs', action='store_true')
     a = ap.parse_args()
     a.cmd_argv = a.command_args
     tb = TB(a)
@@ -1084,7 +1125,7 @@ def main():
           'bench': cmd_bench, 'fuzz': cmd_fuzz, 'seed': cmd_seed,
           'mutate': cmd_mutate, 'compare': cmd_compare, 'doctor': cmd_doctor,
           'fuzz-triage': cmd_fuzz_triage, 'figures': cmd_figures, 'vm': cmd_vm,
-          'oracle': cmd_oracle}[a.command]
+          'oracle': cmd_oracle, 'matrix': cmd_matrix}[a.command]
     try:
         return fn(tb)
     except KeyboardInterrupt:

@@ -1,9 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""tb doctor: which suites a kernel tree supports, and why not, without building.
+"""tb doctor: which suites a kernel tree supports, and what it lacks, without
+compiling.
 
 Reads the tree's Makefile (version) and the files tools/tb_features.py
 probes; prints one table of suites (supported, or skipped and why) and one
-of features (present or not, with the file and symbol looked for).
+of features (present or not, with the file and symbol looked for). Then it
+dry-runs what the build takes from the tree: configure (files, headers)
+and every extraction step (tools/kextract, tools/kdeclare, kernel_require),
+in a build directory of its own, nothing compiled, and lists every piece
+missing: what would stop the build, the calls nothing provides, and the
+header pieces the tree no longer defines.
 """
 import json
 import os
@@ -68,6 +74,76 @@ def report(tree):
     return '\n'.join(out)
 
 
+DRIFT = re.compile(r'^(kextract: |kdeclare: |kernel tree |configure failed: )')
+
+
+def extraction_targets(bdir):
+    """the build's extraction steps: kernel-gen outputs of custom commands"""
+    p = subprocess.run(['ninja', '-C', bdir, '-t', 'targets', 'all'],
+                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    out = []
+    for line in p.stdout.splitlines():
+        path, _, rule = line.rpartition(': ')
+        if rule == 'CUSTOM_COMMAND' and 'kernel-gen/' in path and \
+                not os.path.isabs(path) and path.endswith(('.c', '.h', '.stamp', '.txt')):
+            out.append(path)
+    return out
+
+
+def read_lines(bdir, suffix):
+    """{file: lines} of the kernel-gen files ending in suffix"""
+    got = {}
+    for base, _, files in os.walk(os.path.join(bdir, 'kernel-gen')):
+        for f in sorted(files):
+            if f.endswith(suffix):
+                with open(os.path.join(base, f)) as fh:
+                    lines = [l.strip() for l in fh if l.strip()]
+                if lines:
+                    got[os.path.join(base, f)] = lines
+    return got
+
+
+def dry_run(tb, tree, jobs):
+    """(drift lines, gap lines, {header piece: gone names}, seconds)"""
+    t0 = time.time()
+    label = re.sub(r'[^A-Za-z0-9.+-]', '_', os.path.basename(tree.rstrip('/')))
+    try:
+        bdir = tb.configure(os.path.join('doctor', label), fatal=False)
+    except Exception as e:  # tb.py's ConfigureError (tb.py runs as __main__)
+        if type(e).__name__ != 'ConfigureError':
+            raise
+        return [str(e)], [], {}, time.time() - t0
+    targets = extraction_targets(bdir)
+    p = subprocess.run(['ninja', '-C', bdir, '-k', '0', '-j', str(jobs)] + targets,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    drift = sorted({l.strip() for l in p.stdout.splitlines()
+                    if DRIFT.match(l.strip()) and ': warning: ' not in l})
+    gaps = sorted({l for ls in read_lines(bdir, '.gaps').values() for l in ls})
+    gone = {os.path.basename(f)[:-len('.gone')]: ls
+            for f, ls in read_lines(bdir, '.gone').items()}
+    return drift, gaps, gone, time.time() - t0
+
+
+def drift_report(drift, gaps, gone):
+    out = ['', 'What the build takes from the tree (configure and every extraction, '
+           'nothing compiled):']
+    if drift:
+        out.append(f'  {len(drift)} piece(s) missing; the build stops on:')
+        out += [f'    {l}' for l in drift]
+    else:
+        out.append('  every file, symbol and header piece the build wants is there')
+    if gaps:
+        out.append(f'  {len(gaps)} call(s) the extracted code makes that nothing provides '
+                   '(inside an #if the compiler never sees, a call is harmless):')
+        out += [f'    {l}' for l in gaps]
+    if gone:
+        n = sum(len(v) for v in gone.values())
+        out.append(f'  {n} name(s) the header manifests ask for that this tree does not '
+                   'define (an error only where code of the tree uses them):')
+        out += [f'    {h}: {" ".join(v)}' for h, v in sorted(gone.items())]
+    return '\n'.join(out)
+
+
 def cmd_doctor(tb, say, fail):
     t0 = time.time()
     if tb.kernel:
@@ -82,8 +158,10 @@ def cmd_doctor(tb, say, fail):
     if not tb_features.tree_version(tree):
         fail(f'kernel tree {tree}: Makefile has no VERSION/PATCHLEVEL/SUBLEVEL')
     print(report(tree))
-    say(f'doctor: {time.time() - t0:.2f}s, nothing built')
-    return 0
+    drift, gaps, gone, secs = dry_run(tb, tree, tb.jobs)
+    print(drift_report(drift, gaps, gone))
+    say(f'doctor: {time.time() - t0:.1f}s (extraction dry run {secs:.1f}s), nothing compiled')
+    return 1 if drift else 0
 
 
 def skipped_suites(bdir):

@@ -78,8 +78,9 @@ FEATURES = [
             'MAX_PAGE_ORDER/NR_PAGE_ORDERS (before: MAX_ORDER, one more)'),
     Feature('promo_wmark', ('word', 'include/linux/mmzone.h', 'promo_wmark_pages'), '6.0',
             'the NUMA-balancing promotion watermark'),
-    Feature('lru_refs_flags', ('macro', 'include/linux/mmzone.h', 'LRU_REFS_FLAGS'), '6.10',
-            'LRU_REFS_FLAGS and folio_clear_lru_refs() (MGLRU tier flags)'),
+    Feature('lru_refs_flags', ('macro', 'include/linux/mmzone.h', 'LRU_REFS_FLAGS'), '6.12.115',
+            'LRU_REFS_FLAGS in linux/mmzone.h and folio_clear_lru_refs() (MGLRU tier flags; '
+            'before: LRU_REFS_FLAGS in mm/vmscan.c)'),
     Feature('swappiness_range', ('macro', ('include/linux/swap.h', 'mm/internal.h'),
                                      'MAX_SWAPPINESS'), '6.8',
             'MIN_SWAPPINESS/MAX_SWAPPINESS (memory.reclaim swappiness=)'),
@@ -125,7 +126,7 @@ FEATURES = [
                         ('mem_cgroup_tryget_online', '6.3'), ('mem_cgroup_tryget', '6.3'),
                         ('mem_cgroup_flush_stats_ratelimited', '6.2'),
                         ('memcg1_soft_limit_reclaim', '6.11'),
-                        ('mem_cgroup_set_socket_pressure', '6.12'),
+                        ('mem_cgroup_set_socket_pressure', '6.12.115'),
                         # and helpers older trees have there
                         ('page_memcg', '<6.12'), ('mod_memcg_lruvec_state', '<6.12'),
                         ('MEM_CGROUP_ID_MAX', '<6.12')]
@@ -197,9 +198,10 @@ FEATURES = [
             'totalreserve_pages defined in mm/page_alloc.c (since: mm/show_mem.c)'),
     Feature('folio_mapped_util', ('func', 'mm/util.c', 'folio_mapped'), '<6.12',
             'folio_mapped() in mm/util.c (since: inline in linux/mm.h)'),
-    Feature('memcg_oom_skip_bail', ('word', 'mm/memcontrol.c', 'MMF_OOM_SKIP'), '>6.1',
+    Feature('memcg_oom_skip_bail', ('word', 'mm/memcontrol.c', 'MMF_OOM_SKIP'), '6.12.117',
             'try_charge_memcg() fails a reaped OOM victim\'s charge before reclaim '
-            '(before: it reclaims, passes the OOM as dying and reclaims again)'),
+            '(before: it reclaims, passes the OOM as dying and reclaims again; 6.1 and '
+            '6.12 up to 6.12.115 have no MMF_OOM_SKIP test there)'),
     Feature('context_analysis_h', ('file', 'include/linux/compiler-context-analysis.h'), '7.0',
             'lock annotations (__must_hold(), __context_unsafe(), context_lock_struct()) '
             'in linux/compiler-context-analysis.h (before: a few sparse macros)'),
@@ -301,11 +303,47 @@ FEATURES = [
             'of each balance_pgdat() (sc->memcgs_need_aging)'),
     Feature('lru_gen_wakes_flushers',
             ('regex', 'mm/vmscan.c',
-             r'sc->nr\.unqueued_dirty && sc->nr\.unqueued_dirty == sc->nr\.file_taken'), '>6.1',
-            'the multi-gen LRU passes dirty page cache to shrink_folio_list() and wakes the '
-            'flushers when the folios it took were all dirty (before: sort_folio() moves a '
-            'dirty file folio to the next generation with PG_reclaim, and no path of its '
-            'reclaim wakes the flushers)'),
+             r'sc->nr\.unqueued_dirty && sc->nr\.unqueued_dirty == sc->nr\.file_taken'), '6.12.107',
+            'the multi-gen LRU wakes the flushers when the page cache folios an eviction took '
+            'were all dirty and not queued for writeback (before, 6.1 and 6.12 up to '
+            '6.12.95: no path of its reclaim wakes the flushers)'),
+    Feature('mglru_sort_lets_dirty_through',
+            ('regex', 'mm/vmscan.c', r'if \(zone > sc->reclaim_idx\) \{[^}]*\}\s*return false;\s*\}'),
+            '6.12.115',
+            'the multi-gen LRU\'s sort_folio() lets locked, dirty and writeback folios '
+            'through to shrink_folio_list(), which keeps a locked one, marks a dirty one '
+            'PG_reclaim and waits on one under writeback as any reclaim does (before: '
+            'folio_inc_gen() moves each to the next generation with PG_reclaim, its refs, '
+            'PG_referenced and PG_workingset cleared: never isolated, no eviction event)'),
+    Feature('mglru_unevictable_generic_cull',
+            ('regex', 'mm/vmscan.c', r'if \(!folio_evictable\(folio\)\)\s*return false;'),
+            '6.12.115, 6.1.192',
+            'the multi-gen LRU\'s sort_folio() lets an unevictable folio through: '
+            'shrink_folio_list() activates it and move_folios_to_lru() culls it (pgscan, '
+            'pgactivate, an eviction event) (before: sort_folio() moves it to the '
+            'unevictable list itself, counted as sorted: pgrefill)'),
+    Feature('mglru_activate_clears_refs',
+            ('regex', 'mm/vmscan.c', r'folio_clear_lru_refs\(folio\);\s*folio_activate\(folio\);'),
+            '6.12.115',
+            'the multi-gen LRU\'s look-around clears the refs, PG_referenced and '
+            'PG_workingset of a folio it activates, and lru_gen_add_folio() clears the '
+            'refs and PG_referenced of an active one (before: an activated folio keeps them)'),
+    Feature('mglru_sort_dirty_lazyfree',
+            ('regex', 'mm/vmscan.c',
+             r'type == LRU_GEN_FILE && folio_test_anon\(folio\) && folio_test_dirty\(folio\)'),
+            '<6.12',
+            'the multi-gen LRU\'s sort_folio() moves a dirty lazyfree folio (written again '
+            'after MADV_FREE) to the anon list, swap-backed (6.1; 6.12 has no such case: '
+            'such a folio is a dirty one of the file type)'),
+    Feature('mglru_v1_writeback_throttle',
+            ('regex', 'mm/vmscan.c',
+             r'sc->nr\.unqueued_dirty == sc->nr\.file_taken\) \{[^}]*'
+             r'if \(!writeback_throttling_sane\(sc\)\)\s*'
+             r'reclaim_throttle\(pgdat, VMSCAN_THROTTLE_WRITEBACK\)'), '6.12.117',
+            'the multi-gen LRU\'s evict_folios() throttles on writeback after waking the '
+            'flushers when reclaim is not writeback_throttling_sane() (cgroup v1, or memcg '
+            'reclaim without CONFIG_CGROUP_WRITEBACK), as shrink_inactive_list() does '
+            '(before: it only wakes the flushers; nothing on its memcg reclaim path throttles)'),
     Feature('unmap_poisoned_folio', ('word', 'mm/internal.h', 'unmap_poisoned_folio'), '>6.1',
             'unmap_poisoned_folio() (shrink_folio_list() unmaps a hwpoisoned folio)'),
     # 7.x, as Debian's 7.2.13 and 7.3.4 have them (the first trees known to;

@@ -307,7 +307,9 @@ def render_page(data, tree):
         if not g:
             continue
         out += [f'## {title}', '',
-                f'`{g["command"]}` on {g["date"]}, load average {g["load"]}'
+                f'`{g["command"]}` on {g["date"]}'
+                + (f', kernel tree {g["kernel"]}' if g.get('kernel') else '')
+                + f', load average {g["load"]}'
                 + (' (fast: checked in CI)' if fast else '')
                 + (f'; checked within {tol:.0%}' if tol else '; checked exactly') + '.', '',
                 '| figure | value |', '|---|---:|']
@@ -340,9 +342,24 @@ def compare(name, tol, published, measured):
     return out
 
 
+def page_tree(path):
+    """the 'Kernel tree: X.' the page was last generated with"""
+    try:
+        with open(path) as f:
+            m = re.search(r'^Kernel tree: (.*)\.$', f.read(), re.M)
+    except OSError:
+        return None
+    return m.group(1) if m else None
+
+
 def cmd_figures(tb, tbm, say, fail):
     page = os.path.join(tb.repo, PAGE)
     data = read_page(page)
+    # groups measured before figures said their tree: the page's tree then
+    old_tree = page_tree(page)
+    for g in data.values():
+        if isinstance(g, dict) and old_tree and not g.get('kernel'):
+            g['kernel'] = old_tree
     groups = [g for g in GROUPS if g[2] or not tb.a.fast]
     drift, failed = [], []
     for name, title, fast, tol, fn in groups:
@@ -356,6 +373,9 @@ def cmd_figures(tb, tbm, say, fail):
             continue
         g['date'] = datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC')
         g['load'] = loadavg()
+        # a partial run (--fast) leaves the other groups as they were
+        # measured: each says its own tree
+        g['kernel'] = tb.tree_version
         g['timings']['group, seconds'] = round(time.time() - t0, 1)
         say(f'figures: {name}: {len(g["values"])} figures in {time.time() - t0:.0f}s '
             f'(load average {g["load"]})')

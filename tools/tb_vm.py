@@ -113,32 +113,55 @@ def source_version(series):
     return p.stdout.strip() if p.returncode == 0 else ''
 
 
-def image_package(version):
-    """Debian's cloud image package built from the same source version."""
-    p = subprocess.run(['apt-cache', 'search', '--names-only',
-                        r'^linux-image-.*-cloud-amd64-unsigned$'],
+def image_package(version, apt_opts=()):
+    """Debian's cloud image package built from the same source version (the
+    -unsigned one where both exist; 7.x in backports and experimental has
+    only the signed name), in the machine's lists or, with apt_opts, in
+    tools/tb_trees.py's lists of the whole archive."""
+    p = subprocess.run(['apt-cache'] + list(apt_opts) + ['search', '--names-only',
+                        r'^linux-image-.*-cloud-amd64(-unsigned)?$'],
                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     names = [l.split()[0] for l in p.stdout.splitlines() if l.strip()]
     if not names:
         return None
-    p = subprocess.run(['apt-cache', 'show', '--no-all-versions'] + names,
+    p = subprocess.run(['apt-cache'] + list(apt_opts) + ['show', '--all-versions'] + names,
                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    pkg = None
+    pkg, found = None, []
     for line in p.stdout.splitlines():
         if line.startswith('Package: '):
             pkg = line.split()[1]
         elif line.startswith('Version: ') and line.split()[1] == version:
-            return pkg
-    return None
+            found.append(pkg)
+    unsigned = [n for n in found if n.endswith('-unsigned')]
+    return (unsigned or found or [None])[0]
 
 
-def debian_image(tb, series, say):
+def image_parts(pkg, ver, apt_opts=()):
+    """the packages of pkg's Depends that carry the kernel and its modules
+    (linux-binary-*, linux-modules-*), at ver: none before 7.x"""
+    p = subprocess.run(['apt-cache'] + list(apt_opts) + ['show', f'{pkg}={ver}'],
+                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    m = re.search(r'^Depends: (.*)$', p.stdout, re.M)
+    if not m:
+        return []
+    names = [d.strip().split()[0] for d in m.group(1).split(',')]
+    return [n for n in names if n.startswith(('linux-binary-', 'linux-modules-'))]
+
+
+def debian_image(tb, series, say, deb=None):
     """{'bzimage', 'modules', 'release', 'config', 'what'} of Debian's image
-    for linux-source-<series>, fetched once into build/vm/images."""
-    ver = source_version(series)
+    for linux-source-<series>, or for deb (a tree tools/tb_trees.py fetched
+    from the archive: `--kernel 7.3`), fetched once into build/vm/images."""
+    opts = []
+    if deb is not None:
+        import tb_trees
+        ver = deb.version
+        opts = tb_trees.Archive(tb.kcache, say).opts()
+    else:
+        ver = source_version(series)
     if not ver:
         raise VmError(f'linux-source-{series} is not installed: no version to match an image to')
-    pkg = image_package(ver)
+    pkg = image_package(ver, opts)
     if not pkg:
         return None
     dest = os.path.join(tb.build, 'vm', 'images', f'{pkg}_{re.sub(r"[^A-Za-z0-9.+-]", "_", ver)}')
@@ -152,24 +175,38 @@ def debian_image(tb, series, say):
         os.makedirs(tmp)
         # apt-get download runs as _apt when it can; a root-owned dir is fine
         os.chmod(tmp, 0o777)
-        if run_logged(['apt-get', 'download', f'{pkg}={ver}'], log, cwd=tmp) != 0:
+        if run_logged(['apt-get'] + opts + ['download', f'{pkg}={ver}'], log, cwd=tmp) != 0:
             raise VmError(f'apt-get download {pkg}={ver} failed (log: {log})')
-        deb = glob.glob(os.path.join(tmp, '*.deb'))
-        if not deb or run_logged(['dpkg-deb', '-x', deb[0], os.path.join(tmp, 'root')], log) != 0:
+        # 7.x: linux-image-X is a meta package; the kernel and its modules
+        # are its linux-binary-X and linux-modules-X of the same version
+        for part in image_parts(pkg, ver, opts):
+            if run_logged(['apt-get'] + opts + ['download', f'{part}={ver}'], log, cwd=tmp) != 0:
+                raise VmError(f'apt-get download {part}={ver} failed (log: {log})')
+        debs = glob.glob(os.path.join(tmp, '*.deb'))
+        for deb in debs:
+            if run_logged(['dpkg-deb', '-x', deb, os.path.join(tmp, 'root')], log) != 0:
+                raise VmError(f'could not unpack {os.path.basename(deb)} (log: {log})')
+            os.unlink(deb)
+        if not debs:
             raise VmError(f'could not unpack {pkg} (log: {log})')
-        os.unlink(deb[0])
         shutil.rmtree(dest, ignore_errors=True)
         os.rename(tmp, dest)
         open(stamp, 'w').close()
     root = os.path.join(dest, 'root')
     bz = glob.glob(os.path.join(root, 'boot', 'vmlinuz-*'))
-    if not bz:
-        raise VmError(f'{dest}: no boot/vmlinuz-* in {pkg}')
-    release = os.path.basename(bz[0])[len('vmlinuz-'):]
+    if bz:
+        release = os.path.basename(bz[0])[len('vmlinuz-'):]
+        config = os.path.join(root, 'boot', f'config-{release}')
+    else:
+        # 7.x: the kernel beside its modules, /usr/lib/modules/<release>/
+        bz = glob.glob(os.path.join(root, 'usr', 'lib', 'modules', '*', 'vmlinuz'))
+        if not bz:
+            raise VmError(f'{dest}: no boot/vmlinuz-* or usr/lib/modules/*/vmlinuz in {pkg}')
+        release = os.path.basename(os.path.dirname(bz[0]))
+        config = os.path.join(os.path.dirname(bz[0]), 'config')
     mods = guest_modules(root, release, dest, pkg)
     return {'bzimage': bz[0], 'modules': mods, 'release': release,
-            'config': os.path.join(root, 'boot', f'config-{release}'),
-            'what': f'Debian {pkg} {ver}'}
+            'config': config, 'what': f'Debian {pkg} {ver}'}
 
 
 def module_bytes(path):
@@ -193,6 +230,8 @@ def guest_modules(root, release, dest, pkg):
     """DEBIAN_MODULES and what they depend on (virtio itself is a module
     in Debian's 6.1 images), decompressed into dest, named in load order."""
     base = os.path.join(root, 'lib', 'modules', release)
+    if not os.path.isdir(base):  # 7.x packages: /usr/lib/modules
+        base = os.path.join(root, 'usr', 'lib', 'modules', release)
     index = {}
     for d, _, names in os.walk(os.path.join(base, 'kernel')):
         for n in names:
@@ -204,16 +243,21 @@ def guest_modules(root, release, dest, pkg):
         with open(os.path.join(base, 'modules.builtin')) as f:
             builtin = {os.path.basename(l.strip())[:-3].replace('-', '_') for l in f if l.strip()}
     except OSError:
-        pass
+        # 7.x's linux-modules-X ships no modules.builtin: a module it lacks
+        # is taken as built in (virtio_pci is), and a missing one shows as
+        # a guest without its disk
+        builtin = None
     order, seen = [], set()
 
     def visit(name):
         if name in seen:
             return
         seen.add(name)
-        if name in builtin:
+        if builtin is not None and name in builtin:
             return
         path = index.get(name)
+        if not path and builtin is None:
+            return
         if not path:
             raise VmError(f'{pkg} has no module {name}')
         data = module_bytes(path)
@@ -238,11 +282,14 @@ def kernel_for(tb, patch, say, built=False):
     the tree is Debian's and there is no patch (and built is not asked
     for), else one built from it."""
     series = tb.series or ('' if tb.kernel else '6.12')
-    if series and not patch and not built:
-        img = debian_image(tb, series, say)
+    deb = getattr(tb, 'debian', None)
+    deb = deb if deb is not None and getattr(deb, 'kind', '') == 'archive' else None
+    if (series or deb) and not patch and not built:
+        img = debian_image(tb, series, say, deb)
         if img:
             return img
-        say(f'no Debian image of linux-source-{series}\'s version: building one from the tree')
+        say(f'no Debian image of {deb.package + " " + deb.version if deb else "linux-source-" + series}'
+            ': building one from the tree')
     import tb_kbuild
     if tb.kernel:
         tree = tb.kernel
@@ -456,7 +503,10 @@ def guest_end(console, stderr):
         con = f.read()
     m = re.search(r'Kernel panic - not syncing: ([^\n]*)', con)
     if m:
-        return 'kernel panic: ' + m.group(1).strip()
+        # where it happened: the first oops' RIP, the first line that tells
+        rip = re.search(r'RIP: [0-9a-f]{4}:(\S+)', con)
+        return ('kernel panic: ' + m.group(1).strip()
+                + (f' at {rip.group(1)}' if rip else ''))
     with open(stderr, errors='replace') as f:
         err = f.read().strip()
     if err:

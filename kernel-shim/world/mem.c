@@ -662,11 +662,13 @@ const char *tb_mem_check(void)
 
 const char *tb_mem_teardown(void)
 {
-	const char *msg;
+	const char *msg, *files;
 
 	tb_task_exit_all();
-	tb_files_destroy_all();
+	files = tb_files_destroy_all();
 	msg = tb_mem_check_empty();
+	if (files)	/* named first: what the memory check finds may follow from it */
+		msg = files;
 	tb_mem_shutdown();
 	tb_memcg_shutdown();
 	return msg;

@@ -232,6 +232,35 @@ static void orphans_drop(void)
 	WRITE_ONCE(orphans.io, false);
 }
 
+/*
+ * Teardown's truncate takes each folio's lock as truncate_inode_pages()
+ * does. By then every task has exited; once kswapd has settled (it may
+ * have stopped in reclaim with a folio locked), a folio still locked was
+ * left so by the test itself: a case that failed between folio_trylock()
+ * and folio_unlock(). The kernel's truncate would sleep in folio_lock()
+ * for good (the hung-task detector's report); the world's would wait
+ * until the watchdog aborted the suite, and the case's own assertion
+ * would never be printed. Teardown takes such a lock over and counts it
+ * (tb_files_destroy_all() reports them), so the case fails with its own
+ * reason and the next case runs.
+ */
+static bool files_tearing_down;
+static unsigned long left_locked;	/* folios found locked by teardown */
+static char left_locked_msg[96];
+
+static void truncate_lock(struct folio *folio)
+{
+	if (!files_tearing_down) {
+		folio_lock(folio);
+		return;
+	}
+	if (folio_trylock(folio))
+		return;
+	tb_kthreads_settle();
+	if (!folio_trylock(folio))
+		left_locked++;	/* PG_locked stays set: teardown holds it now */
+}
+
 /* truncate_inode_pages_final(): every cached folio leaves, shadows too */
 void tb_file_destroy(struct tb_file *f)
 {
@@ -250,7 +279,7 @@ void tb_file_destroy(struct tb_file *f)
 			xa_erase(&mapping->i_pages, index);
 			continue;
 		}
-		folio_lock(folio);
+		truncate_lock(folio);
 		folio_get(folio);
 		if (folio_test_dirty(folio))
 			folio_clear_dirty_for_io(folio);
@@ -273,13 +302,22 @@ void tb_file_destroy(struct tb_file *f)
 	kfree(f);
 }
 
-void tb_files_destroy_all(void)
+const char *tb_files_destroy_all(void)
 {
 	struct tb_file *f, *tmp;
 
+	files_tearing_down = true;
+	left_locked = 0;
 	list_for_each_entry_safe(f, tmp, &files, node)
 		tb_file_destroy(f);
+	files_tearing_down = false;
 	orphans_drop();
+	if (!left_locked)
+		return NULL;
+	snprintf(left_locked_msg, sizeof(left_locked_msg),
+		 "%lu page cache folio(s) left locked by the test (taken over by truncate)",
+		 left_locked);
+	return left_locked_msg;
 }
 
 struct folio *tb_file_folio(struct tb_file *file, unsigned long index)

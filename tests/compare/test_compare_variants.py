@@ -12,9 +12,11 @@ the after build exactly when the patch changes a function it replaces:
 - a patch to a function no variant replaces: none steps aside;
 - each variant's replaced functions are the ones its manifests wrap, and
   the tree defines each of them (a rename would silently disable the check).
-Usage: test_compare_variants.py KERNEL_CACHE_DIR: the Debian linux-source-6.12
-tree extracted there, if any (the seed patches are for it; never the
-configured tree, which under `tools/tb compare` is the patched copy)."""
+Usage: test_compare_variants.py KERNEL_CACHE_DIR [KTREE]: the Debian
+linux-source-6.12 tree extracted there, if any (the seed patches are for
+it), chosen as tests/vm/test_seed_patches.py chooses (the build's own tree
+when it is one of the cache's; never a tree outside it, which under
+`tools/tb compare` is the patched copy)."""
 import os
 import re
 import shutil
@@ -137,7 +139,9 @@ class Variants(unittest.TestCase):
 if __name__ == '__main__':
     sys.path.insert(0, os.path.join(REPO, 'tests', 'vm'))
     import test_seed_patches  # noqa: E402
-    TREE = test_seed_patches.cached_tree(sys.argv.pop(1))
+    cache = sys.argv.pop(1)
+    TREE = test_seed_patches.cached_tree(cache, ktree=sys.argv.pop(1) if len(sys.argv) > 1
+                                         else None)
     if TREE is None:
         print('no linux-source-6.12 tree in the kernel-tree cache: skipped')
         sys.exit(0)

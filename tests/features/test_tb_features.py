@@ -136,8 +136,12 @@ class Doctor(unittest.TestCase):
         self.assertEqual(tb_doctor.help_targets(make), {'all', 'seed_001'})
 
     def run_tb(self, *args):
-        return subprocess.run([os.path.join(TOOLS, 'tb'), 'doctor'] + list(args),
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        # the dry run configures a build directory of its own: a scratch one
+        with tempfile.TemporaryDirectory() as b:
+            env = dict(os.environ, TB_BUILD_DIR=b)
+            return subprocess.run([os.path.join(TOOLS, 'tb'), 'doctor'] + list(args),
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                  text=True, env=env)
 
     def test_not_a_tree_is_one_line(self):
         with tempfile.TemporaryDirectory() as d:
@@ -151,7 +155,10 @@ class Doctor(unittest.TestCase):
             write(d, 'Makefile', MAKEFILE)
             write(d, 'mm/page_counter.c', '')
             p = self.run_tb('--kernel', d)
-        self.assertEqual(p.returncode, 0, p.stderr)
+        # the table, then the dry run's first missing piece; status 1
+        self.assertEqual(p.returncode, 1, p.stderr)
+        self.assertRegex(p.stdout, r'piece\(s\) missing; the build stops on:\n +configure '
+                         r'failed: kernel tree \S+: include/linux/\S+: file missing')
         self.assertIn('version     6.99.3', p.stdout)
         self.assertRegex(p.stdout, r'\nshim +supported')
         self.assertRegex(p.stdout, r'\nshrinker +skipped .*6\.99\.3 lacks mm/shrinker\.c')

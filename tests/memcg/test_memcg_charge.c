@@ -578,8 +578,9 @@ static void test_nofail_forced_when_oom_fails(void **state)
  * charges. The kill itself: 18 reclaims (the first, the one after draining
  * the stocks, 16 retries), mem_cgroup_oom() kills the charging task, 17
  * more while its pages stay (they go when it leaves the kernel), then
- * passed_oom && task_is_dying(). Before 6.8 (no MMF_OOM_SKIP test in
- * try_charge_memcg()) a reaped victim fails late, the same way.
+ * passed_oom && task_is_dying(). Without memcg_oom_skip_bail (6.1, and
+ * 6.12 before 6.12.117: no MMF_OOM_SKIP test in try_charge_memcg()) a
+ * reaped victim fails late, the same way.
  */
 static void test_oom_victim_charge_fails(void **state)
 {

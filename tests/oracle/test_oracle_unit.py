@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import types
 import unittest
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
@@ -159,6 +160,67 @@ class CommandLine(unittest.TestCase):
             self.assertEqual(p.returncode, 2, args)
             self.assertEqual(len(p.stderr.strip().splitlines()), 1, p.stderr)
             self.assertIn(text, p.stderr, args)
+
+
+class RealRunPanics(unittest.TestCase):
+    """A real run whose kernel panics is reported and done again once; a
+    second panic, or any other early end, fails the oracle with the reason."""
+    PANIC = 'kernel panic: Fatal exception in interrupt at blk_mq_end_request+0x12/0x80'
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.tb = types.SimpleNamespace(repo=self.tmp.name)
+        self.said, self.ends = [], []
+        self.saved = tb_vm.boot
+
+        def boot(tb, kernel, script, opts, say, files=None, timeout=0):
+            status, why = self.ends.pop(0)
+            return {'status': status, 'why': why, 'output': 'ok 1 test_memcg_min\n',
+                    'seconds': 1.0, 'run': self.tmp.name,
+                    'console': os.path.join(self.tmp.name, 'console.log')}
+        tb_vm.boot = boot
+
+    def tearDown(self):
+        tb_vm.boot = self.saved
+        self.tmp.cleanup()
+
+    def run_once(self):
+        return tb_oracle.real_run(self.tb, {}, 'classic', {}, '', self.said.append)
+
+    def test_a_panic_is_reported_and_run_again(self):
+        self.ends = [(None, self.PANIC), (0, '')]
+        r = self.run_once()
+        self.assertEqual(r['cases']['test_memcg_min']['verdict'], 'pass')
+        self.assertEqual([p['why'] for p in r['panics']], [self.PANIC])
+        self.assertEqual(len(self.said), 1)
+        self.assertIn('blk_mq_end_request', self.said[0])
+        self.assertIn('running it again', self.said[0])
+
+    def test_a_second_panic_fails_the_oracle(self):
+        self.ends = [(None, self.PANIC)] * tb_oracle.PANIC_TRIES
+        with self.assertRaisesRegex(tb_oracle.OracleError, 'ended early: kernel panic'):
+            self.run_once()
+        self.assertEqual(self.ends, [])
+
+    def test_a_timeout_is_not_run_again(self):
+        self.ends = [(None, 'timed out after 900s'), (0, '')]
+        with self.assertRaisesRegex(tb_oracle.OracleError, 'timed out'):
+            self.run_once()
+        self.assertEqual(len(self.ends), 1)
+
+
+class GuestEnd(unittest.TestCase):
+    def test_a_panic_names_the_first_oops_rip(self):
+        with tempfile.TemporaryDirectory() as d:
+            con, err = os.path.join(d, 'console.log'), os.path.join(d, 'qemu.log')
+            with open(con, 'w') as f:
+                f.write('[ 1.0] RIP: 0010:blk_mq_end_request+0x12/0x80\n'
+                        '[ 1.1] RIP: 0010:other+0x1/0x2\n'
+                        '[ 1.2] Kernel panic - not syncing: Fatal exception in interrupt\n')
+            open(err, 'w').close()
+            self.assertEqual(tb_vm.guest_end(con, err),
+                             'kernel panic: Fatal exception in interrupt at '
+                             'blk_mq_end_request+0x12/0x80')
 
 
 if __name__ == '__main__':

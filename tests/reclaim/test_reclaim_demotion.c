@@ -360,7 +360,10 @@ static void madv_pageout_swaps_out_instead_of_demoting(void **state)
  * Demotion migrates asynchronously: a dirty page cache folio of a
  * mapping without ->migrate_folio would need writeout first
  * (fallback_migrate_folio()), so it is busy, counted a failure, and left
- * to reclaim; the clean ones go. Every folio on node 1 is clean.
+ * to reclaim; the clean ones go. Every folio on node 1 is clean. The
+ * multi-gen LRU without mglru_sort_lets_dirty_through (6.12 before
+ * 6.12.115) holds the dirty folios back in sort_folio(): none reaches
+ * demote_folio_list(), so no migration fails.
  */
 static void demotion_leaves_dirty_page_cache_behind(void **state)
 {
@@ -376,7 +379,10 @@ static void demotion_leaves_dirty_page_cache_behind(void **state)
 	demoted = pgdemote(0, PGDEMOTE_DIRECT);
 	assert_true(demoted >= SWAP_CLUSTER_MAX);
 	assert_int_equal(kshim_vm_event_read(PGMIGRATE_SUCCESS), demoted);
-	assert_true(kshim_vm_event_read(PGMIGRATE_FAIL) > 0);
+	if (tb_lru_gen_on() && !TB_HAVE_mglru_sort_lets_dirty_through)
+		assert_int_equal(kshim_vm_event_read(PGMIGRATE_FAIL), 0);
+	else
+		assert_true(kshim_vm_event_read(PGMIGRATE_FAIL) > 0);
 	for (i = 0; i < n; i++) {
 		struct folio *folio = tb_file_folio(f, i);
 

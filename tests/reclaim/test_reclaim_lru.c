@@ -9,6 +9,7 @@
 #include <linux/delay.h>
 #include <linux/workqueue.h>
 #include <linux/mm.h>
+#include <linux/mm_inline.h>
 #include <linux/swap.h>
 #include <linux/pagemap.h>
 #include <linux/vmstat.h>
@@ -510,6 +511,17 @@ static void locked_page_cache_folio_is_kept(void **state)
  * classic LRU, whose memory.reclaim asks for the whole amount in one
  * call and goes on to the active list). A page freed this way
  * reads back as a new page (a minor fault, not a swap-in).
+ *
+ * The multi-gen LRU of 6.12 before 6.12.115 (neither
+ * mglru_sort_lets_dirty_through nor 6.1's mglru_sort_dirty_lazyfree)
+ * strands 7 of the 8: the rmap walk of the first one's try_to_unmap()
+ * runs lru_gen_look_around(), which moves the dirty bit of each
+ * neighbour's pte to its folio (folio_mark_dirty(): a lazyfree folio is
+ * anon but not swap-backed), and sort_folio() then holds back every
+ * dirty folio of the file type, as page cache waiting for writeback.
+ * No flusher can write them (they have no mapping), so no eviction
+ * ever isolates them: memory.reclaim fails with them resident, call
+ * after call, until their task unmaps them.
  */
 /* 64 anon pages of "a" written, then MADV_FREE */
 static struct tb_vma *lazyfree_64(void)
@@ -573,7 +585,24 @@ static void lazyfree_folios_are_freed_unwritten_unless_written_again(void **stat
 		assert_int_equal(tb_touch(vma, i, true), 0);
 
 	kshim_trace_reset();
-	if (tb_lru_gen_on() || !TB_HAVE_reclaim_quarter_batches) {
+	if (tb_lru_gen_on() && !TB_HAVE_mglru_sort_lets_dirty_through &&
+	    !TB_HAVE_mglru_sort_dirty_lazyfree) {
+		int round;
+
+		for (round = 0; round < 4; round++) {
+			assert_write("a", "memory.reclaim", "256K", -EAGAIN);
+			assert_int_equal(tb_vma_resident(vma), 7);
+			assert_int_equal(tb_vma_swapped(vma), 1);
+			assert_int_equal(tb_stat("a", "pgsteal"), 57);
+		}
+		for (i = 1; i < 8; i++) {
+			struct folio *folio = tb_vma_folio(vma, i);
+
+			assert_false(folio_test_swapbacked(folio));
+			assert_true(folio_test_dirty(folio));
+			assert_true(folio_is_file_lru(folio));
+		}
+	} else if (tb_lru_gen_on() || !TB_HAVE_reclaim_quarter_batches) {
 		assert_write_ok("a", "memory.reclaim", "256K");
 		assert_int_equal(tb_vma_resident(vma), 0);
 		assert_int_equal(tb_vma_swapped(vma), 8);

@@ -76,10 +76,10 @@ static char **victim_env(void)
 	return env;
 }
 
-/* run the scenario; a run over 20 s is killed (and fails the case) */
-static void run_victim(const char *scenario, struct outcome *o)
+/* run victim's scenario; a run over 20 s is killed (and fails the case) */
+static void run(const char *victim, const char *scenario, struct outcome *o)
 {
-	char *argv[] = { FAILFAST_VICTIM, (char *)scenario, NULL };
+	char *argv[] = { (char *)victim, (char *)scenario, NULL };
 	char path[] = "/tmp/tb-failfast-XXXXXX";
 	posix_spawn_file_actions_t fa;
 	int fd = mkstemp(path), ret = 0;
@@ -91,7 +91,7 @@ static void run_victim(const char *scenario, struct outcome *o)
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, fd, STDOUT_FILENO);
 	posix_spawn_file_actions_adddup2(&fa, fd, STDERR_FILENO);
-	assert_int_equal(posix_spawn(&pid, FAILFAST_VICTIM, &fa, NULL, argv, victim_env()), 0);
+	assert_int_equal(posix_spawn(&pid, victim, &fa, NULL, argv, victim_env()), 0);
 	posix_spawn_file_actions_destroy(&fa);
 	while (!ret && now() - start < 20) {
 		struct timespec tick = { 0, 20 * 1000 * 1000 };
@@ -110,6 +110,12 @@ static void run_victim(const char *scenario, struct outcome *o)
 	close(fd);
 	unlink(path);
 	assert_true(ret == pid);
+}
+
+/* a scenario of the shim's victim (failfast_victim) */
+static void run_victim(const char *scenario, struct outcome *o)
+{
+	run(FAILFAST_VICTIM, scenario, o);
 }
 
 #define assert_printed(o, s)							\
@@ -180,6 +186,25 @@ static void endless_loop_aborts_with_every_threads_backtrace(void **state)
 	assert_true(o.seconds < FAST_S);
 }
 
+/*
+ * The reclaim world (tests/reclaim/failfast_world_victim): a case that
+ * fails holding a page cache folio's lock ends with its own assertion and
+ * teardown names the lock; before, teardown's truncate waited on it until
+ * the watchdog aborted the suite, the assertion never printed.
+ */
+#ifdef FAILFAST_WORLD_VICTIM
+static void folio_left_locked_by_a_failed_case_is_named_and_taken_over(void **state)
+{
+	struct outcome o;
+
+	run(FAILFAST_WORLD_VICTIM, "folio-locked", &o);
+	assert_one_case_failed(&o);
+	assert_printed(&o, "0x1 != 0x2");
+	assert_printed(&o, "1 page cache folio(s) left locked by the test");
+	assert_true(o.seconds < FAST_S);
+}
+#endif
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -187,6 +212,9 @@ int main(void)
 		cmocka_unit_test(segfault_in_a_spinlock_fails_fast),
 		cmocka_unit_test(endless_killable_loop_ends_on_the_watchdogs_signal),
 		cmocka_unit_test(endless_loop_aborts_with_every_threads_backtrace),
+#ifdef FAILFAST_WORLD_VICTIM	/* tests/reclaim builds it */
+		cmocka_unit_test(folio_left_locked_by_a_failed_case_is_named_and_taken_over),
+#endif
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -5,10 +5,13 @@ tree they are written for: `patch -p1 --dry-run` succeeds with no fuzz and
 no offset, and they touch only what `tools/tb compare` builds (mm/,
 include/, lib/). A patch for another
 version than TREE's is skipped. Fast, label unit.
-TREE is the Debian tree of the kernel-tree cache (never the configured
-tree: under `tools/tb compare` that is the patched scratch copy).
-Usage: test_seed_patches.py KERNEL_CACHE_DIR: its linux-source-6.12 tree, if
-extracted (else the cases skip)."""
+TREE is a Debian linux-source-6.12 tree of the kernel-tree cache: the
+build's own tree when it is one (`tools/tb matrix` builds each version it
+fetched there), never a tree
+outside the cache (under `tools/tb compare` the configured tree is the
+patched scratch copy); else the cache's tree of the installed
+linux-source-6.12, else its newest linux-source-6.12.
+Usage: test_seed_patches.py KERNEL_CACHE_DIR [KTREE] (no tree: the cases skip)."""
 import glob
 import os
 import re
@@ -74,14 +77,29 @@ class SeedPatches(unittest.TestCase):
         self.assertIn('+	memcg = mem_cgroup_iter(target, NULL, cookie);', text)
 
 
-def cached_tree(cache, series='6.12'):
-    """The Debian linux-source-<series> tree extracted in the cache, or None"""
-    trees = sorted(glob.glob(os.path.join(cache, f'linux-source-{series}_*', '.extracted')))
-    return os.path.dirname(trees[-1]) if trees else None
+def cached_tree(cache, series='6.12', ktree=None):
+    """The Debian tree to check (see the module's text), or None"""
+    import tb_trees
+    cache = os.path.abspath(cache)
+    pkg = f'linux-source-{series}'
+    if ktree and os.path.dirname(os.path.abspath(ktree)) == cache and \
+            os.path.basename(os.path.abspath(ktree)).startswith(pkg + '_') and \
+            os.path.exists(os.path.join(ktree, '.extracted')):
+        return os.path.abspath(ktree)
+    inst = tb_trees.installed_version(pkg)
+    if inst and os.path.exists(os.path.join(tb_trees.tree_dir(cache, pkg, inst), '.extracted')):
+        return tb_trees.tree_dir(cache, pkg, inst)
+    trees = [os.path.dirname(t) for t in
+             glob.glob(os.path.join(cache, f'{pkg}_*', '.extracted'))]
+    # by Debian version (6.12.95 before 6.12.117), as the names spell it
+    trees.sort(key=lambda t: tb_trees.version_key(
+        os.path.basename(t)[len(pkg) + 1:].replace('_', '~')))
+    return trees[-1] if trees else None
 
 
 if __name__ == '__main__':
-    TREE = cached_tree(sys.argv.pop(1))
+    cache = sys.argv.pop(1)
+    TREE = cached_tree(cache, ktree=sys.argv.pop(1) if len(sys.argv) > 1 else None)
     if TREE is None:
         print('no linux-source-6.12 tree in the kernel-tree cache: skipped')
         sys.exit(0)

@@ -101,7 +101,8 @@ struct tb_kcompactd_wakeups tb_kcompactd_wakeups(int nid);
 /* ---- files and page cache ---- */
 struct tb_file *tb_file_create(unsigned long nr_pages);
 void tb_file_destroy(struct tb_file *file);	/* drops its page cache */
-void tb_files_destroy_all(void);
+/* teardown: every file; a message when a folio was left locked, else NULL */
+const char *tb_files_destroy_all(void);
 /* read one page through the page cache (no mapping): 0, or -errno */
 int tb_file_read(struct tb_file *file, unsigned long index);
 unsigned long tb_file_cached(struct tb_file *file);	/* pages in the cache */
