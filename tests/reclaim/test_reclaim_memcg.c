@@ -5,6 +5,7 @@
  * memory.stat counters the kernel keeps while doing it.
  */
 #include <linux/kernel.h>
+#include <linux/errno.h>
 #include <linux/mm.h>
 #include <linux/memcontrol.h>
 #include <linux/vmstat.h>
