@@ -135,7 +135,7 @@ FEATURES = [
     Feature(name, ('func', 'mm/memcontrol.c', name), since, name + '() in mm/memcontrol.c')
     for name, since in [('mem_cgroup_cancel_charge', '>6.1'), ('__mod_objcg_mlstate', '>6.1'),
                         ('__lruvec_stat_mod_folio', '>6.1'), ('lruvec_page_state', '>6.1'),
-                        ('do_flush_stats', '>6.1')]
+                        ('do_flush_stats', '>6.1'), ('get_mem_cgroup_from_folio', '>6.1')]
 ] + [
     # lib/find_bit.c's searches that find.h gained after 6.1
     Feature(name, ('word', 'lib/find_bit.c', name), since, name + '() in lib/find_bit.c')
