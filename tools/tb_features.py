@@ -485,6 +485,12 @@ FEATURES = [
             ('regex', 'include/linux/mm_inline.h', r'lru_tier_from_refs\(int refs, bool workingset\)'),
             '7.2', 'a folio\'s multi-gen LRU tier is from its refs and PG_workingset (the '
             'last tier), lru_tier_from_refs(refs, workingset)'),
+    Feature('lru_gen_folio_seq', ('func', 'include/linux/mm_inline.h', 'lru_gen_folio_seq'),
+            '7.2', 'the multi-gen LRU adds a folio at lru_gen_folio_seq(): an active one '
+            '(PG_active, set while isolated) in the second youngest generation, the youngest '
+            'if PG_workingset too; evict_folios() activates a rejected folio only when it '
+            'would go back to the oldest generation (before: an active folio goes to the '
+            'youngest generation, and every rejected folio is activated)'),
     Feature('memparse_saturates', ('word', 'lib/cmdline.c', 'check_shl_overflow'), '7.2',
             'memparse() gives ULLONG_MAX when its suffix\'s shift overflows and takes a '
             'suffix only after a number (before: the shift wraps, a bare suffix is 0)'),

@@ -363,12 +363,22 @@ int tb_memcg_boot(void)
 	return ret;
 }
 
+/*
+ * The next world boots with the multi-gen LRU off, as a fresh kernel.
+ * Switching it off moves what is left on the generations to the classic
+ * lists: the world calls this while its memory is still there (a failed
+ * case may leave folios behind, which the teardown then reports).
+ */
+void tb_memcg_lru_gen_reset(void)
+{
+	tb_sysfs_write("kernel/mm/lru_gen/enabled", "n");
+	tb_sysfs_write("kernel/mm/lru_gen/min_ttl_ms", "0");
+}
+
 void tb_memcg_shutdown(void)
 {
 	WARN(!tb_memcg_tasks_empty(), "tasks left in the memcg world at shutdown");
-	/* the next world boots with the multi-gen LRU off, as a fresh kernel */
-	tb_sysfs_write("kernel/mm/lru_gen/enabled", "n");
-	tb_sysfs_write("kernel/mm/lru_gen/min_ttl_ms", "0");
+	tb_memcg_lru_gen_reset();
 	drain_every_stock();
 	kshim_cgroupfs_rmdir_all();
 	/* releases and frees are works after grace periods: let them all run */

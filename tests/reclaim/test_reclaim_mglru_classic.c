@@ -97,7 +97,9 @@ static unsigned long folio_seq(struct lruvec *lruvec, struct folio *folio)
  * and when the retry keeps it too, sets PG_active on it ("don't add
  * rejected folios to the oldest generation"): move_folios_to_lru() puts
  * it in the youngest generation, and lru_gen_add_folio() clears
- * PG_active again. memory.reclaim's retries age the lruvec round after
+ * PG_active again (7.2, lru_gen_folio_seq: only when the folio would go
+ * back to the oldest generation, and an active folio goes to the second
+ * youngest). memory.reclaim's retries age the lruvec round after
  * round; the folio ends where the last rejection put it.
  */
 static void rejected_page_cache_folio_is_retried_then_moved_to_the_youngest_generation(void **state)
@@ -121,7 +123,12 @@ static void rejected_page_cache_folio_is_retried_then_moved_to_the_youngest_gene
 	assert_true(folio_test_lru(folio));
 	assert_false(folio_test_active(folio));
 	assert_true(lruvec->lrugen.max_seq > MIN_NR_GENS + 1);
-	assert_int_equal(folio_seq(lruvec, folio), lruvec->lrugen.max_seq);
+	/*
+	 * 7.2 (lru_gen_folio_seq): an active folio, not workingset, is added
+	 * to the second youngest generation
+	 */
+	assert_int_equal(folio_seq(lruvec, folio),
+			 lruvec->lrugen.max_seq - TB_HAVE_lru_gen_folio_seq);
 	assert_int_equal(tb_stat("a", "pgsteal"), PAGES(1 * MB) - 1);
 	tb_assert_lrus_consistent();
 

@@ -29,6 +29,7 @@ int tb_cgroup_mount_options(const char *opts);
 /* ---- the hierarchy: paths are "" (root), "a", "a/b", ... ---- */
 int tb_memcg_boot(void);			/* root memcg; 0 or -errno */
 void tb_memcg_shutdown(void);			/* rmdir all, free the root */
+void tb_memcg_lru_gen_reset(void);		/* the multi-gen LRU off, min_ttl 0 */
 int tb_cgroup_mkdir(const char *path);		/* 0, -EEXIST, -ENOENT, -ENOMEM */
 int tb_cgroup_rmdir(const char *path);		/* 0, -ENOENT, -EBUSY (children) */
 struct mem_cgroup *tb_memcg(const char *path);	/* NULL if none */
