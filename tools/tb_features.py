@@ -379,6 +379,21 @@ FEATURES = [
     Feature('kswapd_clear_hopeless', ('func', 'mm/vmscan.c', 'kswapd_clear_hopeless'), '7.2',
             'kswapd_clear_hopeless() resets a node\'s kswapd_failures with a reason '
             '(before: callers wrote pgdat->kswapd_failures = 0)'),
+    Feature('kswapd_try_clear_hopeless', ('func', 'mm/vmscan.c', 'kswapd_try_clear_hopeless'),
+            '7.2', 'reclaim\'s progress resets a node\'s kswapd_failures only when the node is '
+            'balanced (kswapd_try_clear_hopeless()) (before: any progress of shrink_node(), '
+            'direct reclaim\'s too, revived a hopeless node\'s kswapd)'),
+    Feature('kswapd_boost_no_failure',
+            ('regex', 'mm/vmscan.c', r'if \(!sc\.nr_reclaimed && !boosted\)'), '7.2',
+            'a boosted balance_pgdat() run that reclaims nothing is no kswapd failure '
+            '(before: counted in kswapd_failures as any other)'),
+    Feature('zone_reclaimable_no_free',
+            ('regex', 'mm/vmscan.c',
+             r'!zone_reclaimable_pages\(zone\) && zone_page_state_snapshot\(zone, NR_FREE_PAGES\)'),
+            '7.2', 'zone_reclaimable_pages() counts LRU pages only, and allow_direct_reclaim() '
+            'leaves out a zone with none but free pages: no pfmemalloc reserve there, direct '
+            'reclaim is not throttled (before: such a zone\'s free pages were its reclaimable '
+            'pages, so its reserve throttled direct reclaim until kswapd gave up)'),
     Feature('lruvec_stat_mod_folio', ('func', 'mm/memcontrol.c', 'lruvec_stat_mod_folio'),
             '7.2', 'memcg\'s stat updates disable irqs themselves: mod_lruvec_state(), '
             'lruvec_stat_mod_folio(), count_memcg_events() and mod_memcg_state() are '

@@ -313,7 +313,9 @@ static void proactive_reclaim_keeps_what_it_cannot_demote(void **state)
  * memory.reclaim of a memcg on node 0 with room on node 1: demotion
  * counts as reclaim, and the same call's later shrinks of node 1 (the
  * last tier: nothing to demote to) drop some of what came there. The
- * memcg's pgsteal_direct is both; only the dropped pages left it.
+ * memcg's pgsteal_direct is both; only the dropped pages left it. 7.2
+ * (reclaim_stat_proactive): counted as pgdemote_proactive and
+ * pgsteal_proactive.
  */
 static void proactive_reclaim_counts_demotion_as_reclaim(void **state)
 {
@@ -325,11 +327,11 @@ static void proactive_reclaim_counts_demotion_as_reclaim(void **state)
 	tb_read_range(f, n);
 
 	assert_write_ok("a", "memory.reclaim", "1M");
-	demoted = pgdemote(0, PGDEMOTE_DIRECT);
+	demoted = pgdemote(0, TB_PGDEMOTE_PROACTIVE);
 	dropped = n - tb_file_cached(f);
 	assert_true(demoted >= SWAP_CLUSTER_MAX);
-	assert_int_equal(tb_stat("a", "pgdemote_direct"), demoted);
-	assert_int_equal(tb_stat("a", "pgsteal_direct"), demoted + dropped);
+	assert_int_equal(tb_stat("a", TB_PROACTIVE_KEY("pgdemote")), demoted);
+	assert_int_equal(tb_stat("a", TB_PROACTIVE_KEY("pgsteal")), demoted + dropped);
 	assert_true(demoted + dropped >= PAGES(1 * MB));
 	assert_int_equal(file_folios_on(f, n, 1), demoted - dropped);
 	assert_int_equal(tb_stat("a", "file"), (n - dropped) * PAGE_SIZE);
