@@ -379,6 +379,21 @@ FEATURES = [
     Feature('kswapd_clear_hopeless', ('func', 'mm/vmscan.c', 'kswapd_clear_hopeless'), '7.2',
             'kswapd_clear_hopeless() resets a node\'s kswapd_failures with a reason '
             '(before: callers wrote pgdat->kswapd_failures = 0)'),
+    Feature('kswapd_try_clear_hopeless', ('func', 'mm/vmscan.c', 'kswapd_try_clear_hopeless'),
+            '7.2', 'reclaim\'s progress resets a node\'s kswapd_failures only when the node is '
+            'balanced (kswapd_try_clear_hopeless()) (before: any progress of shrink_node(), '
+            'direct reclaim\'s too, revived a hopeless node\'s kswapd)'),
+    Feature('kswapd_boost_no_failure',
+            ('regex', 'mm/vmscan.c', r'if \(!sc\.nr_reclaimed && !boosted\)'), '7.2',
+            'a boosted balance_pgdat() run that reclaims nothing is no kswapd failure '
+            '(before: counted in kswapd_failures as any other)'),
+    Feature('zone_reclaimable_no_free',
+            ('regex', 'mm/vmscan.c',
+             r'!zone_reclaimable_pages\(zone\) && zone_page_state_snapshot\(zone, NR_FREE_PAGES\)'),
+            '7.2', 'zone_reclaimable_pages() counts LRU pages only, and allow_direct_reclaim() '
+            'leaves out a zone with none but free pages: no pfmemalloc reserve there, direct '
+            'reclaim is not throttled (before: such a zone\'s free pages were its reclaimable '
+            'pages, so its reserve throttled direct reclaim until kswapd gave up)'),
     Feature('lruvec_stat_mod_folio', ('func', 'mm/memcontrol.c', 'lruvec_stat_mod_folio'),
             '7.2', 'memcg\'s stat updates disable irqs themselves: mod_lruvec_state(), '
             'lruvec_stat_mod_folio(), count_memcg_events() and mod_memcg_state() are '
@@ -428,6 +443,24 @@ FEATURES = [
              r'void __mem_cgroup_flush_stats\(struct mem_cgroup \*memcg, bool force\)'), '7.2',
             'a forced flush of a memcg subtree\'s stats is __mem_cgroup_flush_stats(memcg, '
             'true) (before: do_flush_stats(memcg))'),
+    Feature('reclaim_stat_proactive', ('word', 'include/linux/mmzone.h', 'PGSTEAL_PROACTIVE'),
+            '7.2', 'proactive reclaim (memory.reclaim) counts its scans and steals as '
+            'pgscan_proactive/pgsteal_proactive (before: as direct reclaim\'s)'),
+    Feature('proactive_reclaim_restarts',
+            ('regex', ('mm/vmscan.c', 'mm/memcontrol.c'),
+             r'if \(signal_pending\(current\)\)\s*return -ERESTARTSYS;'), '7.2',
+            'memory.reclaim interrupted by a signal returns -ERESTARTSYS, which the signal '
+            'layer restarts or turns into -EINTR (before: -EINTR)'),
+    Feature('kmem_uncharge_skips_root',
+            ('regex', 'mm/memcontrol.c', r'if \(!mem_cgroup_is_root\(memcg\)\)\s*refill_stock\('),
+            '7.2', 'obj_cgroup_uncharge_pages() and memcg_uncharge_kmem() leave the root '
+            'memcg\'s counter alone: the kmem pages of an objcg reparented to the root stay '
+            'in its usage (before: refill_stock() of the root, which gave them back)'),
+    Feature('lru_folio_reparent', ('func', 'mm/swap.c', 'lru_reparent_memcg'), '7.2',
+            'a folio is charged through an objcg (folio->memcg_data), and offlining a memcg '
+            'moves its LRU folios and objcgs to the parent: they are reclaimed and uncharged '
+            'there, while the dying memcg\'s own counter keeps what they charged (before: a '
+            'folio points at its memcg, which keeps its folios until they are freed)'),
     Feature('objcg_per_node',
             ('member', 'include/linux/memcontrol.h', 'mem_cgroup_per_node', 'objcg'), '7.2',
             'a memcg has an objcg per node (nodeinfo[nid]->objcg), which a task on that '
@@ -467,6 +500,12 @@ FEATURES = [
             ('regex', 'include/linux/mm_inline.h', r'lru_tier_from_refs\(int refs, bool workingset\)'),
             '7.2', 'a folio\'s multi-gen LRU tier is from its refs and PG_workingset (the '
             'last tier), lru_tier_from_refs(refs, workingset)'),
+    Feature('lru_gen_folio_seq', ('func', 'include/linux/mm_inline.h', 'lru_gen_folio_seq'),
+            '7.2', 'the multi-gen LRU adds a folio at lru_gen_folio_seq(): an active one '
+            '(PG_active, set while isolated) in the second youngest generation, the youngest '
+            'if PG_workingset too; evict_folios() activates a rejected folio only when it '
+            'would go back to the oldest generation (before: an active folio goes to the '
+            'youngest generation, and every rejected folio is activated)'),
     Feature('memparse_saturates', ('word', 'lib/cmdline.c', 'check_shl_overflow'), '7.2',
             'memparse() gives ULLONG_MAX when its suffix\'s shift overflows and takes a '
             'suffix only after a number (before: the shift wraps, a bare suffix is 0)'),

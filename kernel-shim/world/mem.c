@@ -669,6 +669,8 @@ const char *tb_mem_teardown(void)
 	msg = tb_mem_check_empty();
 	if (files)	/* named first: what the memory check finds may follow from it */
 		msg = files;
+	/* before the RAM goes: folios a failed case left may be on the LRUs */
+	tb_memcg_lru_gen_reset();
 	tb_mem_shutdown();
 	tb_memcg_shutdown();
 	return msg;

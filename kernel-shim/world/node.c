@@ -46,6 +46,17 @@ unsigned long node_page_state(struct pglist_data *pgdat, enum node_stat_item ite
 	return x < 0 ? 0 : x;
 }
 
+/* the nodes' counts summed (the kernel keeps a global vm_node_stat[] too) */
+unsigned long global_node_page_state(enum node_stat_item item)
+{
+	long x = 0;
+	int nid;
+
+	for (nid = 0; nid < MAX_NUMNODES; nid++)
+		x += atomic_long_read(&kshim_nodes[nid].vm_stat[item]);
+	return x < 0 ? 0 : x;
+}
+
 /* world boot: every node empty, with its id */
 void kshim_nodes_reset(void)
 {

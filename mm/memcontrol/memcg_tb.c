@@ -79,6 +79,39 @@ unsigned int tb_obj_stock_bytes(int cpu, struct obj_cgroup **cached)
 	return READ_ONCE(stock->nr_bytes);
 }
 
+int tb_stock_nr_slots(void)
+{
+	return 1;
+}
+
+struct mem_cgroup *tb_stock_slot(int cpu, int i, unsigned int *pages)
+{
+	struct mem_cgroup *memcg;
+
+	*pages = tb_stock_pages(cpu, &memcg);
+	return memcg;
+}
+
+int tb_obj_stock_nr_slots(void)
+{
+	return 1;
+}
+
+struct obj_cgroup *tb_obj_stock_slot(int cpu, int i, unsigned int *bytes)
+{
+	struct obj_cgroup *objcg;
+
+	*bytes = tb_obj_stock_bytes(cpu, &objcg);
+	return objcg;
+}
+
+unsigned int tb_obj_stock_bytes_of(int cpu, struct obj_cgroup *objcg)
+{
+	struct memcg_stock_pcp *stock = &per_cpu(memcg_stock, cpu);
+
+	return objcg && READ_ONCE(stock->cached_objcg) == objcg ? READ_ONCE(stock->nr_bytes) : 0;
+}
+
 void tb_stock_vmstat(int cpu, int *reclaimable_b, int *unreclaimable_b)
 {
 	struct memcg_stock_pcp *stock = &per_cpu(memcg_stock, cpu);
@@ -157,6 +190,43 @@ unsigned int tb_obj_stock_bytes(int cpu, struct obj_cgroup **cached)
 		n += READ_ONCE(stock->nr_bytes[i]);
 	}
 	return n;
+}
+
+int tb_stock_nr_slots(void)
+{
+	return NR_MEMCG_STOCK;
+}
+
+struct mem_cgroup *tb_stock_slot(int cpu, int i, unsigned int *pages)
+{
+	struct memcg_stock_pcp *stock = &per_cpu(memcg_stock, cpu);
+
+	*pages = READ_ONCE(stock->nr_pages[i]);
+	return READ_ONCE(stock->cached[i]);
+}
+
+int tb_obj_stock_nr_slots(void)
+{
+	return NR_OBJ_STOCK;
+}
+
+struct obj_cgroup *tb_obj_stock_slot(int cpu, int i, unsigned int *bytes)
+{
+	struct obj_stock_pcp *stock = &per_cpu(obj_stock, cpu);
+
+	*bytes = READ_ONCE(stock->nr_bytes[i]);
+	return READ_ONCE(stock->cached[i]);
+}
+
+unsigned int tb_obj_stock_bytes_of(int cpu, struct obj_cgroup *objcg)
+{
+	struct obj_stock_pcp *stock = &per_cpu(obj_stock, cpu);
+	int i;
+
+	for (i = 0; i < NR_OBJ_STOCK; i++)
+		if (objcg && READ_ONCE(stock->cached[i]) == objcg)
+			return READ_ONCE(stock->nr_bytes[i]);
+	return 0;
 }
 
 void tb_stock_vmstat(int cpu, int *reclaimable_b, int *unreclaimable_b)
@@ -293,12 +363,22 @@ int tb_memcg_boot(void)
 	return ret;
 }
 
+/*
+ * The next world boots with the multi-gen LRU off, as a fresh kernel.
+ * Switching it off moves what is left on the generations to the classic
+ * lists: the world calls this while its memory is still there (a failed
+ * case may leave folios behind, which the teardown then reports).
+ */
+void tb_memcg_lru_gen_reset(void)
+{
+	tb_sysfs_write("kernel/mm/lru_gen/enabled", "n");
+	tb_sysfs_write("kernel/mm/lru_gen/min_ttl_ms", "0");
+}
+
 void tb_memcg_shutdown(void)
 {
 	WARN(!tb_memcg_tasks_empty(), "tasks left in the memcg world at shutdown");
-	/* the next world boots with the multi-gen LRU off, as a fresh kernel */
-	tb_sysfs_write("kernel/mm/lru_gen/enabled", "n");
-	tb_sysfs_write("kernel/mm/lru_gen/min_ttl_ms", "0");
+	tb_memcg_lru_gen_reset();
 	drain_every_stock();
 	kshim_cgroupfs_rmdir_all();
 	/* releases and frees are works after grace periods: let them all run */
@@ -438,6 +518,16 @@ unsigned long tb_memcg_events(struct mem_cgroup *memcg, int event, bool local)
 	return memcg_events(memcg, event);
 #else
 	return local ? memcg_events_local(memcg, event) : memcg_events(memcg, event);
+#endif
+}
+
+/* pgrefill, pgscan_* or pgsteal_*: an event, or a node item on 7.2 */
+unsigned long tb_memcg_reclaim_events(struct mem_cgroup *memcg, int item, bool local)
+{
+#if TB_HAVE_reclaim_stats_per_node
+	return local ? tb_memcg_stat_local(memcg, item) : memcg_page_state(memcg, item);
+#else
+	return tb_memcg_events(memcg, item, local);
 #endif
 }
 

@@ -901,14 +901,16 @@ static void check_stat_file(struct fz *f, int p, const struct mstat *st)
 static unsigned long stock_pages(struct mem_cgroup *memcg)
 {
 	unsigned long sum = 0;
-	int cpu;
+	int cpu, i;
 
 	for (cpu = 0; cpu < NR_CPUS_FZ; cpu++) {
-		struct mem_cgroup *cached;
-		unsigned int n = tb_stock_pages(cpu, &cached);
+		for (i = 0; i < tb_stock_nr_slots(); i++) {
+			unsigned int n;
+			struct mem_cgroup *cached = tb_stock_slot(cpu, i, &n);
 
-		if (cached && mem_cgroup_is_descendant(cached, memcg))
-			sum += n;
+			if (cached && mem_cgroup_is_descendant(cached, memcg))
+				sum += n;
+		}
 	}
 	return sum;
 }

@@ -53,6 +53,22 @@
 #define tb_set_kswapd_failures(pgdat, n) ((pgdat)->kswapd_failures = (n))
 #endif
 
+/*
+ * what memory.reclaim's scans and steals count as: proactive reclaim's own
+ * items since 7.2 (reclaim_stat_proactive; before: direct reclaim's)
+ */
+#if TB_HAVE_reclaim_stat_proactive
+#define TB_PGSCAN_PROACTIVE PGSCAN_PROACTIVE
+#define TB_PGSTEAL_PROACTIVE PGSTEAL_PROACTIVE
+#define TB_PGDEMOTE_PROACTIVE PGDEMOTE_PROACTIVE
+#define TB_PROACTIVE_KEY(item) item "_proactive"
+#else
+#define TB_PGSCAN_PROACTIVE PGSCAN_DIRECT
+#define TB_PGSTEAL_PROACTIVE PGSTEAL_DIRECT
+#define TB_PGDEMOTE_PROACTIVE PGDEMOTE_DIRECT
+#define TB_PROACTIVE_KEY(item) item "_direct"
+#endif
+
 #define MB (1024UL * 1024)
 #define PAGES(bytes) ((bytes) / 4096)
 

@@ -281,12 +281,12 @@ static void kswapd_woken_for_order_3_reclaims_compact_gap_then_wakes_kcompactd(v
 	tb_run_in("");
 	clean_file(FILE_PAGES);
 	before = tb_kcompactd_wakeups(0);
-	steal = kshim_vm_event_read(PGSTEAL_KSWAPD);
+	steal = kshim_reclaim_event_read(PGSTEAL_KSWAPD);
 	tb_wake_kswapd(GFP_KERNEL, 3, 0);
 	assert_int_equal(pgdat->kswapd_order, 3);
 	assert_int_equal(pgdat->kswapd_highest_zoneidx, ZONE_NORMAL);
 	tb_kthreads_settle();
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD) - steal, 27);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_KSWAPD) - steal, 27);
 	assert_int_equal(kt->inactive_scanned[FILE][9], 7);
 	assert_int_equal(kt->inactive_scanned[FILE][8], 15);
 	assert_int_equal(kt->inactive_scanned[FILE][7], 0);

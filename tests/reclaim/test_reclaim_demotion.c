@@ -212,7 +212,7 @@ static void kswapd_demotes_cold_page_cache_to_the_slow_node(void **state)
 	f = read_past_node_0s_low_watermark(&n);
 	demoted = pgdemote(0, PGDEMOTE_KSWAPD);
 	assert_true(demoted >= SWAP_CLUSTER_MAX);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), demoted);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_KSWAPD), demoted);
 	assert_int_equal(kshim_vm_event_read(PGMIGRATE_SUCCESS), demoted);
 	assert_int_equal(tb_stat("a", "pgdemote_kswapd"), demoted);
 	assert_int_equal(tb_file_cached(f), n);
@@ -228,10 +228,10 @@ static void kswapd_drops_page_cache_when_demotion_is_off(void **state)
 	unsigned long n;
 	struct tb_file *f = read_past_node_0s_low_watermark(&n);
 
-	assert_true(kshim_vm_event_read(PGSTEAL_KSWAPD) >= SWAP_CLUSTER_MAX);
+	assert_true(kshim_reclaim_event_read(PGSTEAL_KSWAPD) >= SWAP_CLUSTER_MAX);
 	assert_int_equal(pgdemote(0, PGDEMOTE_KSWAPD), 0);
 	assert_int_equal(kshim_vm_event_read(PGMIGRATE_SUCCESS), 0);
-	assert_int_equal(tb_file_cached(f), n - kshim_vm_event_read(PGSTEAL_KSWAPD));
+	assert_int_equal(tb_file_cached(f), n - kshim_reclaim_event_read(PGSTEAL_KSWAPD));
 	assert_int_equal(file_folios_on(f, n, 1), 0);
 }
 
@@ -255,7 +255,7 @@ static void direct_reclaim_demotes_mapped_anon_without_swap(void **state)
 	demoted = pgdemote(0, PGDEMOTE_DIRECT);
 	assert_true(demoted >= SWAP_CLUSTER_MAX);
 	assert_int_equal(reclaimed, demoted);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_DIRECT), demoted);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_DIRECT), demoted);
 	assert_int_equal(vma_folios_on(vma, n, 1), demoted);
 	assert_int_equal(tb_vma_resident(vma), n);
 	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), n * PAGE_SIZE);
@@ -281,7 +281,7 @@ static void direct_reclaim_drops_page_cache_when_the_slow_node_is_full(void **st
 
 	reclaimed = direct_reclaim();
 	assert_true(reclaimed >= SWAP_CLUSTER_MAX);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_DIRECT), reclaimed);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_DIRECT), reclaimed);
 	assert_int_equal(pgdemote(0, PGDEMOTE_DIRECT), 0);
 	assert_int_equal(kshim_vm_event_read(PGMIGRATE_SUCCESS), 0);
 	assert_true(kshim_vm_event_read(PGMIGRATE_FAIL) > 0);
@@ -313,7 +313,9 @@ static void proactive_reclaim_keeps_what_it_cannot_demote(void **state)
  * memory.reclaim of a memcg on node 0 with room on node 1: demotion
  * counts as reclaim, and the same call's later shrinks of node 1 (the
  * last tier: nothing to demote to) drop some of what came there. The
- * memcg's pgsteal_direct is both; only the dropped pages left it.
+ * memcg's pgsteal_direct is both; only the dropped pages left it. 7.2
+ * (reclaim_stat_proactive): counted as pgdemote_proactive and
+ * pgsteal_proactive.
  */
 static void proactive_reclaim_counts_demotion_as_reclaim(void **state)
 {
@@ -325,11 +327,11 @@ static void proactive_reclaim_counts_demotion_as_reclaim(void **state)
 	tb_read_range(f, n);
 
 	assert_write_ok("a", "memory.reclaim", "1M");
-	demoted = pgdemote(0, PGDEMOTE_DIRECT);
+	demoted = pgdemote(0, TB_PGDEMOTE_PROACTIVE);
 	dropped = n - tb_file_cached(f);
 	assert_true(demoted >= SWAP_CLUSTER_MAX);
-	assert_int_equal(tb_stat("a", "pgdemote_direct"), demoted);
-	assert_int_equal(tb_stat("a", "pgsteal_direct"), demoted + dropped);
+	assert_int_equal(tb_stat("a", TB_PROACTIVE_KEY("pgdemote")), demoted);
+	assert_int_equal(tb_stat("a", TB_PROACTIVE_KEY("pgsteal")), demoted + dropped);
 	assert_true(demoted + dropped >= PAGES(1 * MB));
 	assert_int_equal(file_folios_on(f, n, 1), demoted - dropped);
 	assert_int_equal(tb_stat("a", "file"), (n - dropped) * PAGE_SIZE);

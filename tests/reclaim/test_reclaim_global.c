@@ -48,9 +48,9 @@ static void kswapd_reclaims_page_cache_between_low_and_high(void **state)
 	tb_run_in("");
 	tb_read_range(f, ram + ram / 2);
 	assert_true(kshim_vm_event_read(PAGEOUTRUN) > 0);
-	assert_true(kshim_vm_event_read(PGSTEAL_KSWAPD) >= ram / 2);
+	assert_true(kshim_reclaim_event_read(PGSTEAL_KSWAPD) >= ram / 2);
 	assert_int_equal(kshim_vm_event_read(ALLOCSTALL_NORMAL), 0);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_DIRECT), 0);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_DIRECT), 0);
 	assert_true(tb_free_pages(0) >= tb_wmark(0, WMARK_MIN));
 	tb_assert_lrus_consistent();
 }
@@ -69,7 +69,7 @@ static void memcg_zswap_items_stay_zero_after_kswapd_scans(void **state)
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
 	tb_read_range(f, ram + ram / 2);
-	assert_true(kshim_vm_event_read(PGSCAN_KSWAPD) > 0);
+	assert_true(kshim_reclaim_event_read(PGSCAN_KSWAPD) > 0);
 	a = tb_memcg("a");
 	tb_memcg_flush_stats(a);
 	assert_true(tb_cgroup_read_key("a", "memory.stat", "pgscan") > 0);
@@ -119,11 +119,11 @@ static void kswapd_wakes_at_low_and_reclaims_to_high(void **state)
 		assert_int_equal(tb_file_read(f, i++), 0);
 	assert_int_equal(tb_free_pages(0), low);
 	assert_int_equal(kshim_trace.wakeup_kswapd_count, 0);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_KSWAPD), 0);
 
 	assert_int_equal(tb_file_read(f, i++), 0);
 	assert_int_equal(kshim_trace.wakeup_kswapd_count, 1);
-	assert_true(kshim_vm_event_read(PGSTEAL_KSWAPD) >= high - low);
+	assert_true(kshim_reclaim_event_read(PGSTEAL_KSWAPD) >= high - low);
 	assert_true(tb_free_pages(0) > high);
 	assert_true(waitqueue_active(&NODE_DATA(0)->kswapd_wait));
 	assert_int_equal(kshim_vm_event_read(ALLOCSTALL_MOVABLE), 0);
@@ -149,8 +149,8 @@ static void allocation_under_min_enters_direct_reclaim(void **state)
 	tb_read_range(f, ram + ram / 2);
 	assert_int_equal(kshim_vm_event_read(ALLOCSTALL_NORMAL), 0);
 	assert_true(kshim_vm_event_read(ALLOCSTALL_MOVABLE) > 0);
-	assert_true(kshim_vm_event_read(PGSTEAL_DIRECT) >= ram / 2);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
+	assert_true(kshim_reclaim_event_read(PGSTEAL_DIRECT) >= ram / 2);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_KSWAPD), 0);
 	tb_assert_lrus_consistent();
 }
 
@@ -206,9 +206,9 @@ static void kswapd_reclaims_a_watermark_boost_then_drops_it(void **state)
 	assert_true(kshim_vm_event_read(PAGEOUTRUN) > 0);
 	if (tb_lru_gen_on() && TB_HAVE_lru_gen_shrink_node)
 		/* lru_gen_shrink_node() does not reclaim without may_writepage */
-		assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
+		assert_int_equal(kshim_reclaim_event_read(PGSTEAL_KSWAPD), 0);
 	else
-		assert_true(kshim_vm_event_read(PGSTEAL_KSWAPD) >= boost);
+		assert_true(kshim_reclaim_event_read(PGSTEAL_KSWAPD) >= boost);
 	assert_int_equal(zone->watermark_boost, 0);
 	tb_assert_lrus_consistent();
 }
@@ -294,7 +294,7 @@ static void kswapd_retries_without_cache_trim_mode_when_trimming_reclaimed_nothi
 	assert_true(anon > 0);
 	/* global reclaim's scans count in /proc/vmstat, kswapd's as such */
 	assert_true(scanned > 0);
-	assert_true(kshim_vm_event_read(PGSCAN_KSWAPD) >= scanned);
+	assert_true(kshim_reclaim_event_read(PGSCAN_KSWAPD) >= scanned);
 	assert_int_equal(tb_kswapd_failures(NODE_DATA(0)), 0);
 	assert_int_equal(kshim_vm_event_read(OOM_KILL), 0);
 	assert_int_equal(tb_file_cached(f), LOCKED_PAGES);

@@ -132,8 +132,8 @@ static void swappiness_0_reclaims_only_page_cache(void **state)
 	tb_reclaim_swappiness("a", "2M", 0);
 	assert_true(tb_file_cached(f) <= 512);
 	assert_int_equal(tb_vma_swapped(vma), 0);
-	assert_int_equal(kshim_vm_event_read(PGSCAN_ANON), 0);
-	assert_true(kshim_vm_event_read(PGSCAN_FILE) >= 512);
+	assert_int_equal(kshim_reclaim_event_read(PGSCAN_ANON), 0);
+	assert_true(kshim_reclaim_event_read(PGSCAN_FILE) >= 512);
 }
 
 /*
@@ -150,8 +150,8 @@ static void swappiness_200_spares_page_cache_in_use(void **state)
 	tb_reclaim_swappiness("a", "2M", 200);
 	assert_int_equal(tb_file_cached(f), 1024);
 	assert_true(tb_vma_swapped(vma) >= 512);
-	assert_int_equal(kshim_vm_event_read(PGSCAN_FILE), 0);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_FILE), 0);
+	assert_int_equal(kshim_reclaim_event_read(PGSCAN_FILE), 0);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_FILE), 0);
 }
 
 /* 4 MiB of anon, then 32 MiB of page cache read once */
@@ -183,7 +183,7 @@ static void inactive_page_cache_is_trimmed_before_anon_at_any_swappiness(void **
 	tb_reclaim_swappiness("a", "2M", 200);
 	assert_true(tb_file_cached(f) <= 8192 - 512);
 	assert_int_equal(tb_vma_swapped(vma), 0);
-	assert_int_equal(kshim_vm_event_read(PGSCAN_ANON), 0);
+	assert_int_equal(kshim_reclaim_event_read(PGSCAN_ANON), 0);
 }
 
 /*
@@ -217,12 +217,12 @@ static void stale_memcg_lru_sizes_miss_cache_trim_mode(void **state)
 	 * the sizes are fresh, cache_trim_mode trims the page cache.
 	 */
 	assert_int_equal(tb_vma_swapped(vma), 0);
-	assert_int_equal(kshim_vm_event_read(PGSCAN_ANON), 0);
+	assert_int_equal(kshim_reclaim_event_read(PGSCAN_ANON), 0);
 	assert_true(tb_file_cached(f) <= 8192 - 512);
 	return;
 #endif
 	assert_true(tb_vma_swapped(vma) >= 256);
-	assert_true(kshim_vm_event_read(PGSCAN_ANON) > 0);
+	assert_true(kshim_reclaim_event_read(PGSCAN_ANON) > 0);
 	assert_true(tb_file_cached(f) > 8192 - 512);
 }
 
@@ -234,7 +234,7 @@ static void no_swap_device_means_no_anon_scan(void **state)
 
 	tb_reclaim_swappiness("a", "2M", 200);
 	assert_int_equal(tb_vma_resident(vma), 1024);
-	assert_int_equal(kshim_vm_event_read(PGSCAN_ANON), 0);
+	assert_int_equal(kshim_reclaim_event_read(PGSCAN_ANON), 0);
 	assert_true(tb_file_cached(f) <= 512);
 }
 

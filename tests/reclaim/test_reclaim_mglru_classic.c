@@ -97,7 +97,9 @@ static unsigned long folio_seq(struct lruvec *lruvec, struct folio *folio)
  * and when the retry keeps it too, sets PG_active on it ("don't add
  * rejected folios to the oldest generation"): move_folios_to_lru() puts
  * it in the youngest generation, and lru_gen_add_folio() clears
- * PG_active again. memory.reclaim's retries age the lruvec round after
+ * PG_active again (7.2, lru_gen_folio_seq: only when the folio would go
+ * back to the oldest generation, and an active folio goes to the second
+ * youngest). memory.reclaim's retries age the lruvec round after
  * round; the folio ends where the last rejection put it.
  */
 static void rejected_page_cache_folio_is_retried_then_moved_to_the_youngest_generation(void **state)
@@ -121,7 +123,12 @@ static void rejected_page_cache_folio_is_retried_then_moved_to_the_youngest_gene
 	assert_true(folio_test_lru(folio));
 	assert_false(folio_test_active(folio));
 	assert_true(lruvec->lrugen.max_seq > MIN_NR_GENS + 1);
-	assert_int_equal(folio_seq(lruvec, folio), lruvec->lrugen.max_seq);
+	/*
+	 * 7.2 (lru_gen_folio_seq): an active folio, not workingset, is added
+	 * to the second youngest generation
+	 */
+	assert_int_equal(folio_seq(lruvec, folio),
+			 lruvec->lrugen.max_seq - TB_HAVE_lru_gen_folio_seq);
 	assert_int_equal(tb_stat("a", "pgsteal"), PAGES(1 * MB) - 1);
 	tb_assert_lrus_consistent();
 
@@ -558,8 +565,8 @@ static void swappiness_200_still_evicts_page_cache_older_than_the_anon(void **st
 	tb_reclaim_swappiness("a", "2M", 200);
 	assert_int_equal(tb_file_cached(f), 1024 - 512);
 	assert_int_equal(tb_vma_swapped(vma), 0);
-	assert_int_equal(kshim_vm_event_read(PGSCAN_ANON), 0);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_FILE), 512);
+	assert_int_equal(kshim_reclaim_event_read(PGSCAN_ANON), 0);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_FILE), 512);
 }
 
 /*
@@ -597,7 +604,7 @@ static void reclaim_right_after_the_reads_needs_no_flushed_lru_sizes(void **stat
 	assert_int_equal(tb_file_cached(f), 8192 - 10 * MIN_LRU_BATCH);
 #endif
 	assert_int_equal(tb_vma_swapped(vma), 0);
-	assert_int_equal(kshim_vm_event_read(PGSCAN_ANON), 0);
+	assert_int_equal(kshim_reclaim_event_read(PGSCAN_ANON), 0);
 }
 
 /* ======== test_reclaim_scan ======== */
@@ -679,7 +686,7 @@ static void without_refaults_file_goes_first_from_a_generation_holding_both_type
 	tb_reclaim_swappiness("a", "256K", 60);
 	assert_int_equal(tb_file_cached(f), 1024 - MIN_LRU_BATCH);
 	assert_int_equal(tb_vma_swapped(vma), 0);
-	assert_int_equal(kshim_vm_event_read(PGSCAN_ANON), 0);
+	assert_int_equal(kshim_reclaim_event_read(PGSCAN_ANON), 0);
 }
 
 /*
@@ -708,7 +715,7 @@ static void file_refaults_turn_the_eviction_to_anon(void **state)
 	tb_reclaim_swappiness("a", "256K", 60);
 	assert_int_equal(tb_file_cached(f), 1024);
 	assert_int_equal(tb_vma_swapped(vma), MIN_LRU_BATCH);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_ANON), MIN_LRU_BATCH);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_ANON), MIN_LRU_BATCH);
 }
 
 /* page cache pages [0, n) of f cached, of the even (odd) ones when parity is 0 (1) */
@@ -858,14 +865,14 @@ static void global_reclaim_with_tiny_page_cache_evicts_it_first_as_the_oldest(vo
 	assert_int_equal(kshim_trace.direct_reclaim_count, 1);
 	assert_int_equal(tb_file_cached(f), 0);
 	assert_int_equal(tb_vma_swapped(vma), 0);
-	assert_int_equal(kshim_vm_event_read(PGSCAN_DIRECT), 64);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_FILE), 64);
-	assert_int_equal(kshim_vm_event_read(PGSCAN_ANON), 0);
+	assert_int_equal(kshim_reclaim_event_read(PGSCAN_DIRECT), 64);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_FILE), 64);
+	assert_int_equal(kshim_reclaim_event_read(PGSCAN_ANON), 0);
 
 	for (; i < PAGES(64 * MB); i++)
 		assert_int_equal(tb_touch(vma, i, true), 0);
 	assert_true(tb_vma_swapped(vma) > 0);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_ANON), tb_vma_swapped(vma));
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_ANON), tb_vma_swapped(vma));
 }
 
 static int setup_no_kswapd(void **state)
@@ -913,10 +920,10 @@ static void exec_text_in_use_stays_resident_in_young_generations(void **state)
 	struct tb_file *text = tb_file_create(TEXT_PAGES);
 	struct tb_vma *vma = run_program_streaming(text, true);
 
-	assert_true(kshim_vm_event_read(PGSTEAL_DIRECT) > STREAM_PAGES / 2);
+	assert_true(kshim_reclaim_event_read(PGSTEAL_DIRECT) > STREAM_PAGES / 2);
 	assert_int_equal(tb_vma_resident(vma), TEXT_PAGES);
 	assert_int_equal(kshim_vm_event_read(PGACTIVATE), 0);
-	assert_int_equal(kshim_vm_event_read(PGREFILL), 0);
+	assert_int_equal(kshim_reclaim_event_read(PGREFILL), 0);
 	assert_int_equal(kshim_vm_event_read(PGDEACTIVATE), 0);
 }
 
@@ -926,10 +933,10 @@ static void mapped_text_without_exec_in_use_stays_resident_like_exec(void **stat
 	struct tb_file *text = tb_file_create(TEXT_PAGES);
 	struct tb_vma *vma = run_program_streaming(text, false);
 
-	assert_true(kshim_vm_event_read(PGSTEAL_DIRECT) > STREAM_PAGES / 2);
+	assert_true(kshim_reclaim_event_read(PGSTEAL_DIRECT) > STREAM_PAGES / 2);
 	assert_int_equal(tb_vma_resident(vma), TEXT_PAGES);
 	assert_int_equal(kshim_vm_event_read(PGACTIVATE), 0);
-	assert_int_equal(kshim_vm_event_read(PGREFILL), 0);
+	assert_int_equal(kshim_reclaim_event_read(PGREFILL), 0);
 	assert_int_equal(kshim_vm_event_read(PGDEACTIVATE), 0);
 }
 

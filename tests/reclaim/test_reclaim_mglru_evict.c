@@ -174,11 +174,11 @@ struct scan_events {
 
 static void read_events(struct scan_events *e)
 {
-	e->refill = kshim_vm_event_read(PGREFILL);
-	e->scan_direct = kshim_vm_event_read(PGSCAN_DIRECT);
-	e->steal_direct = kshim_vm_event_read(PGSTEAL_DIRECT);
-	e->scan_file = kshim_vm_event_read(PGSCAN_FILE);
-	e->steal_file = kshim_vm_event_read(PGSTEAL_FILE);
+	e->refill = kshim_reclaim_event_read(PGREFILL);
+	e->scan_direct = kshim_reclaim_event_read(PGSCAN_DIRECT);
+	e->steal_direct = kshim_reclaim_event_read(PGSTEAL_DIRECT);
+	e->scan_file = kshim_reclaim_event_read(PGSCAN_FILE);
+	e->steal_file = kshim_reclaim_event_read(PGSTEAL_FILE);
 	e->skip = kshim_vm_event_read(PGSCAN_SKIP_NORMAL) + kshim_vm_event_read(PGSCAN_SKIP_MOVABLE);
 }
 
@@ -376,7 +376,7 @@ static void kswapd_stops_a_batch_above_the_high_watermark(void **state)
 	assert_int_equal(tb_file_read(f, i), 0);
 	tb_kthreads_settle();
 	assert_int_equal(kshim_vm_event_read(PAGEOUTRUN), 1);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 3 * MIN_LRU_BATCH);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_KSWAPD), 3 * MIN_LRU_BATCH);
 	assert_int_equal(k->inactive_reclaimed[F][6], 3 * MIN_LRU_BATCH);
 	assert_int_equal(tb_free_pages(0), 319 + 3 * MIN_LRU_BATCH);
 	assert_int_equal(tb_kswapd_failures(NODE_DATA(0)), 0);
@@ -482,7 +482,7 @@ static void direct_reclaim_progress_clears_kswapd_failures(void **state)
 	assert_int_equal(tb_touch(vma, i++, true), 0);
 	tb_kthreads_settle();
 	assert_int_equal(tb_kswapd_failures(pgdat), MAX_RECLAIM_RETRIES);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 0);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_KSWAPD), 0);
 
 	tb_unmap(vma);
 	tb_read_range(f, 1024);
@@ -490,7 +490,7 @@ static void direct_reclaim_progress_clears_kswapd_failures(void **state)
 	folio = tb_alloc_folio(GFP_KERNEL, 0);
 	assert_non_null(folio);
 	list_add(&folio->lru, &held);
-	assert_true(kshim_vm_event_read(PGSTEAL_DIRECT) > 0);
+	assert_true(kshim_reclaim_event_read(PGSTEAL_DIRECT) > 0);
 	assert_int_equal(tb_kswapd_failures(pgdat), 0);
 	tb_put_folios(&held);
 }
@@ -555,7 +555,7 @@ static void noio_direct_reclaim_skips_anon_a_batch_a_scan_and_takes_page_cache(v
 	assert_int_equal(tb_gen_seq_pages(lruvec, 3, A), 2048);
 	oldest = oldest_folio(lruvec, 3, A);
 	skip = kshim_vm_event_read(PGSCAN_SKIP_NORMAL) + kshim_vm_event_read(PGSCAN_SKIP_MOVABLE);
-	steal = kshim_vm_event_read(PGSTEAL_DIRECT);
+	steal = kshim_reclaim_event_read(PGSTEAL_DIRECT);
 	kshim_trace_reset();
 
 	folio = tb_alloc_folio(GFP_NOIO, 0);
@@ -570,7 +570,7 @@ static void noio_direct_reclaim_skips_anon_a_batch_a_scan_and_takes_page_cache(v
 			 kshim_trace.isolate_sum.skipped + kshim_trace.isolate_sum.taken);
 	assert_int_equal(kshim_vm_event_read(PGSCAN_SKIP_NORMAL) +
 			 kshim_vm_event_read(PGSCAN_SKIP_MOVABLE) - skip, kshim_trace.isolate_sum.skipped);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_DIRECT) - steal, kshim_trace.isolate_sum.taken);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_DIRECT) - steal, kshim_trace.isolate_sum.taken);
 	/* the skipped ones went to the head: the next scan starts elsewhere */
 	assert_int_equal(lruvec->lrugen.min_seq[A], 3);
 	assert_ptr_not_equal(oldest_folio(lruvec, 3, A), oldest);
@@ -947,7 +947,7 @@ static void kswapd_woken_for_zone_normal_stops_a_batch_above_the_high_watermark(
 	free = tb_free_pages(0);
 	folio_put(folio);
 	assert_int_equal(kshim_vm_event_read(PAGEOUTRUN), 1);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 3 * MIN_LRU_BATCH);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_KSWAPD), 3 * MIN_LRU_BATCH);
 	assert_int_equal(free, 319 + 3 * MIN_LRU_BATCH);
 }
 
@@ -1063,7 +1063,7 @@ static void kswapd_stops_a_pass_once_it_scanned_its_share_of_the_lruvec(void **s
 	tb_kthreads_settle();
 	assert_int_equal(k->inactive_reclaimed[F][6], 3 * MIN_LRU_BATCH);
 	assert_int_equal(k->inactive_reclaimed[F][5], 2 * MIN_LRU_BATCH);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD), 5 * MIN_LRU_BATCH);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_KSWAPD), 5 * MIN_LRU_BATCH);
 	tb_put_folios(&held);
 }
 

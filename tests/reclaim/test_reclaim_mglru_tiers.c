@@ -662,7 +662,7 @@ static void kswapd_oom_kills_while_every_generation_is_younger_than_min_ttl(void
 	assert_int_equal(s.err, 0);
 	assert_int_equal(s.read, PAGES(96 * MB));
 	assert_int_equal(kshim_vm_event_read(OOM_KILL), 0);
-	assert_true(kshim_vm_event_read(PGSTEAL_KSWAPD) > 0);
+	assert_true(kshim_reclaim_event_read(PGSTEAL_KSWAPD) > 0);
 	return;
 #endif
 	assert_int_equal(s.err, -EINTR);
@@ -671,7 +671,7 @@ static void kswapd_oom_kills_while_every_generation_is_younger_than_min_ttl(void
 	assert_int_equal(tb_vma_resident(s.anon), 0);
 	assert_true(s.read < PAGES(64 * MB));
 	assert_true(s.cached_at_kill > PAGES(32 * MB));
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_DIRECT), 0);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_DIRECT), 0);
 	assert_true(tb_world_ns() < 10000000000ULL);
 }
 
@@ -686,7 +686,7 @@ static void kswapd_reclaims_without_oom_kills_at_min_ttl_0(void **state)
 	assert_int_equal(s.read, PAGES(96 * MB));
 	assert_int_equal(kshim_vm_event_read(OOM_KILL), 0);
 	assert_int_equal(tb_vma_resident(s.anon), PAGES(16 * MB));
-	assert_true(kshim_vm_event_read(PGSTEAL_KSWAPD) >= PAGES(32 * MB));
+	assert_true(kshim_reclaim_event_read(PGSTEAL_KSWAPD) >= PAGES(32 * MB));
 }
 
 /*
@@ -706,7 +706,7 @@ static void kswapd_reclaims_generations_older_than_min_ttl(void **state)
 	stream_with_kswapd(&s, "a", 20000);
 	assert_int_equal(kshim_vm_event_read(OOM_KILL), 0);
 	assert_int_equal(s.read, PAGES(96 * MB));
-	assert_true(kshim_vm_event_read(PGSTEAL_KSWAPD) >= PAGES(32 * MB));
+	assert_true(kshim_reclaim_event_read(PGSTEAL_KSWAPD) >= PAGES(32 * MB));
 }
 
 /*
@@ -844,7 +844,7 @@ static void kswapd_counts_the_youngest_generation_of_an_old_memcg_as_reclaimable
 	assert_int_equal(s.err, 0);
 	assert_int_equal(s.read, PAGES(96 * MB));
 	assert_int_equal(kshim_vm_event_read(OOM_KILL), 0);
-	assert_true(kshim_vm_event_read(PGSTEAL_KSWAPD) >= PAGES(32 * MB));
+	assert_true(kshim_reclaim_event_read(PGSTEAL_KSWAPD) >= PAGES(32 * MB));
 }
 
 int main(void)

@@ -160,7 +160,7 @@ static void a_node_at_its_low_watermark_falls_back_without_waking_kswapd(void **
 	assert_true(free1 - tb_free_pages(1) >= spill);
 	assert_int_equal(folio_nid(tb_file_folio(f, fill + spill - 1)), 1);
 	assert_int_equal(kshim_trace.wakeup_kswapd_count, 0);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_KSWAPD) + kshim_vm_event_read(PGSTEAL_DIRECT), 0);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_KSWAPD) + kshim_reclaim_event_read(PGSTEAL_DIRECT), 0);
 }
 
 /*

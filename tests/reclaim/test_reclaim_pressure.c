@@ -211,7 +211,7 @@ static void failed_writes_land_in_the_mapping_and_the_folios_are_freed(void **st
 	assert_int_equal(errseq_check(&mapping->host->i_sb->s_wb_err, 0), -EIO);
 	/* the folios written (and failed) were freed: the file lost that data */
 	assert_true(tb_file_cached(f) + node_page_state(pgdat, NR_VMSCAN_WRITE) <= n);
-	assert_true(kshim_vm_event_read(PGSTEAL_KSWAPD) >= node_page_state(pgdat, NR_VMSCAN_WRITE));
+	assert_true(kshim_reclaim_event_read(PGSTEAL_KSWAPD) >= node_page_state(pgdat, NR_VMSCAN_WRITE));
 	tb_assert_lrus_consistent();
 }
 
@@ -269,7 +269,7 @@ static void pfmemalloc_throttled_allocation(gfp_t gfp)
 	assert_true(tb_task_vclock_ns(t) - t0 >= NS_PER_JIFFY);
 	assert_true(tb_task_vclock_ns(t) - t0 < 2 * NS_PER_JIFFY);
 	assert_int_equal(kshim_vm_event_read(ALLOCSTALL_NORMAL), 1);
-	assert_true(kshim_vm_event_read(PGSTEAL_DIRECT) > 0);
+	assert_true(kshim_reclaim_event_read(PGSTEAL_DIRECT) > 0);
 	assert_true(tb_free_pages(0) > tb_wmark(0, WMARK_MIN) / 2);
 
 	folio_put(folio);

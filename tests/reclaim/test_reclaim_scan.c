@@ -643,7 +643,7 @@ static void exec_file_pages_are_activated_at_first_use_and_kept_active(void **st
 
 	TB_CLASSIC_LRU_ONLY("shrink_active_list()'s VM_EXEC rule");
 	assert_int_equal(first, TEXT_PAGES);
-	refill = kshim_vm_event_read(PGREFILL);
+	refill = kshim_reclaim_event_read(PGREFILL);
 	assert_true(refill > TEXT_PAGES);
 	assert_int_equal(sum(kshim_trace.active_taken[FILE]), refill);
 	deactivated = refill - sum(kshim_trace.active_rotated[FILE]);
@@ -723,7 +723,7 @@ static void mapped_file_pages_without_exec_are_deactivated(void **state)
 	TB_CLASSIC_LRU_ONLY("shrink_active_list()'s deactivation");
 	run_program_streaming(text, false, &first);
 	assert_int_equal(first, 0);
-	refill = kshim_vm_event_read(PGREFILL);
+	refill = kshim_reclaim_event_read(PGREFILL);
 	assert_true(refill > 0);
 	assert_int_equal(sum(kshim_trace.active_rotated[FILE]), 0);
 	assert_int_equal(kshim_vm_event_read(PGDEACTIVATE), refill);
@@ -1020,7 +1020,7 @@ static void kswapd_ages_anon_of_a_memcg_that_reclaim_skips(void **state)
 	refill = tb_stat("a", "pgrefill");
 	deactivate = tb_stat("a", "pgdeactivate");
 	scan = tb_stat("a", "pgscan");
-	steal_anon = kshim_vm_event_read(PGSTEAL_ANON);
+	steal_anon = kshim_reclaim_event_read(PGSTEAL_ANON);
 	tb_memcg_flush_stats(tb_memcg(""));
 
 	tb_run_in("b");
@@ -1029,7 +1029,7 @@ static void kswapd_ages_anon_of_a_memcg_that_reclaim_skips(void **state)
 		tb_read_range(stream, i + 256);
 	}
 	assert_true(kshim_vm_event_read(PAGEOUTRUN) > 0);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_DIRECT), 0);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_DIRECT), 0);
 	refill = tb_stat("a", "pgrefill") - refill;
 	assert_true(refill > 0);
 	assert_int_equal(refill % SWAP_CLUSTER_MAX, 0);
@@ -1037,8 +1037,8 @@ static void kswapd_ages_anon_of_a_memcg_that_reclaim_skips(void **state)
 	assert_int_equal(tb_stat("a", "active_anon"), (n - refill) * 4096);
 	assert_int_equal(tb_stat("a", "pgscan"), scan);
 	assert_int_equal(tb_vma_resident(vma), 4096);
-	assert_true(kshim_vm_event_read(PGSTEAL_KSWAPD) > 0);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_ANON), steal_anon);
+	assert_true(kshim_reclaim_event_read(PGSTEAL_KSWAPD) > 0);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_ANON), steal_anon);
 }
 
 /* ---- 6. memory.high ---- */
@@ -1130,7 +1130,7 @@ static void global_reclaim_spares_memory_low_until_nothing_else_is_left(void **s
 	tb_read_range(f, 1024);
 	tb_run_in("u");
 	tb_read_range(stream, PAGES(96 * MB));
-	assert_true(kshim_vm_event_read(PGSTEAL_KSWAPD) >= PAGES(32 * MB));
+	assert_true(kshim_reclaim_event_read(PGSTEAL_KSWAPD) >= PAGES(32 * MB));
 	assert_int_equal(tb_file_cached(f), 1024);
 	assert_int_equal(tb_stat("p", "pgscan"), 0);
 	assert_int_equal(event("p", "low"), 0);

@@ -129,7 +129,7 @@ static void kswapd_pressure(void)
 	tb_task_switch(NULL);
 	/* kswapd back asleep: no walk of its own in flight holds a reference */
 	tb_kthreads_settle();
-	assert_true(kshim_vm_event_read(PGSTEAL_KSWAPD) > 0);
+	assert_true(kshim_reclaim_event_read(PGSTEAL_KSWAPD) > 0);
 }
 
 /*

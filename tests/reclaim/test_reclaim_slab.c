@@ -110,7 +110,7 @@ static void read_beyond_ram(void)
 	tb_run_in("");
 	tb_read_range(tb_file_create(ram + ram / 2), ram + ram / 2);
 	assert_true(kshim_vm_event_read(PAGEOUTRUN) > 0);
-	assert_int_equal(kshim_vm_event_read(PGSTEAL_DIRECT), 0);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_DIRECT), 0);
 }
 
 /*

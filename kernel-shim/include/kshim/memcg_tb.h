@@ -29,6 +29,7 @@ int tb_cgroup_mount_options(const char *opts);
 /* ---- the hierarchy: paths are "" (root), "a", "a/b", ... ---- */
 int tb_memcg_boot(void);			/* root memcg; 0 or -errno */
 void tb_memcg_shutdown(void);			/* rmdir all, free the root */
+void tb_memcg_lru_gen_reset(void);		/* the multi-gen LRU off, min_ttl 0 */
 int tb_cgroup_mkdir(const char *path);		/* 0, -EEXIST, -ENOENT, -ENOMEM */
 int tb_cgroup_rmdir(const char *path);		/* 0, -ENOENT, -EBUSY (children) */
 struct mem_cgroup *tb_memcg(const char *path);	/* NULL if none */
@@ -109,6 +110,8 @@ bool tb_memcg_stats_flush_queued(void);
 unsigned long tb_memcg_stat_local(struct mem_cgroup *memcg, int item);
 /* memcg_events() (subtree) or memcg_events_local() (memcg alone) of a vm event */
 unsigned long tb_memcg_events(struct mem_cgroup *memcg, int event, bool local);
+/* pgrefill, pgscan_* and pgsteal_*: events, or node items (reclaim_stats_per_node) */
+unsigned long tb_memcg_reclaim_events(struct mem_cgroup *memcg, int item, bool local);
 /* a reused world's memcontrol.c state as at boot: root stats flushed, flush clock zero */
 void tb_memcg_rewind(void);
 
@@ -132,12 +135,18 @@ void tb_memcg_rewind(void);
  * tb_stock_pages(): the pages cpu's charge stock holds and (cached) its
  * memcg; on a stock of several memcgs (7.2, memcg_stock_slots) the pages
  * of all and the memcg of its first slot in use. tb_stock_pages_of(): the
- * pages it holds of memcg. tb_obj_stock_bytes(): the same of the object
- * stock's bytes and objcg.
+ * pages it holds of memcg. tb_obj_stock_bytes(), tb_obj_stock_bytes_of():
+ * the same of the object stock's bytes and objcg.
  */
 unsigned int tb_stock_pages(int cpu, struct mem_cgroup **cached);
 unsigned int tb_stock_pages_of(int cpu, struct mem_cgroup *memcg);
 unsigned int tb_obj_stock_bytes(int cpu, struct obj_cgroup **cached);
+unsigned int tb_obj_stock_bytes_of(int cpu, struct obj_cgroup *objcg);
+/* slot i (< tb_stock_nr_slots()) of cpu's stock: its memcg (NULL: none), pages */
+int tb_stock_nr_slots(void);
+struct mem_cgroup *tb_stock_slot(int cpu, int i, unsigned int *pages);
+int tb_obj_stock_nr_slots(void);
+struct obj_cgroup *tb_obj_stock_slot(int cpu, int i, unsigned int *bytes);
 void tb_stock_vmstat(int cpu, int *reclaimable_b, int *unreclaimable_b);
 unsigned long tb_calculate_high_delay(struct mem_cgroup *memcg, unsigned int nr_pages);
 struct obj_cgroup *tb_memcg_objcg(struct mem_cgroup *memcg);

@@ -46,4 +46,17 @@ static inline unsigned long kshim_vm_event_read(enum vm_event_item item)
 {
 	return __atomic_load_n(&kshim_vm_events[item].counter, __ATOMIC_RELAXED);
 }
+
+/*
+ * pgrefill, pgscan_* and pgsteal_* as /proc/vmstat shows them: vm events,
+ * or node stat items summed over the nodes (7.2, reclaim_stats_per_node)
+ */
+static inline unsigned long kshim_reclaim_event_read(int item)
+{
+#if TB_HAVE_reclaim_stats_per_node
+	return global_node_page_state((enum node_stat_item)item);
+#else
+	return kshim_vm_event_read((enum vm_event_item)item);
+#endif
+}
 #endif
