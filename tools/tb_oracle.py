@@ -82,6 +82,16 @@ def selftest_tree(tb, say):
     return top
 
 
+def cgroup_util(src):
+    """the selftests' cgroup_util.c and .h: beside the tests, or in lib/
+    and lib/include/ (7.0 on)"""
+    for c, h in (('cgroup_util.c', 'cgroup_util.h'),
+                 ('lib/cgroup_util.c', 'lib/include/cgroup_util.h')):
+        if os.path.exists(os.path.join(src, c)) and os.path.exists(os.path.join(src, h)):
+            return os.path.join(src, c), os.path.join(src, h)
+    raise OracleError(f'{src}: no cgroup_util.c and cgroup_util.h (beside the tests or in lib/)')
+
+
 def build_selftests(tb, say):
     top = selftest_tree(tb, say)
     src = os.path.join(top, 'tools/testing/selftests/cgroup')
@@ -95,17 +105,20 @@ def build_selftests(tb, say):
         if not os.path.exists(c):
             continue
         exe = os.path.join(out, name)
-        deps = [c, os.path.join(src, 'cgroup_util.c'), wrapper]
+        util_c, util_h = cgroup_util(src)
+        deps = [c, util_c, wrapper]
         if not (os.path.exists(exe) and
                 all(os.path.getmtime(d) <= os.path.getmtime(exe) for d in deps)):
             wrap = WRAP
-            with open(os.path.join(src, 'cgroup_util.h')) as f:
+            with open(util_h) as f:
                 if 'cg_read_long_fd' in f.read():
                     wrap += ',--wrap=cg_read_long_fd'
                     deps_flags = ['-DTB_WRAP_FD']
                 else:
                     deps_flags = []
-            cmd = (['gcc', '-Wall', '-pthread', '-static', '-I', os.path.join(top, 'tools/include')]
+            cmd = (['gcc', '-Wall', '-pthread', '-static', '-I', os.path.join(top, 'tools/include'),
+                    # 7.0 on: "kselftest.h" from the selftests' top (lib.mk's -I)
+                    '-I', os.path.dirname(util_h), '-I', os.path.dirname(src)]
                    + deps_flags + ['-o', exe] + deps + [wrap])
             if tb_vm.run_logged(cmd, log, cwd=src) != 0:
                 raise OracleError(f'{name} does not build (log: {os.path.relpath(log, tb.repo)})')
