@@ -506,6 +506,16 @@ FEATURES = [
             'if PG_workingset too; evict_folios() activates a rejected folio only when it '
             'would go back to the oldest generation (before: an active folio goes to the '
             'youngest generation, and every rejected folio is activated)'),
+    Feature('mglru_evict_budget',
+            ('regex', 'mm/vmscan.c', r'static int evict_folios\(unsigned long nr_to_scan,'),
+            '7.2', 'MGLRU\'s try_to_shrink_lruvec() evicts a lruvec in batches of at most '
+            'its evictable size >> priority (evict_folios(nr_to_scan)): a lruvec takes a few '
+            'pages at the first priorities that scan it (before: any positive nr_to_scan '
+            'evicts a whole batch, MIN_LRU_BATCH isolated of up to MAX_LRU_BATCH scanned)'),
+    Feature('reclaim_laptop_mode', ('regex', 'mm/vmscan.c', r'may_writepage = !laptop_mode'),
+            '<7.2', 'reclaim honours vm.laptop_mode: kswapd and direct reclaim may not write '
+            'until their priority is below DEF_PRIORITY - 2 (since: vm.laptop_mode is '
+            'deprecated and ignored, reclaim may write from its first pass on)'),
     Feature('memparse_saturates', ('word', 'lib/cmdline.c', 'check_shl_overflow'), '7.2',
             'memparse() gives ULLONG_MAX when its suffix\'s shift overflows and takes a '
             'suffix only after a number (before: the shift wraps, a bare suffix is 0)'),
