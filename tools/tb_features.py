@@ -303,10 +303,12 @@ FEATURES = [
             'of each balance_pgdat() (sc->memcgs_need_aging)'),
     Feature('lru_gen_wakes_flushers',
             ('regex', 'mm/vmscan.c',
-             r'sc->nr\.unqueued_dirty && sc->nr\.unqueued_dirty == sc->nr\.file_taken'), '6.12.107',
+             r'sc->nr\.unqueued_dirty && sc->nr\.unqueued_dirty == sc->nr\.file_taken'
+             r'|handle_reclaim_writeback\(isolated,'), '6.12.107',
             'the multi-gen LRU wakes the flushers when the page cache folios an eviction took '
-            'were all dirty and not queued for writeback (before, 6.1 and 6.12 up to '
-            '6.12.95: no path of its reclaim wakes the flushers)'),
+            'were all dirty and not queued for writeback (7.2: evict_folios() calls '
+            'handle_reclaim_writeback(), as shrink_inactive_list() does, for each batch) '
+            '(before, 6.1 and 6.12 up to 6.12.95: no path of its reclaim wakes the flushers)'),
     Feature('mglru_sort_lets_dirty_through',
             ('regex', 'mm/vmscan.c', r'if \(zone > sc->reclaim_idx\) \{[^}]*\}\s*return false;\s*\}'),
             '6.12.115',
@@ -339,11 +341,13 @@ FEATURES = [
             ('regex', 'mm/vmscan.c',
              r'sc->nr\.unqueued_dirty == sc->nr\.file_taken\) \{[^}]*'
              r'if \(!writeback_throttling_sane\(sc\)\)\s*'
-             r'reclaim_throttle\(pgdat, VMSCAN_THROTTLE_WRITEBACK\)'), '6.12.117',
+             r'reclaim_throttle\(pgdat, VMSCAN_THROTTLE_WRITEBACK\)'
+             r'|handle_reclaim_writeback\(isolated,'), '6.12.117',
             'the multi-gen LRU\'s evict_folios() throttles on writeback after waking the '
             'flushers when reclaim is not writeback_throttling_sane() (cgroup v1, or memcg '
             'reclaim without CONFIG_CGROUP_WRITEBACK), as shrink_inactive_list() does '
-            '(before: it only wakes the flushers; nothing on its memcg reclaim path throttles)'),
+            '(7.2: through handle_reclaim_writeback()) (before: it only wakes the flushers; '
+            'nothing on its memcg reclaim path throttles)'),
     Feature('unmap_poisoned_folio', ('word', 'mm/internal.h', 'unmap_poisoned_folio'), '>6.1',
             'unmap_poisoned_folio() (shrink_folio_list() unmaps a hwpoisoned folio)'),
     # 7.x, as Debian's 7.2.13 and 7.3.4 have them (the first trees known to;
