@@ -516,6 +516,11 @@ FEATURES = [
             'its evictable size >> priority (evict_folios(nr_to_scan)): a lruvec takes a few '
             'pages at the first priorities that scan it (before: any positive nr_to_scan '
             'evicts a whole batch, MIN_LRU_BATCH isolated of up to MAX_LRU_BATCH scanned)'),
+    Feature('mglru_proportional_protection',
+            ('regex', 'mm/vmscan.c', r'nr_to_scan = apply_proportional_protection\(memcg, sc, evictable\)'),
+            '7.2', 'MGLRU\'s get_nr_to_scan() scales a memcg\'s scan by its usage above its '
+            'protection (apply_proportional_protection(), as the classic LRU\'s '
+            'get_scan_count()) (before: a memcg not below its memory.min is scanned whole)'),
     Feature('reclaim_laptop_mode', ('regex', 'mm/vmscan.c', r'may_writepage = !laptop_mode'),
             '<7.2', 'reclaim honours vm.laptop_mode: kswapd and direct reclaim may not write '
             'until their priority is below DEF_PRIORITY - 2 (since: vm.laptop_mode is '
