@@ -521,6 +521,21 @@ FEATURES = [
             '7.2', 'MGLRU\'s get_nr_to_scan() scales a memcg\'s scan by its usage above its '
             'protection (apply_proportional_protection(), as the classic LRU\'s '
             'get_scan_count()) (before: a memcg not below its memory.min is scanned whole)'),
+    Feature('lru_gen_aging_eexist',
+            ('regex', 'mm/vmscan.c', r'force_scan\) \? 0 : -EEXIST;'),
+            '7.2', 'the lru_gen debugfs aging command ages at max_seq for any seq up to it '
+            '(inc_max_seq() folds a full set of generations in with inc_min_seq()) and fails '
+            'with -EEXIST when try_to_inc_max_seq() did not age (before: 0 at once for an older '
+            'seq, -ERANGE with MAX_NR_GENS generations unless force_scan)'),
+    Feature('swappiness_anon_only', ('macro', 'mm/internal.h', 'SWAPPINESS_ANON_ONLY'), '7.2',
+            'a swappiness of MAX_SWAPPINESS + 1 (SWAPPINESS_ANON_ONLY) reclaims anon only: '
+            'memory.reclaim\'s swappiness=max, and the lru_gen debugfs commands take it '
+            '(before: above MAX_SWAPPINESS is -EINVAL)'),
+    Feature('lru_gen_types_apart',
+            ('regex', 'mm/vmscan.c', r'if \(n < MIN_NR_GENS \|\| n > MAX_NR_GENS\)'), '7.2',
+            'seq_is_valid(): each type has MIN_NR_GENS to MAX_NR_GENS generations, the anon '
+            'and file min_seq apart (try_to_inc_min_seq() ties them only around max_seq - '
+            'MIN_NR_GENS) (before: the file type never has more generations than anon)'),
     Feature('reclaim_laptop_mode', ('regex', 'mm/vmscan.c', r'may_writepage = !laptop_mode'),
             '<7.2', 'reclaim honours vm.laptop_mode: kswapd and direct reclaim may not write '
             'until their priority is below DEF_PRIORITY - 2 (since: vm.laptop_mode is '
