@@ -303,10 +303,12 @@ FEATURES = [
             'of each balance_pgdat() (sc->memcgs_need_aging)'),
     Feature('lru_gen_wakes_flushers',
             ('regex', 'mm/vmscan.c',
-             r'sc->nr\.unqueued_dirty && sc->nr\.unqueued_dirty == sc->nr\.file_taken'), '6.12.107',
+             r'sc->nr\.unqueued_dirty && sc->nr\.unqueued_dirty == sc->nr\.file_taken'
+             r'|handle_reclaim_writeback\(isolated,'), '6.12.107',
             'the multi-gen LRU wakes the flushers when the page cache folios an eviction took '
-            'were all dirty and not queued for writeback (before, 6.1 and 6.12 up to '
-            '6.12.95: no path of its reclaim wakes the flushers)'),
+            'were all dirty and not queued for writeback (7.2: evict_folios() calls '
+            'handle_reclaim_writeback(), as shrink_inactive_list() does, for each batch) '
+            '(before, 6.1 and 6.12 up to 6.12.95: no path of its reclaim wakes the flushers)'),
     Feature('mglru_sort_lets_dirty_through',
             ('regex', 'mm/vmscan.c', r'if \(zone > sc->reclaim_idx\) \{[^}]*\}\s*return false;\s*\}'),
             '6.12.115',
@@ -339,11 +341,13 @@ FEATURES = [
             ('regex', 'mm/vmscan.c',
              r'sc->nr\.unqueued_dirty == sc->nr\.file_taken\) \{[^}]*'
              r'if \(!writeback_throttling_sane\(sc\)\)\s*'
-             r'reclaim_throttle\(pgdat, VMSCAN_THROTTLE_WRITEBACK\)'), '6.12.117',
+             r'reclaim_throttle\(pgdat, VMSCAN_THROTTLE_WRITEBACK\)'
+             r'|handle_reclaim_writeback\(isolated,'), '6.12.117',
             'the multi-gen LRU\'s evict_folios() throttles on writeback after waking the '
             'flushers when reclaim is not writeback_throttling_sane() (cgroup v1, or memcg '
             'reclaim without CONFIG_CGROUP_WRITEBACK), as shrink_inactive_list() does '
-            '(before: it only wakes the flushers; nothing on its memcg reclaim path throttles)'),
+            '(7.2: through handle_reclaim_writeback()) (before: it only wakes the flushers; '
+            'nothing on its memcg reclaim path throttles)'),
     Feature('unmap_poisoned_folio', ('word', 'mm/internal.h', 'unmap_poisoned_folio'), '>6.1',
             'unmap_poisoned_folio() (shrink_folio_list() unmaps a hwpoisoned folio)'),
     # 7.x, as Debian's 7.2.13 and 7.3.4 have them (the first trees known to;
@@ -509,6 +513,36 @@ FEATURES = [
             'if PG_workingset too; evict_folios() activates a rejected folio only when it '
             'would go back to the oldest generation (before: an active folio goes to the '
             'youngest generation, and every rejected folio is activated)'),
+    Feature('mglru_evict_budget',
+            ('regex', 'mm/vmscan.c', r'static int evict_folios\(unsigned long nr_to_scan,'),
+            '7.2', 'MGLRU\'s try_to_shrink_lruvec() evicts a lruvec in batches of at most '
+            'its evictable size >> priority (evict_folios(nr_to_scan)): a lruvec takes a few '
+            'pages at the first priorities that scan it (before: any positive nr_to_scan '
+            'evicts a whole batch, MIN_LRU_BATCH isolated of up to MAX_LRU_BATCH scanned)'),
+    Feature('mglru_proportional_protection',
+            ('regex', 'mm/vmscan.c', r'nr_to_scan = apply_proportional_protection\(memcg, sc, evictable\)'),
+            '7.2', 'MGLRU\'s get_nr_to_scan() scales a memcg\'s scan by its usage above its '
+            'protection (apply_proportional_protection(), as the classic LRU\'s '
+            'get_scan_count()) (before: a memcg not below its memory.min is scanned whole)'),
+    Feature('lru_gen_aging_eexist',
+            ('regex', 'mm/vmscan.c', r'force_scan\) \? 0 : -EEXIST;'),
+            '7.2', 'the lru_gen debugfs aging command ages at max_seq for any seq up to it '
+            '(inc_max_seq() folds a full set of generations in with inc_min_seq()) and fails '
+            'with -EEXIST when try_to_inc_max_seq() did not age (before: 0 at once for an older '
+            'seq, -ERANGE with MAX_NR_GENS generations unless force_scan)'),
+    Feature('swappiness_anon_only', ('macro', 'mm/internal.h', 'SWAPPINESS_ANON_ONLY'), '7.2',
+            'a swappiness of MAX_SWAPPINESS + 1 (SWAPPINESS_ANON_ONLY) reclaims anon only: '
+            'memory.reclaim\'s swappiness=max, and the lru_gen debugfs commands take it '
+            '(before: above MAX_SWAPPINESS is -EINVAL)'),
+    Feature('lru_gen_types_apart',
+            ('regex', 'mm/vmscan.c', r'if \(n < MIN_NR_GENS \|\| n > MAX_NR_GENS\)'), '7.2',
+            'seq_is_valid(): each type has MIN_NR_GENS to MAX_NR_GENS generations, the anon '
+            'and file min_seq apart (try_to_inc_min_seq() ties them only around max_seq - '
+            'MIN_NR_GENS) (before: the file type never has more generations than anon)'),
+    Feature('reclaim_laptop_mode', ('regex', 'mm/vmscan.c', r'may_writepage = !laptop_mode'),
+            '<7.2', 'reclaim honours vm.laptop_mode: kswapd and direct reclaim may not write '
+            'until their priority is below DEF_PRIORITY - 2 (since: vm.laptop_mode is '
+            'deprecated and ignored, reclaim may write from its first pass on)'),
     Feature('memparse_saturates', ('word', 'lib/cmdline.c', 'check_shl_overflow'), '7.2',
             'memparse() gives ULLONG_MAX when its suffix\'s shift overflows and takes a '
             'suffix only after a number (before: the shift wraps, a bare suffix is 0)'),

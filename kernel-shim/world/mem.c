@@ -257,6 +257,7 @@ int tb_mem_boot(const struct tb_mem_config *cfg)
 		goto fail;
 	tb_world_stats_reset();
 	tb_flushers_reset();
+	tb_dirty_ratio_set(cfg ? cfg->dirty_ratio : 0);
 	tb_kcompactd_reset();
 	tb_tiers_boot(cfg ? cfg->slow_nodes : 0);
 	booted = true;

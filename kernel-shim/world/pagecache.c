@@ -419,6 +419,7 @@ int tb_file_write(struct tb_file *file, unsigned long index)
 	folio_lock(folio);
 	folio_mark_dirty(folio);
 	folio_unlock(folio);
+	tb_balance_dirty_pages();
 	return 0;
 }
 

@@ -580,6 +580,25 @@ int swap_writeout(struct folio *folio, struct swap_iocb **swap_plug)
 #endif
 
 /*
+ * tmpfs is not modelled (the world's shmem_mapping() is false): pageout()
+ * never calls shmem_writeout(), but a build that keeps dead calls (-O0,
+ * coverage) links against it. Reached, it is a world gap: the folio is
+ * given back to be activated, locked, as shmem does without a swap slot.
+ */
+#if TB_HAVE_swap_ops
+int shmem_writeout(struct swap_io_ctx *ctx, struct folio *folio, struct list_head *folio_list)
+#elif TB_HAVE_swap_writeout
+int shmem_writeout(struct folio *folio, struct swap_iocb **plug, struct list_head *folio_list)
+#endif
+#if TB_HAVE_swap_ops || TB_HAVE_swap_writeout
+{
+	WARN_ONCE(1, "tb: shmem_writeout(): the world has no tmpfs\n");
+	folio_mark_dirty(folio);
+	return AOP_WRITEPAGE_ACTIVATE;
+}
+#endif
+
+/*
  * A copy whose write was in flight when its last pte went (zap, or the
  * task swapped it in and exited) stays in the swap cache, as in the
  * kernel, until reclaim meets it; a world being torn down drops it, as

@@ -65,6 +65,9 @@ int tb_file_writepage(struct page *page, struct writeback_control *wbc);
 void tb_writeback_complete(u64 now_ns);
 void tb_writeback_submit(struct folio *folio, u64 done_ns);
 bool tb_writeback_wait(struct folio *folio);	/* false: no write in flight */
+/* balance_dirty_pages(): a writer over the dirty limit waits for the disk */
+void tb_dirty_ratio_set(int ratio);
+void tb_balance_dirty_pages(void);
 void tb_flushers_run(void);	/* the flusher work kswapd queued */
 void tb_flushers_reset(void);
 

@@ -13,8 +13,9 @@
  * The flushers run on other CPUs: woken by a task, their work is done
  * before it goes on; woken by kswapd, it is done when kswapd yields its
  * CPU, so kswapd may meet the dirty folios again first (and write them
- * itself, as the kernel lets it when the flushers lag). Writers are not
- * throttled (balance_dirty_pages is not modelled).
+ * itself, as the kernel lets it when the flushers lag). Writers are
+ * throttled only when the world is booted with a dirty_ratio
+ * (tb_balance_dirty_pages(): balance_dirty_pages()'s effect, reduced).
  */
 #include <linux/mm.h>
 #include <linux/pagemap.h>
@@ -156,6 +157,55 @@ bool tb_writeback_wait(struct folio *folio)
 		tb_charge_time(done - current->kshim_vclock_ns);
 	tb_writeback_complete(current->kshim_kthread ? done : tb_world_ns());
 	return true;
+}
+
+static int dirty_ratio;	/* tb_mem_config's: 0, writers not throttled */
+
+void tb_dirty_ratio_set(int ratio)
+{
+	WRITE_ONCE(dirty_ratio, ratio);
+}
+
+/*
+ * balance_dirty_pages() as reclaim sees it: a writer that leaves the
+ * dirty and writeback page cache above dirty_ratio percent of the
+ * dirtyable memory (free pages and page cache, global_dirtyable_memory()
+ * without its reserves) wakes the flushers, which write every dirty
+ * folio, and sleeps until the disk completes writes: its clock moves on
+ * to the first completion, again while it is over the limit.
+ */
+void tb_balance_dirty_pages(void)
+{
+	int ratio = READ_ONCE(dirty_ratio);
+
+	if (!ratio || current->kshim_kthread)
+		return;
+	for (;;) {
+		unsigned long dirty = global_node_page_state(NR_FILE_DIRTY) +
+				      global_node_page_state(NR_WRITEBACK);
+		unsigned long avail = global_node_page_state(NR_INACTIVE_FILE) +
+				      global_node_page_state(NR_ACTIVE_FILE);
+		u64 done = READ_ONCE(first_done_ns);
+		int nid;
+
+		for_each_online_node(nid)
+			avail += tb_free_pages(nid);
+
+		if (dirty * 100 <= avail * ratio)
+			return;
+		if (global_node_page_state(NR_FILE_DIRTY)) {
+			wakeup_flusher_threads(WB_REASON_BACKGROUND);
+			done = READ_ONCE(first_done_ns);
+		}
+		if (done == U64_MAX)
+			return;
+		if (done > current->kshim_vclock_ns)
+			tb_charge_time(done - current->kshim_vclock_ns);
+		tb_writeback_complete(tb_world_ns());
+		/* the world's time did not reach it: no sleep ends the wait */
+		if (READ_ONCE(first_done_ns) == done)
+			return;
+	}
 }
 
 unsigned long tb_writeback_inflight(void)

@@ -704,7 +704,8 @@ static int predict_cmd(struct fz *f, const struct lru_gen_cmd *c, bool *maybe_ei
 		return -EINVAL;
 	if (c->nid >= f->nr_nodes || c->path < 0)
 		return -EINVAL;
-	if (c->nr_opt >= 1 && c->opt1 > MAX_SWAPPINESS)
+	/* swappiness_anon_only: MAX_SWAPPINESS + 1 is anon only */
+	if (c->nr_opt >= 1 && c->opt1 > MAX_SWAPPINESS + TB_HAVE_swappiness_anon_only)
 		return -EINVAL;
 	if (c->form == 5)
 		return -EINVAL;
@@ -716,6 +717,12 @@ static int predict_cmd(struct fz *f, const struct lru_gen_cmd *c, bool *maybe_ei
 		*maybe_eintr = true;
 		return 0;
 	}
+#if TB_HAVE_lru_gen_aging_eexist
+	/* any seq up to max_seq ages at max_seq: done or -EEXIST */
+	if (c->seq > max_seq)
+		return -EINVAL;
+	return INT_MIN;
+#endif
 	if (c->seq < max_seq)
 		return 0;
 	if (c->seq > max_seq)
@@ -746,9 +753,13 @@ static void op_lru_gen_cmd(struct fz *f, char op)
 		debugfs_cmd(buf, expect, maybe_eintr);
 		return;
 	}
-	/* aging at max_seq, can_swap from get_swappiness(): done or -ERANGE */
+	/*
+	 * aging at max_seq, can_swap from get_swappiness(): done or -ERANGE
+	 * (lru_gen_aging_eexist: done or -EEXIST)
+	 */
 	ret = tb_debugfs_write("lru_gen", buf);
-	if (ret != (ssize_t)strlen(buf) && ret != -ERANGE)
+	if (ret != (ssize_t)strlen(buf) &&
+	    ret != (TB_HAVE_lru_gen_aging_eexist ? -EEXIST : -ERANGE))
 		fz_fail("lru_gen \"%s\": %zd", buf, ret);
 }
 
@@ -760,7 +771,8 @@ static void op_lru_gen_raw(struct fz *f)
 
 	raw_text(f, buf, sizeof(buf));
 	ret = tb_debugfs_write("lru_gen", buf);
-	if (ret != (ssize_t)strlen(buf) && ret != -EINVAL && ret != -ERANGE && ret != -EINTR)
+	if (ret != (ssize_t)strlen(buf) && ret != -EINVAL && ret != -ERANGE && ret != -EINTR &&
+	    !(TB_HAVE_lru_gen_aging_eexist && ret == -EEXIST))
 		fz_fail("lru_gen \"%s\": %zd", buf, ret);
 }
 
@@ -782,8 +794,8 @@ static void op_lru_gen_read(struct fz *f, u8 a)
 	for (p = 0; p < NR_PATHS; p++) {
 		if (!f->exists[p])
 			continue;
-		snprintf(head, sizeof(head), "memcg %5hu /%s\n node     0\n",
-			 tb_memcg_private_id(tb_memcg(paths[p])), paths[p]);
+		snprintf(head, sizeof(head), TB_LRU_GEN_HEAD,
+			 TB_LRU_GEN_HEAD_ID(tb_memcg(paths[p])), paths[p]);
 		if (!strstr(dbuf, head))
 			fz_fail("debugfs %s lists no \"%s\"", name, head);
 	}
@@ -1109,8 +1121,11 @@ static const char *check_lrugen(struct lruvec *lruvec, bool exact)
 			}
 		}
 	}
-	if (nr_gens[LRU_GEN_FILE] < MIN_NR_GENS || nr_gens[LRU_GEN_FILE] > nr_gens[LRU_GEN_ANON] ||
-	    nr_gens[LRU_GEN_ANON] > MAX_NR_GENS) {
+	/* seq_is_valid(): lru_gen_types_apart, each type on its own */
+	if (nr_gens[LRU_GEN_FILE] < MIN_NR_GENS || nr_gens[LRU_GEN_ANON] > MAX_NR_GENS ||
+	    (TB_HAVE_lru_gen_types_apart ?
+	     nr_gens[LRU_GEN_ANON] < MIN_NR_GENS || nr_gens[LRU_GEN_FILE] > MAX_NR_GENS :
+	     nr_gens[LRU_GEN_FILE] > nr_gens[LRU_GEN_ANON])) {
 		snprintf(msg, sizeof(msg), "max_seq %lu, min_seq anon %lu file %lu",
 			 lrugen->max_seq, lrugen->min_seq[LRU_GEN_ANON], lrugen->min_seq[LRU_GEN_FILE]);
 		return msg;

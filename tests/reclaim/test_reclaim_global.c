@@ -263,6 +263,12 @@ static int setup_memcg_off_swap(void **state)
  * balance takes anon too and kswapd swaps it out, never failing. (Without
  * the restart, or ignoring no_cache_trim_mode, kswapd would fail
  * MAX_RECLAIM_RETRIES times and leave it all to direct reclaim.)
+ * Two of kswapd's first runs do fail, the anon they scan being young:
+ * the node's kswapd_failures reaches 2, and a later run's progress
+ * resets it (shrink_node()). With kswapd_try_clear_hopeless only a
+ * balanced node is revived; here every reclaim that progresses leaves the
+ * node under its high watermark (the task keeps allocating): the count
+ * stays at 2, far from MAX_RECLAIM_RETRIES.
  */
 static void kswapd_retries_without_cache_trim_mode_when_trimming_reclaimed_nothing(void **state)
 {
@@ -295,7 +301,7 @@ static void kswapd_retries_without_cache_trim_mode_when_trimming_reclaimed_nothi
 	/* global reclaim's scans count in /proc/vmstat, kswapd's as such */
 	assert_true(scanned > 0);
 	assert_true(kshim_reclaim_event_read(PGSCAN_KSWAPD) >= scanned);
-	assert_int_equal(tb_kswapd_failures(NODE_DATA(0)), 0);
+	assert_int_equal(tb_kswapd_failures(NODE_DATA(0)), TB_HAVE_kswapd_try_clear_hopeless ? 2 : 0);
 	assert_int_equal(kshim_vm_event_read(OOM_KILL), 0);
 	assert_int_equal(tb_file_cached(f), LOCKED_PAGES);
 }

@@ -442,11 +442,16 @@ static void swapout_from_the_root_charges_no_swap_counter(void **state)
  * once a's swap is at its max, reclaim finds no anon it could swap
  * (get_scan_count(), the multi-gen LRU's get_swappiness()) and does not
  * try: a second memory.reclaim fails without a new swap.events max.
+ * The multi-gen LRU's get_swappiness() counts a memcg with fewer than
+ * MIN_LRU_BATCH swap pages left as out of swap: evicting a batch of 64
+ * at a time (before mglru_evict_budget) it fills the 256 pages exactly;
+ * evicting evictable >> priority it stops with some left (45 on 7.3).
  */
 static void memcg_at_its_swap_max_reclaims_no_anon(void **state)
 {
 	struct tb_vma *vma;
 	long long max_events;
+	long left;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
@@ -454,8 +459,12 @@ static void memcg_at_its_swap_max_reclaims_no_anon(void **state)
 	tb_touch_range(vma, PAGES(2 * MB), true);
 	assert_write_ok("a", "memory.swap.max", "1M");
 	assert_write("a", "memory.reclaim", "2M", -EAGAIN);
-	assert_int_equal(tb_cgroup_read_u64("a", "memory.swap.current"), 1 * MB);
-	assert_int_equal(mem_cgroup_get_nr_swap_pages(tb_memcg("a")), 0);
+	left = mem_cgroup_get_nr_swap_pages(tb_memcg("a"));
+	if (tb_lru_gen_on() && TB_HAVE_mglru_evict_budget)
+		assert_true(left > 0 && left < MIN_LRU_BATCH);
+	else
+		assert_int_equal(left, 0);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.swap.current"), 1 * MB - left * PAGE_SIZE);
 	/*
 	 * each failed swap charge: one max and one fail event; the classic
 	 * LRU fails some on the way, the multi-gen LRU none here
@@ -465,7 +474,7 @@ static void memcg_at_its_swap_max_reclaims_no_anon(void **state)
 	assert_int_equal(tb_cgroup_read_key("a", "memory.swap.events", "fail"), max_events);
 	assert_write("a", "memory.reclaim", "1M", -EAGAIN);
 	assert_int_equal(tb_cgroup_read_key("a", "memory.swap.events", "max"), max_events);
-	assert_int_equal(tb_vma_swapped(vma), PAGES(1 * MB));
+	assert_int_equal(tb_vma_swapped(vma), PAGES(1 * MB) - left);
 }
 
 static int setup_swap_4m(void **state)

@@ -212,7 +212,7 @@ static void debugfs_lists_each_memcg_with_its_generations(void **state)
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_mglru_switch_on();
 	assert_true(tb_debugfs_read("lru_gen", buf, sizeof(buf)) > 0);
-	snprintf(head, sizeof(head), "memcg %5hu /a\n node     0\n", tb_memcg_id("a"));
+	snprintf(head, sizeof(head), TB_LRU_GEN_HEAD, TB_LRU_GEN_HEAD_ID(tb_memcg("a")), "a");
 	p = strstr(buf, head);
 	assert_non_null(p);
 	p += strlen(head);

@@ -114,7 +114,7 @@ static void read_lruvec(const char *name, const char *path, struct lruvec_text *
 
 	memset(out, 0, sizeof(*out));
 	assert_true(tb_debugfs_read(name, text, sizeof(text)) > 0);
-	snprintf(head, sizeof(head), "memcg %5hu /%s\n node     0\n", tb_memcg_id(path), path);
+	snprintf(head, sizeof(head), TB_LRU_GEN_HEAD, TB_LRU_GEN_HEAD_ID(tb_memcg(path)), path);
 	p = strstr(text, head);
 	assert_non_null(p);
 	p += strlen(head);
@@ -411,13 +411,16 @@ static void assert_memcg_records(const char *text, const char *const *paths, int
 {
 	const char *p = text;
 	int i, records = 0;
+	char root[64];
 
-	assert_int_equal(strncmp(text, "memcg     1 /\n node     0\n", 26), 0);
+	snprintf(root, sizeof(root), TB_LRU_GEN_HEAD, TB_LRU_GEN_HEAD_ID(tb_memcg("")), "");
+	assert_int_equal(strncmp(text, root, strlen(root)), 0);
 	for (i = 0; i < n; i++) {
 		char head[64];
 
-		snprintf(head, sizeof(head), "\nmemcg %5hu /%s\n node     0\n",
-			 tb_memcg_id(paths[i]), paths[i]);
+		head[0] = '\n';
+		snprintf(head + 1, sizeof(head) - 1, TB_LRU_GEN_HEAD,
+			 TB_LRU_GEN_HEAD_ID(tb_memcg(paths[i])), paths[i]);
 		p = strstr(p, head);
 		assert_non_null(p);
 		p++;

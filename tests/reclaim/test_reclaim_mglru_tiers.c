@@ -105,7 +105,7 @@ static void full_tier_line(unsigned long min_seq, int tier, unsigned long *r,
 	int t;
 
 	assert_true(tb_debugfs_read("lru_gen_full", buf, sizeof(buf)) > 0);
-	snprintf(head, sizeof(head), "memcg %5hu /a\n node     0\n", tb_memcg_id("a"));
+	snprintf(head, sizeof(head), TB_LRU_GEN_HEAD, TB_LRU_GEN_HEAD_ID(tb_memcg("a")), "a");
 	s = strstr(buf, head);
 	assert_non_null(s);
 	/* the generation's line: seq, age, anon and file sizes */

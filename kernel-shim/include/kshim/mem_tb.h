@@ -50,6 +50,14 @@ struct tb_mem_config {
 	 * whose mm/memory-tiers.c the world builds; else ignored)
 	 */
 	unsigned long slow_nodes;
+	/*
+	 * vm.dirty_ratio as balance_dirty_pages() keeps writers to it: a
+	 * write that leaves the dirty and writeback page cache above this
+	 * percentage of the dirtyable memory (free pages and page cache)
+	 * wakes the flushers and sleeps until the disk brings it back
+	 * under; 0: writers are not throttled
+	 */
+	int dirty_ratio;
 };
 
 /* after kshim_world_boot() and tb_memcg_boot(); 0 or -errno (one line on stderr) */

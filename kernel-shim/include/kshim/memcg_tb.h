@@ -131,6 +131,20 @@ void tb_memcg_rewind(void);
 #endif
 
 /*
+ * lru_gen_seq_show()'s header of a memcg's lruvec on node 0, for
+ * printf(TB_LRU_GEN_HEAD, TB_LRU_GEN_HEAD_ID(memcg), path without its
+ * leading '/'): mem_cgroup_id(), the cgroup's 64-bit id unpadded with
+ * memcg_private_id, the 16-bit id in 5 columns before
+ */
+#if TB_HAVE_memcg_private_id
+#define TB_LRU_GEN_HEAD "memcg %llu /%s\n node     0\n"
+#define TB_LRU_GEN_HEAD_ID(memcg) ((unsigned long long)mem_cgroup_id(memcg))
+#else
+#define TB_LRU_GEN_HEAD "memcg %5hu /%s\n node     0\n"
+#define TB_LRU_GEN_HEAD_ID(memcg) ((unsigned short)mem_cgroup_id(memcg))
+#endif
+
+/*
  * ---- per-CPU stocks and obj stock (accessors into memcontrol.c) ----
  * tb_stock_pages(): the pages cpu's charge stock holds and (cached) its
  * memcg; on a stock of several memcgs (7.2, memcg_stock_slots) the pages

@@ -39,8 +39,11 @@ struct swap_io_ctx;
 struct swap_info_struct *__swap_entry_to_info(swp_entry_t entry);
 int swap_writeout(struct swap_io_ctx *ctx, struct folio *folio);
 void swap_write_submit(struct swap_io_ctx *ctx);
+/* the world's, never reached: no tmpfs (world/swap.c) */
+int shmem_writeout(struct swap_io_ctx *ctx, struct folio *folio, struct list_head *folio_list);
 #elif TB_HAVE_swap_writeout
 int swap_writeout(struct folio *folio, struct swap_iocb **swap_plug);
+int shmem_writeout(struct folio *folio, struct swap_iocb **plug, struct list_head *folio_list);
 #endif
 bool add_to_swap(struct folio *folio);
 void __delete_from_swap_cache(struct folio *folio, swp_entry_t entry, void *shadow);
