@@ -489,9 +489,6 @@ FEATURES = [
              r'bool lru_gen_look_around\(struct page_vma_mapped_walk \*pvmw, unsigned int nr\)'),
             '7.2', 'lru_gen_look_around() takes the number of ptes the folio\'s batch maps; '
             'the rmap clears a batch\'s accessed bits with clear_flush_young_ptes_notify()'),
-    Feature('reclaim_laptop_mode', ('word', 'mm/vmscan.c', 'laptop_mode'), '<7.2',
-            'vm.laptop_mode holds reclaim\'s writeback off (may_writepage = !laptop_mode) '
-            'until the priority is below DEF_PRIORITY - 2 (since: reclaim ignores it)'),
     Feature('aops_writepage',
             ('member', 'include/linux/fs.h', 'address_space_operations', 'writepage'), '<7.2',
             'reclaim\'s pageout() writes a dirty file folio with its mapping\'s '

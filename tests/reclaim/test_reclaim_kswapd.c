@@ -1381,8 +1381,6 @@ static void kswapd_in_laptop_mode_swaps_out_from_def_priority_minus_3(void **sta
 	int p;
 
 	TB_CLASSIC_LRU_ONLY("the classic LRU's scan per priority");
-	if (!TB_HAVE_reclaim_laptop_mode)
-		tb_skip("the tree's reclaim ignores vm.laptop_mode (reclaim_laptop_mode)");
 	tb_run_in("");
 	cold = tb_map_anon(ram / 2);
 	tb_touch_range(cold, ram / 2, true);
