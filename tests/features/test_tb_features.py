@@ -136,9 +136,16 @@ class Doctor(unittest.TestCase):
         self.assertEqual(tb_doctor.help_targets(make), {'all', 'seed_001'})
 
     def run_tb(self, *args):
-        # the dry run configures a build directory of its own: a scratch one
+        # the dry run configures a build directory of its own: a scratch one;
+        # the kernel trees it needs besides the fixture (the "before" tree)
+        # come from the cache of the build that runs the test
+        # (TB_KERNEL_CACHE_DIR, set by ctest), else from build/kernel-trees
+        # when there is one: extracting a tarball again is ~10 s of xz
         with tempfile.TemporaryDirectory() as b:
             env = dict(os.environ, TB_BUILD_DIR=b)
+            cache = os.path.join(TOOLS, '..', 'build', 'kernel-trees')
+            if 'TB_KERNEL_CACHE_DIR' not in env and os.path.isdir(cache):
+                env['TB_KERNEL_CACHE_DIR'] = os.path.abspath(cache)
             return subprocess.run([os.path.join(TOOLS, 'tb'), 'doctor'] + list(args),
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                   text=True, env=env)

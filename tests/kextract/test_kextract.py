@@ -3,10 +3,18 @@
 """Unit tests for tools/kextract, run on the invented fixtures/ files.
 
 Runnable from anywhere: python3 tests/kextract/test_kextract.py
-The tool is found relative to this file and run as a subprocess, the way
-the build runs it.
+The tool is found relative to this file. It runs in this process (its
+main() with the arguments, stdout and stderr caught, its exit status
+returned): a Python start and the tool's compile are most of a run's cost
+on these small fixtures. The Process tests run it as a subprocess, the way
+the build runs it, and check that both ways give the same output, status
+and messages; a run with its own environment is a subprocess too.
 """
 
+import contextlib
+import importlib.machinery
+import importlib.util
+import io
 import os
 import re
 import shutil
@@ -25,10 +33,36 @@ CC = os.environ.get('CC') or shutil.which('cc') or shutil.which('gcc')
 HAVE_UNIFDEF = bool(os.environ.get('UNIFDEF') or shutil.which('unifdef'))
 
 
-def kextract(*args, env=None):
-    """Run the tool; returns the CompletedProcess (text mode)."""
+def load_tool():
+    loader = importlib.machinery.SourceFileLoader('kextract_tool', TOOL)
+    spec = importlib.util.spec_from_loader(loader.name, loader)
+    mod = importlib.util.module_from_spec(spec)
+    loader.exec_module(mod)
+    return mod
+
+
+TOOL_MODULE = load_tool()
+
+
+def kextract_process(*args, env=None):
+    """Run the tool as a subprocess; returns the CompletedProcess (text mode)."""
     return subprocess.run([sys.executable, TOOL] + list(args),
                           capture_output=True, text=True, env=env)
+
+
+def kextract(*args, env=None):
+    """Run the tool; returns a CompletedProcess (text mode). In this process
+    (main(), a fresh per-run cache), or with env as a subprocess."""
+    if env is not None:
+        return kextract_process(*args, env=env)
+    TOOL_MODULE._parsed.clear()
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            rc = TOOL_MODULE.main(list(args))
+        except SystemExit as e:  # argparse's usage errors
+            rc = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    return subprocess.CompletedProcess([TOOL] + list(args), rc, out.getvalue(), err.getvalue())
 
 
 def extract(*args):
@@ -554,6 +588,46 @@ class Compile(unittest.TestCase):
                       'struct widget,widget_is_root,widget_live,GADGET_BATCH')
         p = self.build(TYPES_PRELUDE + out, TYPES_HARNESS, '-fsyntax-only')
         self.assertEqual(p.returncode, 0, p.stderr)
+
+
+@unittest.skipUnless(HAVE_UNIFDEF, 'unifdef not installed')
+class Process(unittest.TestCase):
+    """The tool run as the build runs it (a subprocess) gives what the
+    tests' in-process runs give: output, exit status, messages."""
+
+    def same(self, *args):
+        a, b = kextract_process(*args), kextract(*args)
+        self.assertEqual((a.returncode, a.stdout, a.stderr),
+                         (b.returncode, b.stdout, b.stderr), args)
+        return a
+
+    def test_an_extraction(self):
+        p = self.same(BASIC, '--srcname', 'fixtures/basic.c', '--want', 'compute_total',
+                      '-D', 'CONFIG_FOO')
+        self.assertEqual(p.returncode, 0)
+        self.assertIn('helper_add', p.stdout)
+
+    def test_a_missing_name(self):
+        p = self.same(BASIC, '--want', 'helper_add,no_such_fn')
+        self.assertEqual(p.returncode, 1)
+        self.assertIn('no_such_fn', p.stderr)
+
+    def test_a_usage_error(self):
+        p = self.same(BASIC, '--no-such-option')
+        self.assertEqual(p.returncode, 2)
+
+    def test_written_files(self):
+        with tempfile.TemporaryDirectory() as d:
+            outs = []
+            for run in (kextract_process, kextract):
+                out, dep = os.path.join(d, 'o.c'), os.path.join(d, 'o.d')
+                p = run(BASIC, '--want', 'helper_add', '-o', out, '--deps', dep)
+                self.assertEqual(p.returncode, 0, p.stderr)
+                with open(out) as f, open(dep) as g:
+                    outs.append((f.read(), g.read(), p.stdout, p.stderr))
+                os.unlink(out)
+                os.unlink(dep)
+            self.assertEqual(outs[0], outs[1])
 
 
 if __name__ == '__main__':

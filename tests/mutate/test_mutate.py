@@ -677,6 +677,8 @@ int main(void)
 	return 0;
 }
 """
+# its names at file scope: the test renames them to build many copies as one
+SCHEMA_NAMES = ('scan', 'main')
 
 
 class Schemata(unittest.TestCase):
@@ -717,16 +719,38 @@ class Schemata(unittest.TestCase):
             except subprocess.TimeoutExpired:
                 return 'timeout'
 
+        def alone_outputs(d, alones):
+            """{mutant: output of the program with that mutant alone}: the
+            programs are built as one (each one's file-scope names renamed,
+            a main that runs the one its argument names), one compile
+            instead of one per mutant; when that does not compile, each
+            program is built on its own, so a mutant that does not compile
+            is told apart"""
+            parts = []
+            for n, code in alones.items():
+                names = ''.join(f'#define {x} tb_alone_{n}_{x}\n' for x in SCHEMA_NAMES)
+                undo = ''.join(f'#undef {x}\n' for x in SCHEMA_NAMES)
+                parts.append(f'{names}{code}{undo}')
+            cases = ''.join(f'\tcase {n}: return tb_alone_{n}_main();\n' for n in alones)
+            parts.append('int main(int argc, char **argv)\n{\n\tint n = 0;\n\tconst char *s = argv[1];\n\n'
+                         "\twhile (s && *s >= '0' && *s <= '9')\n\t\tn = n * 10 + *s++ - '0';\n"
+                         f'\tswitch (n) {{\n{cases}\t}}\n\treturn 2;\n}}\n')
+            if run(d, 'alone', ''.join(parts)) != 'no-compile':
+                return {n: output([os.path.join(d, 'alone'), str(n)]) for n in alones}
+            return {n: run(d, f'alone{n}', code) for n, code in alones.items()}
+
         with tempfile.TemporaryDirectory() as d:
             original = run(d, 'original', SCHEMA_PROGRAM)
             self.assertEqual(run(d, 'schema', text), original)
+            alones = {n: ''.join(src.lines[:ln - 1]) + new + ''.join(src.lines[end:])
+                      for n, ln, end, new in muts if n in held}
+            alone = alone_outputs(d, alones)
             for n, ln, end, new in muts:
                 if n not in held:
                     continue
-                alone = ''.join(src.lines[:ln - 1]) + new + ''.join(src.lines[end:])
                 with self.subTest(line=ln, new=new.strip()):
                     self.assertEqual(output([os.path.join(d, 'schema')], {'TB_MUTANT': str(n)}),
-                                     run(d, 'alone', alone))
+                                     alone[n])
 
     def test_declarations_labels_and_comments_stay_out(self):
         for stmt in ('\tint x;\n', '\tout:\n', '\tcase 3:\n', '\tx = 1; // why\n',
