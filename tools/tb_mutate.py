@@ -709,8 +709,10 @@ def configure_mutate_build(tb):
     # for the value of the path that did set it (a deleted
     # `err = f();` then reads as f's result: two deletions in
     # mm/shrinker.c survive), where clang stores the pattern.
+    # No ccache: nearly every compile is of a mutant, never seen before
+    # nor again (a miss, then a cache entry nobody takes).
     return tb.configure('mutate', ['-DTB_SANITIZE=address', '-DTB_COVERAGE=OFF',
-                                         '-DTB_FUZZ=OFF', '-DTB_BENCH=OFF',
+                                         '-DTB_FUZZ=OFF', '-DTB_BENCH=OFF', '-DTB_CCACHE=OFF',
                                          '-DTB_KERNEL_OPT=' + kopt,
                                          '-DCMAKE_C_FLAGS=-O1 -ftrivial-auto-var-init=pattern '
                                          '-include ' + os.path.join(tb.repo, 'tools',

@@ -590,6 +590,59 @@ class Compile(unittest.TestCase):
         self.assertEqual(p.returncode, 0, p.stderr)
 
 
+class KdeclareProvided(unittest.TestCase):
+    """tools/kdeclare's names of the build's header directory: computed
+    once, kept in DIR.names.json, and computed again for a header that
+    changed, or for all when the tools changed."""
+
+    def setUp(self):
+        loader = importlib.machinery.SourceFileLoader(
+            'kdeclare_tool', os.path.join(HERE, '..', '..', 'tools', 'kdeclare'))
+        spec = importlib.util.spec_from_loader(loader.name, loader)
+        self.kd = importlib.util.module_from_spec(spec)
+        loader.exec_module(self.kd)
+        self.tmp = tempfile.TemporaryDirectory()
+        self.top = os.path.join(self.tmp.name, 'include')
+        os.makedirs(os.path.join(self.top, 'linux'))
+        self.write('linux/a.h', '#define A_MACRO 1\nstruct a_type { int x; };\n'
+                   '#define MAKE(n) int make_##n##_thing;\n')
+        self.write('b.h', 'static inline int b_fn(void)\n{\n\treturn 0;\n}\n')
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def write(self, rel, text):
+        with open(os.path.join(self.top, rel), 'w') as f:
+            f.write(text)
+
+    def test_cached_answers_are_the_computed_ones(self):
+        names, pats = self.kd.provided_names(self.top)
+        self.assertTrue({'A_MACRO', 'a_type', 'b_fn'} <= names, names)
+        self.assertEqual(pats, {r'make_\w+_thing'})
+        self.assertTrue(os.path.exists(self.top + '.names.json'))
+        computed = []
+        real = self.kd.header_defines
+        self.kd.header_defines = lambda p: computed.append(p) or real(p)
+        self.assertEqual(self.kd.provided_names(self.top), (names, pats))
+        self.assertEqual(computed, [])
+        # a header edited: its names again, the other's from the cache
+        self.write('b.h', 'static inline int c_fn(void)\n{\n\treturn 1;\n}\n')
+        names2, _ = self.kd.provided_names(self.top)
+        self.assertEqual([os.path.basename(p) for p in computed], ['b.h'])
+        self.assertIn('c_fn', names2)
+        self.assertNotIn('b_fn', names2)
+        # other tools: everything again
+        del computed[:]
+        self.kd.tools_stamp = lambda: 'another version'
+        self.assertEqual(self.kd.provided_names(self.top)[0], names2)
+        self.assertEqual(len(computed), 2)
+
+    def test_a_broken_cache_is_computed_again(self):
+        with open(self.top + '.names.json', 'w') as f:
+            f.write('{"tools": ')
+        self.assertIn('b_fn', self.kd.provided_names(self.top)[0])
+
+
 @unittest.skipUnless(HAVE_UNIFDEF, 'unifdef not installed')
 class Process(unittest.TestCase):
     """The tool run as the build runs it (a subprocess) gives what the

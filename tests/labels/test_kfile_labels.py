@@ -29,9 +29,9 @@ every memcg charge); `tools/tb test` without --file runs them all.
 
 usage: test_kfile_labels.py BUILD_DIR TREE [BEFORE_TREE BEFORE_VERSION]
 """
-import concurrent.futures
 import os
 import re
+import struct
 import subprocess
 import sys
 
@@ -47,8 +47,125 @@ DIR_ENTRY = re.compile(r'\s*\d+\s+(?:\([^)]*\):\s*)?(.*)$')
 FILE_ENTRY = re.compile(r'\s*\d+\s+(\d+)\s+(?:\([^)]*\):\s*)?(.*)$')
 
 
+def elf_sections(data):
+    """{name: bytes} of a little-endian ELF64 file's sections, or None
+    (another kind of ELF, compressed debug sections)."""
+    if data[:4] != b'\x7fELF' or data[4] != 2 or data[5] != 1:
+        return None
+    shoff, = struct.unpack_from('<Q', data, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from('<HHH', data, 0x3a)
+    heads = [struct.unpack_from('<IIQQQQ', data, shoff + i * shentsize) for i in range(shnum)]
+    stroff, strsize = heads[shstrndx][4], heads[shstrndx][5]
+    names = data[stroff:stroff + strsize]
+    out = {}
+    for name, typ, flags, _, off, size in heads:
+        n = names[name:names.index(b'\0', name)].decode()
+        if n.startswith('.debug') and flags & 0x800:  # SHF_COMPRESSED
+            return None
+        if typ != 8:  # SHT_NOBITS
+            out[n] = data[off:off + size]
+    return out
+
+
+def uleb(b, i):
+    v = shift = 0
+    while True:
+        c = b[i]
+        i += 1
+        v |= (c & 0x7f) << shift
+        shift += 7
+        if c < 0x80:
+            return v, i
+
+
+def cstr(b, i):
+    j = b.index(b'\0', i)
+    return b[i:j].decode(errors='replace'), j + 1
+
+
+def line_table_files(exe):
+    """What debug_files() gives, read from the line tables' headers in
+    the ELF file itself (DWARF 5, as gcc writes it): readelf prints every
+    line program too, megabytes of text a test executable. None when the
+    file is not of that kind (debug_files() asks readelf then)."""
+    with open(exe, 'rb') as f:
+        secs = elf_sections(f.read())
+    if secs is None or '.debug_line' not in secs:
+        return None
+    line, lstr, dstr = secs['.debug_line'], secs.get('.debug_line_str', b''), secs.get('.debug_str', b'')
+    files = set()
+    i = 0
+    while i < len(line):
+        length, = struct.unpack_from('<I', line, i)
+        off = 4
+        if length == 0xffffffff:
+            length, = struct.unpack_from('<Q', line, i + 4)
+            off = 12
+        end = i + off + length
+        version, = struct.unpack_from('<H', line, i + off)
+        if version != 5:
+            return None
+        j = i + off + 2 + 2 + (8 if off == 12 else 4) + 5  # sizes, header_length, 5 bytes
+        opcode_base = line[j - 1]
+        j += opcode_base - 1
+
+        def entries(j):
+            nfmt = line[j]
+            j += 1
+            fmts = []
+            for _ in range(nfmt):
+                ct, j = uleb(line, j)
+                form, j = uleb(line, j)
+                fmts.append((ct, form))
+            count, j = uleb(line, j)
+            rows = []
+            for _ in range(count):
+                row = {}
+                for ct, form in fmts:
+                    if form == 0x08:  # string
+                        v, j = cstr(line, j)
+                    elif form in (0x1f, 0x0e):  # line_strp, strp
+                        w = 8 if off == 12 else 4
+                        o = int.from_bytes(line[j:j + w], 'little')
+                        j += w
+                        v, _ = cstr(lstr if form == 0x1f else dstr, o)
+                    elif form == 0x0f:  # udata
+                        v, j = uleb(line, j)
+                    elif form in (0x0b, 0x05, 0x06, 0x07, 0x1e):  # data1/2/4/8/16
+                        w = {0x0b: 1, 0x05: 2, 0x06: 4, 0x07: 8, 0x1e: 16}[form]
+                        v = int.from_bytes(line[j:j + w], 'little')
+                        j += w
+                    elif form == 0x09:  # block
+                        w, j = uleb(line, j)
+                        v = line[j:j + w]
+                        j += w
+                    else:
+                        raise ValueError(f'{exe}: DWARF form {form:#x} in a line table header')
+                    row[ct] = v
+                rows.append(row)
+            return rows, j
+
+        dirs, j = entries(j)
+        names, j = entries(j)
+        dirs = [d.get(1, '') for d in dirs]
+        for n in names:
+            k = n.get(2, 0)
+            d = dirs[k] if k < len(dirs) else ''
+            files.add(os.path.normpath(os.path.join(d, n.get(1, ''))))
+        i = end
+    return files
+
+
 def debug_files(exe):
     """Absolute paths of the files named by exe's DWARF line tables."""
+    got = line_table_files(exe)
+    if got is not None:
+        return got
+    return readelf_files(exe)
+
+
+def readelf_files(exe):
+    """debug_files() as readelf --debug-dump=line prints the tables."""
     p = subprocess.run(['readelf', '--debug-dump=line', exe], stdout=subprocess.PIPE,
                        stderr=subprocess.DEVNULL, text=True, errors='replace')
     files, dirs = set(), []
@@ -208,8 +325,11 @@ def main():
     exes = sorted({t['command'][0] for t in tests if t['command'] and
                    any(l.startswith('kfile:') for l in t['labels']) and
                    os.path.isfile(t['command'][0])})
-    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as ex:
-        found = dict(zip(exes, ex.map(lambda e: kernel_files(debug_files(e), trees), exes)))
+    # the reader of the line tables reads what readelf reads (the first
+    # executable, both ways)
+    if exes and line_table_files(exes[0]) not in (None, readelf_files(exes[0])):
+        sys.exit(f'{exes[0]}: the line tables read here differ from readelf\'s')
+    found = {e: kernel_files(debug_files(e), trees) for e in exes}
     empty = [e for e in exes if not found[e]]
     errors = check(tests, bdir, lambda exe: found.get(exe, set()))
     errors += check_variants(tests)
