@@ -637,6 +637,25 @@ class KdeclareProvided(unittest.TestCase):
         self.assertEqual(self.kd.provided_names(self.top)[0], names2)
         self.assertEqual(len(computed), 2)
 
+    def test_summaries_of_tree_headers(self):
+        path = os.path.join(self.top, 'b.h')
+        store = os.path.join(self.tmp.name, 'kdeclare-headers.json')
+        calls = []
+
+        def compute():
+            calls.append(1)
+            return {'n': len(calls)}
+        c = self.kd.Summaries(store, ['CONFIG_A=1'])
+        self.assertEqual(c.get('tree', path, compute), {'n': 1})
+        c.save()
+        # another run, the same header and CONFIG set: from the file
+        self.assertEqual(self.kd.Summaries(store, ['CONFIG_A=1']).get('tree', path, compute), {'n': 1})
+        self.assertEqual(len(calls), 1)
+        # another CONFIG set, or the header edited: computed again
+        self.assertEqual(self.kd.Summaries(store, ['CONFIG_B=1']).get('tree', path, compute), {'n': 2})
+        self.write('b.h', '/* longer */ static inline int b_fn(void) { return 0; }\n')
+        self.assertEqual(self.kd.Summaries(store, ['CONFIG_A=1']).get('tree', path, compute), {'n': 3})
+
     def test_a_broken_cache_is_computed_again(self):
         with open(self.top + '.names.json', 'w') as f:
             f.write('{"tools": ')
