@@ -150,10 +150,10 @@ FEATURES = [
             'workingset_test_recent() (refault distance test of the workingset)'),
     Feature('lru_note_cost_rotations',
             ('regex', 'mm/vmscan.c',
-             r'lru_note_cost\([^;]*nr_scanned - nr_reclaimed\)|PGROTATE_ANON'), '>6.1',
+             r'lru_note_cost(_unlock_irq)?\([^;]*nr_scanned - nr_reclaimed\)|PGROTATE_ANON'), '>6.1',
             'the reclaim cost of an LRU counts rotations (lru_note_cost() with '
             'nr_scanned - nr_reclaimed of shrink_inactive_list(), nr_rotated of '
-            'shrink_active_list(); 7.0: prepare_scan_control() reads PGROTATE_ANON/FILE) '
+            'shrink_active_list(); 7.3: prepare_scan_control() reads PGROTATE_ANON/FILE) '
             'beside the IO (before: only the pages written out and restored refaults)'),
     Feature('lru_gen_refault_activate',
             ('regex', 'mm/workingset.c', r'WORKINGSET_ACTIVATE_BASE \+ type'), '>6.1',
@@ -215,9 +215,15 @@ FEATURES = [
     Feature('zone_watermark_ok_safe', ('func', 'mm/page_alloc.c', 'zone_watermark_ok_safe'),
             '<7.0', 'zone_watermark_ok_safe() (since: gone; kswapd reads the watermarks '
             'with zone_watermark_ok())'),
-    Feature('lru_note_cost', ('func', 'mm/swap.c', 'lru_note_cost'), '<7.0',
-            'the classic LRU\'s reclaim cost is noted by mm/swap.c\'s lru_note_cost() '
-            '(since: struct lru_cost in the lruvec, kept by mm/vmscan.c)'),
+    Feature('lru_note_cost',
+            ('regex', 'mm/swap.c', r'\nvoid lru_note_cost(_unlock_irq)?\('), '<7.3',
+            'the classic LRU\'s reclaim cost is the lruvec\'s anon_cost and file_cost, '
+            'noted by mm/swap.c\'s lru_note_cost() (since: struct lru_cost in the '
+            'lruvec, kept by mm/vmscan.c)'),
+    Feature('lru_note_cost_unlock_irq', ('func', 'mm/swap.c', 'lru_note_cost_unlock_irq'),
+            '7.2', 'the reclaim cost is noted by lru_note_cost_unlock_irq(), called with '
+            'the lruvec locked and under RCU, both of which it drops (before: '
+            'lru_note_cost(), which takes each lruvec\'s lock itself)'),
     Feature('memcg_max_event_on_reject',
             ('regex', 'mm/memcontrol.c', r'ret = -ENOMEM;\s*goto out;'), '6.12.118',
             'try_charge_memcg() raises the max event for a charge it rejects without '
@@ -366,6 +372,11 @@ FEATURES = [
             'the per-CPU charge stock caches pages of NR_MEMCG_STOCK memcgs, and the '
             'object stock is a struct obj_stock_pcp of its own with NR_OBJ_STOCK objcg '
             'slots (before: one memcg_stock_pcp, one cached memcg and one objcg)'),
+    Feature('memcg_stock_frees_empty_slot',
+            ('regex', 'mm/memcontrol.c', r'if \(!stock_pages\) \{\s*css_put\(&memcg->css\);'),
+            '7.3', 'consume_stock() lets go of a stock slot\'s memcg when a charge takes '
+            'its last page (before: the slot keeps the memcg, at 0 pages, until drained '
+            'or replaced)'),
     Feature('list_lru_cb_no_lock',
             ('regex', 'include/linux/list_lru.h',
              r'\(\*list_lru_walk_cb\)\(struct list_head \*item,\s*struct list_lru_one \*list,'
@@ -425,6 +436,11 @@ FEATURES = [
     Feature('swap_writeout', ('word', 'mm/swap.h', 'swap_writeout'), '7.2',
             'pageout() writes a swap cache folio with swap_writeout() (before: the '
             'swap cache\'s ->writepage)'),
+    Feature('swap_cache_del_swapout',
+            ('regex', 'mm/swap.h', r'void __swap_cache_del_folio\([^;]*bool swapout\)'), '7.3',
+            '__swap_cache_del_folio() moves a swapped-out folio\'s cgroup v1 memsw charge '
+            'itself (its swapout argument; before: __remove_mapping() calls '
+            '__memcg1_swapout() under the cluster lock first)'),
     Feature('swap_ops', ('file', 'include/linux/swap_ops.h'), '7.3',
             'a swap device has swap_ops (SWAP_OPS_F_REQUIRE_NOFS for a swap file '
             'reclaim must keep out of the filesystem of) and pageout() plugs its '
@@ -527,7 +543,8 @@ FEATURES = [
             '(inc_max_seq() folds a full set of generations in with inc_min_seq()) and fails '
             'with -EEXIST when try_to_inc_max_seq() did not age (before: 0 at once for an older '
             'seq, -ERANGE with MAX_NR_GENS generations unless force_scan)'),
-    Feature('swappiness_anon_only', ('macro', 'mm/internal.h', 'SWAPPINESS_ANON_ONLY'), '7.2',
+    Feature('swappiness_anon_only',
+            ('macro', ('mm/internal.h', 'include/linux/swap.h'), 'SWAPPINESS_ANON_ONLY'), '7.2',
             'a swappiness of MAX_SWAPPINESS + 1 (SWAPPINESS_ANON_ONLY) reclaims anon only: '
             'memory.reclaim\'s swappiness=max, and the lru_gen debugfs commands take it '
             '(before: above MAX_SWAPPINESS is -EINVAL)'),
@@ -629,7 +646,7 @@ SUITES = [
 # the build (TB_FILE_<name> in cmake) and the kfile: labels all resolve
 # through tree_file(), so a moved file is one line here.
 MOVED = {
-    'mm/swap.c': ('mm/swap.c', 'mm/folio.c'),  # 7.0: the LRU and folio_batch code
+    'mm/swap.c': ('mm/swap.c', 'mm/folio.c'),  # 7.3: the LRU and folio_batch code
 }
 
 

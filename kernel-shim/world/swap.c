@@ -320,8 +320,6 @@ int tb_swap_cache_add(struct folio *folio, swp_entry_t entry)
 }
 
 #if TB_HAVE_swap_table
-void __swap_cache_del_folio(struct swap_cluster_info *ci, struct folio *folio,
-			    swp_entry_t entry, void *shadow, bool swapout);
 static void swap_cache_del_folio(struct folio *folio);
 
 /*
@@ -387,8 +385,13 @@ void __delete_from_swap_cache(struct folio *folio, swp_entry_t entry, void *shad
  * any, in its place) and the cache's hold on the slot goes, freeing a slot
  * no pte holds; "swapout", cgroup v1's memsw transfer, is nothing on v2
  */
+#if TB_HAVE_swap_cache_del_swapout
 void __swap_cache_del_folio(struct swap_cluster_info *ci, struct folio *folio,
 			    swp_entry_t entry, void *shadow, bool swapout)
+#else
+void __swap_cache_del_folio(struct swap_cluster_info *ci, struct folio *folio,
+			    swp_entry_t entry, void *shadow)
+#endif
 {
 	__delete_from_swap_cache(folio, entry, shadow);
 	if (slot_drop(entry, SLOT_HAS_CACHE))
@@ -400,7 +403,11 @@ static void swap_cache_del_folio(struct folio *folio)
 {
 	struct swap_cluster_info *ci = swap_cluster_get_and_lock_irq(folio);
 
+#if TB_HAVE_swap_cache_del_swapout
 	__swap_cache_del_folio(ci, folio, folio->swap, NULL, false);
+#else
+	__swap_cache_del_folio(ci, folio, folio->swap, NULL);
+#endif
 	swap_cluster_unlock_irq(ci);
 	folio_ref_sub(folio, 1);
 }

@@ -177,8 +177,8 @@ static void test_drain_all_stock(void **state)
 	assert_int_equal(tb_stock_pages(2, &cached), 0);
 	assert_null(cached);
 	assert_int_equal(tb_stock_pages(1, &cached), 0);
-#if TB_HAVE_memcg_stock_slots
-	/* 7.2: the charge that took a slot's last page let go of its memcg */
+#if TB_HAVE_memcg_stock_frees_empty_slot
+	/* 7.3: the charge that took a slot's last page let go of its memcg */
 	assert_null(cached);
 #else
 	assert_ptr_equal(cached, tb_memcg("p/a"));

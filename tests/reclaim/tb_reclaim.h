@@ -15,7 +15,7 @@
 /*
  * A case written to 6.12's mm/vmscan.c where the 6.1 tree's rules differ
  * and are not followed yet: skipped there, saying so (the tree's version
- * read through a feature of 6.4, lru_note_cost_refault(), which 7.0 drops
+ * read through a feature of 6.4, lru_note_cost_refault(), which 7.3 drops
  * with lru_note_cost() itself).
  */
 #define TB_BEFORE_6_4 (!TB_HAVE_lru_note_cost_refault && TB_HAVE_lru_note_cost)
@@ -33,7 +33,7 @@
 
 /*
  * an lruvec's reclaim cost of anon and file pages: lru_note_cost()'s
- * anon_cost and file_cost; 7.0: struct lru_cost's count, which
+ * anon_cost and file_cost; 7.3: struct lru_cost's count, which
  * prepare_scan_control() updates from the lruvec's stats
  */
 #if TB_HAVE_lru_note_cost

@@ -49,11 +49,18 @@ static void note_cost(struct lruvec *lruvec, bool file, unsigned int io, unsigne
 		fc += cost;
 	else
 		ac += cost;
-	if (fc + ac > lru_size(lruvec) / 4) {
+	/* 7.2 (lru_note_cost_unlock_irq): an event of no cost decays nothing */
+	if ((cost || !TB_HAVE_lru_note_cost_unlock_irq) && fc + ac > lru_size(lruvec) / 4) {
 		fc /= 2;
 		ac /= 2;
 	}
+#if TB_HAVE_lru_note_cost_unlock_irq
+	spin_lock_irq(&lruvec->lru_lock);
+	rcu_read_lock();
+	lru_note_cost_unlock_irq(lruvec, file, io, rotated);
+#else
 	lru_note_cost(lruvec, file, io, rotated);
+#endif
 	assert_int_equal(lruvec->file_cost, fc);
 	assert_int_equal(lruvec->anon_cost, ac);
 }
@@ -121,11 +128,11 @@ static void reclaim_costs_decay_by_half_above_a_quarter_of_the_lru(void **state)
 	/* the swap-out's costs decay, a halving a call, to a quarter or less */
 	for (n = 0; lruvec->file_cost + lruvec->anon_cost > quarter; n++) {
 		assert_true(n < 64);
-		note_cost(lruvec, true, 0, 0);
+		note_cost(lruvec, true, 0, 1);
 	}
 	note_cost(lruvec, false, 1, 0);
 	if (lruvec->file_cost + lruvec->anon_cost > quarter)
-		note_cost(lruvec, true, 0, 0);
+		note_cost(lruvec, true, 0, 1);
 	assert_true(lruvec->anon_cost >= 2);
 	/* up to a quarter exactly: no decay */
 	note_cost(lruvec, true, 0, quarter - lruvec->file_cost - lruvec->anon_cost);
@@ -134,6 +141,36 @@ static void reclaim_costs_decay_by_half_above_a_quarter_of_the_lru(void **state)
 	note_cost(lruvec, true, 1, 0);
 	assert_true(lruvec->file_cost + lruvec->anon_cost < quarter);
 	note_cost(lruvec, false, 0, 3);
+	tb_unmap(once);
+	tb_unmap(hot);
+}
+
+/*
+ * A reclaim event of no IO and no rotation adds nothing; lru_note_cost()
+ * still halves costs above a quarter of the LRU, 7.2's
+ * lru_note_cost_unlock_irq() returns before it and leaves them.
+ */
+static void event_of_no_cost_decays_costs_only_before_the_lock_held_noting(void **state)
+{
+	struct tb_file *f = tb_file_create(200), *g = tb_file_create(100);
+	unsigned long quarter, before;
+	struct tb_vma *hot, *once;
+	struct lruvec *lruvec;
+
+	four_lists(&hot, &once, f, g);
+	lruvec = lruvec_of("a");
+	quarter = lru_size(lruvec) / 4;
+	/* costs above a quarter, as a noting of no decay would leave them */
+	spin_lock_irq(&lruvec->lru_lock);
+	lruvec->file_cost = quarter;
+	lruvec->anon_cost = 2;
+	spin_unlock_irq(&lruvec->lru_lock);
+	before = quarter + 2;
+	note_cost(lruvec, false, 0, 0);
+	if (TB_HAVE_lru_note_cost_unlock_irq)
+		assert_int_equal(lruvec->file_cost + lruvec->anon_cost, before);
+	else
+		assert_int_equal(lruvec->file_cost + lruvec->anon_cost, quarter / 2 + 1);
 	tb_unmap(once);
 	tb_unmap(hot);
 }
@@ -595,6 +632,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		TB_RECLAIM_SWAP_TEST(reclaim_costs_decay_by_half_above_a_quarter_of_the_lru),
+		TB_RECLAIM_SWAP_TEST(event_of_no_cost_decays_costs_only_before_the_lock_held_noting),
 		TB_RECLAIM_TEST(second_read_of_a_page_still_in_the_add_batch_activates_only_that_page),
 		TB_RECLAIM_TEST(page_queued_twice_for_activation_is_activated_once),
 		TB_RECLAIM_TEST(page_read_again_while_isolated_is_not_activated),

@@ -94,7 +94,7 @@ static void refault_of_a_page_never_active_is_activated_but_not_restored(void **
  * evicts those: their shadows say "workingset". Read again within the
  * workingset, each is activated and restored (workingset_restore), and
  * workingset_refault() charges the refault to the file list's reclaim
- * cost (lru_note_cost_refault(): SWAP_CLUSTER_MAX per page; 7.0: the
+ * cost (lru_note_cost_refault(): SWAP_CLUSTER_MAX per page; 7.3: the
  * next reclaim does, from the restores counted).
  */
 static void refault_of_a_deactivated_workingset_page_is_restored(void **state)
@@ -129,7 +129,7 @@ static void refault_of_a_deactivated_workingset_page_is_restored(void **state)
 	assert_int_equal(tb_file_cost(lruvec), SWAP_CLUSTER_MAX);
 #else
 	/*
-	 * 7.0 (!lru_note_cost): the refault is counted as a restore only;
+	 * 7.3 (!lru_note_cost): the refault is counted as a restore only;
 	 * the next reclaim's prepare_scan_control() charges the file cost
 	 * SWAP_CLUSTER_MAX for each restore since its last look
 	 */

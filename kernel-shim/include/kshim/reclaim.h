@@ -28,8 +28,13 @@ struct swap_cluster_info *swap_cluster_get_and_lock(const struct folio *folio);
 struct swap_cluster_info *swap_cluster_get_and_lock_irq(const struct folio *folio);
 void swap_cluster_unlock(struct swap_cluster_info *ci);
 void swap_cluster_unlock_irq(struct swap_cluster_info *ci);
+#if TB_HAVE_swap_cache_del_swapout
 void __swap_cache_del_folio(struct swap_cluster_info *ci, struct folio *folio,
 			    swp_entry_t entry, void *shadow, bool swapout);
+#else
+void __swap_cache_del_folio(struct swap_cluster_info *ci, struct folio *folio,
+			    swp_entry_t entry, void *shadow);
+#endif
 void __swap_cgroup_set(struct swap_cluster_info *ci, unsigned int ci_off, unsigned int nr,
 		       unsigned short id);
 int folio_alloc_swap(struct folio *folio);

@@ -7,6 +7,8 @@
 #ifndef _KSHIM_LINUX_UACCESS_H
 #define _KSHIM_LINUX_UACCESS_H
 #include <linux/types.h>
+/* the kernel's reaches it through linux/sched.h (7.2's lib/kstrtox.c relies on that) */
+#include <linux/overflow.h>
 #include <string.h>
 #define KSHIM_MMAP_MIN_ADDR 4096UL
 static inline bool kshim_user_unmapped(const void __user *p)
