@@ -3,6 +3,7 @@
 """What --kernel names (tools/tb_trees.py) and tools/tb matrix's report
 (tools/tb_matrix.py), from canned apt answers and canned results: no
 network, no apt, nothing built."""
+import json
 import os
 import sys
 import tempfile
@@ -326,6 +327,35 @@ class Report(unittest.TestCase):
         self.assertNotIn('old', new)
         self.assertEqual(tb_matrix.replace_section(new, sec), new)
         self.assertIsNone(tb_matrix.replace_section('# no markers\n', sec))
+
+    def test_keep(self):
+        # --keep: the last run's other trees stay, each with its own run,
+        # in version order beside the trees run again
+        old = {'date': '2026-12-05', 'command': 'tools/tb matrix', 'jobs': 2, 'load': '1.5',
+               'seconds': 1900, 'trees': [A, B, dict(C)]}
+        with tempfile.TemporaryDirectory() as d:
+            js = os.path.join(d, 'matrix.json')
+            with open(js, 'w') as f:
+                json.dump(old, f)
+            kept = tb_matrix.kept_trees(js, ['7.3-rc7'], self.fail, 'matrix.json')
+            self.assertEqual([r['label'] for r in kept], ['6.12.115', '6.12.117'])
+            self.assertEqual(kept[0]['run']['date'], '2026-12-05')
+            self.assertEqual(tb_matrix.kept_trees(os.path.join(d, 'none.json'), [],
+                                                  self.fail, 'x'), [])
+        new = dict(C, status='passed', run={'date': '2026-12-06', 'jobs': 2, 'load': '3.0',
+                                            'command': 'tools/tb matrix --kernel 7.3-rc7'})
+        trees = tb_matrix.in_version_order([new, D] + kept)
+        self.assertEqual([r['label'] for r in trees], ['6.12.115', '6.12.117', '7.2.13', '7.3-rc7'])
+        self.assertEqual(tb_matrix.in_version_order(
+            [dict(A, label=x) for x in ('7.3.4', 'dir-mine', '7.3-rc7', '6.1.170')])[0]['label'],
+            '6.1.170')
+        self.assertEqual([r['label'] for r in tb_matrix.in_version_order(
+            [dict(A, label=x) for x in ('7.3.4', 'dir-mine', '7.3-rc7', '6.12.95', '6.12.115')])],
+            ['6.12.95', '6.12.115', '7.3-rc7', '7.3.4', 'dir-mine'])
+        sec = tb_matrix.docs_section(dict(old, trees=trees, seconds=300))
+        self.assertIn('from the runs of 2026-12-05 (`tools/tb matrix`, -j 2, load average 1.5 '
+                      'at its start: 6.12.115, 6.12.117, 7.2.13)', sec)
+        self.assertIn('2026-12-06 (`tools/tb matrix --kernel 7.3-rc7`', sec)
 
 
 if __name__ == '__main__':
