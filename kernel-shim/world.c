@@ -216,12 +216,28 @@ const char *kshim_world_check(void)
 	return check_msg;
 }
 
+static void (*teardown_fns[4])(void);
+static int nr_teardown_fns;
+
+void kshim_at_world_teardown(void (*fn)(void))
+{
+	int i;
+
+	for (i = 0; i < nr_teardown_fns; i++)
+		if (teardown_fns[i] == fn)
+			return;
+	if (!WARN_ON(nr_teardown_fns == ARRAY_SIZE(teardown_fns)))
+		teardown_fns[nr_teardown_fns++] = fn;
+}
+
 void kshim_world_teardown(void)
 {
 	kshim_progress();
 	kshim_rcu_quiesce();
 	kshim_workqueue_teardown();
 	kshim_rcu_quiesce();
+	while (nr_teardown_fns)
+		teardown_fns[--nr_teardown_fns]();
 	kshim_percpu_teardown();
 	if (!kshim_percpu_live())
 		kshim_percpu_release_all();

@@ -372,6 +372,10 @@ FEATURES = [
             'the per-CPU charge stock caches pages of NR_MEMCG_STOCK memcgs, and the '
             'object stock is a struct obj_stock_pcp of its own with NR_OBJ_STOCK objcg '
             'slots (before: one memcg_stock_pcp, one cached memcg and one objcg)'),
+    Feature('memcg_cachep',
+            ('regex', 'mm/memcontrol.c', r'static struct kmem_cache \*memcg_cachep;'), '7.2',
+            'struct mem_cgroup and its per-node info come from slab caches of their own '
+            '(memcg_cachep, memcg_pn_cachep; before: kmalloc)'),
     Feature('memcg_stock_frees_empty_slot',
             ('regex', 'mm/memcontrol.c', r'if \(!stock_pages\) \{\s*css_put\(&memcg->css\);'),
             '7.3', 'consume_stock() lets go of a stock slot\'s memcg when a charge takes '

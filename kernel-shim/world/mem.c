@@ -298,6 +298,26 @@ static void node_lruvec_free(struct pglist_data *pgdat)
 #endif
 }
 
+/*
+ * Folios a failed case left on LRU lists come off them before the RAM
+ * goes: the lists outlive it in the memcgs, whose offline splices them
+ * into the parent's (7.2's lru_reparent_memcg()). The case has failed
+ * already (tb_mem_check_empty() named what was left).
+ */
+static void unlink_lru_folios(void)
+{
+	unsigned long pfn;
+
+	for (pfn = 0; pfn < nr_memmap; pfn++) {
+		struct folio *folio = page_folio(&mem_map[pfn]);
+
+		if (&folio->page == &mem_map[pfn] && folio_test_lru(folio)) {
+			list_del_init(&folio->lru);
+			__folio_clear_lru(folio);
+		}
+	}
+}
+
 void tb_mem_shutdown(void)
 {
 	int nid, zid;
@@ -325,6 +345,7 @@ void tb_mem_shutdown(void)
 		pgdat->per_cpu_nodestats = NULL;
 		node_lruvec_free(pgdat);
 	}
+	unlink_lru_folios();
 	free(mem_map);
 	mem_map = NULL;
 	nr_memmap = 0;

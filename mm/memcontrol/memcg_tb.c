@@ -311,6 +311,20 @@ void tb_mod_objcg_state(struct obj_cgroup *objcg, struct pglist_data *pgdat,
 }
 
 /* ---- the world: what mem_cgroup_init() and boot would set up ---- */
+#if TB_HAVE_memcg_cachep
+/*
+ * mem_cgroup_init()'s caches, which a kernel keeps for good: the world's
+ * end destroys them once the last memcg is freed (the next boot makes its
+ * own)
+ */
+static void tb_memcg_destroy_caches(void)
+{
+	kmem_cache_destroy(memcg_cachep);
+	kmem_cache_destroy(memcg_pn_cachep);
+	memcg_cachep = memcg_pn_cachep = NULL;
+}
+#endif
+
 
 /*
  * memcontrol.c's file statics that a booting kernel has at zero and a run
@@ -357,6 +371,9 @@ int tb_memcg_boot(void)
 #endif
 	init_lru_gen();
 	mem_cgroup_init();
+#if TB_HAVE_memcg_cachep
+	kshim_at_world_teardown(tb_memcg_destroy_caches);
+#endif
 	ret = kshim_cgroupfs_mount(&memory_cgrp_subsys, "memory");
 	if (!ret && !mem_cgroup_disabled())
 		ret = cgroup_add_dfl_cftypes(&memory_cgrp_subsys, swap_files);
@@ -394,15 +411,18 @@ void tb_memcg_shutdown(void)
 	/*
 	 * A kernel never offlines its root memcg, nor does the world's end
 	 * (kshim_css_kill()): the root's objcgs, which a removed memcg's
-	 * offline kills after reparenting them, die here
+	 * offline kills after reparenting them, die here; orig_objcg goes
+	 * too, or the root's css_free would read the freed objcg
+	 * (__mem_cgroup_free(): obj_cgroup_put() tests obj_cgroup_is_root())
 	 */
 	{
 		int nid;
 
 		for_each_node(nid) {
-			struct obj_cgroup *objcg = rcu_replace_pointer(
-				root_mem_cgroup->nodeinfo[nid]->objcg, NULL, true);
+			struct mem_cgroup_per_node *pn = root_mem_cgroup->nodeinfo[nid];
+			struct obj_cgroup *objcg = rcu_replace_pointer(pn->objcg, NULL, true);
 
+			pn->orig_objcg = NULL;
 			if (objcg)
 				percpu_ref_kill(&objcg->refcnt);
 		}

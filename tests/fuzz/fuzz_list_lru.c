@@ -257,7 +257,7 @@ static enum tb_walk_verdict skip(long tag, void *arg)
 /* an all-skip walk of memcg i's list must see the model's order */
 static void check_order(struct fz *f, int m, int nid, int i)
 {
-	struct slist *l = &f->list[m][nid][owner(f, i)];
+	struct slist *l = &f->list[m][nid][owner(f, i)], none = { .nr = 0 };
 	struct walk *w = calloc(1, sizeof(*w));
 	long n;
 	int k;
@@ -268,7 +268,7 @@ static void check_order(struct fz *f, int m, int nid, int i)
 	CHECK(n == 0);
 	/* 7.2: a dead memcg's list is gone, its walk visits nothing */
 	if (!f->alive[i] && !id_reparent(f))
-		l = &(struct slist){ .nr = 0 };
+		l = &none;
 	CHECK(w->nr == l->nr);
 	for (k = 0; k < l->nr; k++)
 		CHECK(w->tag[k] == l->tag[k]);

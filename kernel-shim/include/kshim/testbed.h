@@ -21,6 +21,12 @@ struct kshim_world_config {
 void kshim_world_boot(const struct kshim_world_config *cfg);
 const char *kshim_world_check(void);
 void kshim_world_teardown(void);
+/*
+ * fn runs at the end of this world's kshim_world_teardown(), after every
+ * work and RCU callback: what a kernel keeps for good (a slab cache made
+ * at boot) goes once the last object freed into it has been
+ */
+void kshim_at_world_teardown(void (*fn)(void));
 /* a checked world made ready for another run (reused by fuzz harnesses) */
 const char *kshim_world_rewind(const struct kshim_world_config *cfg);
 /* on: the world's present objects are its booted state, not leaks */
