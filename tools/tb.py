@@ -695,10 +695,14 @@ def seed_modules(repo):
     return mods
 
 
-def release_build(tb, targets=()):
-    bdir = tb.configure('release', ['-DCMAKE_BUILD_TYPE=RelWithDebInfo', '-DTB_BENCH=ON',
+def release_configure(tb):
+    return tb.configure('release', ['-DCMAKE_BUILD_TYPE=RelWithDebInfo', '-DTB_BENCH=ON',
                                     '-DTB_KERNEL_COST=ON',
                                     '-DTB_SANITIZE=', '-DTB_COVERAGE=OFF', '-DTB_FUZZ=OFF'])
+
+
+def release_build(tb, targets=()):
+    bdir = release_configure(tb)
     if targets:
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
         import tb_doctor
@@ -724,10 +728,29 @@ def run_seed(tb, m, bdir, quick=False, opts=None):
     return data
 
 
+def seed_unmet(tb, m):
+    """why seed m's experiment does not apply to tb's tree (a feature of
+    m.NEEDS it lacks), or None"""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import tb_features
+    for name in getattr(m, 'NEEDS', ()):
+        f = tb_features.by_name(name)
+        if not tb_features.probe(tb.tree, f)[0]:
+            return (f'the tree ({tb.tree_version}) lacks {name}: {f.what}; '
+                    f'{getattr(m, "NEEDS_WHY", "")}').rstrip('; ')
+    return None
+
+
 def cmd_seed(tb):
     m = next((m for m in seed_modules(tb.repo) if m.NUM == tb.a.target), None)
     if m is None:
         fail(f'no experiment for seed {tb.a.target}')
+    release_configure(tb)
+    why = seed_unmet(tb, m)
+    if why:
+        print(f'== seed {m.NUM}: {m.TITLE}')
+        print(f'not run: {why}')
+        return 0
     opts = {k: getattr(tb.a, k) for k in ('scale', 'rounds', 'nodes') if getattr(tb.a, k)}
     for k in opts:
         if k not in getattr(m, 'OPTIONS', ()):
@@ -866,6 +889,9 @@ class SeedSection(Section):
     def collect(self, ctx):
         if 'release' not in ctx:
             ctx['release'] = release_build(ctx['tb'])
+        why = seed_unmet(ctx['tb'], self.m)
+        if why:
+            return {'skipped': why}
         import tb_doctor
         missing = tb_doctor.missing_targets(ctx['release'], self.m.TARGETS)
         if missing:

@@ -45,10 +45,11 @@ def run(ctx):
         raise RuntimeError(f'seed_000 failed: {p.stderr.strip()}')
     raw = json.loads(p.stdout)
     rows = []
+    series = '.'.join(str(ctx['tb'].tree_version).split('.')[:2])
     for r in raw['rows']:
         t1, t2 = r['tasks']
         v = r['t2_value']
-        row = {'variant': 'control (6.12)' if v < 0 else f'12/{v}', 't2_value': v,
+        row = {'variant': f'control ({series})' if v < 0 else f'12/{v}', 't2_value': v,
                't2_first_kbps': round(kbps(t2, 'write_ns')), 't1_first_kbps': round(kbps(t1, 'write_ns')),
                't2_read_kbps': round(kbps(t2, 'read_ns')), 't1_read_kbps': round(kbps(t1, 'read_ns')),
                'scan': scan_ratios(r)}

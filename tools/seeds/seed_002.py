@@ -21,7 +21,13 @@ TITLE = 'memcg LRU vs mem_cgroup_iter in MGLRU root reclaim (128 memcgs, memory.
 TARGETS = ['seed_002']
 OPTIONS = ('scale', 'rounds', 'nodes')
 
-ROWS = [('lru', 'memcg LRU (6.12)'), ('iter', 'mem_cgroup_iter (seed)'), ('off', 'MGLRU off (6.12)')]
+# {tree}: the tree's series (tools/tb seed --kernel)
+def series(ctx):
+    """the tree's major.minor: what the rows not the seed's are"""
+    return '.'.join(str(ctx['tb'].tree_version).split('.')[:2])
+
+
+ROWS = [('lru', 'memcg LRU ({tree})'), ('iter', 'mem_cgroup_iter (seed)'), ('off', 'MGLRU off ({tree})')]
 # stddev/mean of pgsteal, sum(pgsteal)/sum(requested), in %
 SEED_CORRECTED = {'lru': (106.03, 98.10), 'iter': (93.20, 99.28)}
 YU_ZHAO = {'off': (75, 425), 'lru': (20, 95)}
@@ -100,8 +106,9 @@ def run(ctx):
         out = [(kind, v, f.result()) for kind, v, f in futs]
     fair = {v: fairness_row(raw) for kind, v, raw in out if kind == 'fair'}
     rows = []
+    tree = series(ctx)
     for v, name in ROWS:
-        row = dict(fair[v], name=name)
+        row = dict(fair[v], name=name.format(tree=tree))
         if v in SEED_CORRECTED:
             row['seed_corrected'] = SEED_CORRECTED[v]
         if v in YU_ZHAO:
@@ -111,6 +118,7 @@ def run(ctx):
               for v, _ in ROWS]
     any_raw = next(raw for kind, _, raw in out if kind == 'fair')
     data = {'scale': scale, 'rounds': rounds, 'nodes': nodes, 'swap': any_raw.get('swap'),
+            'tree': tree,
             'memcgs': any_raw['memcgs'],
             'pages_per_memcg': any_raw['file_pages'], 'request_pages': any_raw['request_pages'],
             'accesses_per_round': any_raw['accesses_per_round'],
@@ -182,7 +190,7 @@ def render(d):
                f'clean page cache {k["passes"]}x (twice the RAM), {k["repeats"]} runs:')
     out.append(f'{"walk":<23} {"kswapd pages/CPU-s":>19} {"runs":>26} {"visits/pg":>9} '
                f'{"stddev/mean":>11}')
-    names = dict(ROWS)
+    names = {v: name.format(tree=d.get('tree', '6.12')) for v, name in ROWS}
     for r in k['rows']:
         runs = ' '.join(f'{x / 1e6:.2f}M' for x in r['pages_per_cpu_s'])
         med = r['median_pages_per_cpu_s']

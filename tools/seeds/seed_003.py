@@ -136,7 +136,8 @@ def run(ctx):
             for tree in ('6.1', '6.12')}
     sampled = {tree: perf_profile(exe, tree, 1 if quick else 3, ctx['outdir'])
                for tree in ('6.1', '6.12')}
-    return {'runs': rows, 'callgrind': prof, 'perf': sampled, 'seed_perf': SEED_PERF}
+    return {'runs': rows, 'callgrind': prof, 'perf': sampled, 'seed_perf': SEED_PERF,
+            'main_tree': str(ctx['tb'].tree_version)}
 
 
 PERF_LINE = re.compile(r'^\s+([\d.]+)%\s+\[(.)\]\s+(\S+)')
@@ -172,7 +173,10 @@ def perf_profile(exe, tree, seconds, outdir):
 
 
 def render(d):
-    out = ['Native runs (wall clock, noisy 2-core machine): a visit is one shrink_slab()',
+    main = d.get('main_tree', '6.12')
+    out = [f'("6.12" below is the main tree, {main}: its mm/shrinker.c)', '']\
+        if not main.startswith('6.12') else []
+    out += ['Native runs (wall clock, noisy 2-core machine): a visit is one shrink_slab()',
            'call for one memcg; "worked" excludes visits that gave up at the trylock.',
            '',
            '| tree | reclaimers | churn | visits/s | worked visits/s | objects freed '

@@ -13,6 +13,13 @@ import subprocess
 
 TITLE = 'obj stock miss rate, single slot (before) vs two byte counters (after)'
 TARGETS = ['seed_004']
+# the "before" variant stands in for mod_objcg_state(), and the miss rate
+# counts its calls
+NEEDS = ['mod_objcg_state']
+NEEDS_WHY = ('the seed\'s single-slot "before" variant replaces mod_objcg_state() and '
+             'the miss rate counts its calls; 7.2\'s obj stock keeps both byte counters '
+             'in each of its NR_OBJ_STOCK slots (memcg_stock_slots), the seed\'s change '
+             'carried further')
 
 SEED = {'boot': (19.6, 13.2), 'kernel_build': (17.1, 16.9)}
 SINGLE_TYPE = {'reclaimable_only'}
