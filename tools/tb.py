@@ -48,7 +48,7 @@ SANITIZER_ENV = {
 }
 AFL_DRIVER = '/usr/lib/afl/libAFLDriver.a'
 # Parts of a kernel file with a coverage figure of their own: (name, file,
-# CONFIG symbol): the lines of the file's first `#ifdef SYMBOL` up to its
+# CONFIG symbol): the lines of the file's largest `#ifdef SYMBOL` up to its
 # own #else or #endif, found in the tree's file at every run.
 COVERAGE_REGIONS = [
     ('vmscan.c (MGLRU part)', 'mm/vmscan.c', 'CONFIG_LRU_GEN'),
@@ -405,12 +405,11 @@ def pct(a, b):
     return f'{100.0 * a / b:.1f}' if b else '-'
 
 
-def ifdef_region(path, sym):
-    """(first, last) lines inside the first `#ifdef sym` of path, up to its
-    own #else, #elif or #endif (nested conditionals skipped), or None."""
-    with open(path, errors='replace') as f:
-        lines = f.read().splitlines()
+def ifdef_regions(lines, sym):
+    """[(first, last)]: the lines inside each `#ifdef sym` of lines, up to
+    its own #else, #elif or #endif (nested conditionals skipped)"""
     opener = re.compile(r'^\s*#\s*ifdef\s+' + re.escape(sym) + r'\b(?!\w)')
+    out = []
     for i, line in enumerate(lines):
         if not opener.match(line):
             continue
@@ -422,11 +421,20 @@ def ifdef_region(path, sym):
             if d.group(1).startswith('if'):
                 depth += 1
             elif depth == 0:
-                return i + 2, j
+                out.append((i + 2, j))
+                break
             elif d.group(1) == 'endif':
                 depth -= 1
-        return None
-    return None
+    return out
+
+
+def ifdef_region(path, sym):
+    """(first, last) lines of the largest `#ifdef sym` of path (6.12's
+    vmscan.c opens its MGLRU part with its first CONFIG_LRU_GEN block, 7.3's
+    has a small one before it), or None."""
+    with open(path, errors='replace') as f:
+        spans = ifdef_regions(f.read().splitlines(), sym)
+    return max(spans, key=lambda s: s[1] - s[0]) if spans else None
 
 
 def region_coverage(tree, lines_js):
