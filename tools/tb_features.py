@@ -570,6 +570,13 @@ FEATURES = [
             ('word', 'include/linux/math64.h', 'mul_u64_add_u64_div_u64'), '7.2',
             'linux/math64.h builds mul_u64_u64_div_u64() on mul_u64_add_u64_div_u64(), '
             'the one the arch provides (before: the arch\'s mul_u64_u64_div_u64())'),
+    Feature('lru_gen_fault_referenced',
+            ('regex', ('mm/swap.c', 'mm/folio.c'),
+             r'else if \(!folio_test_referenced\(folio\)\)\s*folio_mark_accessed\(folio\);'),
+            '7.2', 'with MGLRU on, folio_add_lru() in a page fault marks a folio accessed '
+            '(PG_referenced) and sets PG_active only on a PG_workingset one: faulted anon goes '
+            'to the second youngest generation, page cache to the second oldest (before: every '
+            'folio added in a fault is PG_active, in the youngest generation)'),
 ]
 
 # Suites: ctest names (exact, or a prefix ending in '*'), the features they
