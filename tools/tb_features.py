@@ -577,6 +577,10 @@ FEATURES = [
             '(PG_referenced) and sets PG_active only on a PG_workingset one: faulted anon goes '
             'to the second youngest generation, page cache to the second oldest (before: every '
             'folio added in a fault is PG_active, in the youngest generation)'),
+    Feature('lru_gen_tier_gain_2_3',
+            ('regex', 'mm/vmscan.c', r'read_ctrl_pos\(lruvec, type, 0, 2, &sp\)'), '7.2',
+            'get_tier_idx() protects a tier while its refault rate is above 3/2 of tier 0\'s '
+            '(gains 2:3; before: 1:2, above twice tier 0\'s)'),
 ]
 
 # Suites: ctest names (exact, or a prefix ending in '*'), the features they

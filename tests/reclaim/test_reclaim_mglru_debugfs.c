@@ -156,8 +156,7 @@ static void expect_tier(struct lruvec *lruvec, const char *kind, int type, int t
 	} else if (!strcmp(kind, "rep")) {
 		n[0] = atomic_long_read(&lrugen->refaulted[0][type][tier]);
 		n[1] = atomic_long_read(&lrugen->evicted[0][type][tier]);
-		if (tier)
-			n[2] = READ_ONCE(lrugen->protected[0][type][tier - 1]);
+		n[2] = tb_protected(lruvec, 0, type, tier);
 	}
 }
 
