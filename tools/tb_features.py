@@ -581,6 +581,18 @@ FEATURES = [
             ('regex', 'mm/vmscan.c', r'read_ctrl_pos\(lruvec, type, 0, 2, &sp\)'), '7.2',
             'get_tier_idx() protects a tier while its refault rate is above 3/2 of tier 0\'s '
             '(gains 2:3; before: 1:2, above twice tier 0\'s)'),
+    Feature('lru_gen_debugfs_proactive',
+            ('regex', 'mm/vmscan.c',
+             r'\.reclaim_idx = MAX_NR_ZONES - 1,\s*\.gfp_mask = GFP_KERNEL,\s*\.proactive = true,'),
+            '7.2', 'the lru_gen debugfs commands reclaim as proactive reclaim (sc->proactive: '
+            'pgscan_proactive, pgsteal_proactive) (before: as direct reclaim)'),
+    Feature('lru_gen_age_at_three_gens',
+            ('regex', 'mm/vmscan.c',
+             r'return evictable_min_seq\(min_seq, swappiness\) \+ MIN_NR_GENS == max_seq;'),
+            '7.2', 'should_run_aging() ages a lruvec left with MIN_NR_GENS + 1 generations at any '
+            'priority below DEF_PRIORITY, and its eviction goes on (before: only when the '
+            'youngest generation held over 1/MIN_NR_GENS of its pages or the oldest under '
+            '1/(MIN_NR_GENS + 2), and the lruvec was then left for that priority)'),
 ]
 
 # Suites: ctest names (exact, or a prefix ending in '*'), the features they
