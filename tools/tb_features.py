@@ -577,6 +577,11 @@ FEATURES = [
             '(PG_referenced) and sets PG_active only on a PG_workingset one: faulted anon goes '
             'to the second youngest generation, page cache to the second oldest (before: every '
             'folio added in a fault is PG_active, in the youngest generation)'),
+    Feature('mglru_isolate_swap_constrained',
+            ('regex', 'mm/vmscan.c', r'__GFP_IO\)\)? &&\s*\(+folio_test_dirty\(folio\)'),
+            '<7.2', 'the multi-gen LRU\'s isolate_folio() refuses, without __GFP_IO, an anon '
+            'folio not in the swap cache and a dirty one (since: it isolates them, and '
+            'shrink_folio_list() keeps them)'),
     Feature('lru_gen_tier_gain_2_3',
             ('regex', 'mm/vmscan.c', r'read_ctrl_pos\(lruvec, type, 0, 2, &sp\)'), '7.2',
             'get_tier_idx() protects a tier while its refault rate is above 3/2 of tier 0\'s '
@@ -593,6 +598,12 @@ FEATURES = [
             'priority below DEF_PRIORITY, and its eviction goes on (before: only when the '
             'youngest generation held over 1/MIN_NR_GENS of its pages or the oldest under '
             '1/(MIN_NR_GENS + 2), and the lruvec was then left for that priority)'),
+    Feature('lru_gen_inc_min_seq_protects',
+            ('regex', 'mm/vmscan.c',
+             r'list_move_tail\(&folio->lru, &lrugen->folios\[new_gen\]\[type\]\[zone\]\);\s*'
+             r'if \(refs \+ workingset != BIT\(LRU_REFS_WIDTH\) \+ 1\)'),
+            '7.2', 'inc_min_seq() counts each folio it moves on from a retired generation as '
+            'protected in its tier, which the carry-over then averages (before: not counted)'),
 ]
 
 # Suites: ctest names (exact, or a prefix ending in '*'), the features they
