@@ -580,8 +580,8 @@ FEATURES = [
     Feature('mglru_isolate_swap_constrained',
             ('regex', 'mm/vmscan.c', r'__GFP_IO\)\)? &&\s*\(+folio_test_dirty\(folio\)'),
             '<7.2', 'the multi-gen LRU\'s isolate_folio() refuses, without __GFP_IO, an anon '
-            'folio not in the swap cache and a dirty one (since: it isolates them, and '
-            'shrink_folio_list() keeps them)'),
+            'folio not in the swap cache or a dirty anon one (6.1: any dirty one, and without '
+            'may_writepage too) (since: it isolates them, and shrink_folio_list() keeps them)'),
     Feature('lru_gen_tier_gain_2_3',
             ('regex', 'mm/vmscan.c', r'read_ctrl_pos\(lruvec, type, 0, 2, &sp\)'), '7.2',
             'get_tier_idx() protects a tier while its refault rate is above 3/2 of tier 0\'s '

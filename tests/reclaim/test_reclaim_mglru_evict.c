@@ -713,9 +713,14 @@ static void forced_aging_carries_the_retired_generations_tier_counts_over(void *
  * first, then the page cache), both min_seqs move to 3, though the page
  * cache has nothing before 4. An eviction without swap (swappiness 0)
  * moves the page cache's alone to 4; the next with swap takes 64 anon
- * pages and leaves anon at 3, the page cache at 4.
+ * pages and leaves anon at 3, the page cache at 4. 7.2
+ * (lru_gen_types_apart, mglru_evict_budget): each min_seq moves on its
+ * own (tied only around max_seq - MIN_NR_GENS), and a command evicts just
+ * its nr_to_reclaim: at swappiness 200 one anon page, anon's empty
+ * generation 2 retired while the page cache stays at 2; without swap one
+ * page cache page, its min_seq still 2.
  */
-static void eviction_keeps_the_page_cache_min_seq_behind_anon_with_swap(void **state)
+static void eviction_with_swap_moves_the_page_cache_min_seq_by_its_types_rule(void **state)
 {
 	struct tb_file *f = tb_file_create(16);
 	struct lruvec *lruvec;
@@ -735,6 +740,17 @@ static void eviction_keeps_the_page_cache_min_seq_behind_anon_with_swap(void **s
 	assert_int_equal(tb_gen_seq_pages(lruvec, 3, A), 128);
 
 	assert_int_equal(tb_lru_gen_cmd("- %u 0 2 200 1", id), 13);
+#if TB_HAVE_lru_gen_types_apart
+	/* anon's empty generation 2 retired alone, one anon page swapped */
+	assert_int_equal(tb_file_cached(f), 16);
+	assert_int_equal(tb_vma_swapped(vma), 1);
+	assert_int_equal(lruvec->lrugen.min_seq[A], 3);
+	assert_int_equal(lruvec->lrugen.min_seq[F], 2);
+
+	assert_int_equal(tb_lru_gen_cmd("- %u 0 3 0 1", id), 11);
+	assert_int_equal(tb_file_cached(f), 15);
+	assert_int_equal(lruvec->lrugen.min_seq[F], 2);
+#else
 	assert_int_equal(tb_file_cached(f), 0);
 	assert_int_equal(lruvec->lrugen.min_seq[A], 3);
 	assert_int_equal(lruvec->lrugen.min_seq[F], 3);
@@ -747,6 +763,7 @@ static void eviction_keeps_the_page_cache_min_seq_behind_anon_with_swap(void **s
 	assert_int_equal(tb_vma_swapped(vma), MIN_LRU_BATCH);
 	assert_int_equal(lruvec->lrugen.min_seq[A], 3);
 	assert_int_equal(lruvec->lrugen.min_seq[F], 4);
+#endif
 	tb_assert_lrus_consistent();
 }
 
@@ -755,11 +772,15 @@ static void eviction_keeps_the_page_cache_min_seq_behind_anon_with_swap(void **s
  * scan at any priority ("try to scrape all its memory if this memcg was
  * deleted"), unless should_run_aging() found it out of cold folios (its
  * pages all in the two youngest generations: nothing to scan), when it
- * is aged like any memcg below DEF_PRIORITY. x's page cache, faulted in,
- * in its youngest generation, min_seq moved up to leave two; x removed.
- * The root's memory.reclaim ages x, then takes its page cache.
+ * is aged like any memcg below DEF_PRIORITY. x's page cache, faulted in
+ * and aged once (the walk puts it in generation 3, where 7.2 does not
+ * fault it in, lru_gen_fault_referenced), in the older of its two
+ * youngest generations, min_seq moved up to leave two; x removed. The
+ * root's memory.reclaim ages x, then takes its page cache. 7.2
+ * (lru_folio_reparent): removing x moves its folios to the root's lists,
+ * where the root's memory.reclaim takes them; x has nothing to scrape.
  */
-static void removed_memcg_out_of_cold_folios_is_aged_then_scraped(void **state)
+static void removed_memcg_out_of_cold_folios_has_its_page_cache_reclaimed(void **state)
 {
 	struct tb_file *f = tb_file_create(MIN_LRU_BATCH);
 	unsigned long max_seq;
@@ -772,15 +793,22 @@ static void removed_memcg_out_of_cold_folios_is_aged_then_scraped(void **state)
 	id = tb_memcg_id("x");
 	fault_in(f, MIN_LRU_BATCH, false);
 	lru_add_drain();
-	assert_int_equal(tb_lru_gen_cmd("- %u 0 0 0 1", id), 11);
+	assert_int_equal(tb_lru_gen_cmd("+ %u 0 3 0 1", id), 11);
+	assert_int_equal(tb_lru_gen_cmd("- %u 0 2 0 1", id), 11);
+	assert_int_equal(tb_gen_seq_pages(x, 3, F), MIN_LRU_BATCH);
 	assert_int_equal(x->lrugen.min_seq[F] + MIN_NR_GENS, x->lrugen.max_seq + 1);
 	tb_task_exit_all();
 	assert_int_equal(tb_cgroup_rmdir("x"), 0);
 	kshim_rcu_quiesce();
+#if TB_HAVE_lru_folio_reparent
+	(void)max_seq;
+	assert_int_equal(tb_gen_pages(tb_lruvec_of(""), F), MIN_LRU_BATCH);
+	assert_write_ok("", "memory.reclaim", "256K");
+#else
 	max_seq = x->lrugen.max_seq;
-
 	assert_write_ok("", "memory.reclaim", "256K");
 	assert_true(x->lrugen.max_seq > max_seq);
+#endif
 	assert_int_equal(tb_file_cached(f), 0);
 }
 
@@ -799,10 +827,15 @@ static int setup_swap_disk(void **state)
  * PG_active); it gives PG_referenced back only to a PG_workingset folio,
  * which these are not. Back on the LRU it goes to the second youngest
  * generation (lru_gen_add_folio(): PG_reclaim and under writeback), to
- * be rotated when the write completes.
+ * be rotated when the write completes. 7.2: the eviction left anon
+ * MIN_NR_GENS generations, so the second youngest is the oldest, and
+ * evict_folios() activates a rejected folio that would go back there
+ * (lru_gen_folio_seq); the walk made these PG_workingset
+ * (lru_tier_workingset): active and workingset, the youngest.
  */
-static void anon_under_swap_writeback_waits_in_the_second_youngest_generation(void **state)
+static void anon_under_swap_writeback_waits_out_of_the_oldest_generation(void **state)
 {
+	unsigned long seq = TB_HAVE_lru_gen_folio_seq ? 5 : 4;
 	struct lruvec *lruvec;
 	struct folio *folio;
 	struct tb_vma *vma;
@@ -822,16 +855,16 @@ static void anon_under_swap_writeback_waits_in_the_second_youngest_generation(vo
 	/* the writes still going on keep their folios */
 	assert_true(tb_writeback_inflight() > 0);
 	assert_int_equal(lruvec->lrugen.max_seq, 5);
-	assert_int_equal(tb_gen_pages(lruvec, A), tb_gen_seq_pages(lruvec, 4, A));
-	assert_true(tb_gen_seq_pages(lruvec, 4, A) >= tb_writeback_inflight());
-	list_for_each_entry(folio, &lruvec->lrugen.folios[lru_gen_from_seq(4)][A][ZONE_NORMAL], lru) {
+	assert_int_equal(tb_gen_pages(lruvec, A), tb_gen_seq_pages(lruvec, seq, A));
+	assert_true(tb_gen_seq_pages(lruvec, seq, A) >= tb_writeback_inflight());
+	list_for_each_entry(folio, &lruvec->lrugen.folios[lru_gen_from_seq(seq)][A][ZONE_NORMAL], lru) {
 		assert_true(folio_test_swapcache(folio));
 		assert_false(folio_test_active(folio));
 		assert_false(folio_test_referenced(folio));
-		assert_false(folio_test_workingset(folio));
+		assert_int_equal(folio_test_workingset(folio), TB_HAVE_lru_tier_workingset);
 		n++;
 	}
-	assert_int_equal(n, tb_gen_seq_pages(lruvec, 4, A));
+	assert_int_equal(n, tb_gen_seq_pages(lruvec, seq, A));
 }
 
 /*
@@ -1064,10 +1097,13 @@ static void kswapd_woken_for_zone_normal_stops_a_batch_above_the_high_watermark(
  * is 1 page to scan: one batch each), anon in the root (no swap) taking
  * free memory to the low watermark: kswapd reclaims a batch of each,
  * whichever it visits first, and each memcg's vmpressure counts its own.
+ * 7.2 (mglru_evict_budget): 100 >> priority of each at each priority
+ * kswapd goes down to, 1, 3, 6, 11 and 19 at 6 to 2: 40 of each.
  */
 static void kswapd_reports_each_memcgs_own_scan_to_vmpressure(void **state)
 {
 	struct tb_file *fb = tb_file_create(100), *fc = tb_file_create(100);
+	long n = TB_HAVE_mglru_evict_budget ? 40 : MIN_LRU_BATCH;
 	struct tb_vma *vma;
 	struct vmpressure *vb, *vc;
 	unsigned long i = 0;
@@ -1085,14 +1121,14 @@ static void kswapd_reports_each_memcgs_own_scan_to_vmpressure(void **state)
 		assert_int_equal(tb_touch(vma, i++, true), 0);
 	assert_int_equal(tb_touch(vma, i++, true), 0);
 	tb_kthreads_settle();
-	assert_int_equal(tb_stat("b", "pgsteal_kswapd"), MIN_LRU_BATCH);
-	assert_int_equal(tb_stat("c", "pgsteal_kswapd"), MIN_LRU_BATCH);
+	assert_int_equal(tb_stat("b", "pgsteal_kswapd"), n);
+	assert_int_equal(tb_stat("c", "pgsteal_kswapd"), n);
 	vb = memcg_to_vmpressure(tb_memcg("b"));
 	vc = memcg_to_vmpressure(tb_memcg("c"));
-	assert_int_equal(vb->scanned, MIN_LRU_BATCH);
-	assert_int_equal(vb->reclaimed, MIN_LRU_BATCH);
-	assert_int_equal(vc->scanned, MIN_LRU_BATCH);
-	assert_int_equal(vc->reclaimed, MIN_LRU_BATCH);
+	assert_int_equal(vb->scanned, n);
+	assert_int_equal(vb->reclaimed, n);
+	assert_int_equal(vc->scanned, n);
+	assert_int_equal(vc->reclaimed, n);
 }
 
 /*
@@ -1374,9 +1410,9 @@ int main(void)
 		TB_RECLAIM_TEST_ON(noio_direct_reclaim_takes_page_cache_and_swaps_no_anon,
 				   setup_swap_no_kswapd),
 		TB_MGLRU_TEST(forced_aging_carries_the_retired_generations_tier_counts_over),
-		TB_MGLRU_SWAP_TEST(eviction_keeps_the_page_cache_min_seq_behind_anon_with_swap),
-		TB_MGLRU_TEST(removed_memcg_out_of_cold_folios_is_aged_then_scraped),
-		TB_RECLAIM_TEST_ON(anon_under_swap_writeback_waits_in_the_second_youngest_generation,
+		TB_MGLRU_SWAP_TEST(eviction_with_swap_moves_the_page_cache_min_seq_by_its_types_rule),
+		TB_MGLRU_TEST(removed_memcg_out_of_cold_folios_has_its_page_cache_reclaimed),
+		TB_RECLAIM_TEST_ON(anon_under_swap_writeback_waits_out_of_the_oldest_generation,
 				   setup_swap_disk),
 		TB_MGLRU_TEST(unforced_aging_skips_an_mm_that_has_not_run_since_the_last_walk),
 		TB_MGLRU_TEST(memcg_reclaim_rotates_its_memcg_only_when_it_aged_it),
