@@ -591,6 +591,40 @@ FEATURES = [
             ('word', 'include/linux/math64.h', 'mul_u64_add_u64_div_u64'), '7.2',
             'linux/math64.h builds mul_u64_u64_div_u64() on mul_u64_add_u64_div_u64(), '
             'the one the arch provides (before: the arch\'s mul_u64_u64_div_u64())'),
+    Feature('lru_gen_fault_referenced',
+            ('regex', ('mm/swap.c', 'mm/folio.c'),
+             r'else if \(!folio_test_referenced\(folio\)\)\s*folio_mark_accessed\(folio\);'),
+            '7.2', 'with MGLRU on, folio_add_lru() in a page fault marks a folio accessed '
+            '(PG_referenced) and sets PG_active only on a PG_workingset one: faulted anon goes '
+            'to the second youngest generation, page cache to the second oldest (before: every '
+            'folio added in a fault is PG_active, in the youngest generation)'),
+    Feature('mglru_isolate_swap_constrained',
+            ('regex', 'mm/vmscan.c', r'__GFP_IO\)\)? &&\s*\(+folio_test_dirty\(folio\)'),
+            '<7.2', 'the multi-gen LRU\'s isolate_folio() refuses, without __GFP_IO, an anon '
+            'folio not in the swap cache or a dirty anon one (6.1: any dirty one, and without '
+            'may_writepage too) (since: it isolates them, and shrink_folio_list() keeps them)'),
+    Feature('lru_gen_tier_gain_2_3',
+            ('regex', 'mm/vmscan.c', r'read_ctrl_pos\(lruvec, type, 0, 2, &sp\)'), '7.2',
+            'get_tier_idx() protects a tier while its refault rate is above 3/2 of tier 0\'s '
+            '(gains 2:3; before: 1:2, above twice tier 0\'s)'),
+    Feature('lru_gen_debugfs_proactive',
+            ('regex', 'mm/vmscan.c',
+             r'\.reclaim_idx = MAX_NR_ZONES - 1,\s*\.gfp_mask = GFP_KERNEL,\s*\.proactive = true,'),
+            '7.2', 'the lru_gen debugfs commands reclaim as proactive reclaim (sc->proactive: '
+            'pgscan_proactive, pgsteal_proactive) (before: as direct reclaim)'),
+    Feature('lru_gen_age_at_three_gens',
+            ('regex', 'mm/vmscan.c',
+             r'return evictable_min_seq\(min_seq, swappiness\) \+ MIN_NR_GENS == max_seq;'),
+            '7.2', 'should_run_aging() ages a lruvec left with MIN_NR_GENS + 1 generations at any '
+            'priority below DEF_PRIORITY, and its eviction goes on (before: only when the '
+            'youngest generation held over 1/MIN_NR_GENS of its pages or the oldest under '
+            '1/(MIN_NR_GENS + 2), and the lruvec was then left for that priority)'),
+    Feature('lru_gen_inc_min_seq_protects',
+            ('regex', 'mm/vmscan.c',
+             r'list_move_tail\(&folio->lru, &lrugen->folios\[new_gen\]\[type\]\[zone\]\);\s*'
+             r'if \(refs \+ workingset != BIT\(LRU_REFS_WIDTH\) \+ 1\)'),
+            '7.2', 'inc_min_seq() counts each folio it moves on from a retired generation as '
+            'protected in its tier, which the carry-over then averages (before: not counted)'),
 ]
 
 # Suites: ctest names (exact, or a prefix ending in '*'), the features they

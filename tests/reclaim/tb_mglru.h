@@ -11,6 +11,7 @@
 #include <linux/mm.h>
 #include <linux/mm_inline.h>
 #include <linux/memcontrol.h>
+#include <linux/pagemap.h>
 #include <kshim/testbed.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -40,6 +41,32 @@ static inline int tb_folio_tier(struct folio *folio)
 #else
 	return lru_tier_from_refs(folio_lru_refs(folio));
 #endif
+}
+
+/*
+ * What sort_folio() protected of a type's tier in history slot hist: by
+ * tier, tier 0 too, since 7.2 (lru_tier_workingset); before, tiers from
+ * 1 at [tier - 1], tier 0 never protected
+ */
+static inline unsigned long tb_protected(struct lruvec *lruvec, int hist, int type, int tier)
+{
+#if TB_HAVE_lru_tier_workingset
+	return READ_ONCE(lruvec->lrugen.protected[hist][type][tier]);
+#else
+	return tier ? READ_ONCE(lruvec->lrugen.protected[hist][type][tier - 1]) : 0;
+#endif
+}
+
+/*
+ * Of n pages read once in a row through one CPU's lru_add batch, those
+ * lru_gen_add_folio() adds unreferenced: the last page of each full
+ * batch, drained before folio_mark_accessed() marks it. 7.2
+ * (lru_gen_folio_seq) puts them in the oldest generation (max_seq -
+ * MAX_NR_GENS + 1), the rest, PG_referenced, in the next.
+ */
+static inline long tb_reads_unreferenced(long n)
+{
+	return n / (long)ARRAY_SIZE(((struct folio_batch *)0)->folios);
 }
 
 /* pages of one type in generation seq */

@@ -58,6 +58,24 @@ static void read_times(struct tb_file *f, unsigned long n, int times)
 			assert_int_equal(tb_file_read(f, i), 0);
 }
 
+/*
+ * read_times() with the CPU's lru_add batch drained after each page: each
+ * page is marked accessed before lru_gen_add_folio() places it (7.2,
+ * lru_gen_folio_seq: the page that fills a batch would go, unreferenced,
+ * to the oldest generation)
+ */
+static void read_times_drained(struct tb_file *f, unsigned long n, int times)
+{
+	unsigned long i;
+	int k;
+
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < times; k++)
+			assert_int_equal(tb_file_read(f, i), 0);
+		lru_add_drain();
+	}
+}
+
 /* a new mapping of f (or anon memory, f NULL) with pages [0, n) faulted in */
 static void fault_in(struct tb_file *f, unsigned long n, bool anon)
 {
@@ -82,8 +100,13 @@ static struct lruvec *in_memcg_a(unsigned short *id)
  * protected once and so moved there), mid pages in 3 and young pages in
  * 4 (faulted in before and after the aging that made 4), anon pages
  * faulted in with the mid ones, in 3 (ignored by the aging's counts
- * without swap).
+ * without swap). 7.2 (lru_gen_fault_referenced): a folio faulted in is
+ * PG_referenced, not active; the aging's walk still moves mid to 3, but
+ * young goes to the second oldest generation, 2 beside old, and anon to
+ * the second youngest before the aging, 2.
  */
+#define YOUNG_SEQ (TB_HAVE_lru_gen_fault_referenced ? 2 : 4)
+#define ANON_SEQ (TB_HAVE_lru_gen_fault_referenced ? 2 : 3)
 static struct lruvec *three_generations(unsigned long old, unsigned long mid,
 					unsigned long young, unsigned long anon)
 {
@@ -93,22 +116,22 @@ static struct lruvec *three_generations(unsigned long old, unsigned long mid,
 	unsigned short id;
 
 	lruvec = in_memcg_a(&id);
-	read_times(o, old, READS_TO_SATURATE);
+	read_times_drained(o, old, READS_TO_SATURATE);
 	fault_in(m, mid, false);
 	if (anon)
 		fault_in(NULL, anon, true);
 	lru_add_drain();
 	assert_int_equal(tb_lru_gen_cmd("+ %u 0 3 0 1", id), 11);
-	fault_in(y, young, false);
-	lru_add_drain();
 	/* every old folio protected: none evicted, min_seq moves past the empty generation */
 	assert_int_equal(tb_lru_gen_cmd("- %u 0 1 0 1", id), 11);
+	fault_in(y, young, false);
+	lru_add_drain();
 	assert_int_equal(lruvec->lrugen.min_seq[F], 2);
 	assert_int_equal(lruvec->lrugen.max_seq, 4);
-	assert_int_equal(tb_gen_seq_pages(lruvec, 2, F), old);
+	assert_int_equal(tb_gen_seq_pages(lruvec, 2, F), old + (YOUNG_SEQ == 2 ? young : 0));
 	assert_int_equal(tb_gen_seq_pages(lruvec, 3, F), mid);
-	assert_int_equal(tb_gen_seq_pages(lruvec, 4, F), young);
-	assert_int_equal(tb_gen_seq_pages(lruvec, 3, A), anon);
+	assert_int_equal(tb_gen_seq_pages(lruvec, 4, F), YOUNG_SEQ == 4 ? young : 0);
+	assert_int_equal(tb_gen_seq_pages(lruvec, ANON_SEQ, A), anon);
 	return lruvec;
 }
 
@@ -117,55 +140,72 @@ static struct lruvec *three_generations(unsigned long old, unsigned long mid,
  * total >> DEF_PRIORITY, nothing for fewer than 4096 pages; at the next
  * priority a lruvec that should_run_aging() finds unbalanced is aged
  * (max_seq + 1) and left; then, or at once otherwise, one batch of 64 old
- * pages is evicted.
+ * pages is evicted. 7.2: the generations' shares do not count
+ * (lru_gen_age_at_three_gens): three generations are aged at the first
+ * priority that scans any page, and the eviction goes on, total >>
+ * priority at each priority until 32 pages are reclaimed
+ * (mglru_evict_budget): budget pages.
  */
-static void reclaim_a_batch(struct lruvec *lruvec, bool aged, unsigned long old)
+static void reclaim_a_batch(struct lruvec *lruvec, bool aged, long budget)
 {
+	long n = TB_HAVE_mglru_evict_budget ? budget : MIN_LRU_BATCH;
+	long before = tb_gen_seq_pages(lruvec, 2, F);
+
 	assert_write_ok("a", "memory.reclaim", "128K");
-	assert_int_equal(lruvec->lrugen.max_seq, aged ? 5 : 4);
-	assert_int_equal(tb_gen_seq_pages(lruvec, 2, F), old - MIN_LRU_BATCH);
-	assert_int_equal(tb_stat("a", "pgsteal"), MIN_LRU_BATCH);
+	assert_int_equal(lruvec->lrugen.max_seq,
+			 aged || TB_HAVE_lru_gen_age_at_three_gens ? 5 : 4);
+	assert_int_equal(tb_gen_seq_pages(lruvec, 2, F), before - n);
+	assert_int_equal(tb_stat("a", "pgsteal"), n);
 }
 
 /*
  * The oldest generation holding exactly 1/(MIN_NR_GENS + 2) of the pages
  * is enough: old * 4 < total is false at 200 of 800 (the 50 anon pages
- * do not count without swap), and no generation is added.
+ * do not count without swap), and no generation is added. (7.2: aged at
+ * priority 9, 800 >> 9, then 1 + 3 + 6 + 12 + 24 pages at 9 to 5.)
  */
-static void aging_waits_while_the_oldest_generation_holds_a_quarter(void **state)
+static void three_generations_a_quarter_in_the_oldest(void **state)
 {
-	struct lruvec *lruvec = three_generations(200, 500, 100, 50);
-
-	reclaim_a_batch(lruvec, false, 200);
+	three_generations(200, 500, 100, 50);
+	reclaim_a_batch(tb_lruvec_of("a"), false, 46);
 }
 
 /* one page more in the middle generation: 200 of 801 is under a quarter, it ages */
-static void aging_runs_when_the_oldest_generation_holds_under_a_quarter(void **state)
+static void three_generations_under_a_quarter_in_the_oldest(void **state)
 {
-	struct lruvec *lruvec = three_generations(200, 501, 100, 50);
-
-	reclaim_a_batch(lruvec, true, 200);
+	three_generations(200, 501, 100, 50);
+	reclaim_a_batch(tb_lruvec_of("a"), true, 46);
 }
 
 /*
  * The youngest generation holding exactly 1/MIN_NR_GENS of the pages is
  * still fine: young * 2 > total is false at 200 of 400 (the old quarter
- * rule holds too), no aging.
+ * rule holds too), no aging. (7.2: aged at priority 8, then 1 + 3 + 6 +
+ * 12 + 23 pages at 8 to 4.)
  */
-static void aging_waits_while_the_youngest_generation_holds_half(void **state)
+static void three_generations_half_in_the_youngest(void **state)
 {
-	struct lruvec *lruvec = three_generations(200, 0, 200, 0);
-
-	reclaim_a_batch(lruvec, false, 200);
+	three_generations(200, 0, 200, 0);
+	reclaim_a_batch(tb_lruvec_of("a"), false, 45);
 }
 
 /* 201 young pages of 401: more than half, it ages */
-static void aging_runs_when_the_youngest_generation_holds_over_half(void **state)
+static void three_generations_over_half_in_the_youngest(void **state)
 {
-	struct lruvec *lruvec = three_generations(200, 0, 201, 0);
-
-	reclaim_a_batch(lruvec, true, 200);
+	three_generations(200, 0, 201, 0);
+	reclaim_a_batch(tb_lruvec_of("a"), true, 45);
 }
+
+/* what the lru_gen debugfs commands count as: proactive reclaim since 7.2 */
+#if TB_HAVE_lru_gen_debugfs_proactive
+#define CMD_PGSCAN TB_PGSCAN_PROACTIVE
+#define CMD_PGSTEAL TB_PGSTEAL_PROACTIVE
+#define CMD_KEY(item) TB_PROACTIVE_KEY(item)
+#else
+#define CMD_PGSCAN PGSCAN_DIRECT
+#define CMD_PGSTEAL PGSTEAL_DIRECT
+#define CMD_KEY(item) item "_direct"
+#endif
 
 /* the node's (the machine's) vm events scan_folios() and evict_folios() count */
 struct scan_events {
@@ -175,8 +215,8 @@ struct scan_events {
 static void read_events(struct scan_events *e)
 {
 	e->refill = kshim_reclaim_event_read(PGREFILL);
-	e->scan_direct = kshim_reclaim_event_read(PGSCAN_DIRECT);
-	e->steal_direct = kshim_reclaim_event_read(PGSTEAL_DIRECT);
+	e->scan_direct = kshim_reclaim_event_read(CMD_PGSCAN);
+	e->steal_direct = kshim_reclaim_event_read(CMD_PGSTEAL);
 	e->scan_file = kshim_reclaim_event_read(PGSCAN_FILE);
 	e->steal_file = kshim_reclaim_event_read(PGSTEAL_FILE);
 	e->skip = kshim_vm_event_read(PGSCAN_SKIP_NORMAL) + kshim_vm_event_read(PGSCAN_SKIP_MOVABLE);
@@ -203,30 +243,31 @@ static void assert_events_since(const struct scan_events *e, unsigned long refil
  * scan_folios() counts what it sorts (a protected folio moved to the next
  * generation) as PGREFILL and what it isolates as PGSCAN, for the memcg
  * always and for the node only in global reclaim: the debugfs eviction
- * is global (no target memcg, a direct reclaimer's counters), a
- * memory.reclaim of "a" is memcg reclaim. evict_folios() counts PGSTEAL
- * likewise; PGSCAN_FILE and PGSTEAL_FILE count both.
+ * is global (no target memcg, a direct reclaimer's counters; 7.2,
+ * lru_gen_debugfs_proactive: proactive reclaim's), a memory.reclaim of
+ * "a" is memcg reclaim. evict_folios() counts PGSTEAL likewise;
+ * PGSCAN_FILE and PGSTEAL_FILE count both.
  */
 static void eviction_counts_sorted_and_isolated_folios_per_memcg_and_node(void **state)
 {
 	struct tb_file *o = tb_file_create(200), *f = tb_file_create(300);
+	long n = TB_HAVE_mglru_evict_budget ? 48 : MIN_LRU_BATCH;
 	struct lruvec *lruvec;
 	struct scan_events e;
 	unsigned short id;
 	unsigned long i;
 
 	lruvec = in_memcg_a(&id);
-	read_times(o, 200, READS_TO_SATURATE);
-	tb_read_range(f, 300);
-	lru_add_drain();
+	read_times_drained(o, 200, READS_TO_SATURATE);
+	read_times_drained(f, 300, 1);
 	assert_int_equal(tb_gen_seq_pages(lruvec, 1, F), 500);
 
 	/* 500 scanned: the 200 protected sorted to generation 2, 64 of f evicted */
 	read_events(&e);
-	assert_int_equal(tb_lru_gen_cmd("- %u 0 1 0 1", id), 11);
+	assert_int_equal(tb_lru_gen_cmd("- %u 0 1 0 %d", id, MIN_LRU_BATCH), 12);
 	assert_int_equal(tb_stat("a", "pgrefill"), 200);
 	assert_int_equal(tb_stat("a", "pgscan"), MIN_LRU_BATCH);
-	assert_int_equal(tb_stat("a", "pgscan_direct"), MIN_LRU_BATCH);
+	assert_int_equal(tb_stat("a", CMD_KEY("pgscan")), MIN_LRU_BATCH);
 	assert_int_equal(tb_stat("a", "pgsteal"), MIN_LRU_BATCH);
 	assert_events_since(&e, 200, MIN_LRU_BATCH, MIN_LRU_BATCH, MIN_LRU_BATCH, MIN_LRU_BATCH);
 	assert_int_equal(tb_gen_seq_pages(lruvec, 2, F), 200);
@@ -235,14 +276,20 @@ static void eviction_counts_sorted_and_isolated_folios_per_memcg_and_node(void *
 	for (i = 0; i < 200; i++)
 		assert_false(folio_test_reclaim(tb_file_folio(o, i)));
 
-	/* memcg reclaim: the memcg's counters only, and the per-type ones */
+	/*
+	 * memcg reclaim: the memcg's counters only, and the per-type ones
+	 * (7.2, reclaim_stats_per_node: the node's too); a batch (7.2,
+	 * mglru_evict_budget: 436 >> priority from priority 8 on until it
+	 * has 32 pages: 1 + 3 + 6 + 13 + 25)
+	 */
 	read_events(&e);
 	assert_write_ok("a", "memory.reclaim", "128K");
 	assert_int_equal(tb_stat("a", "pgrefill"), 200);
-	assert_int_equal(tb_stat("a", "pgscan"), 2 * MIN_LRU_BATCH);
-	assert_int_equal(tb_stat("a", "pgsteal"), 2 * MIN_LRU_BATCH);
-	assert_events_since(&e, 0, 0, 0, MIN_LRU_BATCH, MIN_LRU_BATCH);
-	assert_int_equal(tb_gen_seq_pages(lruvec, 1, F), 300 - 2 * MIN_LRU_BATCH);
+	assert_int_equal(tb_stat("a", "pgscan"), MIN_LRU_BATCH + n);
+	assert_int_equal(tb_stat("a", "pgsteal"), MIN_LRU_BATCH + n);
+	assert_events_since(&e, 0, TB_HAVE_reclaim_stats_per_node ? n : 0,
+			    TB_HAVE_reclaim_stats_per_node ? n : 0, n, n);
+	assert_int_equal(tb_gen_seq_pages(lruvec, 1, F), 300 - MIN_LRU_BATCH - n);
 	tb_assert_lrus_consistent();
 }
 
@@ -251,6 +298,8 @@ static void eviction_counts_sorted_and_isolated_folios_per_memcg_and_node(void *
  * scan_folios() stops after 4096, isolating none, and reports them
  * scanned (the livelock guard: "remaining" ran out), so the eviction
  * goes on with the other 904; min_seq moves past the emptied generation.
+ * (7.2, mglru_evict_budget: a batch is at most what is left to reclaim,
+ * 5000 here.)
  */
 static void eviction_sorts_a_generation_larger_than_a_batch_in_rounds(void **state)
 {
@@ -259,11 +308,10 @@ static void eviction_sorts_a_generation_larger_than_a_batch_in_rounds(void **sta
 	struct scan_events e;
 
 	lruvec = in_memcg_a(NULL);
-	read_times(o, 5000, READS_TO_SATURATE);
-	lru_add_drain();
+	read_times_drained(o, 5000, READS_TO_SATURATE);
 	read_events(&e);
 	kshim_trace_reset();
-	assert_int_equal(tb_lru_gen_cmd("- %u 0 1 0 1", tb_memcg_id("a")), 11);
+	assert_int_equal(tb_lru_gen_cmd("- %u 0 1 0 5000", tb_memcg_id("a")), 14);
 	assert_int_equal(kshim_trace.isolate_max.scanned, MAX_LRU_BATCH);
 	assert_int_equal(kshim_trace.isolate_sum.scanned, 5000);
 	assert_int_equal(lruvec->lrugen.min_seq[F], 2);
@@ -330,6 +378,11 @@ static int eviction_priority(void)
  * DEF_PRIORITY. Then "1M": 64 pages (fls(63) 6), not fewer than
  * MIN_LRU_BATCH, of 16124 left (fls 14): priority 7 again, and the first
  * batch, exactly nr_to_reclaim, ends it.
+ * 7.2 (mglru_evict_budget): priority 7 evicts the page cache's 12288 >> 7
+ * = 96 pages (64 and 32; anon is not evictable at swappiness 0), each
+ * later batch from DEF_PRIORITY 2 + 5 + 11 + 23 pages at 12 to 9 (41, as
+ * the 41 asked); "1M": 64 at priority 7, then 48 asked, 41 at 12 to 9 and
+ * 46 at 8.
  */
 static void global_reclaim_starts_at_a_priority_from_the_inactive_size(void **state)
 {
@@ -337,14 +390,24 @@ static void global_reclaim_starts_at_a_priority_from_the_inactive_size(void **st
 
 	kshim_trace_reset();
 	tb_reclaim_swappiness("", "1040K", 0);
+#if TB_HAVE_mglru_evict_budget
+	assert_int_equal(kshim_trace.inactive_reclaimed[F][7], 96);
+	assert_int_equal(kshim_trace.inactive_reclaimed[F][9], 4 * 23);
+	assert_int_equal(kshim_trace.inactive_reclaimed[F][DEF_PRIORITY], 4 * 2);
+#else
 	assert_int_equal(eviction_priority(), 7);
 	assert_int_equal(kshim_trace.inactive_reclaimed[F][7], 2 * MIN_LRU_BATCH);
 	assert_true(kshim_trace.inactive_reclaimed[1][DEF_PRIORITY] > 0);
+#endif
 	assert_int_equal(kshim_trace.inactive_reclaimed[0][7], 0);
 
 	kshim_trace_reset();
 	tb_reclaim_swappiness("", "1M", 0);
+#if TB_HAVE_mglru_evict_budget
+	assert_int_equal(kshim_trace.inactive_reclaimed[F][8], 46);
+#else
 	assert_int_equal(eviction_priority(), 7);
+#endif
 	assert_int_equal(kshim_trace.inactive_reclaimed[F][7], MIN_LRU_BATCH);
 }
 
@@ -394,9 +457,11 @@ static void kswapd_stops_a_batch_above_the_high_watermark(void **state)
  * 8, set_initial_priority() not applying: each batch of memory.reclaim
  * of the root evicts at priority 8. Memcg reclaim does not wait: it
  * evicts at once, and lru_gen_shrink_lruvec() WARNs that it was called
- * without may_writepage (CONFIG_DEBUG_VM).
+ * without may_writepage (CONFIG_DEBUG_VM). Without reclaim_laptop_mode
+ * (7.2) the sysctl is ignored: global reclaim evicts above priority 8
+ * and memcg reclaim may write, no WARN.
  */
-static void laptop_mode_holds_global_reclaim_off_the_lrus_for_three_priorities(void **state)
+static void laptop_mode_holds_global_reclaim_off_the_lrus_where_it_is_honoured(void **state)
 {
 	struct tb_file *f = tb_file_create(1024);
 	int prio;
@@ -408,6 +473,7 @@ static void laptop_mode_holds_global_reclaim_off_the_lrus_for_three_priorities(v
 	laptop_mode = 1;
 	kshim_trace_reset();
 	assert_write_ok("", "memory.reclaim", "1M");
+#if TB_HAVE_reclaim_laptop_mode
 	for (prio = DEF_PRIORITY; prio > 8; prio--)
 		assert_int_equal(kshim_trace.inactive_reclaimed[F][prio], 0);
 	assert_int_equal(eviction_priority(), 8);
@@ -416,6 +482,14 @@ static void laptop_mode_holds_global_reclaim_off_the_lrus_for_three_priorities(v
 	kshim_expect_warns(1);
 	assert_write_ok("b", "memory.reclaim", "256K");
 	assert_int_equal(kshim_warn_count(), 1);
+#else
+	/* the batches under MIN_LRU_BATCH evict from DEF_PRIORITY on */
+	for (prio = DEF_PRIORITY; prio > 8 && !kshim_trace.inactive_reclaimed[F][prio]; prio--)
+		;
+	assert_true(prio > 8);
+	assert_write_ok("b", "memory.reclaim", "256K");
+	assert_int_equal(kshim_warn_count(), 0);
+#endif
 }
 
 /* vm.laptop_mode back to 0 whatever the case did */
@@ -431,7 +505,8 @@ static int laptop_mode_teardown(void **state)
  * through a file descriptor counted: its LRU_REFS, PG_referenced and
  * PG_workingset. Read four times (refs 2 and both flags), then mapped
  * and touched once, it ends in generation 3, the max_seq the walk ran
- * for, in tier 0.
+ * for, in tier 0. 7.2 (lru_tier_workingset): the refs count
+ * PG_referenced (4), and the walk sets PG_workingset: the last tier.
  */
 static void aging_walk_promotes_a_folio_and_clears_its_file_refs(void **state)
 {
@@ -443,7 +518,7 @@ static void aging_walk_promotes_a_folio_and_clears_its_file_refs(void **state)
 	read_times(f, 1, 4);
 	lru_add_drain();
 	folio = tb_file_folio(f, 0);
-	assert_int_equal(folio_lru_refs(folio), 3);
+	assert_int_equal(folio_lru_refs(folio), 3 + TB_HAVE_lru_tier_workingset);
 	assert_true(folio_test_referenced(folio));
 	assert_int_equal(lru_gen_from_seq(1), folio_lru_gen(folio));
 	fault_in(f, 1, false);
@@ -453,7 +528,8 @@ static void aging_walk_promotes_a_folio_and_clears_its_file_refs(void **state)
 	assert_int_equal(folio_lru_gen(folio), lru_gen_from_seq(3));
 	assert_int_equal(TB_FLAGS(folio) & LRU_REFS_MASK, 0);
 	assert_false(folio_test_referenced(folio));
-	assert_false(folio_test_workingset(folio));
+	assert_int_equal(folio_test_workingset(folio), TB_HAVE_lru_tier_workingset);
+	assert_int_equal(tb_folio_tier(folio), TB_HAVE_lru_tier_workingset ? MAX_NR_TIERS - 1 : 0);
 	assert_int_equal(tb_gen_seq_pages(lruvec, 3, F), 1);
 }
 
@@ -463,9 +539,11 @@ static void aging_walk_promotes_a_folio_and_clears_its_file_refs(void **state)
  * failures and kswapd leaves it to direct reclaim. With page cache to
  * take, a direct reclaim (a GFP_KERNEL page with free memory under min)
  * reclaims through lru_gen_shrink_node(), which clears the failures: it
- * reclaimed more than the reclaimer had when it came in.
+ * reclaimed more than the reclaimer had when it came in. 7.2
+ * (kswapd_try_clear_hopeless): only a balanced node has them cleared,
+ * and this one, its free pages held under min, keeps them.
  */
-static void direct_reclaim_progress_clears_kswapd_failures(void **state)
+static void hopeless_node_kswapd_failures_after_direct_reclaim_progress(void **state)
 {
 	unsigned long ram = PAGES(64 * MB), i = 0;
 	struct tb_file *f = tb_file_create(1024);
@@ -491,7 +569,8 @@ static void direct_reclaim_progress_clears_kswapd_failures(void **state)
 	assert_non_null(folio);
 	list_add(&folio->lru, &held);
 	assert_true(kshim_reclaim_event_read(PGSTEAL_DIRECT) > 0);
-	assert_int_equal(tb_kswapd_failures(pgdat), 0);
+	assert_int_equal(tb_kswapd_failures(pgdat),
+			 TB_HAVE_kswapd_try_clear_hopeless ? MAX_RECLAIM_RETRIES : 0);
 	tb_put_folios(&held);
 }
 
@@ -521,9 +600,13 @@ static struct folio *oldest_folio(struct lruvec *lruvec, unsigned long seq, int 
  * counts them in PGSCAN_SKIP and the trace, and with nothing isolated
  * turns to the page cache, which it isolates a batch at a time and
  * reclaims. Every call of scan_folios() scans exactly one batch, skipped
- * or taken; no anon page is swapped.
+ * or taken; no anon page is swapped. Without mglru_isolate_swap_constrained
+ * (7.2) nothing is refused: the anon the walks promoted (7.2,
+ * lru_gen_fault_referenced: faulted in the second youngest generation,
+ * still on its list) is sorted into its generation, the lruvec ages and
+ * the page cache is taken; nothing is skipped.
  */
-static void noio_direct_reclaim_skips_anon_a_batch_a_scan_and_takes_page_cache(void **state)
+static void noio_direct_reclaim_takes_page_cache_and_swaps_no_anon(void **state)
 {
 	struct tb_file *once = tb_file_create(16), *f = tb_file_create(PAGES(64 * MB));
 	unsigned long i, skip, steal;
@@ -553,7 +636,7 @@ static void noio_direct_reclaim_skips_anon_a_batch_a_scan_and_takes_page_cache(v
 	assert_true(lruvec->lrugen.min_seq[A] < lruvec->lrugen.min_seq[F]);
 	tb_take_free_pages_down_to(100, &held);
 	assert_int_equal(tb_gen_seq_pages(lruvec, 3, A), 2048);
-	oldest = oldest_folio(lruvec, 3, A);
+	oldest = TB_HAVE_mglru_isolate_swap_constrained ? oldest_folio(lruvec, 3, A) : NULL;
 	skip = kshim_vm_event_read(PGSCAN_SKIP_NORMAL) + kshim_vm_event_read(PGSCAN_SKIP_MOVABLE);
 	steal = kshim_reclaim_event_read(PGSTEAL_DIRECT);
 	kshim_trace_reset();
@@ -561,8 +644,10 @@ static void noio_direct_reclaim_skips_anon_a_batch_a_scan_and_takes_page_cache(v
 	folio = tb_alloc_folio(GFP_NOIO, 0);
 	assert_non_null(folio);
 	list_add(&folio->lru, &held);
-	assert_true(kshim_trace.isolate_sum.skipped > 0);
 	assert_true(kshim_trace.isolate_sum.taken > 0);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_DIRECT) - steal, kshim_trace.isolate_sum.taken);
+#if TB_HAVE_mglru_isolate_swap_constrained
+	assert_true(kshim_trace.isolate_sum.skipped > 0);
 	assert_int_equal(kshim_trace.isolate_max.scanned, MIN_LRU_BATCH);
 	assert_int_equal(kshim_trace.isolate_max.skipped, MIN_LRU_BATCH);
 	assert_int_equal(kshim_trace.isolate_max.taken, MIN_LRU_BATCH);
@@ -570,10 +655,16 @@ static void noio_direct_reclaim_skips_anon_a_batch_a_scan_and_takes_page_cache(v
 			 kshim_trace.isolate_sum.skipped + kshim_trace.isolate_sum.taken);
 	assert_int_equal(kshim_vm_event_read(PGSCAN_SKIP_NORMAL) +
 			 kshim_vm_event_read(PGSCAN_SKIP_MOVABLE) - skip, kshim_trace.isolate_sum.skipped);
-	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_DIRECT) - steal, kshim_trace.isolate_sum.taken);
 	/* the skipped ones went to the head: the next scan starts elsewhere */
 	assert_int_equal(lruvec->lrugen.min_seq[A], 3);
 	assert_ptr_not_equal(oldest_folio(lruvec, 3, A), oldest);
+#else
+	/* nothing refused: the anon scanned was sorted, none isolated or skipped */
+	assert_int_equal(kshim_trace.isolate_sum.skipped, 0);
+	assert_int_equal(kshim_vm_event_read(PGSCAN_SKIP_NORMAL) +
+			 kshim_vm_event_read(PGSCAN_SKIP_MOVABLE) - skip, 0);
+	assert_true(kshim_trace.isolate_sum.scanned > kshim_trace.isolate_sum.taken);
+#endif
 	assert_int_equal(tb_vma_resident(vma), 2048);
 	assert_int_equal(tb_swap_used(), 0);
 	assert_int_equal(tb_gen_pages(lruvec, A), 2048);
@@ -587,7 +678,9 @@ static void noio_direct_reclaim_skips_anon_a_batch_a_scan_and_takes_page_cache(v
  * (reset_ctrl_pos()): the averages take half of avg + evicted +
  * protected, the counts start again. 64 of 200 pages read once evicted
  * from generation 1 (tier 0); the aging that makes generation 4 leaves
- * 4 generations, the next one retires generation 1: avg_total 32.
+ * 4 generations, the next one retires generation 1: avg_total 32. 7.2
+ * (lru_gen_inc_min_seq_protects): the 136 pages it moves on count as
+ * protected: (64 + 136) / 2 = 100.
  */
 static void forced_aging_carries_the_retired_generations_tier_counts_over(void **state)
 {
@@ -596,8 +689,7 @@ static void forced_aging_carries_the_retired_generations_tier_counts_over(void *
 	unsigned short id;
 
 	lruvec = in_memcg_a(&id);
-	tb_read_range(f, 200);
-	lru_add_drain();
+	read_times_drained(f, 200, 1);
 	assert_int_equal(tb_lru_gen_cmd("- %u 0 1 0 %d", id, MIN_LRU_BATCH), 12);
 	assert_int_equal(lruvec->lrugen.min_seq[F], 1);
 	assert_int_equal(atomic_long_read(&lruvec->lrugen.evicted[0][F][0]), MIN_LRU_BATCH);
@@ -608,7 +700,8 @@ static void forced_aging_carries_the_retired_generations_tier_counts_over(void *
 	assert_int_equal(tb_lru_gen_cmd("+ %u 0 4 0 1", id), 11);
 	assert_int_equal(lruvec->lrugen.min_seq[F], 2);
 	assert_int_equal(tb_gen_seq_pages(lruvec, 2, F), 200 - MIN_LRU_BATCH);
-	assert_int_equal(lruvec->lrugen.avg_total[F][0], MIN_LRU_BATCH / 2);
+	assert_int_equal(lruvec->lrugen.avg_total[F][0],
+			 TB_HAVE_lru_gen_inc_min_seq_protects ? 200 / 2 : MIN_LRU_BATCH / 2);
 	assert_int_equal(atomic_long_read(&lruvec->lrugen.evicted[0][F][0]), 0);
 }
 
@@ -620,9 +713,14 @@ static void forced_aging_carries_the_retired_generations_tier_counts_over(void *
  * first, then the page cache), both min_seqs move to 3, though the page
  * cache has nothing before 4. An eviction without swap (swappiness 0)
  * moves the page cache's alone to 4; the next with swap takes 64 anon
- * pages and leaves anon at 3, the page cache at 4.
+ * pages and leaves anon at 3, the page cache at 4. 7.2
+ * (lru_gen_types_apart, mglru_evict_budget): each min_seq moves on its
+ * own (tied only around max_seq - MIN_NR_GENS), and a command evicts just
+ * its nr_to_reclaim: at swappiness 200 one anon page, anon's empty
+ * generation 2 retired while the page cache stays at 2; without swap one
+ * page cache page, its min_seq still 2.
  */
-static void eviction_keeps_the_page_cache_min_seq_behind_anon_with_swap(void **state)
+static void eviction_with_swap_moves_the_page_cache_min_seq_by_its_types_rule(void **state)
 {
 	struct tb_file *f = tb_file_create(16);
 	struct lruvec *lruvec;
@@ -642,6 +740,17 @@ static void eviction_keeps_the_page_cache_min_seq_behind_anon_with_swap(void **s
 	assert_int_equal(tb_gen_seq_pages(lruvec, 3, A), 128);
 
 	assert_int_equal(tb_lru_gen_cmd("- %u 0 2 200 1", id), 13);
+#if TB_HAVE_lru_gen_types_apart
+	/* anon's empty generation 2 retired alone, one anon page swapped */
+	assert_int_equal(tb_file_cached(f), 16);
+	assert_int_equal(tb_vma_swapped(vma), 1);
+	assert_int_equal(lruvec->lrugen.min_seq[A], 3);
+	assert_int_equal(lruvec->lrugen.min_seq[F], 2);
+
+	assert_int_equal(tb_lru_gen_cmd("- %u 0 3 0 1", id), 11);
+	assert_int_equal(tb_file_cached(f), 15);
+	assert_int_equal(lruvec->lrugen.min_seq[F], 2);
+#else
 	assert_int_equal(tb_file_cached(f), 0);
 	assert_int_equal(lruvec->lrugen.min_seq[A], 3);
 	assert_int_equal(lruvec->lrugen.min_seq[F], 3);
@@ -654,6 +763,7 @@ static void eviction_keeps_the_page_cache_min_seq_behind_anon_with_swap(void **s
 	assert_int_equal(tb_vma_swapped(vma), MIN_LRU_BATCH);
 	assert_int_equal(lruvec->lrugen.min_seq[A], 3);
 	assert_int_equal(lruvec->lrugen.min_seq[F], 4);
+#endif
 	tb_assert_lrus_consistent();
 }
 
@@ -662,11 +772,15 @@ static void eviction_keeps_the_page_cache_min_seq_behind_anon_with_swap(void **s
  * scan at any priority ("try to scrape all its memory if this memcg was
  * deleted"), unless should_run_aging() found it out of cold folios (its
  * pages all in the two youngest generations: nothing to scan), when it
- * is aged like any memcg below DEF_PRIORITY. x's page cache, faulted in,
- * in its youngest generation, min_seq moved up to leave two; x removed.
- * The root's memory.reclaim ages x, then takes its page cache.
+ * is aged like any memcg below DEF_PRIORITY. x's page cache, faulted in
+ * and aged once (the walk puts it in generation 3, where 7.2 does not
+ * fault it in, lru_gen_fault_referenced), in the older of its two
+ * youngest generations, min_seq moved up to leave two; x removed. The
+ * root's memory.reclaim ages x, then takes its page cache. 7.2
+ * (lru_folio_reparent): removing x moves its folios to the root's lists,
+ * where the root's memory.reclaim takes them; x has nothing to scrape.
  */
-static void removed_memcg_out_of_cold_folios_is_aged_then_scraped(void **state)
+static void removed_memcg_out_of_cold_folios_has_its_page_cache_reclaimed(void **state)
 {
 	struct tb_file *f = tb_file_create(MIN_LRU_BATCH);
 	unsigned long max_seq;
@@ -679,15 +793,22 @@ static void removed_memcg_out_of_cold_folios_is_aged_then_scraped(void **state)
 	id = tb_memcg_id("x");
 	fault_in(f, MIN_LRU_BATCH, false);
 	lru_add_drain();
-	assert_int_equal(tb_lru_gen_cmd("- %u 0 0 0 1", id), 11);
+	assert_int_equal(tb_lru_gen_cmd("+ %u 0 3 0 1", id), 11);
+	assert_int_equal(tb_lru_gen_cmd("- %u 0 2 0 1", id), 11);
+	assert_int_equal(tb_gen_seq_pages(x, 3, F), MIN_LRU_BATCH);
 	assert_int_equal(x->lrugen.min_seq[F] + MIN_NR_GENS, x->lrugen.max_seq + 1);
 	tb_task_exit_all();
 	assert_int_equal(tb_cgroup_rmdir("x"), 0);
 	kshim_rcu_quiesce();
+#if TB_HAVE_lru_folio_reparent
+	(void)max_seq;
+	assert_int_equal(tb_gen_pages(tb_lruvec_of(""), F), MIN_LRU_BATCH);
+	assert_write_ok("", "memory.reclaim", "256K");
+#else
 	max_seq = x->lrugen.max_seq;
-
 	assert_write_ok("", "memory.reclaim", "256K");
 	assert_true(x->lrugen.max_seq > max_seq);
+#endif
 	assert_int_equal(tb_file_cached(f), 0);
 }
 
@@ -706,10 +827,15 @@ static int setup_swap_disk(void **state)
  * PG_active); it gives PG_referenced back only to a PG_workingset folio,
  * which these are not. Back on the LRU it goes to the second youngest
  * generation (lru_gen_add_folio(): PG_reclaim and under writeback), to
- * be rotated when the write completes.
+ * be rotated when the write completes. 7.2: the eviction left anon
+ * MIN_NR_GENS generations, so the second youngest is the oldest, and
+ * evict_folios() activates a rejected folio that would go back there
+ * (lru_gen_folio_seq); the walk made these PG_workingset
+ * (lru_tier_workingset): active and workingset, the youngest.
  */
-static void anon_under_swap_writeback_waits_in_the_second_youngest_generation(void **state)
+static void anon_under_swap_writeback_waits_out_of_the_oldest_generation(void **state)
 {
+	unsigned long seq = TB_HAVE_lru_gen_folio_seq ? 5 : 4;
 	struct lruvec *lruvec;
 	struct folio *folio;
 	struct tb_vma *vma;
@@ -729,16 +855,16 @@ static void anon_under_swap_writeback_waits_in_the_second_youngest_generation(vo
 	/* the writes still going on keep their folios */
 	assert_true(tb_writeback_inflight() > 0);
 	assert_int_equal(lruvec->lrugen.max_seq, 5);
-	assert_int_equal(tb_gen_pages(lruvec, A), tb_gen_seq_pages(lruvec, 4, A));
-	assert_true(tb_gen_seq_pages(lruvec, 4, A) >= tb_writeback_inflight());
-	list_for_each_entry(folio, &lruvec->lrugen.folios[lru_gen_from_seq(4)][A][ZONE_NORMAL], lru) {
+	assert_int_equal(tb_gen_pages(lruvec, A), tb_gen_seq_pages(lruvec, seq, A));
+	assert_true(tb_gen_seq_pages(lruvec, seq, A) >= tb_writeback_inflight());
+	list_for_each_entry(folio, &lruvec->lrugen.folios[lru_gen_from_seq(seq)][A][ZONE_NORMAL], lru) {
 		assert_true(folio_test_swapcache(folio));
 		assert_false(folio_test_active(folio));
 		assert_false(folio_test_referenced(folio));
-		assert_false(folio_test_workingset(folio));
+		assert_int_equal(folio_test_workingset(folio), TB_HAVE_lru_tier_workingset);
 		n++;
 	}
-	assert_int_equal(n, tb_gen_seq_pages(lruvec, 4, A));
+	assert_int_equal(n, tb_gen_seq_pages(lruvec, seq, A));
 }
 
 /*
@@ -746,7 +872,9 @@ static void anon_under_swap_writeback_waits_in_the_second_youngest_generation(vo
  * (lru_gen_use_mm() sets every bit of its bitmap, get_next_mm() clears
  * the node's) unless the aging is forced. A task's page cache mapped and
  * touched, then two agings without force_scan (min_seq moved up first:
- * one needs fewer than MAX_NR_GENS generations): the first walks the
+ * one needs fewer than MAX_NR_GENS generations; 7.2, with the faulted
+ * pages in generation 1, lru_gen_fault_referenced, min_seq goes to 1 and
+ * the second aging retires it, lru_gen_aging_eexist): the first walks the
  * task's ptes, the second skips the mm, which has not run since.
  */
 static void unforced_aging_skips_an_mm_that_has_not_run_since_the_last_walk(void **state)
@@ -760,7 +888,7 @@ static void unforced_aging_skips_an_mm_that_has_not_run_since_the_last_walk(void
 	fault_in(f, MIN_LRU_BATCH, false);
 	lru_add_drain();
 	assert_int_equal(tb_lru_gen_cmd("- %u 0 0 0 1", id), 11);
-	assert_int_equal(lruvec->lrugen.min_seq[F], 2);
+	assert_int_equal(lruvec->lrugen.min_seq[F], 2 - TB_HAVE_lru_gen_fault_referenced);
 
 	leaf = READ_ONCE(lruvec->mm_state.stats[0][MM_LEAF_TOTAL]);
 	assert_int_equal(tb_lru_gen_cmd("+ %u 0 3 0 0", id), 11);
@@ -779,9 +907,13 @@ static void unforced_aging_skips_an_mm_that_has_not_run_since_the_last_walk(void
  * aging), at 9 one page, and the scan finds generation 0 empty and only
  * moves min_seq on (counted as the one page scanned), at 8 one batch is
  * evicted, enough for memory.reclaim "128K". The memcg stays in its
- * memcg generation, not aged.
+ * memcg generation, not aged. 7.2 (lru_gen_age_at_three_gens,
+ * mglru_evict_budget): 512 >> priority pages from 9 on, 1 at 9 (min_seq
+ * moved to 1), then at 8 three generations are aged and the eviction
+ * goes on, 1 + 3 + 7 + 15 + 30 at 8 to 4: 57 pages, and the aging
+ * rotates the memcg to the young memcg generation.
  */
-static void memcg_reclaim_without_aging_leaves_the_memcg_in_its_generation(void **state)
+static void memcg_reclaim_rotates_its_memcg_only_when_it_aged_it(void **state)
 {
 	struct tb_file *f = tb_file_create(512);
 	struct lru_gen_memcg *lru = &NODE_DATA(0)->memcg_lru;
@@ -791,20 +923,27 @@ static void memcg_reclaim_without_aging_leaves_the_memcg_in_its_generation(void 
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
-	tb_read_range(f, 512);
-	lru_add_drain();
+	read_times_drained(f, 512, 1);
 	lruvec = tb_lruvec_of("a");
 	seq = READ_ONCE(lru->seq);
 	gen = lruvec->lrugen.gen;
 	kshim_trace_reset();
 
 	assert_write_ok("a", "memory.reclaim", "128K");
+	assert_int_equal(READ_ONCE(lru->seq), seq);
+	assert_int_equal(lruvec->lrugen.seg, 0);
+#if TB_HAVE_lru_gen_age_at_three_gens
+	assert_int_equal(kshim_trace.inactive_reclaimed[F][9], 1);
+	assert_int_equal(kshim_trace.inactive_reclaimed[F][4], 30);
+	assert_int_equal(tb_stat("a", "pgsteal"), 57);
+	assert_int_equal(lruvec->lrugen.max_seq, MIN_NR_GENS + 2);
+	assert_int_equal(lruvec->lrugen.gen, (seq + 1) % MEMCG_NR_GENS);
+#else
 	assert_int_equal(eviction_priority(), 8);
 	assert_int_equal(tb_stat("a", "pgsteal"), MIN_LRU_BATCH);
 	assert_int_equal(lruvec->lrugen.max_seq, MIN_NR_GENS + 1);
-	assert_int_equal(READ_ONCE(lru->seq), seq);
 	assert_int_equal(lruvec->lrugen.gen, gen);
-	assert_int_equal(lruvec->lrugen.seg, 0);
+#endif
 }
 
 /*
@@ -958,10 +1097,13 @@ static void kswapd_woken_for_zone_normal_stops_a_batch_above_the_high_watermark(
  * is 1 page to scan: one batch each), anon in the root (no swap) taking
  * free memory to the low watermark: kswapd reclaims a batch of each,
  * whichever it visits first, and each memcg's vmpressure counts its own.
+ * 7.2 (mglru_evict_budget): 100 >> priority of each at each priority
+ * kswapd goes down to, 1, 3, 6, 11 and 19 at 6 to 2: 40 of each.
  */
 static void kswapd_reports_each_memcgs_own_scan_to_vmpressure(void **state)
 {
 	struct tb_file *fb = tb_file_create(100), *fc = tb_file_create(100);
+	long n = TB_HAVE_mglru_evict_budget ? 40 : MIN_LRU_BATCH;
 	struct tb_vma *vma;
 	struct vmpressure *vb, *vc;
 	unsigned long i = 0;
@@ -979,14 +1121,14 @@ static void kswapd_reports_each_memcgs_own_scan_to_vmpressure(void **state)
 		assert_int_equal(tb_touch(vma, i++, true), 0);
 	assert_int_equal(tb_touch(vma, i++, true), 0);
 	tb_kthreads_settle();
-	assert_int_equal(tb_stat("b", "pgsteal_kswapd"), MIN_LRU_BATCH);
-	assert_int_equal(tb_stat("c", "pgsteal_kswapd"), MIN_LRU_BATCH);
+	assert_int_equal(tb_stat("b", "pgsteal_kswapd"), n);
+	assert_int_equal(tb_stat("c", "pgsteal_kswapd"), n);
 	vb = memcg_to_vmpressure(tb_memcg("b"));
 	vc = memcg_to_vmpressure(tb_memcg("c"));
-	assert_int_equal(vb->scanned, MIN_LRU_BATCH);
-	assert_int_equal(vb->reclaimed, MIN_LRU_BATCH);
-	assert_int_equal(vc->scanned, MIN_LRU_BATCH);
-	assert_int_equal(vc->reclaimed, MIN_LRU_BATCH);
+	assert_int_equal(vb->scanned, n);
+	assert_int_equal(vb->reclaimed, n);
+	assert_int_equal(vc->scanned, n);
+	assert_int_equal(vc->reclaimed, n);
 }
 
 /*
@@ -1016,18 +1158,30 @@ static void global_reclaim_drains_the_cpus_lru_batches_first(void **state)
  * should_run_aging() finds unbalanced: it scans total >> DEF_PRIORITY.
  * 1200 of 4801 pages in the oldest generation, under a quarter: a
  * memory.reclaim of 32 pages evicts one batch at DEF_PRIORITY (4801 >>
- * 12 = 1 page to scan) and leaves max_seq as it was.
+ * 12 = 1 page to scan) and leaves max_seq as it was. 7.2
+ * (mglru_evict_budget): the 1 page only, then at priority 11 the lruvec
+ * is aged (lru_gen_age_at_three_gens) and 2 + 4 + 9 + 18 pages are
+ * evicted at 11 to 8.
  */
 static void eviction_at_the_default_priority_does_not_age(void **state)
 {
 	struct lruvec *lruvec = three_generations(1200, 3004, 597, 0);
+	long old = tb_gen_seq_pages(lruvec, 2, F);
 
 	kshim_trace_reset();
 	assert_write_ok("a", "memory.reclaim", "128K");
+#if TB_HAVE_mglru_evict_budget
+	assert_int_equal(kshim_trace.inactive_reclaimed[F][DEF_PRIORITY], 1);
+	assert_int_equal(kshim_trace.inactive_reclaimed[F][DEF_PRIORITY - 1], 2);
+	assert_int_equal(kshim_trace.inactive_reclaimed[F][DEF_PRIORITY - 4], 18);
+	assert_int_equal(lruvec->lrugen.max_seq, 5);
+	assert_int_equal(tb_gen_seq_pages(lruvec, 2, F), old - 34);
+#else
 	assert_int_equal(kshim_trace.inactive_reclaimed[F][DEF_PRIORITY], MIN_LRU_BATCH);
 	assert_int_equal(eviction_priority(), -1);
 	assert_int_equal(lruvec->lrugen.max_seq, 4);
-	assert_int_equal(tb_gen_seq_pages(lruvec, 2, F), 1200 - MIN_LRU_BATCH);
+	assert_int_equal(tb_gen_seq_pages(lruvec, 2, F), old - MIN_LRU_BATCH);
+#endif
 }
 
 /*
@@ -1039,7 +1193,8 @@ static void eviction_at_the_default_priority_does_not_age(void **state)
  * fls(383), raised to 6) with 12352 >> 6 = 193 to scan: 65 + 64 + 64
  * scanned in three batches, 192 pages reclaimed, 341 free, not yet
  * balanced. Its next pass, at priority 5, stops a batch above the high
- * watermark: two batches more.
+ * watermark: two batches more. 7.2 (mglru_evict_budget): the batches
+ * at priority 6 take exactly the 193 pages (64, 64, 64 and 1).
  */
 static void kswapd_stops_a_pass_once_it_scanned_its_share_of_the_lruvec(void **state)
 {
@@ -1061,9 +1216,10 @@ static void kswapd_stops_a_pass_once_it_scanned_its_share_of_the_lruvec(void **s
 	assert_non_null(folio);
 	list_add(&folio->lru, &held);
 	tb_kthreads_settle();
-	assert_int_equal(k->inactive_reclaimed[F][6], 3 * MIN_LRU_BATCH);
+	assert_int_equal(k->inactive_reclaimed[F][6], TB_HAVE_mglru_evict_budget ? 193 : 3 * MIN_LRU_BATCH);
 	assert_int_equal(k->inactive_reclaimed[F][5], 2 * MIN_LRU_BATCH);
-	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_KSWAPD), 5 * MIN_LRU_BATCH);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_KSWAPD),
+			 (TB_HAVE_mglru_evict_budget ? 193 : 3 * MIN_LRU_BATCH) + 2 * MIN_LRU_BATCH);
 	tb_put_folios(&held);
 }
 
@@ -1072,7 +1228,8 @@ static void kswapd_stops_a_pass_once_it_scanned_its_share_of_the_lruvec(void **s
  * once: 512 pages read once, then a forced aging (the oldest generation
  * retired, the pages now in min_seq, one of four). A memcg reclaim
  * scans total >> priority: nothing at priority 10 (512 >> 10 is 0), one
- * batch at 9.
+ * batch at 9. 7.2 (mglru_evict_budget): 512 >> 9 = 1 page at 9, then 1,
+ * 3, 7, 15 and 30 at 8 to 4, until the 32 pages asked are reclaimed.
  */
 static void memcg_reclaim_scans_its_generations_shifted_by_priority(void **state)
 {
@@ -1089,8 +1246,14 @@ static void memcg_reclaim_scans_its_generations_shifted_by_priority(void **state
 	assert_int_equal(tb_gen_seq_pages(lruvec, 1, F), 512);
 	kshim_trace_reset();
 	assert_write_ok("a", "memory.reclaim", "128K");
+	assert_int_equal(kshim_trace.inactive_reclaimed[F][10], 0);
+#if TB_HAVE_mglru_evict_budget
+	assert_int_equal(kshim_trace.inactive_reclaimed[F][9], 1);
+	assert_int_equal(kshim_trace.inactive_reclaimed[F][4], 30);
+#else
 	assert_int_equal(eviction_priority(), 9);
 	assert_int_equal(kshim_trace.inactive_reclaimed[F][9], MIN_LRU_BATCH);
+#endif
 }
 
 /*
@@ -1107,6 +1270,9 @@ static void memcg_reclaim_scans_its_generations_shifted_by_priority(void **state
  * 6.12.115) sort_folio() holds every dirty or writeback folio back
  * instead: the second call wakes the flushers (lru_gen_wakes_flushers,
  * since 6.12.107; before, they stay dirty) and reclaims nothing: -EAGAIN.
+ * 7.2 (mglru_evict_budget): the first batch, at priority 6, is 64 >> 6 =
+ * 1 page, d's first, dirty: all it took was dirty, so the flushers are
+ * woken at once and clean d, and the later batches reclaim both files.
  */
 static void eviction_wakes_the_flushers_only_if_all_it_took_was_dirty(void **state)
 {
@@ -1123,11 +1289,21 @@ static void eviction_wakes_the_flushers_only_if_all_it_took_was_dirty(void **sta
 	assert_int_equal(tb_file_dirty(d), 32);
 
 	assert_write_ok("a", "memory.reclaim", "128K");
+#if TB_HAVE_mglru_evict_budget
+	assert_int_equal(tb_file_dirty(d), 0);
+	assert_true(tb_stat("a", "pgsteal") >= 32);
+	assert_int_equal(tb_file_cached(c) + tb_file_cached(d), 64 - tb_stat("a", "pgsteal"));
+#else
 	assert_int_equal(tb_file_cached(c), 0);
 	assert_int_equal(tb_file_cached(d), 32);
 	assert_int_equal(tb_file_dirty(d), 32);
+#endif
 
-#if TB_HAVE_mglru_sort_lets_dirty_through
+#if TB_HAVE_mglru_evict_budget
+	/* fewer than 32 pages left, all clean: all reclaimed, still short */
+	assert_write("a", "memory.reclaim", "128K", -EAGAIN);
+	assert_int_equal(tb_file_cached(c) + tb_file_cached(d), 0);
+#elif TB_HAVE_mglru_sort_lets_dirty_through
 	assert_write_ok("a", "memory.reclaim", "128K");
 	assert_int_equal(tb_file_dirty(d), 0);
 #else
@@ -1159,8 +1335,7 @@ static void forced_aging_moves_the_folios_its_walk_promoted_to_their_generation(
 	lruvec = in_memcg_a(&id);
 	for (seq = 3; seq < 5; seq++)
 		assert_int_equal(tb_lru_gen_cmd("+ %u 0 %lu 0 1", id, seq), 11);
-	tb_read_range(f, MIN_LRU_BATCH);
-	lru_add_drain();
+	read_times_drained(f, MIN_LRU_BATCH, 1);
 	assert_int_equal(tb_gen_seq_pages(lruvec, 3, F), MIN_LRU_BATCH);
 	assert_int_equal(tb_lru_gen_cmd("+ %u 0 5 0 1", id), 11);
 	assert_int_equal(lruvec->lrugen.min_seq[F], 3);
@@ -1222,25 +1397,25 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		TB_MGLRU_TEST(eviction_counts_sorted_and_isolated_folios_per_memcg_and_node),
 		TB_MGLRU_TEST(eviction_sorts_a_generation_larger_than_a_batch_in_rounds),
-		TB_MGLRU_TEST(aging_waits_while_the_oldest_generation_holds_a_quarter),
-		TB_MGLRU_TEST(aging_runs_when_the_oldest_generation_holds_under_a_quarter),
-		TB_MGLRU_TEST(aging_waits_while_the_youngest_generation_holds_half),
-		TB_MGLRU_TEST(aging_runs_when_the_youngest_generation_holds_over_half),
+		TB_MGLRU_TEST(three_generations_a_quarter_in_the_oldest),
+		TB_MGLRU_TEST(three_generations_under_a_quarter_in_the_oldest),
+		TB_MGLRU_TEST(three_generations_half_in_the_youngest),
+		TB_MGLRU_TEST(three_generations_over_half_in_the_youngest),
 		TB_RECLAIM_TEST_ON(global_reclaim_starts_at_a_priority_from_the_inactive_size, setup_big),
 		TB_MGLRU_TEST(kswapd_stops_a_batch_above_the_high_watermark),
-		cmocka_unit_test_setup_teardown(laptop_mode_holds_global_reclaim_off_the_lrus_for_three_priorities,
+		cmocka_unit_test_setup_teardown(laptop_mode_holds_global_reclaim_off_the_lrus_where_it_is_honoured,
 						tb_mglru_setup, laptop_mode_teardown),
 		TB_MGLRU_TEST(aging_walk_promotes_a_folio_and_clears_its_file_refs),
-		TB_MGLRU_TEST(direct_reclaim_progress_clears_kswapd_failures),
-		TB_RECLAIM_TEST_ON(noio_direct_reclaim_skips_anon_a_batch_a_scan_and_takes_page_cache,
+		TB_MGLRU_TEST(hopeless_node_kswapd_failures_after_direct_reclaim_progress),
+		TB_RECLAIM_TEST_ON(noio_direct_reclaim_takes_page_cache_and_swaps_no_anon,
 				   setup_swap_no_kswapd),
 		TB_MGLRU_TEST(forced_aging_carries_the_retired_generations_tier_counts_over),
-		TB_MGLRU_SWAP_TEST(eviction_keeps_the_page_cache_min_seq_behind_anon_with_swap),
-		TB_MGLRU_TEST(removed_memcg_out_of_cold_folios_is_aged_then_scraped),
-		TB_RECLAIM_TEST_ON(anon_under_swap_writeback_waits_in_the_second_youngest_generation,
+		TB_MGLRU_SWAP_TEST(eviction_with_swap_moves_the_page_cache_min_seq_by_its_types_rule),
+		TB_MGLRU_TEST(removed_memcg_out_of_cold_folios_has_its_page_cache_reclaimed),
+		TB_RECLAIM_TEST_ON(anon_under_swap_writeback_waits_out_of_the_oldest_generation,
 				   setup_swap_disk),
 		TB_MGLRU_TEST(unforced_aging_skips_an_mm_that_has_not_run_since_the_last_walk),
-		TB_MGLRU_TEST(memcg_reclaim_without_aging_leaves_the_memcg_in_its_generation),
+		TB_MGLRU_TEST(memcg_reclaim_rotates_its_memcg_only_when_it_aged_it),
 		TB_RECLAIM_TEST_ON(noio_direct_reclaim_takes_clean_anon_from_the_swap_cache,
 				   setup_swap_no_kswapd),
 		TB_MGLRU_TEST(memcg_below_low_is_reclaimed_only_after_a_visit_to_the_tail),

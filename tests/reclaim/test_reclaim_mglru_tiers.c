@@ -47,10 +47,10 @@ static unsigned long refaulted(struct lruvec *lruvec, int tier)
 	return atomic_long_read(&lruvec->lrugen.refaulted[file_hist(lruvec)][F][tier]);
 }
 
-/* folios of tier >= 1 that sort_folio() protected in this generation */
+/* folios of a tier that sort_folio() protected in this generation */
 static unsigned long protected(struct lruvec *lruvec, int tier)
 {
-	return lruvec->lrugen.protected[file_hist(lruvec)][F][tier - 1];
+	return tb_protected(lruvec, file_hist(lruvec), F, tier);
 }
 
 static unsigned long cached(struct tb_file *f, unsigned long from, unsigned long to)
@@ -73,8 +73,26 @@ static void read_n_times(struct tb_file *f, unsigned long from, unsigned long to
 }
 
 /*
+ * reads pages [from, to) of f n times each, the CPU's lru_add batch
+ * drained after each page: each page is marked accessed before
+ * lru_gen_add_folio() places it (see a_reads_twice_and_once())
+ */
+static void read_n_times_drained(struct tb_file *f, unsigned long from, unsigned long to, int n)
+{
+	unsigned long i;
+
+	for (i = from; i < to; i++) {
+		read_n_times(f, i, i + 1, n);
+		lru_add_drain();
+	}
+}
+
+/*
  * memcg "a" reads each page of t twice (tier 1) and of o once (tier 0),
- * page by page in turn, so the two interleave in one generation; a's id
+ * page by page in turn, so the two interleave in one generation; a's id.
+ * The CPU's lru_add batch is drained after each pair, so no page fills it
+ * and each is marked accessed before lru_gen_add_folio() places it (7.2,
+ * lru_gen_folio_seq: one that is not goes to the oldest generation).
  */
 static unsigned short a_reads_twice_and_once(struct tb_file *t, struct tb_file *o)
 {
@@ -85,8 +103,8 @@ static unsigned short a_reads_twice_and_once(struct tb_file *t, struct tb_file *
 	for (i = 0; i < 512; i++) {
 		read_n_times(t, i, i + 1, 2);
 		read_n_times(o, i, i + 1, 1);
+		lru_add_drain();
 	}
-	lru_add_drain();
 	return tb_memcg_id("a");
 }
 
@@ -146,7 +164,8 @@ static void folios_read_twice_are_protected_once_their_tier_refaults_more_than_t
 
 	id = a_reads_twice_and_once(t, o);
 	lruvec = tb_lruvec_of("a");
-	assert_int_equal(folio_lru_refs(tb_file_folio(t, 0)), 1);
+	/* 7.2 (lru_tier_workingset): the refs count PG_referenced too */
+	assert_int_equal(folio_lru_refs(tb_file_folio(t, 0)), 1 + TB_HAVE_lru_tier_workingset);
 	assert_int_equal(tb_folio_tier(tb_file_folio(t, 0)), 1);
 	assert_int_equal(tb_folio_tier(tb_file_folio(o, 0)), 0);
 
@@ -238,10 +257,14 @@ static void protection_ends_when_tier_0_refaults_as_much(void **state)
  * 192), 64 * (256 + 64) * 1 is at most 51 * 256 * 2: tier 1 is no longer
  * above tier 0, the protection ends and t's pages are evicted again.
  * (Without the protected in tier 1's total it would go on until 159.)
+ * 7.2 (lru_gen_tier_gain_2_3): gains 2 and 3, 64 * 256 * 2 above
+ * 31 * 192 * 3, and the protection ends at 53: 64 * 320 * 2 is at most
+ * 54 * 256 * 3, not 53 * 256 * 3.
  */
 static void protected_folios_count_in_the_refault_rate_of_their_tier(void **state)
 {
 	struct tb_file *t = tb_file_create(512), *o = tb_file_create(512);
+	unsigned long ends = TB_HAVE_lru_gen_tier_gain_2_3 ? 53 : 50;
 	unsigned long t_left, o_left;
 	struct lruvec *lruvec;
 	unsigned short id;
@@ -250,7 +273,7 @@ static void protected_folios_count_in_the_refault_rate_of_their_tier(void **stat
 	lruvec = tb_lruvec_of("a");
 	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", id, 2 * MIN_LRU_BATCH) > 0);
 	read_n_times(t, 0, MIN_LRU_BATCH, 1);
-	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", id, MIN_LRU_BATCH / 2) > 0);
+	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", id, MIN_LRU_BATCH) > 0);
 	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", id, MIN_LRU_BATCH) > 0);
 	assert_int_equal(refaulted(lruvec, 1), MIN_LRU_BATCH);
 	assert_int_equal(evicted(lruvec, 1), MIN_LRU_BATCH);
@@ -268,9 +291,9 @@ static void protected_folios_count_in_the_refault_rate_of_their_tier(void **stat
 	assert_int_equal(cached(t, 0, 512), t_left);
 	assert_int_equal(o_left - cached(o, 0, 512), MIN_LRU_BATCH);
 
-	/* 50: 64 * (256 + 64) * 1 <= 51 * 256 * 2, the protection ends */
-	read_n_times(o, 30, 50, 1);
-	assert_int_equal(refaulted(lruvec, 0), 50);
+	/* 50: 64 * (256 + 64) * 1 <= 51 * 256 * 2, the protection ends (7.2: 53) */
+	read_n_times(o, 30, ends, 1);
+	assert_int_equal(refaulted(lruvec, 0), ends);
 	t_left = cached(t, 0, 512);
 	o_left = cached(o, 0, 512);
 	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", id, MIN_LRU_BATCH) > 0);
@@ -296,9 +319,8 @@ static void folios_with_saturated_refs_are_protected_without_refaults(void **sta
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
-	read_n_times(h, 0, MIN_LRU_BATCH, most);
-	read_n_times(q, 0, MIN_LRU_BATCH, most - 1);
-	lru_add_drain();
+	read_n_times_drained(h, 0, MIN_LRU_BATCH, most);
+	read_n_times_drained(q, 0, MIN_LRU_BATCH, most - 1);
 	lruvec = tb_lruvec_of("a");
 	assert_int_equal(folio_lru_refs(tb_file_folio(h, 0)), BIT(LRU_REFS_WIDTH));
 	assert_int_equal(tb_folio_tier(tb_file_folio(q, 0)), 2);
@@ -317,11 +339,15 @@ static void folios_with_saturated_refs_are_protected_without_refaults(void **sta
 	 * cleared them, before shrink_folio_list() evicted the batch. So tier
 	 * 3's average holds what was protected, and the batch's evictions
 	 * count in the new oldest generation, not in the one they came from.
+	 * 7.2 (lru_tier_workingset): the saturated folios are PG_workingset
+	 * too, and sort_folio() does not count "the workingset being lazily
+	 * promoted": tier 3's average stays 0.
 	 */
 	min_seq = lruvec->lrugen.min_seq[F];
 	assert_int_equal(min_seq, 2);
 	assert_int_equal(protected(lruvec, MAX_NR_TIERS - 1), 0);
-	assert_int_equal(lruvec->lrugen.avg_total[F][MAX_NR_TIERS - 1], MIN_LRU_BATCH / 2);
+	assert_int_equal(lruvec->lrugen.avg_total[F][MAX_NR_TIERS - 1],
+			 TB_HAVE_lru_tier_workingset ? 0 : MIN_LRU_BATCH / 2);
 	assert_int_equal(evicted(lruvec, 2), MIN_LRU_BATCH);
 	assert_int_equal(lruvec->lrugen.avg_total[F][2], 0);
 	tb_assert_lrus_consistent();
@@ -335,11 +361,17 @@ static void folios_with_saturated_refs_are_protected_without_refaults(void **sta
  * refs >= BIT(LRU_REFS_WIDTH) - 1 (read four times: PG_referenced,
  * PG_workingset, two in LRU_REFS) comes back as workingset: PG_workingset
  * and a full LRU_REFS, counted in workingset_restore.
+ * 7.2 (lru_tier_workingset): the refs count PG_referenced too (a page
+ * read k times has k), the shadow keeps refs - 1, and a refault comes
+ * back with its refs, as workingset only if it was evicted PG_workingset
+ * (none of these: no restore, no activation outside a fault); the read's
+ * own folio_mark_accessed() then finds PG_referenced clear and sets it
+ * with the refs cleared (lru_gen_inc_refs()): every page has 1.
  * Four groups of 16 pages, read 1, 2, 3 and 4 times, are the oldest of
  * the generation and are evicted; 512 pages read once after them keep
  * the generation (and min_seq) in place.
  */
-static void read_refaults_count_in_their_evicted_tier_and_restore_from_three_refs(void **state)
+static void read_refaults_count_in_their_evicted_tier_and_restore_by_refs(void **state)
 {
 	struct tb_file *f = tb_file_create(64), *pad = tb_file_create(512);
 	struct lruvec *lruvec;
@@ -352,13 +384,12 @@ static void read_refaults_count_in_their_evicted_tier_and_restore_from_three_ref
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
 	for (k = 1; k <= 4; k++)
-		read_n_times(f, (k - 1) * 16, k * 16, k);
-	lru_add_drain();
-	read_n_times(pad, 0, 512, 1);
-	lru_add_drain();
+		read_n_times_drained(f, (k - 1) * 16, k * 16, k);
+	read_n_times_drained(pad, 0, 512, 1);
 	lruvec = tb_lruvec_of("a");
 	for (k = 1; k <= 4; k++)
-		assert_int_equal(folio_lru_refs(tb_file_folio(f, (k - 1) * 16)), k - 1);
+		assert_int_equal(folio_lru_refs(tb_file_folio(f, (k - 1) * 16)),
+				 k - 1 + TB_HAVE_lru_tier_workingset);
 
 	/* the reads went to generation 1 (0 is empty): evict from there */
 	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", tb_memcg_id("a"), MIN_LRU_BATCH) > 0);
@@ -376,6 +407,14 @@ static void read_refaults_count_in_their_evicted_tier_and_restore_from_three_ref
 	assert_int_equal(refaulted(lruvec, 2), 32);
 	assert_int_equal(refaulted(lruvec, 3), 0);
 	assert_int_equal(tb_stat("a", "workingset_refault_file"), 64);
+#if TB_HAVE_lru_tier_workingset
+	assert_int_equal(tb_stat("a", "workingset_activate_file"), 0);
+	assert_int_equal(tb_stat("a", "workingset_restore_file"), 0);
+	assert_false(folio_test_workingset(tb_file_folio(f, 48)));
+	assert_int_equal(folio_lru_refs(tb_file_folio(f, 48)), 1);
+	assert_false(folio_test_workingset(tb_file_folio(f, 32)));
+	assert_int_equal(folio_lru_refs(tb_file_folio(f, 32)), 1);
+#else
 	assert_int_equal(tb_stat("a", "workingset_activate_file"), 64);
 	assert_int_equal(tb_stat("a", "workingset_restore_file"), 16);
 	/* the restored ones: PG_workingset and LRU_REFS full */
@@ -383,15 +422,18 @@ static void read_refaults_count_in_their_evicted_tier_and_restore_from_three_ref
 	assert_int_equal(folio_lru_refs(tb_file_folio(f, 48)), BIT(LRU_REFS_WIDTH));
 	assert_false(folio_test_workingset(tb_file_folio(f, 32)));
 	assert_int_equal(folio_lru_refs(tb_file_folio(f, 32)), 0);
+#endif
 	tb_assert_lrus_consistent();
 }
 
 /*
  * A refault in a page fault (lru_gen_in_fault()) comes back as workingset
  * whatever its refs: page cache read once (tier 0), evicted, then mapped
- * and touched.
+ * and touched; it counts in tier 0. 7.2 (lru_tier_workingset): only a
+ * folio evicted PG_workingset comes back as workingset, fault or not:
+ * these come back PG_referenced only (folio_add_lru() in a fault).
  */
-static void refault_in_a_page_fault_is_restored_as_workingset_from_tier_0(void **state)
+static void refault_in_a_page_fault_from_tier_0_counts_in_tier_0(void **state)
 {
 	struct tb_file *f = tb_file_create(64), *pad = tb_file_create(512);
 	struct lruvec *lruvec;
@@ -400,10 +442,8 @@ static void refault_in_a_page_fault_is_restored_as_workingset_from_tier_0(void *
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
-	read_n_times(f, 0, 64, 1);
-	lru_add_drain();
-	read_n_times(pad, 0, 512, 1);
-	lru_add_drain();
+	read_n_times_drained(f, 0, 64, 1);
+	read_n_times_drained(pad, 0, 512, 1);
 	lruvec = tb_lruvec_of("a");
 	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", tb_memcg_id("a"), MIN_LRU_BATCH) > 0);
 	min_seq = 1;
@@ -414,8 +454,14 @@ static void refault_in_a_page_fault_is_restored_as_workingset_from_tier_0(void *
 	tb_touch_range(vma, 64, false);
 	assert_int_equal(refaulted(lruvec, 0), 64);
 	assert_int_equal(tb_stat("a", "workingset_refault_file"), 64);
+#if TB_HAVE_lru_tier_workingset
+	assert_int_equal(tb_stat("a", "workingset_restore_file"), 0);
+	assert_false(folio_test_workingset(tb_file_folio(f, 0)));
+	assert_true(folio_test_referenced(tb_file_folio(f, 0)));
+#else
 	assert_int_equal(tb_stat("a", "workingset_restore_file"), 64);
 	assert_true(folio_test_workingset(tb_file_folio(f, 0)));
+#endif
 	tb_unmap(vma);
 	tb_assert_lrus_consistent();
 }
@@ -484,7 +530,10 @@ static void tier_counters_outlive_aging_and_are_averaged_when_min_seq_moves(void
  * lru_deactivate() take every folio (no folio on the multi-gen LRU is
  * PG_active), which lru_gen_add_folio() puts back in the second oldest
  * generation (the oldest when there are only MIN_NR_GENS) with
- * PG_referenced cleared; each counts in PGDEACTIVATE.
+ * PG_referenced cleared; each counts in PGDEACTIVATE. 7.2
+ * (lru_gen_folio_seq): lru_gen_clear_refs() clears the refs first and
+ * lru_gen_folio_seq() puts an unreferenced page cache folio in
+ * max_seq - MAX_NR_GENS + 1, at least min_seq: the oldest.
  */
 static void madvise_cold_moves_mapped_page_cache_to_an_old_generation(void **state)
 {
@@ -510,8 +559,12 @@ static void madvise_cold_moves_mapped_page_cache_to_an_old_generation(void **sta
 	assert_int_equal(kshim_vm_event_read(PGDEACTIVATE), global + 16);
 	assert_int_equal(tb_stat("a", "pgdeactivate"), 16);
 	seq = lruvec->lrugen.min_seq[F];
+#if TB_HAVE_lru_gen_folio_seq
+	seq = max(seq, lruvec->lrugen.max_seq + 1 - MAX_NR_GENS);
+#else
 	if (seq + MIN_NR_GENS < lruvec->lrugen.max_seq)
 		seq++;
+#endif
 	for (i = 0; i < 16; i++) {
 		struct folio *folio = tb_file_folio(f, i);
 
@@ -819,11 +872,12 @@ static void kswapd_oom_kills_though_a_removed_memcg_holding_only_unevictable_pag
 /*
  * lruvec_is_sizable() counts every generation up to max_seq: "a", made 20 s
  * before and holding 16 MiB of anon only in its youngest generation (the
- * faults' active folios; with swap, anon counts), is big enough and older
- * than min_ttl, so kswapd reclaims while "b", made just before, streams,
- * and nobody is OOM-killed although "b" is young.
+ * faults' active folios; 7.2, lru_gen_fault_referenced: the second
+ * youngest; with swap, anon counts), is big enough and older than
+ * min_ttl, so kswapd reclaims while "b", made just before, streams, and
+ * nobody is OOM-killed although "b" is young.
  */
-static void kswapd_counts_the_youngest_generation_of_an_old_memcg_as_reclaimable(void **state)
+static void kswapd_counts_the_young_generations_of_an_old_memcg_as_reclaimable(void **state)
 {
 	struct lruvec *lruvec;
 	struct streamer s;
@@ -836,7 +890,8 @@ static void kswapd_counts_the_youngest_generation_of_an_old_memcg_as_reclaimable
 	tb_touch_range(vma, PAGES(16 * MB), true);
 	lru_add_drain();
 	lruvec = tb_lruvec_of("a");
-	assert_int_equal(tb_gen_seq_pages(lruvec, lruvec->lrugen.max_seq, LRU_GEN_ANON),
+	assert_int_equal(tb_gen_seq_pages(lruvec, lruvec->lrugen.max_seq -
+					  TB_HAVE_lru_gen_fault_referenced, LRU_GEN_ANON),
 			 PAGES(16 * MB));
 	assert_int_equal(tb_gen_pages(lruvec, LRU_GEN_ANON) + tb_gen_pages(lruvec, F),
 			 PAGES(16 * MB));
@@ -854,8 +909,8 @@ int main(void)
 		TB_MGLRU_TEST(protection_ends_when_tier_0_refaults_as_much),
 		TB_MGLRU_TEST(protected_folios_count_in_the_refault_rate_of_their_tier),
 		TB_MGLRU_TEST(folios_with_saturated_refs_are_protected_without_refaults),
-		TB_MGLRU_TEST(read_refaults_count_in_their_evicted_tier_and_restore_from_three_refs),
-		TB_MGLRU_TEST(refault_in_a_page_fault_is_restored_as_workingset_from_tier_0),
+		TB_MGLRU_TEST(read_refaults_count_in_their_evicted_tier_and_restore_by_refs),
+		TB_MGLRU_TEST(refault_in_a_page_fault_from_tier_0_counts_in_tier_0),
 		TB_MGLRU_TEST(tier_counters_outlive_aging_and_are_averaged_when_min_seq_moves),
 		TB_MGLRU_TEST(madvise_cold_moves_mapped_page_cache_to_an_old_generation),
 		TB_MGLRU_TEST(page_made_unevictable_while_queued_for_deactivation_stays_unevictable),
@@ -866,7 +921,7 @@ int main(void)
 		TB_MIN_TTL_TEST(kswapd_oom_kills_though_an_old_memcg_holds_just_under_a_countable_size),
 		TB_MIN_TTL_TEST(kswapd_oom_kills_though_an_old_memcg_is_protected_by_memory_min),
 		TB_MIN_TTL_TEST(kswapd_oom_kills_though_a_removed_memcg_holding_only_unevictable_pages_is_old),
-		TB_MIN_TTL_SWAP_TEST(kswapd_counts_the_youngest_generation_of_an_old_memcg_as_reclaimable),
+		TB_MIN_TTL_SWAP_TEST(kswapd_counts_the_young_generations_of_an_old_memcg_as_reclaimable),
 	};
 
 	return TB_RUN(tests);
