@@ -209,7 +209,7 @@ FEATURES = [
             ('func', 'mm/memcontrol.c', '__mem_cgroup_handle_over_high'), '7.0',
             'mem_cgroup_handle_over_high() is an inline test in memcontrol.h around '
             'memcontrol.c\'s __mem_cgroup_handle_over_high() (before: the function itself)'),
-    Feature('alloc_flags_slowpath', ('func', 'mm/page_alloc.c', 'alloc_flags_slowpath'), '7.0',
+    Feature('alloc_flags_slowpath', ('func', 'mm/page_alloc.c', 'alloc_flags_slowpath'), '7.3',
             'the slow path\'s allocation flags are alloc_flags_slowpath() '
             '(before: gfp_to_alloc_flags())'),
     Feature('zone_watermark_ok_safe', ('func', 'mm/page_alloc.c', 'zone_watermark_ok_safe'),
