@@ -566,6 +566,12 @@ FEATURES = [
     Feature('reclaim_stats_per_node', ('word', 'include/linux/mmzone.h', 'PGSCAN_KSWAPD'),
             '7.2', 'pgscan_*, pgsteal_* and pgrefill are node stat items (memory.numa_stat '
             'ends with pgrefill; before: vm events)'),
+    Feature('mglru_age_at_three_gens',
+            ('regex', 'mm/vmscan.c',
+             r'return evictable_min_seq\(min_seq, swappiness\) \+ MIN_NR_GENS == max_seq;'),
+            '7.2', 'MGLRU\'s should_run_aging() ages a lruvec left with MIN_NR_GENS + 1 '
+            'generations at any priority below DEF_PRIORITY, and one with MIN_NR_GENS always '
+            '(before: from the young and old pages of the generations left)'),
     Feature('mul_u64_add_u64_div_u64',
             ('word', 'include/linux/math64.h', 'mul_u64_add_u64_div_u64'), '7.2',
             'linux/math64.h builds mul_u64_u64_div_u64() on mul_u64_add_u64_div_u64(), '
