@@ -572,6 +572,12 @@ FEATURES = [
             '7.2', 'MGLRU\'s should_run_aging() ages a lruvec left with MIN_NR_GENS + 1 '
             'generations at any priority below DEF_PRIORITY, and one with MIN_NR_GENS always '
             '(before: from the young and old pages of the generations left)'),
+    Feature('mglru_evict_zero_at_min_gens',
+            ('regex', 'mm/vmscan.c',
+             r'if \(get_nr_gens\(lruvec, !swappiness\) == MIN_NR_GENS\)\s*scanned = 0;'),
+            '<7.2', 'MGLRU\'s evict_folios() reports and traces 0 scanned when its type is left '
+            'with MIN_NR_GENS generations (since: the pages scanned of the type it isolated '
+            'from, in its retry too)'),
     Feature('mul_u64_add_u64_div_u64',
             ('word', 'include/linux/math64.h', 'mul_u64_add_u64_div_u64'), '7.2',
             'linux/math64.h builds mul_u64_u64_div_u64() on mul_u64_add_u64_div_u64(), '

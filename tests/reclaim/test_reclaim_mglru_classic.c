@@ -87,6 +87,19 @@ static unsigned long folio_seq(struct lruvec *lruvec, struct folio *folio)
 	return 0;
 }
 
+/*
+ * what three reads leave on a folio: PG_workingset (7.2,
+ * lru_tier_workingset: three refs, PG_workingset only once they saturate)
+ */
+static bool read_three_times(struct folio *folio)
+{
+#if TB_HAVE_lru_tier_workingset
+	return folio_lru_refs(folio) == 3 && !folio_test_workingset(folio);
+#else
+	return folio_test_workingset(folio);
+#endif
+}
+
 /* ======== test_reclaim_pressure ======== */
 
 /*
@@ -165,17 +178,25 @@ static void rejected_clean_folio_is_shrunk_twice_in_one_eviction(void **state)
 	folio = tb_file_folio(f, 0);
 	tb_folio_get(folio);
 	assert_int_equal(folio_seq(lruvec, folio), 1);
+#if TB_HAVE_lru_tier_workingset
+	/* 7.2: three reads are three refs, PG_workingset only once they saturate */
+	assert_false(folio_test_workingset(folio));
+	assert_int_equal(folio_lru_refs(folio), 3);
+#else
 	assert_true(folio_test_workingset(folio));
+#endif
 	kshim_trace_reset();
 
 	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", tb_memcg_id("a"), MIN_LRU_BATCH) > 0);
 	assert_int_equal(kshim_trace.shrink_inactive_count, 2);
-	/* the isolation emptied generation 1: MIN_NR_GENS left, "0 scanned" */
+	/* the isolation emptied generation 1: MIN_NR_GENS left, "0 scanned" (7.2: 1) */
 	assert_int_equal(lruvec->lrugen.min_seq[LRU_GEN_FILE], 2);
-	assert_int_equal(kshim_trace.last_inactive.nr_scanned, 0);
+	assert_int_equal(kshim_trace.last_inactive.nr_scanned, !TB_HAVE_mglru_evict_zero_at_min_gens);
 	assert_int_equal(kshim_trace.last_inactive.nr_reclaimed, 0);
 	assert_int_equal(tb_file_cached(f), 1);
-	assert_int_equal(folio_seq(lruvec, folio), lruvec->lrugen.max_seq);
+	/* 7.2 (lru_gen_folio_seq): active, not workingset: the second youngest */
+	assert_int_equal(folio_seq(lruvec, folio),
+			 lruvec->lrugen.max_seq - TB_HAVE_lru_gen_folio_seq);
 	/* rejected: its refs, PG_referenced and PG_workingset cleared */
 	assert_false(folio_test_workingset(folio));
 	assert_int_equal(folio_lru_refs(folio), 0);
@@ -212,8 +233,14 @@ static void locked_folio_kept_by_eviction_goes_young_without_a_retry(void **stat
 	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", tb_memcg_id("a"), MIN_LRU_BATCH) > 0);
 	assert_int_equal(tb_file_cached(f), 1);
 #if TB_HAVE_mglru_sort_lets_dirty_through
-	assert_int_equal(kshim_trace.shrink_inactive_count, 1);
-	assert_int_equal(folio_seq(lruvec, folio), lruvec->lrugen.max_seq);
+	/*
+	 * 7.2 (lru_gen_folio_seq): evict_folios() retries a locked folio as
+	 * any clean unmapped one; kept again, it would go back to the oldest
+	 * generation, so it is activated: the second youngest
+	 */
+	assert_int_equal(kshim_trace.shrink_inactive_count, 1 + TB_HAVE_lru_gen_folio_seq);
+	assert_int_equal(folio_seq(lruvec, folio),
+			 lruvec->lrugen.max_seq - TB_HAVE_lru_gen_folio_seq);
 #else
 	assert_int_equal(kshim_trace.shrink_inactive_count, 0);
 	assert_int_equal(folio_seq(lruvec, folio), lruvec->lrugen.min_seq[FILE]);
@@ -234,6 +261,12 @@ static void locked_folio_kept_by_eviction_goes_young_without_a_retry(void **stat
  * LRU it is active: lru_gen_add_folio() puts it in the youngest
  * generation and clears its LRU_REFS and PG_referenced, not
  * PG_workingset (PSI).
+ *
+ * 7.2 (lru_tier_workingset): PG_workingset comes only once the refs are
+ * saturated (five writes), and sort_folio() protects such a folio as
+ * the workingset being lazily promoted: folio_inc_gen() moves it to the
+ * next generation, clearing its refs and PG_referenced, not
+ * PG_workingset. Never isolated, it gets no PG_reclaim and stays dirty.
  */
 static void dirty_workingset_folio_kept_for_writeback_stays_workingset(void **state)
 {
@@ -245,7 +278,7 @@ static void dirty_workingset_folio_kept_for_writeback_stays_workingset(void **st
 	tb_skip_before_6_4("mm/vmscan.c's eviction of a dirty folio");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < (TB_HAVE_lru_tier_workingset ? BIT(LRU_REFS_WIDTH) + 1 : 3); i++)
 		assert_int_equal(tb_file_write(f, 0), 0);
 	lru_add_drain();
 	lruvec = tb_lruvec_of("a");
@@ -253,12 +286,22 @@ static void dirty_workingset_folio_kept_for_writeback_stays_workingset(void **st
 	/* three writes: PG_referenced, PG_workingset and one in LRU_REFS */
 	assert_true(folio_test_referenced(folio));
 	assert_true(folio_test_workingset(folio));
-	assert_int_equal(folio_lru_refs(folio), 2);
+	assert_int_equal(folio_lru_refs(folio),
+			 TB_HAVE_lru_tier_workingset ? BIT(LRU_REFS_WIDTH) : 2);
 	assert_true(folio_test_dirty(folio));
 	kshim_trace_reset();
 
 	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", tb_memcg_id("a"), MIN_LRU_BATCH) > 0);
 	assert_int_equal(tb_file_cached(f), 1);
+#if TB_HAVE_lru_tier_workingset
+	assert_int_equal(kshim_trace.shrink_inactive_count, 0);
+	assert_false(folio_test_reclaim(folio));
+	assert_true(folio_test_dirty(folio));
+	assert_true(folio_test_workingset(folio));
+	assert_false(folio_test_referenced(folio));
+	assert_int_equal(folio_lru_refs(folio), 0);
+	assert_int_equal(folio_seq(lruvec, folio), lruvec->lrugen.min_seq[FILE]);
+#else
 	assert_true(folio_test_reclaim(folio));
 	assert_true(folio_test_dirty(folio));
 	assert_false(folio_test_referenced(folio));
@@ -280,6 +323,7 @@ static void dirty_workingset_folio_kept_for_writeback_stays_workingset(void **st
 	assert_int_equal(folio_lru_refs(folio), 0);
 	assert_int_equal(folio_seq(lruvec, folio), lruvec->lrugen.min_seq[FILE]);
 	assert_true(folio_seq(lruvec, folio) < lruvec->lrugen.max_seq);
+#endif
 #endif
 	tb_assert_lrus_consistent();
 }
@@ -355,7 +399,16 @@ static void pinned_mapped_file_folio_is_unmapped_and_activated_never_deactivated
 	assert_ptr_equal(tb_file_folio(f, 5), folio);
 	assert_true(tb_stat("a", "pgactivate") > 1);
 	assert_int_equal(tb_stat("a", "pgdeactivate"), 0);
-	assert_int_equal(folio_seq(lruvec, folio), lruvec->lrugen.max_seq);
+	/*
+	 * 7.2 (mglru_age_at_three_gens): the folio, active and PG_workingset
+	 * (folio_update_gen() set it), goes to the youngest generation; the
+	 * last round ages the lruvec before it finds nothing to evict
+	 */
+#if TB_HAVE_mglru_age_at_three_gens
+	assert_true(folio_test_workingset(folio));
+#endif
+	assert_int_equal(folio_seq(lruvec, folio),
+			 lruvec->lrugen.max_seq - TB_HAVE_mglru_age_at_three_gens);
 	assert_int_equal(tb_stat("a", "file_mapped"), 0);
 	assert_int_equal(tb_stat("a", "pgsteal"), n - 1);
 	tb_folio_unpin(folio);
@@ -389,7 +442,7 @@ static void shm_locked_page_cache_is_culled_by_eviction_without_sorting(void **s
 	tb_read_range(f, twice);
 	tb_read_range(f, 16);
 	lru_add_drain();
-	assert_true(folio_test_workingset(tb_file_folio(f, 0)));
+	assert_true(read_three_times(tb_file_folio(f, 0)));
 	pgactivate = tb_stat("a", "pgactivate");
 	tb_file_set_unevictable(f, true);
 	assert_int_equal(tb_stat("a", "unevictable"), 0);	/* nothing moved yet */
@@ -406,7 +459,7 @@ static void shm_locked_page_cache_is_culled_by_eviction_without_sorting(void **s
 	assert_int_equal(tb_stat("a", "pgsteal"), 0);
 	assert_int_equal(tb_file_cached(f), n);
 	/* culled, not rejected: the flags of a page read three times stay */
-	assert_true(folio_test_workingset(tb_file_folio(f, 0)));
+	assert_true(read_three_times(tb_file_folio(f, 0)));
 
 	tb_file_set_unevictable(f, false);
 	assert_int_equal(kshim_vm_event_read(UNEVICTABLE_PGRESCUED), n);
