@@ -578,6 +578,12 @@ FEATURES = [
             '<7.2', 'MGLRU\'s evict_folios() reports and traces 0 scanned when its type is left '
             'with MIN_NR_GENS generations (since: the pages scanned of the type it isolated '
             'from, in its retry too)'),
+    Feature('lru_gen_refault_activate_in_fault',
+            ('regex', 'mm/workingset.c',
+             r'if \(lru_gen_in_fault\(\)\)\s*mod_lruvec_state\(lruvec, WORKINGSET_ACTIVATE_BASE'),
+            '7.2', 'lru_gen_refault() counts workingset_activate only for a PG_workingset folio '
+            'refaulting in a page fault, which folio_add_lru() activates (before: every recent '
+            'refault)'),
     Feature('mul_u64_add_u64_div_u64',
             ('word', 'include/linux/math64.h', 'mul_u64_add_u64_div_u64'), '7.2',
             'linux/math64.h builds mul_u64_u64_div_u64() on mul_u64_add_u64_div_u64(), '
