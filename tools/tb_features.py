@@ -584,6 +584,20 @@ FEATURES = [
             '7.2', 'lru_gen_refault() counts workingset_activate only for a PG_workingset folio '
             'refaulting in a page fault, which folio_add_lru() activates (before: every recent '
             'refault)'),
+    Feature('mglru_type_by_all_tiers',
+            ('regex', 'mm/vmscan.c',
+             r'read_ctrl_pos\(lruvec, LRU_GEN_ANON, MAX_NR_TIERS, swappiness, &sp\);'),
+            '7.2', 'MGLRU\'s get_type_to_scan() compares the refaults of all tiers of anon with '
+            'those of file, and get_tier_idx() protects a tier against the same type\'s tier 0 '
+            '(before: tier 0 of each type, and the chosen type\'s tiers against the other '
+            'type\'s tier 0)'),
+    Feature('lru_gen_fault_referenced',
+            ('regex', ('mm/swap.c', 'mm/folio.c'),
+             r'else if \(!folio_test_referenced\(folio\)\)\s*folio_mark_accessed\(folio\);'),
+            '7.2', 'with MGLRU on, folio_add_lru() in a page fault marks a folio accessed '
+            '(PG_referenced) and sets PG_active only on a PG_workingset one: faulted anon goes '
+            'to the second youngest generation, page cache to the second oldest (before: every '
+            'folio added in a fault is PG_active, in the youngest generation)'),
     Feature('mul_u64_add_u64_div_u64',
             ('word', 'include/linux/math64.h', 'mul_u64_add_u64_div_u64'), '7.2',
             'linux/math64.h builds mul_u64_u64_div_u64() on mul_u64_add_u64_div_u64(), '

@@ -476,6 +476,13 @@ static void shm_locked_page_cache_is_culled_by_eviction_without_sorting(void **s
  * The eviction takes the older page cache, batch by batch, and never
  * reaches the mapped file: no page of it is scanned or activated, where
  * the classic LRU looked at each mapped page and activated it.
+ *
+ * 7.2 (lru_gen_fault_referenced): a fault marks the folio PG_referenced,
+ * which puts the mapped pages in the generation of the page cache read
+ * once. The aging that the reclaim runs below DEF_PRIORITY walks the
+ * page table, finds the mapped pages young and promotes them: the page
+ * cache still goes first, nothing activated, each reclaim taking size >>
+ * priority a priority (mglru_evict_budget) until the page cache is gone.
  */
 static void page_cache_read_once_is_evicted_before_the_younger_mapped_pages(void **state)
 {
@@ -491,6 +498,17 @@ static void page_cache_read_once_is_evicted_before_the_younger_mapped_pages(void
 	tb_read_range(once, 256);
 	lru_add_drain();
 	lruvec = tb_lruvec_of("a");
+#if TB_HAVE_lru_gen_fault_referenced
+	assert_int_equal(folio_seq(lruvec, tb_vma_folio(vma, 0)), lruvec->lrugen.max_seq - 2);
+	assert_int_equal(folio_seq(lruvec, tb_file_folio(once, 0)), lruvec->lrugen.max_seq - 2);
+	for (round = 1; tb_file_cached(once); round++) {
+		assert_true(round <= 4);
+		assert_write_ok("a", "memory.reclaim", "256K");
+		if (tb_file_cached(once))
+			assert_int_equal(tb_vma_resident(vma), 256);
+		tb_touch_range(vma, 256, false);
+	}
+#else
 	assert_int_equal(folio_seq(lruvec, tb_vma_folio(vma, 0)), lruvec->lrugen.max_seq);
 	assert_int_equal(folio_seq(lruvec, tb_file_folio(once, 0)),
 			 lruvec->lrugen.min_seq[FILE] + 1);
@@ -501,6 +519,7 @@ static void page_cache_read_once_is_evicted_before_the_younger_mapped_pages(void
 		assert_int_equal(tb_stat("a", "pgscan"), round * 64);
 		tb_touch_range(vma, 256, false);
 	}
+#endif
 	assert_int_equal(tb_stat("a", "pgactivate"), 0);
 	tb_unmap(vma);
 }
@@ -863,6 +882,10 @@ static unsigned long file_protected_tier_1(struct lruvec *lruvec)
  * moves the tier 1 folios it meets to the next generation. The pages
  * alternate on the generation's list, so the evictions take as many of
  * each tier, then one tier 1 page is protected per tier 0 page isolated.
+ *
+ * 7.2 (mglru_type_by_all_tiers): the type is chosen on the refaults of
+ * all tiers, and file's tier 1 refaults, more than MIN_LRU_BATCH against
+ * anon's none, turn the eviction to anon: file keeps every page.
  */
 static void file_tier_refaulting_above_anon_tier_0_is_protected(void **state)
 {
@@ -897,10 +920,16 @@ static void file_tier_refaulting_above_anon_tier_0_is_protected(void **state)
 
 	assert_true(tb_lru_gen_cmd("- %u 0 %lu 60 %d", id, seq, MIN_LRU_BATCH) > 0);
 	assert_int_equal(cached_of(f, 1024, 0), 512);
+#if TB_HAVE_mglru_type_by_all_tiers
+	assert_int_equal(512 - cached_of(f, 1024, 1), odd);
+	assert_int_equal(file_protected_tier_1(lruvec), 0);
+	assert_int_equal(tb_vma_swapped(vma), MIN_LRU_BATCH);
+#else
 	assert_int_equal(512 - cached_of(f, 1024, 1), odd + MIN_LRU_BATCH);
 	/* the two tiers alternate on the list: one protected per one isolated */
 	assert_int_equal(file_protected_tier_1(lruvec), MIN_LRU_BATCH);
 	assert_int_equal(tb_vma_swapped(vma), 0);
+#endif
 	tb_assert_lrus_consistent();
 }
 
@@ -921,6 +950,11 @@ static void refault_until(struct tb_file *f, unsigned long *i, long nr)
  * swappiness 40 that is at most one refault per 16 pages evicted: 1024
  * file pages evicted and 64 of them refaulting is the bound, file goes;
  * with 69 refaults of 1088 anon goes.
+ *
+ * 7.2 (mglru_type_by_all_tiers): all tiers are summed, anon's with the
+ * 1024 pages inc_min_seq() counted as protected when the agings moved
+ * them up: 64 * (1024 + 64) * 40 > 1 * (1544 + 1024 + 64) * 160 already
+ * at MIN_LRU_BATCH refaults. File goes while it has fewer.
  */
 static void file_goes_while_its_refaults_are_within_the_swappiness_bound(void **state)
 {
@@ -934,6 +968,14 @@ static void file_goes_while_its_refaults_are_within_the_swappiness_bound(void **
 	assert_true(tb_lru_gen_cmd("- %u 0 %lu 40 %d", id, seq, 1024) > 0);
 	assert_int_equal(tb_file_cached(f), 2048 - 1024);
 	assert_int_equal(tb_vma_swapped(vma), 0);
+#if TB_HAVE_mglru_type_by_all_tiers
+	refault_until(f, &i, MIN_LRU_BATCH - 1);
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 40 %d", id, seq, MIN_LRU_BATCH) > 0);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	assert_int_equal(tb_file_cached(f), 2048 - 1024 + MIN_LRU_BATCH - 1 - MIN_LRU_BATCH);
+
+	refault_until(f, &i, MIN_LRU_BATCH);
+#else
 	refault_until(f, &i, MIN_LRU_BATCH);
 
 	/* 64 * 64 * 40 <= 1 * 1024 * 160: file */
@@ -943,6 +985,7 @@ static void file_goes_while_its_refaults_are_within_the_swappiness_bound(void **
 
 	/* 69 * 64 * 40 > 1 * 1088 * 160: anon */
 	refault_until(f, &i, MIN_LRU_BATCH + 5);
+#endif
 	assert_true(tb_lru_gen_cmd("- %u 0 %lu 40 %d", id, seq, MIN_LRU_BATCH) > 0);
 	assert_int_equal(tb_vma_swapped(vma), MIN_LRU_BATCH);
 	assert_int_equal(lruvec->lrugen.min_seq[FILE], seq);
@@ -962,7 +1005,9 @@ static int setup_swap_no_kswapd(void **state)
  * cache is the oldest generation and the first direct reclaim evicts all
  * of it, nothing else (the classic LRU scanned anon at every priority and
  * swapped 56 pages, keeping half the page cache). The anon goes to swap
- * only later, once the page cache is gone.
+ * only later, once the page cache is gone. (7.2, mglru_evict_budget: the
+ * first direct reclaim evicts the root's size >> priority a priority, most
+ * of the page cache, still nothing else.)
  */
 static void global_reclaim_with_tiny_page_cache_evicts_it_first_as_the_oldest(void **state)
 {
@@ -976,10 +1021,15 @@ static void global_reclaim_with_tiny_page_cache_evicts_it_first_as_the_oldest(vo
 	for (i = 0; !kshim_trace.direct_reclaim_count; i++)
 		assert_int_equal(tb_touch(vma, i, true), 0);
 	assert_int_equal(kshim_trace.direct_reclaim_count, 1);
+#if TB_HAVE_mglru_evict_budget
+	/* 7.2: size >> priority a priority, until the SWAP_CLUSTER_MAX asked */
+	assert_in_range(64 - tb_file_cached(f), SWAP_CLUSTER_MAX, 63);
+#else
 	assert_int_equal(tb_file_cached(f), 0);
+#endif
 	assert_int_equal(tb_vma_swapped(vma), 0);
-	assert_int_equal(kshim_reclaim_event_read(PGSCAN_DIRECT), 64);
-	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_FILE), 64);
+	assert_int_equal(kshim_reclaim_event_read(PGSCAN_DIRECT), 64 - tb_file_cached(f));
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_FILE), 64 - tb_file_cached(f));
 	assert_int_equal(kshim_reclaim_event_read(PGSCAN_ANON), 0);
 
 	for (; i < PAGES(64 * MB); i++)
@@ -1027,6 +1077,12 @@ static struct tb_vma *run_program_streaming(struct tb_file *text, bool exec)
  * no page of it is scanned, so folio_check_references()'s VM_EXEC rule
  * (which applies with MGLRU too) never runs: nothing is activated, and
  * there is no active list to rotate on (pgrefill 0).
+ *
+ * 7.2 (lru_gen_fault_referenced): the text is faulted in PG_referenced,
+ * in the stream's generation. The first batch of it the eviction
+ * isolates is found young and activated; lru_gen_look_around() from
+ * those promotes the rest, which sort_folio() moves on without
+ * isolating (pgrefill): the text stays resident all the same.
  */
 static void exec_text_in_use_stays_resident_in_young_generations(void **state)
 {
@@ -1035,8 +1091,13 @@ static void exec_text_in_use_stays_resident_in_young_generations(void **state)
 
 	assert_true(kshim_reclaim_event_read(PGSTEAL_DIRECT) > STREAM_PAGES / 2);
 	assert_int_equal(tb_vma_resident(vma), TEXT_PAGES);
+#if TB_HAVE_lru_gen_fault_referenced
+	assert_int_equal(kshim_vm_event_read(PGACTIVATE), MIN_LRU_BATCH);
+	assert_true(kshim_reclaim_event_read(PGREFILL) >= TEXT_PAGES);
+#else
 	assert_int_equal(kshim_vm_event_read(PGACTIVATE), 0);
 	assert_int_equal(kshim_reclaim_event_read(PGREFILL), 0);
+#endif
 	assert_int_equal(kshim_vm_event_read(PGDEACTIVATE), 0);
 }
 
@@ -1048,8 +1109,13 @@ static void mapped_text_without_exec_in_use_stays_resident_like_exec(void **stat
 
 	assert_true(kshim_reclaim_event_read(PGSTEAL_DIRECT) > STREAM_PAGES / 2);
 	assert_int_equal(tb_vma_resident(vma), TEXT_PAGES);
+#if TB_HAVE_lru_gen_fault_referenced
+	assert_int_equal(kshim_vm_event_read(PGACTIVATE), MIN_LRU_BATCH);
+	assert_true(kshim_reclaim_event_read(PGREFILL) >= TEXT_PAGES);
+#else
 	assert_int_equal(kshim_vm_event_read(PGACTIVATE), 0);
 	assert_int_equal(kshim_reclaim_event_read(PGREFILL), 0);
+#endif
 	assert_int_equal(kshim_vm_event_read(PGDEACTIVATE), 0);
 }
 
@@ -1123,7 +1189,11 @@ static void reclaim_culls_locked_page_cache_from_every_generation_in_one_pass(vo
 	assert_write("a", "memory.reclaim", "1M", -EAGAIN);
 	lru_add_drain();
 	assert_int_equal(kshim_vm_event_read(UNEVICTABLE_PGCULLED), 768);
-#if TB_HAVE_lru_gen_evict_trace && TB_HAVE_mglru_unevictable_generic_cull
+#if TB_HAVE_mglru_evict_budget
+	/* 7.2: batches of size >> priority, at most MIN_LRU_BATCH each */
+	assert_true(kshim_trace.shrink_inactive_count >= 768 / MIN_LRU_BATCH);
+	assert_int_equal(sum(kshim_trace.inactive_reclaimed[FILE]), 0);
+#elif TB_HAVE_lru_gen_evict_trace && TB_HAVE_mglru_unevictable_generic_cull
 	assert_int_equal(kshim_trace.shrink_inactive_count, 768 / MIN_LRU_BATCH);
 	assert_int_equal(sum(kshim_trace.inactive_reclaimed[FILE]), 0);
 #else
