@@ -598,6 +598,12 @@ FEATURES = [
             '(PG_referenced) and sets PG_active only on a PG_workingset one: faulted anon goes '
             'to the second youngest generation, page cache to the second oldest (before: every '
             'folio added in a fault is PG_active, in the youngest generation)'),
+    Feature('look_around_skips_isolated',
+            ('regex', 'mm/vmscan.c', r'if \(folio_lru_gen\(folio\) < 0\)\s*return NULL;'),
+            '7.2', 'MGLRU\'s get_pfn_folio() passes over a folio off the generations (isolated): '
+            'the look-around leaves the ptes of the eviction\'s own batch young, and each '
+            'young folio of it runs a look-around of its own (before: the first one cleared '
+            'its neighbours\' ptes, isolated or not)'),
     Feature('mul_u64_add_u64_div_u64',
             ('word', 'include/linux/math64.h', 'mul_u64_add_u64_div_u64'), '7.2',
             'linux/math64.h builds mul_u64_u64_div_u64() on mul_u64_add_u64_div_u64(), '
