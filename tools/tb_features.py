@@ -604,6 +604,16 @@ FEATURES = [
             'the look-around leaves the ptes of the eviction\'s own batch young, and each '
             'young folio of it runs a look-around of its own (before: the first one cleared '
             'its neighbours\' ptes, isolated or not)'),
+    Feature('lru_gen_debugfs_target_memcg',
+            ('regex', 'mm/vmscan.c', r'sc->target_mem_cgroup = memcg;'),
+            '7.2', 'the lru_gen debugfs commands run as the memcg\'s own reclaim '
+            '(sc->target_mem_cgroup): folio_referenced() looks only at the mms of that memcg '
+            '(before: a global reclaim\'s rmap, every mm)'),
+    Feature('walk_locked_table_to_filter',
+            ('regex', 'mm/vmscan.c', r'if \(!spin_trylock\(ptl\)\) \{\s*pte_unmap\(pte\);\s*return true;'),
+            '7.2', 'MGLRU\'s walk_pte_range() that cannot take a page table\'s lock reports the '
+            'table walked: walk_pmd_range() adds it, unread, to the next Bloom filter '
+            '(MM_NONLEAF_ADDED) (before: left out of the filter)'),
     Feature('mul_u64_add_u64_div_u64',
             ('word', 'include/linux/math64.h', 'mul_u64_add_u64_div_u64'), '7.2',
             'linux/math64.h builds mul_u64_u64_div_u64() on mul_u64_add_u64_div_u64(), '
