@@ -614,6 +614,12 @@ FEATURES = [
             '7.2', 'MGLRU\'s walk_pte_range() that cannot take a page table\'s lock reports the '
             'table walked: walk_pmd_range() adds it, unread, to the next Bloom filter '
             '(MM_NONLEAF_ADDED) (before: left out of the filter)'),
+    Feature('lru_gen_set_refs_promotes',
+            ('regex', 'mm/vmscan.c',
+             r'if \(folio_lru_refs\(folio\) > 1\)\s*set_mask_bits\(&folio->flags(\.f)?, LRU_REFS_FLAGS, BIT\(PG_workingset\)\);'),
+            '7.2', 'lru_gen_set_refs() promotes a young folio accessed more than once: its refs '
+            'and PG_referenced give way to PG_workingset, and the look-around without a walk '
+            'activates it so (before: activated with its flags cleared, or kept as they were)'),
     Feature('mul_u64_add_u64_div_u64',
             ('word', 'include/linux/math64.h', 'mul_u64_add_u64_div_u64'), '7.2',
             'linux/math64.h builds mul_u64_u64_div_u64() on mul_u64_add_u64_div_u64(), '
