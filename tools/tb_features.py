@@ -587,10 +587,31 @@ FEATURES = [
     Feature('reclaim_stats_per_node', ('word', 'include/linux/mmzone.h', 'PGSCAN_KSWAPD'),
             '7.2', 'pgscan_*, pgsteal_* and pgrefill are node stat items (memory.numa_stat '
             'ends with pgrefill; before: vm events)'),
-    Feature('mul_u64_add_u64_div_u64',
-            ('word', 'include/linux/math64.h', 'mul_u64_add_u64_div_u64'), '7.2',
-            'linux/math64.h builds mul_u64_u64_div_u64() on mul_u64_add_u64_div_u64(), '
-            'the one the arch provides (before: the arch\'s mul_u64_u64_div_u64())'),
+    Feature('mglru_age_at_three_gens',
+            ('regex', 'mm/vmscan.c',
+             r'return evictable_min_seq\(min_seq, swappiness\) \+ MIN_NR_GENS == max_seq;'),
+            '7.2', 'MGLRU\'s should_run_aging() ages a lruvec left with MIN_NR_GENS + 1 '
+            'generations at any priority below DEF_PRIORITY, and one with MIN_NR_GENS always '
+            '(before: from the young and old pages of the generations left)'),
+    Feature('mglru_evict_zero_at_min_gens',
+            ('regex', 'mm/vmscan.c',
+             r'if \(get_nr_gens\(lruvec, !swappiness\) == MIN_NR_GENS\)\s*scanned = 0;'),
+            '<7.2', 'MGLRU\'s evict_folios() reports and traces 0 scanned when its type is left '
+            'with MIN_NR_GENS generations (since: the pages scanned of the type it isolated '
+            'from, in its retry too)'),
+    Feature('lru_gen_refault_activate_in_fault',
+            ('regex', 'mm/workingset.c',
+             r'if \(lru_gen_in_fault\(\)\)\s*mod_lruvec_state\(lruvec, WORKINGSET_ACTIVATE_BASE'),
+            '7.2', 'lru_gen_refault() counts workingset_activate only for a PG_workingset folio '
+            'refaulting in a page fault, which folio_add_lru() activates (before: every recent '
+            'refault)'),
+    Feature('mglru_type_by_all_tiers',
+            ('regex', 'mm/vmscan.c',
+             r'read_ctrl_pos\(lruvec, LRU_GEN_ANON, MAX_NR_TIERS, swappiness, &sp\);'),
+            '7.2', 'MGLRU\'s get_type_to_scan() compares the refaults of all tiers of anon with '
+            'those of file, and get_tier_idx() protects a tier against the same type\'s tier 0 '
+            '(before: tier 0 of each type, and the chosen type\'s tiers against the other '
+            'type\'s tier 0)'),
     Feature('lru_gen_fault_referenced',
             ('regex', ('mm/swap.c', 'mm/folio.c'),
              r'else if \(!folio_test_referenced\(folio\)\)\s*folio_mark_accessed\(folio\);'),
@@ -598,6 +619,32 @@ FEATURES = [
             '(PG_referenced) and sets PG_active only on a PG_workingset one: faulted anon goes '
             'to the second youngest generation, page cache to the second oldest (before: every '
             'folio added in a fault is PG_active, in the youngest generation)'),
+    Feature('look_around_skips_isolated',
+            ('regex', 'mm/vmscan.c', r'if \(folio_lru_gen\(folio\) < 0\)\s*return NULL;'),
+            '7.2', 'MGLRU\'s get_pfn_folio() passes over a folio off the generations (isolated): '
+            'the look-around leaves the ptes of the eviction\'s own batch young, and each '
+            'young folio of it runs a look-around of its own (before: the first one cleared '
+            'its neighbours\' ptes, isolated or not)'),
+    Feature('lru_gen_debugfs_target_memcg',
+            ('regex', 'mm/vmscan.c', r'sc->target_mem_cgroup = memcg;'),
+            '7.2', 'the lru_gen debugfs commands run as the memcg\'s own reclaim '
+            '(sc->target_mem_cgroup): folio_referenced() looks only at the mms of that memcg '
+            '(before: a global reclaim\'s rmap, every mm)'),
+    Feature('walk_locked_table_to_filter',
+            ('regex', 'mm/vmscan.c', r'if \(!spin_trylock\(ptl\)\) \{\s*pte_unmap\(pte\);\s*return true;'),
+            '7.2', 'MGLRU\'s walk_pte_range() that cannot take a page table\'s lock reports the '
+            'table walked: walk_pmd_range() adds it, unread, to the next Bloom filter '
+            '(MM_NONLEAF_ADDED) (before: left out of the filter)'),
+    Feature('lru_gen_set_refs_promotes',
+            ('regex', 'mm/vmscan.c',
+             r'if \(folio_lru_refs\(folio\) > 1\)\s*set_mask_bits\(&folio->flags(\.f)?, LRU_REFS_FLAGS, BIT\(PG_workingset\)\);'),
+            '7.2', 'lru_gen_set_refs() promotes a young folio accessed more than once: its refs '
+            'and PG_referenced give way to PG_workingset, and the look-around without a walk '
+            'activates it so (before: activated with its flags cleared, or kept as they were)'),
+    Feature('mul_u64_add_u64_div_u64',
+            ('word', 'include/linux/math64.h', 'mul_u64_add_u64_div_u64'), '7.2',
+            'linux/math64.h builds mul_u64_u64_div_u64() on mul_u64_add_u64_div_u64(), '
+            'the one the arch provides (before: the arch\'s mul_u64_u64_div_u64())'),
     Feature('mglru_isolate_swap_constrained',
             ('regex', 'mm/vmscan.c', r'__GFP_IO\)\)? &&\s*\(+folio_test_dirty\(folio\)'),
             '<7.2', 'the multi-gen LRU\'s isolate_folio() refuses, without __GFP_IO, an anon '

@@ -87,6 +87,19 @@ static unsigned long folio_seq(struct lruvec *lruvec, struct folio *folio)
 	return 0;
 }
 
+/*
+ * what three reads leave on a folio: PG_workingset (7.2,
+ * lru_tier_workingset: three refs, PG_workingset only once they saturate)
+ */
+static bool read_three_times(struct folio *folio)
+{
+#if TB_HAVE_lru_tier_workingset
+	return folio_lru_refs(folio) == 3 && !folio_test_workingset(folio);
+#else
+	return folio_test_workingset(folio);
+#endif
+}
+
 /* ======== test_reclaim_pressure ======== */
 
 /*
@@ -165,17 +178,25 @@ static void rejected_clean_folio_is_shrunk_twice_in_one_eviction(void **state)
 	folio = tb_file_folio(f, 0);
 	tb_folio_get(folio);
 	assert_int_equal(folio_seq(lruvec, folio), 1);
+#if TB_HAVE_lru_tier_workingset
+	/* 7.2: three reads are three refs, PG_workingset only once they saturate */
+	assert_false(folio_test_workingset(folio));
+	assert_int_equal(folio_lru_refs(folio), 3);
+#else
 	assert_true(folio_test_workingset(folio));
+#endif
 	kshim_trace_reset();
 
 	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", tb_memcg_id("a"), MIN_LRU_BATCH) > 0);
 	assert_int_equal(kshim_trace.shrink_inactive_count, 2);
-	/* the isolation emptied generation 1: MIN_NR_GENS left, "0 scanned" */
+	/* the isolation emptied generation 1: MIN_NR_GENS left, "0 scanned" (7.2: 1) */
 	assert_int_equal(lruvec->lrugen.min_seq[LRU_GEN_FILE], 2);
-	assert_int_equal(kshim_trace.last_inactive.nr_scanned, 0);
+	assert_int_equal(kshim_trace.last_inactive.nr_scanned, !TB_HAVE_mglru_evict_zero_at_min_gens);
 	assert_int_equal(kshim_trace.last_inactive.nr_reclaimed, 0);
 	assert_int_equal(tb_file_cached(f), 1);
-	assert_int_equal(folio_seq(lruvec, folio), lruvec->lrugen.max_seq);
+	/* 7.2 (lru_gen_folio_seq): active, not workingset: the second youngest */
+	assert_int_equal(folio_seq(lruvec, folio),
+			 lruvec->lrugen.max_seq - TB_HAVE_lru_gen_folio_seq);
 	/* rejected: its refs, PG_referenced and PG_workingset cleared */
 	assert_false(folio_test_workingset(folio));
 	assert_int_equal(folio_lru_refs(folio), 0);
@@ -212,8 +233,14 @@ static void locked_folio_kept_by_eviction_goes_young_without_a_retry(void **stat
 	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", tb_memcg_id("a"), MIN_LRU_BATCH) > 0);
 	assert_int_equal(tb_file_cached(f), 1);
 #if TB_HAVE_mglru_sort_lets_dirty_through
-	assert_int_equal(kshim_trace.shrink_inactive_count, 1);
-	assert_int_equal(folio_seq(lruvec, folio), lruvec->lrugen.max_seq);
+	/*
+	 * 7.2 (lru_gen_folio_seq): evict_folios() retries a locked folio as
+	 * any clean unmapped one; kept again, it would go back to the oldest
+	 * generation, so it is activated: the second youngest
+	 */
+	assert_int_equal(kshim_trace.shrink_inactive_count, 1 + TB_HAVE_lru_gen_folio_seq);
+	assert_int_equal(folio_seq(lruvec, folio),
+			 lruvec->lrugen.max_seq - TB_HAVE_lru_gen_folio_seq);
 #else
 	assert_int_equal(kshim_trace.shrink_inactive_count, 0);
 	assert_int_equal(folio_seq(lruvec, folio), lruvec->lrugen.min_seq[FILE]);
@@ -234,6 +261,12 @@ static void locked_folio_kept_by_eviction_goes_young_without_a_retry(void **stat
  * LRU it is active: lru_gen_add_folio() puts it in the youngest
  * generation and clears its LRU_REFS and PG_referenced, not
  * PG_workingset (PSI).
+ *
+ * 7.2 (lru_tier_workingset): PG_workingset comes only once the refs are
+ * saturated (five writes), and sort_folio() protects such a folio as
+ * the workingset being lazily promoted: folio_inc_gen() moves it to the
+ * next generation, clearing its refs and PG_referenced, not
+ * PG_workingset. Never isolated, it gets no PG_reclaim and stays dirty.
  */
 static void dirty_workingset_folio_kept_for_writeback_stays_workingset(void **state)
 {
@@ -245,7 +278,7 @@ static void dirty_workingset_folio_kept_for_writeback_stays_workingset(void **st
 	tb_skip_before_6_4("mm/vmscan.c's eviction of a dirty folio");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < (TB_HAVE_lru_tier_workingset ? BIT(LRU_REFS_WIDTH) + 1 : 3); i++)
 		assert_int_equal(tb_file_write(f, 0), 0);
 	lru_add_drain();
 	lruvec = tb_lruvec_of("a");
@@ -253,12 +286,22 @@ static void dirty_workingset_folio_kept_for_writeback_stays_workingset(void **st
 	/* three writes: PG_referenced, PG_workingset and one in LRU_REFS */
 	assert_true(folio_test_referenced(folio));
 	assert_true(folio_test_workingset(folio));
-	assert_int_equal(folio_lru_refs(folio), 2);
+	assert_int_equal(folio_lru_refs(folio),
+			 TB_HAVE_lru_tier_workingset ? BIT(LRU_REFS_WIDTH) : 2);
 	assert_true(folio_test_dirty(folio));
 	kshim_trace_reset();
 
 	assert_true(tb_lru_gen_cmd("- %u 0 1 0 %d", tb_memcg_id("a"), MIN_LRU_BATCH) > 0);
 	assert_int_equal(tb_file_cached(f), 1);
+#if TB_HAVE_lru_tier_workingset
+	assert_int_equal(kshim_trace.shrink_inactive_count, 0);
+	assert_false(folio_test_reclaim(folio));
+	assert_true(folio_test_dirty(folio));
+	assert_true(folio_test_workingset(folio));
+	assert_false(folio_test_referenced(folio));
+	assert_int_equal(folio_lru_refs(folio), 0);
+	assert_int_equal(folio_seq(lruvec, folio), lruvec->lrugen.min_seq[FILE]);
+#else
 	assert_true(folio_test_reclaim(folio));
 	assert_true(folio_test_dirty(folio));
 	assert_false(folio_test_referenced(folio));
@@ -280,6 +323,7 @@ static void dirty_workingset_folio_kept_for_writeback_stays_workingset(void **st
 	assert_int_equal(folio_lru_refs(folio), 0);
 	assert_int_equal(folio_seq(lruvec, folio), lruvec->lrugen.min_seq[FILE]);
 	assert_true(folio_seq(lruvec, folio) < lruvec->lrugen.max_seq);
+#endif
 #endif
 	tb_assert_lrus_consistent();
 }
@@ -355,7 +399,16 @@ static void pinned_mapped_file_folio_is_unmapped_and_activated_never_deactivated
 	assert_ptr_equal(tb_file_folio(f, 5), folio);
 	assert_true(tb_stat("a", "pgactivate") > 1);
 	assert_int_equal(tb_stat("a", "pgdeactivate"), 0);
-	assert_int_equal(folio_seq(lruvec, folio), lruvec->lrugen.max_seq);
+	/*
+	 * 7.2 (mglru_age_at_three_gens): the folio, active and PG_workingset
+	 * (folio_update_gen() set it), goes to the youngest generation; the
+	 * last round ages the lruvec before it finds nothing to evict
+	 */
+#if TB_HAVE_mglru_age_at_three_gens
+	assert_true(folio_test_workingset(folio));
+#endif
+	assert_int_equal(folio_seq(lruvec, folio),
+			 lruvec->lrugen.max_seq - TB_HAVE_mglru_age_at_three_gens);
 	assert_int_equal(tb_stat("a", "file_mapped"), 0);
 	assert_int_equal(tb_stat("a", "pgsteal"), n - 1);
 	tb_folio_unpin(folio);
@@ -389,7 +442,7 @@ static void shm_locked_page_cache_is_culled_by_eviction_without_sorting(void **s
 	tb_read_range(f, twice);
 	tb_read_range(f, 16);
 	lru_add_drain();
-	assert_true(folio_test_workingset(tb_file_folio(f, 0)));
+	assert_true(read_three_times(tb_file_folio(f, 0)));
 	pgactivate = tb_stat("a", "pgactivate");
 	tb_file_set_unevictable(f, true);
 	assert_int_equal(tb_stat("a", "unevictable"), 0);	/* nothing moved yet */
@@ -406,7 +459,7 @@ static void shm_locked_page_cache_is_culled_by_eviction_without_sorting(void **s
 	assert_int_equal(tb_stat("a", "pgsteal"), 0);
 	assert_int_equal(tb_file_cached(f), n);
 	/* culled, not rejected: the flags of a page read three times stay */
-	assert_true(folio_test_workingset(tb_file_folio(f, 0)));
+	assert_true(read_three_times(tb_file_folio(f, 0)));
 
 	tb_file_set_unevictable(f, false);
 	assert_int_equal(kshim_vm_event_read(UNEVICTABLE_PGRESCUED), n);
@@ -423,6 +476,13 @@ static void shm_locked_page_cache_is_culled_by_eviction_without_sorting(void **s
  * The eviction takes the older page cache, batch by batch, and never
  * reaches the mapped file: no page of it is scanned or activated, where
  * the classic LRU looked at each mapped page and activated it.
+ *
+ * 7.2 (lru_gen_fault_referenced): a fault marks the folio PG_referenced,
+ * which puts the mapped pages in the generation of the page cache read
+ * once. The aging that the reclaim runs below DEF_PRIORITY walks the
+ * page table, finds the mapped pages young and promotes them: the page
+ * cache still goes first, nothing activated, each reclaim taking size >>
+ * priority a priority (mglru_evict_budget) until the page cache is gone.
  */
 static void page_cache_read_once_is_evicted_before_the_younger_mapped_pages(void **state)
 {
@@ -438,6 +498,17 @@ static void page_cache_read_once_is_evicted_before_the_younger_mapped_pages(void
 	tb_read_range(once, 256);
 	lru_add_drain();
 	lruvec = tb_lruvec_of("a");
+#if TB_HAVE_lru_gen_fault_referenced
+	assert_int_equal(folio_seq(lruvec, tb_vma_folio(vma, 0)), lruvec->lrugen.max_seq - 2);
+	assert_int_equal(folio_seq(lruvec, tb_file_folio(once, 0)), lruvec->lrugen.max_seq - 2);
+	for (round = 1; tb_file_cached(once); round++) {
+		assert_true(round <= 4);
+		assert_write_ok("a", "memory.reclaim", "256K");
+		if (tb_file_cached(once))
+			assert_int_equal(tb_vma_resident(vma), 256);
+		tb_touch_range(vma, 256, false);
+	}
+#else
 	assert_int_equal(folio_seq(lruvec, tb_vma_folio(vma, 0)), lruvec->lrugen.max_seq);
 	assert_int_equal(folio_seq(lruvec, tb_file_folio(once, 0)),
 			 lruvec->lrugen.min_seq[FILE] + 1);
@@ -448,6 +519,7 @@ static void page_cache_read_once_is_evicted_before_the_younger_mapped_pages(void
 		assert_int_equal(tb_stat("a", "pgscan"), round * 64);
 		tb_touch_range(vma, 256, false);
 	}
+#endif
 	assert_int_equal(tb_stat("a", "pgactivate"), 0);
 	tb_unmap(vma);
 }
@@ -460,13 +532,16 @@ static void page_cache_read_once_is_evicted_before_the_younger_mapped_pages(void
  * refs below the tiers that restore PG_workingset) goes back to the
  * oldest generation (lru_gen_add_folio(): min_seq + MIN_NR_GENS >=
  * max_seq). memory.reclaim "256K" evicts one batch of MIN_LRU_BATCH of
- * the 2 * MIN_LRU_BATCH pages, so the generation stays.
+ * the 2 * MIN_LRU_BATCH pages, so the generation stays. (7.2,
+ * mglru_evict_budget: it evicts size >> priority a priority, past the 64
+ * asked but not all; lru_gen_refault_activate_in_fault: no activation
+ * is counted.)
  */
 static void refault_from_the_oldest_generation_counts_as_activation_but_stays_old(void **state)
 {
 	struct tb_file *f = tb_file_create(2 * MIN_LRU_BATCH);
 	struct lruvec *lruvec;
-	unsigned long min_seq;
+	unsigned long min_seq, evicted;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
@@ -474,22 +549,35 @@ static void refault_from_the_oldest_generation_counts_as_activation_but_stays_ol
 	lru_add_drain();
 	lruvec = tb_lruvec_of("a");
 	assert_write_ok("a", "memory.reclaim", "256K");
-	assert_int_equal(tb_file_cached(f), MIN_LRU_BATCH);
+	evicted = 2 * MIN_LRU_BATCH - tb_file_cached(f);
+	if (TB_HAVE_mglru_evict_budget)
+		assert_in_range(evicted, MIN_LRU_BATCH, 2 * MIN_LRU_BATCH - 1);
+	else
+		assert_int_equal(evicted, MIN_LRU_BATCH);
 	assert_null(tb_file_folio(f, 0));
 	min_seq = lruvec->lrugen.min_seq[FILE];
 
 	tb_read_range(f, 2 * MIN_LRU_BATCH);
 	lru_add_drain();
 	assert_int_equal(lruvec->lrugen.min_seq[FILE], min_seq);
-	assert_int_equal(tb_stat("a", "workingset_refault_file"), MIN_LRU_BATCH);
-#if TB_HAVE_lru_gen_refault_activate
+	assert_int_equal(tb_stat("a", "workingset_refault_file"), evicted);
+#if TB_HAVE_lru_gen_refault_activate_in_fault
+	/* 7.2: no activation counted but for a workingset folio's refault in a fault */
+	assert_int_equal(tb_stat("a", "workingset_activate_file"), 0);
+#elif TB_HAVE_lru_gen_refault_activate
 	assert_int_equal(tb_stat("a", "workingset_activate_file"), MIN_LRU_BATCH);
 #else
 	/* lru_gen_refault() of such trees counts a recent refault as a refault only */
 	assert_int_equal(tb_stat("a", "workingset_activate_file"), 0);
 #endif
 	assert_int_equal(tb_stat("a", "workingset_restore_file"), 0);
+#if TB_HAVE_lru_gen_folio_seq
+	/* 7.2: read, so PG_referenced: the third youngest (the memcg reclaim aged once) */
+	assert_int_equal(folio_seq(lruvec, tb_file_folio(f, 0)),
+			 max(lruvec->lrugen.max_seq - 2, min_seq));
+#else
 	assert_int_equal(folio_seq(lruvec, tb_file_folio(f, 0)), min_seq);
+#endif
 	assert_int_equal(tb_stat("a", "pgactivate"), 0);
 }
 
@@ -551,7 +639,9 @@ static struct tb_vma *anon_and_file(struct tb_file *f, unsigned long pages)
  * anon here was faulted into the youngest generation, the page cache
  * (read twice: tier 1) sits in min_seq + 1, and once the empty
  * generations are skipped the anon's oldest is younger: the page cache
- * goes, no anon is scanned.
+ * goes, no anon is scanned. (7.2, mglru_evict_budget: each priority
+ * evicts size >> priority pages, so the calls end a little past the 512
+ * pages asked.)
  */
 static void swappiness_200_still_evicts_page_cache_older_than_the_anon(void **state)
 {
@@ -563,10 +653,14 @@ static void swappiness_200_still_evicts_page_cache_older_than_the_anon(void **st
 	lru_add_drain();
 	assert_true(folio_seq(lruvec, tb_vma_folio(vma, 0)) > folio_seq(lruvec, tb_file_folio(f, 0)));
 	tb_reclaim_swappiness("a", "2M", 200);
+#if TB_HAVE_mglru_evict_budget
+	assert_in_range(1024 - tb_file_cached(f), 512, 512 + MIN_LRU_BATCH - 1);
+#else
 	assert_int_equal(tb_file_cached(f), 1024 - 512);
+#endif
 	assert_int_equal(tb_vma_swapped(vma), 0);
 	assert_int_equal(kshim_reclaim_event_read(PGSCAN_ANON), 0);
-	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_FILE), 512);
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_FILE), 1024 - tb_file_cached(f));
 }
 
 /*
@@ -592,7 +686,10 @@ static void reclaim_right_after_the_reads_needs_no_flushed_lru_sizes(void **stat
 	tb_read_range(f, 8192);
 
 	tb_reclaim_swappiness("a", "2M", 200);
-#if TB_HAVE_reclaim_quarter_batches
+#if TB_HAVE_mglru_evict_budget
+	/* each priority evicts size >> priority: a little past the 512 pages */
+	assert_in_range(8192 - tb_file_cached(f), 512, 512 + MIN_LRU_BATCH - 1);
+#elif TB_HAVE_reclaim_quarter_batches
 	assert_int_equal(tb_file_cached(f), 8192 - 512);
 #else
 	/*
@@ -618,6 +715,11 @@ static void reclaim_right_after_the_reads_needs_no_flushed_lru_sizes(void **stat
  * MIN_LRU_BATCH isolated) and every page of it is evicted: each call gets
  * 64 pages at priority 12 and never lowers it. 256 pages scanned and
  * evicted, where the classic LRU scanned 291 over priorities 12 to 7.
+ *
+ * 7.2 (mglru_evict_budget): evict_folios() takes nr_to_scan, the
+ * lruvec's size >> priority, so each call goes down the priorities as
+ * the classic LRU does: 2 + 1 + 1 + 1 pages at DEF_PRIORITY (8192 >> 12,
+ * then fewer than 8192 pages), the same 291 over priorities 12 to 7.
  */
 static void memory_reclaim_evicts_whole_batches_at_the_default_priority(void **state)
 {
@@ -636,6 +738,17 @@ static void memory_reclaim_evicts_whole_batches_at_the_default_priority(void **s
 
 	assert_write_ok("a", "memory.reclaim", "1M");
 	assert_int_equal(kshim_trace.memcg_reclaim_count, 4);
+#if TB_HAVE_mglru_evict_budget
+	for (p = 0; p < 7; p++)
+		assert_int_equal(kshim_trace.inactive_scanned[FILE][p], 0);
+	assert_int_equal(kshim_trace.inactive_scanned[FILE][DEF_PRIORITY], 2 + 1 + 1 + 1);
+	assert_int_equal(sum(kshim_trace.inactive_scanned[FILE]), 291);
+	assert_int_equal(sum(kshim_trace.inactive_reclaimed[FILE]), 291);
+	assert_int_equal(sum(kshim_trace.inactive_scanned[ANON]), 0);
+	assert_int_equal(tb_file_cached(f), 8192 - 291);
+	assert_int_equal(tb_stat("a", "pgscan"), 291);
+	assert_int_equal(tb_stat("a", "pgsteal"), 291);
+#else
 	assert_int_equal(kshim_trace.shrink_inactive_count, 4);
 	for (p = 0; p < DEF_PRIORITY; p++)
 		assert_int_equal(kshim_trace.inactive_scanned[FILE][p], 0);
@@ -645,6 +758,7 @@ static void memory_reclaim_evicts_whole_batches_at_the_default_priority(void **s
 	assert_int_equal(tb_file_cached(f), 8192 - 4 * MIN_LRU_BATCH);
 	assert_int_equal(tb_stat("a", "pgscan"), 4 * MIN_LRU_BATCH);
 	assert_int_equal(tb_stat("a", "pgsteal"), 4 * MIN_LRU_BATCH);
+#endif
 }
 
 /*
@@ -677,6 +791,8 @@ static struct tb_vma *both_types_in_one_generation(struct tb_file *f, unsigned l
  * swappiness 60) with tier 0 of file (gain 140): with fewer than
  * MIN_LRU_BATCH refaults of file, positive_ctrl_err() holds and file is
  * evicted. The classic LRU's SCAN_FRACT scanned both, anon 60:140.
+ * (7.2, mglru_evict_budget: size >> priority a priority, a little past
+ * the 64 pages asked.)
  */
 static void without_refaults_file_goes_first_from_a_generation_holding_both_types(void **state)
 {
@@ -684,7 +800,11 @@ static void without_refaults_file_goes_first_from_a_generation_holding_both_type
 	struct tb_vma *vma = both_types_in_one_generation(f, 1024);
 
 	tb_reclaim_swappiness("a", "256K", 60);
+#if TB_HAVE_mglru_evict_budget
+	assert_in_range(1024 - tb_file_cached(f), MIN_LRU_BATCH, 2 * MIN_LRU_BATCH - 1);
+#else
 	assert_int_equal(tb_file_cached(f), 1024 - MIN_LRU_BATCH);
+#endif
 	assert_int_equal(tb_vma_swapped(vma), 0);
 	assert_int_equal(kshim_reclaim_event_read(PGSCAN_ANON), 0);
 }
@@ -695,18 +815,26 @@ static void without_refaults_file_goes_first_from_a_generation_holding_both_type
  * 0, and positive_ctrl_err() (64 * (0 + 64) * 60 > (0 + 1) * 64 * 140)
  * no longer holds: the next eviction takes anon. The classic LRU moved
  * its fraction by reclaim costs (rotations); the multi-gen LRU moves by
- * refaults.
+ * refaults. (7.2, mglru_evict_budget: each reclaim takes a little past
+ * the 64 pages asked.)
  */
 static void file_refaults_turn_the_eviction_to_anon(void **state)
 {
 	struct tb_file *f = tb_file_create(1024);
 	struct tb_vma *vma = both_types_in_one_generation(f, 1024);
+	unsigned long evicted;
 
 	tb_reclaim_swappiness("a", "256K", 60);
+	evicted = 1024 - tb_file_cached(f);
+	assert_int_equal(evicted, TB_HAVE_mglru_evict_budget ? evicted : MIN_LRU_BATCH);
+	assert_in_range(evicted, MIN_LRU_BATCH, 2 * MIN_LRU_BATCH - 1);
 	tb_read_range(f, 1024);
-	assert_int_equal(tb_stat("a", "workingset_refault_file"), MIN_LRU_BATCH);
-#if TB_HAVE_lru_gen_refault_activate
-	assert_int_equal(tb_stat("a", "workingset_activate_file"), MIN_LRU_BATCH);
+	assert_int_equal(tb_stat("a", "workingset_refault_file"), evicted);
+#if TB_HAVE_lru_gen_refault_activate_in_fault
+	/* 7.2: no activation counted but for a workingset folio's refault in a fault */
+	assert_int_equal(tb_stat("a", "workingset_activate_file"), 0);
+#elif TB_HAVE_lru_gen_refault_activate
+	assert_int_equal(tb_stat("a", "workingset_activate_file"), evicted);
 #else
 	/* lru_gen_refault() of such trees counts no activation, only lrugen->refaulted */
 	assert_int_equal(tb_stat("a", "workingset_activate_file"), 0);
@@ -714,8 +842,12 @@ static void file_refaults_turn_the_eviction_to_anon(void **state)
 
 	tb_reclaim_swappiness("a", "256K", 60);
 	assert_int_equal(tb_file_cached(f), 1024);
+#if TB_HAVE_mglru_evict_budget
+	assert_in_range(tb_vma_swapped(vma), MIN_LRU_BATCH, 2 * MIN_LRU_BATCH - 1);
+#else
 	assert_int_equal(tb_vma_swapped(vma), MIN_LRU_BATCH);
-	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_ANON), MIN_LRU_BATCH);
+#endif
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_ANON), tb_vma_swapped(vma));
 }
 
 /* page cache pages [0, n) of f cached, of the even (odd) ones when parity is 0 (1) */
@@ -750,6 +882,10 @@ static unsigned long file_protected_tier_1(struct lruvec *lruvec)
  * moves the tier 1 folios it meets to the next generation. The pages
  * alternate on the generation's list, so the evictions take as many of
  * each tier, then one tier 1 page is protected per tier 0 page isolated.
+ *
+ * 7.2 (mglru_type_by_all_tiers): the type is chosen on the refaults of
+ * all tiers, and file's tier 1 refaults, more than MIN_LRU_BATCH against
+ * anon's none, turn the eviction to anon: file keeps every page.
  */
 static void file_tier_refaulting_above_anon_tier_0_is_protected(void **state)
 {
@@ -784,10 +920,16 @@ static void file_tier_refaulting_above_anon_tier_0_is_protected(void **state)
 
 	assert_true(tb_lru_gen_cmd("- %u 0 %lu 60 %d", id, seq, MIN_LRU_BATCH) > 0);
 	assert_int_equal(cached_of(f, 1024, 0), 512);
+#if TB_HAVE_mglru_type_by_all_tiers
+	assert_int_equal(512 - cached_of(f, 1024, 1), odd);
+	assert_int_equal(file_protected_tier_1(lruvec), 0);
+	assert_int_equal(tb_vma_swapped(vma), MIN_LRU_BATCH);
+#else
 	assert_int_equal(512 - cached_of(f, 1024, 1), odd + MIN_LRU_BATCH);
 	/* the two tiers alternate on the list: one protected per one isolated */
 	assert_int_equal(file_protected_tier_1(lruvec), MIN_LRU_BATCH);
 	assert_int_equal(tb_vma_swapped(vma), 0);
+#endif
 	tb_assert_lrus_consistent();
 }
 
@@ -808,6 +950,11 @@ static void refault_until(struct tb_file *f, unsigned long *i, long nr)
  * swappiness 40 that is at most one refault per 16 pages evicted: 1024
  * file pages evicted and 64 of them refaulting is the bound, file goes;
  * with 69 refaults of 1088 anon goes.
+ *
+ * 7.2 (mglru_type_by_all_tiers): all tiers are summed, anon's with the
+ * 1024 pages inc_min_seq() counted as protected when the agings moved
+ * them up: 64 * (1024 + 64) * 40 > 1 * (1544 + 1024 + 64) * 160 already
+ * at MIN_LRU_BATCH refaults. File goes while it has fewer.
  */
 static void file_goes_while_its_refaults_are_within_the_swappiness_bound(void **state)
 {
@@ -821,6 +968,14 @@ static void file_goes_while_its_refaults_are_within_the_swappiness_bound(void **
 	assert_true(tb_lru_gen_cmd("- %u 0 %lu 40 %d", id, seq, 1024) > 0);
 	assert_int_equal(tb_file_cached(f), 2048 - 1024);
 	assert_int_equal(tb_vma_swapped(vma), 0);
+#if TB_HAVE_mglru_type_by_all_tiers
+	refault_until(f, &i, MIN_LRU_BATCH - 1);
+	assert_true(tb_lru_gen_cmd("- %u 0 %lu 40 %d", id, seq, MIN_LRU_BATCH) > 0);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	assert_int_equal(tb_file_cached(f), 2048 - 1024 + MIN_LRU_BATCH - 1 - MIN_LRU_BATCH);
+
+	refault_until(f, &i, MIN_LRU_BATCH);
+#else
 	refault_until(f, &i, MIN_LRU_BATCH);
 
 	/* 64 * 64 * 40 <= 1 * 1024 * 160: file */
@@ -830,6 +985,7 @@ static void file_goes_while_its_refaults_are_within_the_swappiness_bound(void **
 
 	/* 69 * 64 * 40 > 1 * 1088 * 160: anon */
 	refault_until(f, &i, MIN_LRU_BATCH + 5);
+#endif
 	assert_true(tb_lru_gen_cmd("- %u 0 %lu 40 %d", id, seq, MIN_LRU_BATCH) > 0);
 	assert_int_equal(tb_vma_swapped(vma), MIN_LRU_BATCH);
 	assert_int_equal(lruvec->lrugen.min_seq[FILE], seq);
@@ -849,7 +1005,9 @@ static int setup_swap_no_kswapd(void **state)
  * cache is the oldest generation and the first direct reclaim evicts all
  * of it, nothing else (the classic LRU scanned anon at every priority and
  * swapped 56 pages, keeping half the page cache). The anon goes to swap
- * only later, once the page cache is gone.
+ * only later, once the page cache is gone. (7.2, mglru_evict_budget: the
+ * first direct reclaim evicts the root's size >> priority a priority, most
+ * of the page cache, still nothing else.)
  */
 static void global_reclaim_with_tiny_page_cache_evicts_it_first_as_the_oldest(void **state)
 {
@@ -863,10 +1021,15 @@ static void global_reclaim_with_tiny_page_cache_evicts_it_first_as_the_oldest(vo
 	for (i = 0; !kshim_trace.direct_reclaim_count; i++)
 		assert_int_equal(tb_touch(vma, i, true), 0);
 	assert_int_equal(kshim_trace.direct_reclaim_count, 1);
+#if TB_HAVE_mglru_evict_budget
+	/* 7.2: size >> priority a priority, until the SWAP_CLUSTER_MAX asked */
+	assert_in_range(64 - tb_file_cached(f), SWAP_CLUSTER_MAX, 63);
+#else
 	assert_int_equal(tb_file_cached(f), 0);
+#endif
 	assert_int_equal(tb_vma_swapped(vma), 0);
-	assert_int_equal(kshim_reclaim_event_read(PGSCAN_DIRECT), 64);
-	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_FILE), 64);
+	assert_int_equal(kshim_reclaim_event_read(PGSCAN_DIRECT), 64 - tb_file_cached(f));
+	assert_int_equal(kshim_reclaim_event_read(PGSTEAL_FILE), 64 - tb_file_cached(f));
 	assert_int_equal(kshim_reclaim_event_read(PGSCAN_ANON), 0);
 
 	for (; i < PAGES(64 * MB); i++)
@@ -914,6 +1077,12 @@ static struct tb_vma *run_program_streaming(struct tb_file *text, bool exec)
  * no page of it is scanned, so folio_check_references()'s VM_EXEC rule
  * (which applies with MGLRU too) never runs: nothing is activated, and
  * there is no active list to rotate on (pgrefill 0).
+ *
+ * 7.2 (lru_gen_fault_referenced): the text is faulted in PG_referenced,
+ * in the stream's generation. The first batch of it the eviction
+ * isolates is found young and activated; lru_gen_look_around() from
+ * those promotes the rest, which sort_folio() moves on without
+ * isolating (pgrefill): the text stays resident all the same.
  */
 static void exec_text_in_use_stays_resident_in_young_generations(void **state)
 {
@@ -922,8 +1091,13 @@ static void exec_text_in_use_stays_resident_in_young_generations(void **state)
 
 	assert_true(kshim_reclaim_event_read(PGSTEAL_DIRECT) > STREAM_PAGES / 2);
 	assert_int_equal(tb_vma_resident(vma), TEXT_PAGES);
+#if TB_HAVE_lru_gen_fault_referenced
+	assert_int_equal(kshim_vm_event_read(PGACTIVATE), MIN_LRU_BATCH);
+	assert_true(kshim_reclaim_event_read(PGREFILL) >= TEXT_PAGES);
+#else
 	assert_int_equal(kshim_vm_event_read(PGACTIVATE), 0);
 	assert_int_equal(kshim_reclaim_event_read(PGREFILL), 0);
+#endif
 	assert_int_equal(kshim_vm_event_read(PGDEACTIVATE), 0);
 }
 
@@ -935,8 +1109,13 @@ static void mapped_text_without_exec_in_use_stays_resident_like_exec(void **stat
 
 	assert_true(kshim_reclaim_event_read(PGSTEAL_DIRECT) > STREAM_PAGES / 2);
 	assert_int_equal(tb_vma_resident(vma), TEXT_PAGES);
+#if TB_HAVE_lru_gen_fault_referenced
+	assert_int_equal(kshim_vm_event_read(PGACTIVATE), MIN_LRU_BATCH);
+	assert_true(kshim_reclaim_event_read(PGREFILL) >= TEXT_PAGES);
+#else
 	assert_int_equal(kshim_vm_event_read(PGACTIVATE), 0);
 	assert_int_equal(kshim_reclaim_event_read(PGREFILL), 0);
+#endif
 	assert_int_equal(kshim_vm_event_read(PGDEACTIVATE), 0);
 }
 
@@ -1010,7 +1189,11 @@ static void reclaim_culls_locked_page_cache_from_every_generation_in_one_pass(vo
 	assert_write("a", "memory.reclaim", "1M", -EAGAIN);
 	lru_add_drain();
 	assert_int_equal(kshim_vm_event_read(UNEVICTABLE_PGCULLED), 768);
-#if TB_HAVE_lru_gen_evict_trace && TB_HAVE_mglru_unevictable_generic_cull
+#if TB_HAVE_mglru_evict_budget
+	/* 7.2: batches of size >> priority, at most MIN_LRU_BATCH each */
+	assert_true(kshim_trace.shrink_inactive_count >= 768 / MIN_LRU_BATCH);
+	assert_int_equal(sum(kshim_trace.inactive_reclaimed[FILE]), 0);
+#elif TB_HAVE_lru_gen_evict_trace && TB_HAVE_mglru_unevictable_generic_cull
 	assert_int_equal(kshim_trace.shrink_inactive_count, 768 / MIN_LRU_BATCH);
 	assert_int_equal(sum(kshim_trace.inactive_reclaimed[FILE]), 0);
 #else

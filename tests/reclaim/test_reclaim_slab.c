@@ -120,6 +120,13 @@ static void read_beyond_ram(void)
  * (freeable >> 12) * 4 / seeks of its objects per call: with a million
  * each, every cache loses some, none all; a and b, equal and visited at
  * the same priorities, lose the same number.
+ *
+ * 7.2 with MGLRU on (mglru_age_at_three_gens): kswapd ages the root's
+ * lruvec once three generations are left, at a priority below
+ * DEF_PRIORITY; the root rotates young, a and b (nothing evictable
+ * without swap: tail, then young) leave the old generation after it and
+ * seq moves on. The walks after that visit a and b again, each at the
+ * priorities of the rounds that reach it: they lose different numbers.
  */
 static void kswapd_shrinks_the_slab_of_every_memcg(void **state)
 {
@@ -132,7 +139,10 @@ static void kswapd_shrinks_the_slab_of_every_memcg(void **state)
 	p = tb_cache_objects(plain, NULL, 0);
 	assert_true(a > 0 && a < OBJS);
 	assert_true(p > 0 && p < OBJS);
-	assert_int_equal(a, b);
+	if (tb_lru_gen_on() && TB_HAVE_mglru_age_at_three_gens)
+		assert_true(b > 0 && b < OBJS);
+	else
+		assert_int_equal(a, b);
 }
 
 /*
