@@ -31,6 +31,16 @@
 /* lruvec->lrugen.seg after MEMCG_LRU_TAIL (mm/vmscan.c's enum) */
 #define SEG_TAIL 2
 
+/*
+ * This CPU's charge stock lets go of its memcgs before one is removed:
+ * 7.2's keeps a slot's memcg at 0 pages (!memcg_stock_frees_empty_slot),
+ * which would keep a removed memcg from its release.
+ */
+static void stock_lets_go(void)
+{
+	tb_drain_local_stock();
+}
+
 static struct lru_gen_memcg *memcg_lru(void)
 {
 	return &NODE_DATA(0)->memcg_lru;
@@ -290,12 +300,7 @@ static void removed_memcg_moves_to_the_head_of_the_old_generation_until_released
 	nr = nr_memcgs();
 
 #if TB_HAVE_lru_folio_reparent
-	/*
-	 * this CPU's charge stock lets go of the memcg first: 7.2's keeps a
-	 * slot's memcg at 0 pages (!memcg_stock_frees_empty_slot), which would
-	 * keep it from its release
-	 */
-	tb_drain_local_stock();
+	stock_lets_go();
 #endif
 	assert_int_equal(tb_cgroup_rmdir("a"), 0);
 	kshim_rcu_quiesce();
@@ -415,12 +420,7 @@ static void releasing_the_last_memcg_of_the_old_generation_moves_seq_on(void **s
 	assert_int_equal(x->lrugen.gen, old_gen());
 	assert_int_equal(memcg_lru()->nr_memcgs[old_gen()], 1);
 
-	/*
-	 * this CPU's charge stock lets go of the memcg first: 7.2's keeps a
-	 * slot's memcg at 0 pages (!memcg_stock_frees_empty_slot), which would
-	 * keep it from its release
-	 */
-	tb_drain_local_stock();
+	stock_lets_go();
 	assert_int_equal(tb_cgroup_rmdir("x"), 0);
 	flush_workqueue(system_wq);
 	kshim_rcu_quiesce();
@@ -502,12 +502,7 @@ static void releasing_the_last_memcg_of_the_young_generation_leaves_seq(void **s
 	assert_int_equal(x->lrugen.gen, young_gen());
 	assert_int_equal(memcg_lru()->nr_memcgs[young_gen()], 1);
 	seq = READ_ONCE(memcg_lru()->seq);
-	/*
-	 * this CPU's charge stock lets go of the memcg first: 7.2's keeps a
-	 * slot's memcg at 0 pages (!memcg_stock_frees_empty_slot), which would
-	 * keep it from its release
-	 */
-	tb_drain_local_stock();
+	stock_lets_go();
 	assert_int_equal(tb_cgroup_rmdir("x"), 0);
 	flush_workqueue(system_wq);
 	kshim_rcu_quiesce();
