@@ -20,6 +20,7 @@ import subprocess
 import time
 
 import tb_vm
+from tb_trees import DEFAULT_SERIES
 
 CONFIGS = ['classic', 'mglru', 'classic+swap', 'mglru+swap']
 SELFTESTS = ['test_memcontrol', 'test_kmem']
@@ -511,18 +512,43 @@ BEGIN = '<!-- tools/tb oracle publish: generated from build/vm/oracle/*.json; do
 END = '<!-- end of tools/tb oracle publish -->'
 
 
-def explanations(repo):
-    out = []
+def explanations(repo, series=None):
+    """The reasons of tests/oracle/explanations.txt for a tree of series
+    (all without one): lines before any '@ X.Y' line, and those of the
+    sections that series falls in"""
+    out, want = [], None
     with open(os.path.join(repo, 'tests', 'oracle', 'explanations.txt')) as f:
         for n, line in enumerate(f, 1):
             if not line.strip() or line.startswith('#'):
+                continue
+            v = re.match(r'^@\s*(\d+(?:\.\d+)*)\s*$', line)
+            if v:
+                want = v.group(1)
                 continue
             parts = [p.strip() for p in line.rstrip('\n').split(' | ')]
             if len(parts) != 5:
                 raise OracleError(f'tests/oracle/explanations.txt:{n}: want "scenario | '
                                   f'configuration | case | figure regex | reason"')
-            out.append(parts)
+            if series is None or want is None or series == want \
+                    or series.startswith(want + '.'):
+                out.append(parts)
     return out
+
+
+def series_of_release(release):
+    """'7.3.4+deb13-cloud-amd64' -> '7.3'"""
+    m = re.match(r'(\d+\.\d+)', release or '')
+    return m.group(1) if m else DEFAULT_SERIES
+
+
+def markers(series):
+    """The lines around the published tables of a tree of series in
+    docs/fidelity.md: the default series' stand alone, another's sit in its
+    own section"""
+    if series == DEFAULT_SERIES:
+        return BEGIN, END
+    return (f'<!-- tools/tb oracle publish, {series}: generated from build/linux-{series}/vm/'
+            f'oracle/*.json; do not edit -->', f'<!-- end of tools/tb oracle publish, {series} -->')
 
 
 def explain(expl, scenario, cfg, case, lab):
@@ -552,9 +578,16 @@ def selftest_rows(res, expl):
 
 
 def publish(tb, say):
-    expl = explanations(tb.repo)
     odir = os.path.join(tb.build, 'vm', 'oracle')
-    out = [BEGIN, '']
+    series = tb.series or DEFAULT_SERIES
+    try:
+        with open(os.path.join(odir, 'selftests.json')) as f:
+            series = series_of_release(json.load(f).get('release'))
+    except (OSError, ValueError):
+        pass
+    expl = explanations(tb.repo, series)
+    begin, end = markers(series)
+    out = [begin, '']
 
     def load(name):
         try:
@@ -595,14 +628,14 @@ def publish(tb, say):
             out.append(tb_oracle_seeds.RENDER[num](d))
             out.append('```')
             out.append('')
-    out.append(END)
+    out.append(end)
     path = os.path.join(tb.repo, 'docs', 'fidelity.md')
     text = ''
     if os.path.exists(path):
         with open(path) as f:
             text = f.read()
-    if BEGIN in text and END in text:
-        text = text[:text.index(BEGIN)] + '\n'.join(out) + text[text.index(END) + len(END):]
+    if begin in text and end in text:
+        text = text[:text.index(begin)] + '\n'.join(out) + text[text.index(end) + len(end):]
     else:
         text = text.rstrip('\n') + '\n\n' + '\n'.join(out) + '\n'
     os.makedirs(os.path.dirname(path), exist_ok=True)

@@ -143,6 +143,48 @@ class Differences(unittest.TestCase):
         self.assertTrue(all(c in tb_oracle.CONFIGS + ['*'] for _, c, _ in named))
 
 
+class Explanations(unittest.TestCase):
+    TEXT = ("selftests | * | * | A/B/E memory\\.current | page tables\n"
+            "@ 6.12\n"
+            "selftests | * | test_memcg_max | memory\\.events max | six-twelve\n"
+            "@ 7.3\n"
+            "selftests | * | test_memcg_max | memory\\.events max | large folios\n")
+
+    def load(self, series):
+        with tempfile.TemporaryDirectory() as d:
+            os.makedirs(os.path.join(d, 'tests', 'oracle'))
+            with open(os.path.join(d, 'tests', 'oracle', 'explanations.txt'), 'w') as f:
+                f.write(self.TEXT)
+            return tb_oracle.explanations(d, series)
+
+    def why(self, series, case, lab):
+        return tb_oracle.explain(self.load(series), 'selftests', 'classic', case, lab)
+
+    def test_a_section_explains_its_own_series_only(self):
+        self.assertEqual(self.why('7.3', 'test_memcg_max', 'memcg_test memory.events max'),
+                         'large folios')
+        self.assertEqual(self.why('6.12', 'test_memcg_max', 'memcg_test memory.events max'),
+                         'six-twelve')
+        self.assertIsNone(self.why('6.1', 'test_memcg_max', 'memcg_test memory.events max'))
+
+    def test_lines_before_any_section_explain_every_series(self):
+        for series in ('6.1', '6.12', '7.3'):
+            self.assertEqual(self.why(series, 'test_memcg_low', 'A/B/E memory.current'),
+                             'page tables')
+
+    def test_the_default_series_keeps_its_markers_and_others_get_their_own(self):
+        self.assertEqual(tb_oracle.markers('6.12'), (tb_oracle.BEGIN, tb_oracle.END))
+        begin, end = tb_oracle.markers('7.3')
+        self.assertIn('7.3', begin)
+        self.assertNotEqual(begin, tb_oracle.BEGIN)
+        self.assertEqual(tb_oracle.series_of_release('7.3.4+deb13-cloud-amd64'), '7.3')
+
+    def test_the_repository_file_parses_for_each_series(self):
+        self.assertEqual(tb_oracle.explanations(REPO, '6.1'), [])
+        for series in ('6.12', '7.3'):
+            self.assertTrue(tb_oracle.explanations(REPO, series))
+
+
 class CommandLine(unittest.TestCase):
     def tb(self, *args):
         return subprocess.run([os.path.join(REPO, 'tools', 'tb')] + list(args),
