@@ -536,6 +536,11 @@ FEATURES = [
             'its evictable size >> priority (evict_folios(nr_to_scan)): a lruvec takes a few '
             'pages at the first priorities that scan it (before: any positive nr_to_scan '
             'evicts a whole batch, MIN_LRU_BATCH isolated of up to MAX_LRU_BATCH scanned)'),
+    Feature('lru_gen_evict_rotations',
+            ('regex', 'mm/vmscan.c', r'if \(nr_isolated > total_reclaimed\)'),
+            '7.3', 'MGLRU\'s evict_folios() counts the folios it isolated and did not free '
+            'in the lruvec\'s PGROTATE_ANON/FILE, which prepare_scan_control() folds into '
+            'the reclaim cost (before: the multi-gen LRU counts no rotation)'),
     Feature('mglru_proportional_protection',
             ('regex', 'mm/vmscan.c', r'nr_to_scan = apply_proportional_protection\(memcg, sc, evictable\)'),
             '7.2', 'MGLRU\'s get_nr_to_scan() scales a memcg\'s scan by its usage above its '

@@ -190,6 +190,42 @@ static void order_3_direct_reclaim_counts_inactive_anon_for_compaction_with_swap
 	tb_put_folios(&held);
 }
 
+/*
+ * Both inactive lists count, whichever reclaim scans: 4096 pages of cold
+ * anonymous memory beside a clean file of 4116 pages, a swap device.
+ * The page cache is large and not low (cache_trim_mode): reclaim scans
+ * it alone, 1, 2, 4 pages at priorities 12 to 10. Priority 9's pass of
+ * 8 leaves 4101 inactive file pages and min + 15 free: compaction not
+ * yet suitable, and 4101 + 4096 inactive pages are more than
+ * compact_gap(3), so shrink_node() goes again, 8 more; priority 8's
+ * pass of 15 makes 38.
+ */
+static void order_3_direct_reclaim_counts_both_inactive_lists_for_compaction(void **state)
+{
+	struct tb_vma *vma;
+	LIST_HEAD(held);
+	int p;
+
+	TB_CLASSIC_LRU_ONLY("shrink_node()'s loop for compaction (MGLRU's has none)");
+	tb_run_in("");
+	vma = tb_map_anon(FILE_PAGES);
+	tb_touch_range(vma, FILE_PAGES, true);
+	assert_int_equal(tb_madvise(vma, MADV_COLD), 0);
+	clean_file(FILE_PAGES + 20);
+	tb_take_free_pages_down_to(tb_wmark(0, WMARK_MIN), &held);
+	assert_int_equal(direct_reclaim(GFP_KERNEL, 3), 38);
+	assert_int_equal(scanned(12), 1);
+	assert_int_equal(scanned(11), 2);
+	assert_int_equal(scanned(10), 4);
+	assert_int_equal(scanned(9), 16);
+	assert_int_equal(scanned(8), 15);
+	assert_int_equal(scanned_below(8), 0);
+	for (p = 0; p < KSHIM_TRACE_PRIORITIES; p++)
+		assert_int_equal(kshim_trace.inactive_scanned[ANON][p], 0);
+	assert_int_equal(tb_swap_used(), 0);
+	tb_put_folios(&held);
+}
+
 /* ---- above PAGE_ALLOC_COSTLY_ORDER: compaction_ready() ---- */
 
 /*
@@ -362,6 +398,8 @@ int main(void)
 				   setup_no_kswapd),
 		TB_RECLAIM_TEST_ON(order_3_direct_reclaim_without_io_never_reclaims_for_compaction,
 				   setup_no_kswapd),
+		TB_RECLAIM_TEST_ON(order_3_direct_reclaim_counts_both_inactive_lists_for_compaction,
+				   setup_swap_no_kswapd),
 		TB_RECLAIM_TEST_ON(order_3_direct_reclaim_counts_inactive_anon_for_compaction_with_swap,
 				   setup_swap_no_kswapd),
 		TB_RECLAIM_TEST_ON(costly_order_direct_reclaim_leaves_a_zone_ready_for_compaction,

@@ -180,7 +180,9 @@ static void anon_beyond_ram_without_swap_oom_kills(void **state)
  * when a pass reclaims nothing: the file LRU here is over 4096 pages) and
  * takes it off the zone when done. Since 6.3 the multi-gen LRU reclaims
  * nothing for a boost: boosted reclaim may not write pages, and
- * lru_gen_shrink_node() then skips the node.
+ * lru_gen_shrink_node() then skips the node. Either way, a boost taken
+ * off wakes kcompactd for a pageblock (the order a steal of a pageblock
+ * wants back), where kswapd's own sleep asks it for order 0 only.
  */
 static void kswapd_reclaims_a_watermark_boost_then_drops_it(void **state)
 {
@@ -193,6 +195,7 @@ static void kswapd_reclaims_a_watermark_boost_then_drops_it(void **state)
 	tb_read_range(f, ram * 3 / 4);
 	tb_kthreads_settle();
 	assert_int_equal(kshim_vm_event_read(PAGEOUTRUN), 0);
+	assert_int_equal(tb_kcompactd_wakeups(0).max_order, 0);
 
 	tb_mem_steal_pageblock(0);
 	assert_int_equal(zone->watermark_boost, pageblock_nr_pages);
@@ -210,6 +213,7 @@ static void kswapd_reclaims_a_watermark_boost_then_drops_it(void **state)
 	else
 		assert_true(kshim_reclaim_event_read(PGSTEAL_KSWAPD) >= boost);
 	assert_int_equal(zone->watermark_boost, 0);
+	assert_int_equal(tb_kcompactd_wakeups(0).max_order, pageblock_order);
 	tb_assert_lrus_consistent();
 }
 

@@ -449,6 +449,41 @@ static void kswapd_stops_a_batch_above_the_high_watermark(void **state)
 }
 
 /*
+ * kswapd's background aging (kswapd_age_node()) is the multi-gen LRU's
+ * own when it is on: lru_gen_age_node(), and nothing of the classic
+ * LRU's, whose inactive_is_low() test of the node's anon lists would ask
+ * for shrink_active_list() on each memcg (the node's anon counts say so
+ * here: every anon page of the two youngest generations counts as
+ * active, and with swap anon may be aged). The classic lists are empty,
+ * but the pass would still run, and report itself to the tracepoint:
+ * kswapd never calls it.
+ */
+static void kswapd_ages_only_the_generations_never_the_classic_anon_lists(void **state)
+{
+	const struct kshim_trace *k = tb_kswapd_trace(0);
+	unsigned long n = PAGES(64 * MB), i;
+	struct lruvec *root;
+	struct tb_vma *vma;
+
+	TB_ONE_NODE_ONLY("one node's kswapd");
+	tb_run_in("");
+	vma = tb_map_anon(n);
+	for (i = 0; tb_free_pages(0) > tb_wmark(0, WMARK_LOW) + 64; i++)
+		assert_int_equal(tb_touch(vma, i, true), 0);
+	lru_add_drain();
+	tb_memcg_flush_stats(tb_memcg(""));
+	root = mem_cgroup_lruvec(NULL, NODE_DATA(0));
+	assert_true(lruvec_page_state(root, NR_ACTIVE_ANON) >
+		    lruvec_page_state(root, NR_INACTIVE_ANON));
+	assert_int_equal(kshim_vm_event_read(PAGEOUTRUN), 0);
+	for (; tb_free_pages(0) >= tb_wmark(0, WMARK_LOW); i++)
+		assert_int_equal(tb_touch(vma, i, true), 0);
+	tb_kthreads_settle();
+	assert_true(kshim_vm_event_read(PAGEOUTRUN) > 0);
+	assert_int_equal(k->shrink_active_count, 0);
+}
+
+/*
  * vm.laptop_mode: reclaim may not write pages back (may_writepage 0)
  * until do_try_to_free_pages() is below DEF_PRIORITY - 2. Global reclaim
  * with the multi-gen LRU skips the LRUs altogether until then
@@ -532,6 +567,43 @@ static void aging_walk_promotes_a_folio_and_clears_its_file_refs(void **state)
 	assert_int_equal(tb_folio_tier(folio), TB_HAVE_lru_tier_workingset ? MAX_NR_TIERS - 1 : 0);
 	assert_int_equal(tb_gen_seq_pages(lruvec, 3, F), 1);
 }
+
+/*
+ * kswapd woken for order 3 on a node with plenty of free memory and 350
+ * pages of page cache: balanced at order 0, never at order 3 (the world's
+ * free memory has no block of order 3), it reclaims until the run has
+ * compact_gap(3) = 16 pages, then drops to order 0 and stops, and wakes
+ * kcompactd for order 3. lru_gen_shrink_node() starts it at priority 6
+ * (set_initial_priority(), clamped to DEF_PRIORITY / 2). 7.2
+ * (mglru_evict_budget): a pass evicts the evictable size >> priority, 5
+ * pages at 6, 10 at 5: 15, short of 16 (each pass adds what it reclaimed
+ * to the run's count, nothing more), so a third pass takes 20 at 4: 35.
+ * Before, a pass evicts a whole batch: 64 at 6.
+ */
+static void kswapd_woken_for_order_3_counts_each_pass_once_toward_the_compact_gap(void **state)
+{
+	struct tb_file *f = tb_file_create(350);
+	const struct kshim_trace *k = tb_kswapd_trace(0);
+
+	TB_ONE_NODE_ONLY("one node's kswapd");
+	tb_run_in("");
+	tb_read_range(f, 350);
+	lru_add_drain();
+	tb_wake_kswapd(GFP_KERNEL, 3, 0);
+	tb_kthreads_settle();
+	assert_int_equal(kshim_vm_event_read(PAGEOUTRUN), 1);
+	assert_int_equal(tb_kcompactd_wakeups(0).last_order, 3);
+	if (TB_HAVE_mglru_evict_budget) {
+		assert_int_equal(k->inactive_reclaimed[F][6], 5);
+		assert_int_equal(k->inactive_reclaimed[F][5], 10);
+		assert_int_equal(k->inactive_reclaimed[F][4], 20);
+		assert_int_equal(kshim_reclaim_event_read(PGSTEAL_KSWAPD), 35);
+	} else {
+		assert_int_equal(kshim_reclaim_event_read(PGSTEAL_KSWAPD), MIN_LRU_BATCH);
+	}
+	assert_int_equal(tb_file_cached(f), 350 - kshim_reclaim_event_read(PGSTEAL_KSWAPD));
+}
+
 
 /*
  * Anon memory and no swap: kswapd, woken at the low watermark, reclaims
@@ -703,6 +775,62 @@ static void forced_aging_carries_the_retired_generations_tier_counts_over(void *
 	assert_int_equal(lruvec->lrugen.avg_total[F][0],
 			 TB_HAVE_lru_gen_inc_min_seq_protects ? 200 / 2 : MIN_LRU_BATCH / 2);
 	assert_int_equal(atomic_long_read(&lruvec->lrugen.evicted[0][F][0]), 0);
+}
+
+/*
+ * Anon one generation ahead of the page cache, at the edge where
+ * try_to_inc_min_seq() ties them. Anon faulted in at max_seq 3, then two
+ * agings with swap (max_seq 5, both min_seqs 2), the anon touched again
+ * between them: each walk finds it young and marks it for the youngest
+ * generation, 3 then 4 (the aging adds its new one after the walk),
+ * leaving it on the list of 2 until an eviction sorts it. Page cache read
+ * once goes to min_seq + 1, generation 3, but for the pages left
+ * unreferenced, in the oldest one, 2 (7.2, lru_gen_folio_seq): an
+ * eviction without swap takes those, and the page cache's min_seq moves
+ * to 3 alone. An eviction at swappiness 200 of one page then sorts the
+ * anon to generation 4 and retires anon's emptied generations up to 4
+ * (no further than max_seq - MIN_NR_GENS + 1) while the page cache stays
+ * at 3. 7.2 (lru_gen_types_apart): anon stays at 4, one ahead of the page
+ * cache at max_seq - MIN_NR_GENS, which try_to_inc_min_seq() allows (it
+ * pulls anon back only past a page cache min_seq below that). Before,
+ * anon's min_seq never passes the page cache's: both at 3.
+ */
+static void eviction_with_swap_lets_anon_min_seq_lead_the_page_cache_by_one(void **state)
+{
+	struct tb_file *f = tb_file_create(256);
+	struct lruvec *lruvec;
+	struct tb_vma *vma;
+	unsigned short id;
+	long n;
+
+	lruvec = in_memcg_a(&id);
+	vma = tb_map_anon(128);
+	tb_touch_range(vma, 128, true);
+	lru_add_drain();
+	assert_true(tb_lru_gen_cmd("+ %u 0 3 1 1", id) > 0);
+	assert_int_equal(tb_gen_seq_pages(lruvec, 3, A), 128);
+	tb_touch_range(vma, 128, true);
+	assert_true(tb_lru_gen_cmd("+ %u 0 4 1 1", id) > 0);
+	assert_int_equal(lruvec->lrugen.max_seq, 5);
+	assert_int_equal(lruvec->lrugen.min_seq[A], 2);
+	assert_int_equal(lruvec->lrugen.min_seq[F], 2);
+	assert_int_equal(tb_gen_seq_pages(lruvec, 4, A), 128);
+	tb_read_range(f, 256);
+	lru_add_drain();
+	assert_true(tb_gen_seq_pages(lruvec, 3, F) > 128);
+	/* what the reads left in the oldest generation, evicted: min_seq moves on */
+	n = tb_gen_seq_pages(lruvec, 2, F);
+	assert_true(tb_lru_gen_cmd("- %u 0 2 0 %ld", id, max(n, 1L)) > 0);
+	assert_int_equal(tb_gen_seq_pages(lruvec, 2, F), 0);
+	assert_true(tb_gen_seq_pages(lruvec, 3, F) > 128);
+	assert_int_equal(lruvec->lrugen.min_seq[F], 3);
+	assert_int_equal(lruvec->lrugen.min_seq[A], 2);
+
+	assert_true(tb_lru_gen_cmd("- %u 0 3 200 1", id) > 0);
+	assert_true(tb_gen_seq_pages(lruvec, 3, F) > 0);
+	assert_int_equal(lruvec->lrugen.min_seq[F], 3);
+	assert_int_equal(lruvec->lrugen.min_seq[A], TB_HAVE_lru_gen_types_apart ? 4 : 3);
+	assert_int_equal(lruvec->lrugen.max_seq, 5);
 }
 
 /*
@@ -1256,6 +1384,20 @@ static void memcg_reclaim_scans_its_generations_shifted_by_priority(void **state
 #endif
 }
 
+/* a task of "a" writes page i of d and reads page i of c, for i < n */
+static void write_and_read_in_turn(struct tb_file *d, struct tb_file *c, unsigned long n)
+{
+	unsigned long i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	for (i = 0; i < n; i++) {
+		assert_int_equal(tb_file_write(d, i), 0);
+		assert_int_equal(tb_file_read(c, i), 0);
+	}
+	lru_add_drain();
+}
+
 /*
  * try_to_shrink_lruvec() wakes the flushers only when every page cache
  * folio the eviction took was dirty and not yet queued for writeback
@@ -1277,15 +1419,8 @@ static void memcg_reclaim_scans_its_generations_shifted_by_priority(void **state
 static void eviction_wakes_the_flushers_only_if_all_it_took_was_dirty(void **state)
 {
 	struct tb_file *d = tb_file_create(32), *c = tb_file_create(32);
-	unsigned long i;
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_run_in("a");
-	for (i = 0; i < 32; i++) {
-		assert_int_equal(tb_file_write(d, i), 0);
-		assert_int_equal(tb_file_read(c, i), 0);
-	}
-	lru_add_drain();
+	write_and_read_in_turn(d, c, 32);
 	assert_int_equal(tb_file_dirty(d), 32);
 
 	assert_write_ok("a", "memory.reclaim", "128K");
@@ -1310,6 +1445,48 @@ static void eviction_wakes_the_flushers_only_if_all_it_took_was_dirty(void **sta
 	assert_write("a", "memory.reclaim", "128K", -EAGAIN);
 	assert_int_equal(tb_file_cached(d), 32);
 	assert_int_equal(tb_file_dirty(d), TB_HAVE_lru_gen_wakes_flushers ? 0 : 32);
+#endif
+}
+
+/*
+ * What an eviction isolated and did not free goes back to the LRU
+ * (shrink_folio_list() activates a dirty page cache folio it may not
+ * write, for the flushers to clean). 7.3 (lru_gen_evict_rotations):
+ * evict_folios() counts each batch's isolated pages beyond what it freed,
+ * its retry pass included, as rotated (PGROTATE_FILE of the lruvec, the
+ * page cache's half of the reclaim cost prepare_scan_control() folds);
+ * a batch that freed all it took counts none. 32 pages written and 32
+ * read in turn, reclaimed through memory.reclaim: whatever the batches,
+ * the rotations are the pages taken less the pages stolen, and the dirty
+ * pages taken before the flushers cleaned them make them more than none.
+ * Before 7.3 the multi-gen LRU counts no rotation.
+ */
+static void eviction_counts_the_pages_it_took_and_did_not_free_as_rotated(void **state)
+{
+	struct tb_file *d = tb_file_create(32), *c = tb_file_create(32);
+	unsigned long taken, stolen;
+#if TB_HAVE_lru_gen_evict_rotations
+	unsigned long rotated;
+#endif
+
+	write_and_read_in_turn(d, c, 32);
+#if TB_HAVE_lru_gen_evict_rotations
+	tb_memcg_flush_stats(tb_memcg("a"));
+	rotated = lruvec_page_state(tb_lruvec_of("a"), PGROTATE_FILE);
+#endif
+	stolen = tb_stat("a", "pgsteal");
+	kshim_trace_reset();
+	assert_write_ok("a", "memory.reclaim", "128K");
+	taken = kshim_trace.isolate_sum.taken;
+	stolen = tb_stat("a", "pgsteal") - stolen;
+	assert_true(stolen >= 32);
+	assert_true(taken >= stolen);
+#if TB_HAVE_lru_gen_evict_rotations
+	assert_true(taken > stolen);
+	tb_memcg_flush_stats(tb_memcg("a"));
+	assert_int_equal(lruvec_page_state(tb_lruvec_of("a"), PGROTATE_FILE) - rotated,
+			 taken - stolen);
+	assert_int_equal(lruvec_page_state(tb_lruvec_of("a"), PGROTATE_ANON), 0);
 #endif
 }
 
@@ -1403,14 +1580,17 @@ int main(void)
 		TB_MGLRU_TEST(three_generations_over_half_in_the_youngest),
 		TB_RECLAIM_TEST_ON(global_reclaim_starts_at_a_priority_from_the_inactive_size, setup_big),
 		TB_MGLRU_TEST(kswapd_stops_a_batch_above_the_high_watermark),
+		TB_MGLRU_SWAP_TEST(kswapd_ages_only_the_generations_never_the_classic_anon_lists),
 		cmocka_unit_test_setup_teardown(laptop_mode_holds_global_reclaim_off_the_lrus_where_it_is_honoured,
 						tb_mglru_setup, laptop_mode_teardown),
 		TB_MGLRU_TEST(aging_walk_promotes_a_folio_and_clears_its_file_refs),
 		TB_MGLRU_TEST(hopeless_node_kswapd_failures_after_direct_reclaim_progress),
+		TB_MGLRU_TEST(kswapd_woken_for_order_3_counts_each_pass_once_toward_the_compact_gap),
 		TB_RECLAIM_TEST_ON(noio_direct_reclaim_takes_page_cache_and_swaps_no_anon,
 				   setup_swap_no_kswapd),
 		TB_MGLRU_TEST(forced_aging_carries_the_retired_generations_tier_counts_over),
 		TB_MGLRU_SWAP_TEST(eviction_with_swap_moves_the_page_cache_min_seq_by_its_types_rule),
+		TB_MGLRU_SWAP_TEST(eviction_with_swap_lets_anon_min_seq_lead_the_page_cache_by_one),
 		TB_MGLRU_TEST(removed_memcg_out_of_cold_folios_has_its_page_cache_reclaimed),
 		TB_RECLAIM_TEST_ON(anon_under_swap_writeback_waits_out_of_the_oldest_generation,
 				   setup_swap_disk),
@@ -1427,6 +1607,7 @@ int main(void)
 		TB_MGLRU_TEST(kswapd_stops_a_pass_once_it_scanned_its_share_of_the_lruvec),
 		TB_MGLRU_TEST(memcg_reclaim_scans_its_generations_shifted_by_priority),
 		TB_MGLRU_TEST(eviction_wakes_the_flushers_only_if_all_it_took_was_dirty),
+		TB_MGLRU_TEST(eviction_counts_the_pages_it_took_and_did_not_free_as_rotated),
 		TB_MGLRU_TEST(forced_aging_moves_the_folios_its_walk_promoted_to_their_generation),
 		TB_RECLAIM_TEST_ON(noio_direct_reclaim_takes_dirty_page_cache_and_leaves_it_to_the_flushers,
 				   setup_swap_no_kswapd),

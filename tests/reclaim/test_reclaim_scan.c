@@ -819,6 +819,77 @@ static void file_cost_counts_the_text_rotated_and_the_pages_kept(void **state)
 }
 
 /*
+ * The reclaim cost decays: each type's cost is the rotations and refaults
+ * reclaim noted, both halved whenever their sum passes a quarter of the
+ * LRU pages of the lruvec. 7.3 (!lru_note_cost): prepare_scan_control()
+ * folds the PGROTATE and WORKINGSET_RESTORE counts since its last call
+ * into the costs and halves both until they are within the quarter, as
+ * of the LRU size it reads. A memcg whose LRU is 256 pages of text mapped
+ * VM_EXEC (rotated at each reclaim: 256 more of cost each time, from a
+ * total kept under 64) and one of 3 such pages (a quarter of 3 is 0: each
+ * reclaim halves its cost back to none). Before 7.3, lru_note_cost()
+ * halves once per note, so only the rotations are sure to show.
+ */
+static unsigned long lru_pages_of(const char *path)
+{
+	struct lruvec *l = lruvec_of(path);
+
+	tb_memcg_flush_stats(tb_memcg(path));
+	return lruvec_page_state(l, NR_INACTIVE_ANON) + lruvec_page_state(l, NR_ACTIVE_ANON) +
+	       lruvec_page_state(l, NR_INACTIVE_FILE) + lruvec_page_state(l, NR_ACTIVE_FILE);
+}
+
+/* memory.reclaim of a page in a task's memcg, its text touched again after */
+static unsigned long reclaim_and_touch(const char *path, struct tb_vma *vma, unsigned long n)
+{
+	unsigned long lru = lru_pages_of(path);
+
+	tb_cgroup_write_str(path, "memory.reclaim", "4K");
+	tb_touch_range(vma, n, false);
+	return lru;
+}
+
+static void reclaim_cost_decays_to_a_quarter_of_the_lru(void **state)
+{
+	struct tb_file *text = tb_file_create(256), *small = tb_file_create(3);
+	struct tb_vma *vma, *small_vma;
+	unsigned long lru, cost;
+	int i;
+
+	TB_CLASSIC_LRU_ONLY("the classic LRU's reclaim cost");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("b"), 0);
+	tb_run_in("b");
+	small_vma = tb_map_file_exec(small);
+	tb_touch_range(small_vma, 3, false);
+	tb_run_in("a");
+	vma = tb_map_file_exec(text);
+	tb_touch_range(vma, 256, false);
+	lru_add_drain();
+
+	for (i = 0; i < 3; i++) {
+		lru = reclaim_and_touch("a", vma, 256);
+		cost = tb_file_cost(lruvec_of("a")) + tb_anon_cost(lruvec_of("a"));
+		assert_true(cost > 0);
+#if !TB_HAVE_lru_note_cost
+		assert_true(lru > 200);
+		assert_true(cost <= lru / 4);
+#endif
+	}
+
+	tb_run_in("b");
+	for (i = 0; i < 3; i++) {
+		lru = reclaim_and_touch("b", small_vma, 3);
+		assert_true(lru < 4);
+#if !TB_HAVE_lru_note_cost
+		tb_memcg_flush_stats(tb_memcg("b"));
+		assert_true(lruvec_page_state(lruvec_of("b"), PGROTATE_FILE) > 0);
+		assert_int_equal(tb_file_cost(lruvec_of("b")) + tb_anon_cost(lruvec_of("b")), 0);
+#endif
+	}
+}
+
+/*
  * The same program with its text mapped without VM_EXEC: the first direct
  * reclaim keeps the pages on the inactive list (marked referenced), the
  * second look activates them; shrink_active_list() then deactivates what
@@ -907,6 +978,36 @@ static unsigned long active_file_taken_with(unsigned long inact)
 	tb_memcg_flush_stats(tb_memcg("a"));
 	assert_int_equal(tb_stat("a", "active_file"), 900 * MB);
 	return active_file_taken("a", "4K");
+}
+
+static int setup_6g(void **state)
+{
+	tb_mem.ram_pages = PAGES(6144 * MB);
+	return tb_reclaim_setup(state);
+}
+
+/*
+ * At 5 GiB of LRU the ratio is int_sqrt(50) = 7, where 4 GiB's is
+ * int_sqrt(40) = 6: 4660M of page cache read twice and 717M read once
+ * (5377M, 5 whole GiB): 717M * 7 = 5019M >= 4660M, not low, though 717M *
+ * 6 = 4302M < 4660M would be.
+ */
+static void inactive_file_above_a_seventh_of_active_at_5g_is_not_low(void **state)
+{
+	struct tb_file *hot = tb_file_create(PAGES(4660 * MB));
+	struct tb_file *once = tb_file_create(PAGES(717 * MB));
+
+	TB_CLASSIC_LRU_ONLY("inactive_is_low()");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	tb_read_range(hot, PAGES(4660 * MB));
+	tb_read_range(hot, PAGES(4660 * MB));
+	tb_read_range(once, PAGES(717 * MB));
+	lru_add_drain();
+	tb_memcg_flush_stats(tb_memcg("a"));
+	assert_int_equal(tb_stat("a", "active_file"), 4660 * MB);
+	assert_int_equal(tb_stat("a", "inactive_file"), 717 * MB);
+	assert_int_equal(active_file_taken("a", "4K"), 0);
 }
 
 /* 250M inactive: 250M * 3 < 900M, low (at 2 GiB's ratio, 4, it would not be) */
@@ -1769,6 +1870,7 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(anon_of_an_exec_mapping_is_not_activated_at_first_use),
 		TB_RECLAIM_TEST(locked_exec_folio_is_deactivated_unwalked),
 		TB_RECLAIM_TEST(file_cost_counts_the_text_rotated_and_the_pages_kept),
+		TB_RECLAIM_TEST(reclaim_cost_decays_to_a_quarter_of_the_lru),
 		TB_RECLAIM_TEST(memory_low_scales_the_scan_by_the_usage_above_it),
 		TB_RECLAIM_TEST(memory_low_one_page_more_scales_the_scan_below_a_power_of_two),
 		TB_RECLAIM_TEST(memory_min_scales_the_scan_by_the_usage_above_it),
@@ -1786,6 +1888,7 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(activated_swap_cache_folio_keeps_its_swap_slot_while_swap_is_not_full),
 		TB_RECLAIM_TEST_ON(inactive_file_below_a_third_of_active_above_1g_is_low, setup_2g),
 		TB_RECLAIM_TEST_ON(inactive_file_above_a_third_of_active_above_1g_is_not_low, setup_2g),
+		TB_RECLAIM_TEST_ON(inactive_file_above_a_seventh_of_active_at_5g_is_not_low, setup_6g),
 	};
 
 	return TB_RUN(tests);
