@@ -981,6 +981,38 @@ static void nofs_reclaim_adds_anon_to_a_swap_file_but_does_not_write_it(void **s
 	tb_unmap(vma);
 }
 
+/*
+ * The multi-gen LRU's eviction gives shrink_folio_list() a second pass
+ * only for what may have missed folio_rotate_reclaimable(): clean,
+ * unmapped, inactive folios (evict_folios()). A GFP_NOFS charge's
+ * reclaim over a swap file adds each anon folio it takes to the swap
+ * cache, unmaps it and keeps it dirty, unwritten: one pass, so one
+ * mm_vmscan_lru_shrink_inactive event, per isolation that took folios.
+ */
+static void nofs_eviction_passes_dirty_swap_cache_over_once(void **state)
+{
+	struct tb_vma *vma;
+	int err = 0;
+
+	if (!tb_lru_gen_on())
+		skip();
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(256);
+	tb_touch_range(vma, 256, true);
+	tb_limit_to_current("a");
+	kshim_trace_reset();
+	assert_null(tb_folio_charge(1, GFP_NOFS, &err));
+	assert_int_equal(err, -ENOMEM);
+	assert_int_equal(kshim_vm_event_read(PSWPOUT), 0);
+	assert_true(tb_swap_used() > 0);
+	assert_true(kshim_trace.isolate_took_count > 0);
+	/* 6.1's evict_folios() has no trace event */
+	assert_int_equal(kshim_trace.shrink_inactive_count,
+			 TB_HAVE_lru_gen_evict_trace ? kshim_trace.isolate_took_count : 0);
+	tb_unmap(vma);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1014,6 +1046,8 @@ int main(void)
 		TB_RECLAIM_TEST(reclaim_frees_truncated_folios_once_their_buffers_are_released),
 		TB_RECLAIM_TEST(reclaim_calls_free_folio_of_each_page_cache_folio_it_frees),
 		TB_RECLAIM_TEST_ON(reclaim_writes_to_a_swap_file_in_iocbs_of_several_pages,
+				   setup_swap_file_on_nfs),
+		TB_RECLAIM_TEST_ON(nofs_eviction_passes_dirty_swap_cache_over_once,
 				   setup_swap_file_on_nfs),
 		TB_RECLAIM_TEST_ON(nofs_reclaim_adds_anon_to_a_swap_file_but_does_not_write_it,
 				   setup_swap_file_on_nfs),

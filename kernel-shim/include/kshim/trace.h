@@ -76,6 +76,8 @@ struct kshim_trace {
 	 * multi-gen LRU's scan_folios())
 	 */
 	unsigned long isolate_count;
+	/* of those, the calls that took at least one folio */
+	unsigned long isolate_took_count;
 	struct kshim_trace_isolate {
 		long scanned, skipped, taken;
 	} last_isolate, isolate_sum, isolate_max;

@@ -88,6 +88,7 @@ static inline void kshim_trace_shrink_slab_end(struct shrinker *shr, int nid, in
 	if (!KSHIM_TRACE_RECORD)							\
 		break;								\
 	kshim_trace.isolate_count++;							\
+	kshim_trace.isolate_took_count += (nr_take) > 0;				\
 	kshim_trace.last_isolate = (struct kshim_trace_isolate){			\
 		(nr_scan), (nr_skip), (nr_take) };					\
 	kshim_trace_isolate_add(scanned, nr_scan);					\
