@@ -877,6 +877,9 @@ static void test_events_max_oom_kill(void **state)
 	assert_int_equal(tb_cgroup_events_notified("p/a"), 37);
 	assert_int_equal(tb_cgroup_events_notified("p"), 37);
 	assert_int_equal(tb_cgroup_events_notified(""), 0);
+	/* memory.events.local is notified of a memcg's own events only */
+	assert_int_equal(tb_cgroup_events_local_notified("p/a"), 37);
+	assert_int_equal(tb_cgroup_events_local_notified("p"), 0);
 	assert_file("p/a", "memory.swap.events", "high 0\nmax 0\nfail 0\n");
 }
 
