@@ -546,6 +546,31 @@ static void test_atomic_forced_over_max(void **state)
 }
 
 /*
+ * A charge without a reclaim bit may not even spin (kmalloc_nolock(),
+ * alloc_pages_nolock()); with __GFP_HIGH it is forced over max as
+ * GFP_ATOMIC's is, one max event in memory.events and memory.events.local.
+ * Since memcg_charge_nospin that event notifies no file: a notification
+ * takes locks such a context may not take.
+ */
+static void test_nospin_forced_over_max_notifies_no_file(void **state)
+{
+	unsigned long notified = TB_HAVE_memcg_charge_nospin ? 0 : 1, events, local;
+	int err;
+
+	full(256);
+	events = tb_cgroup_events_notified("a");
+	local = tb_cgroup_events_local_notified("a");
+	assert_non_null(tb_folio_charge(1, __GFP_HIGH, &err));
+	assert_int_equal(err, 0);
+	assert_int_equal(tb_reclaim_calls(), 0);
+	assert_int_equal(current_pages("a"), 257);
+	assert_int_equal(event("a", "max"), 1);
+	assert_int_equal(tb_cgroup_read_key("a", "memory.events.local", "max"), 1);
+	assert_int_equal(tb_cgroup_events_notified("a") - events, notified);
+	assert_int_equal(tb_cgroup_events_local_notified("a") - local, notified);
+}
+
+/*
  * memory.max 0 and nothing to kill: GFP_KERNEL gets -ENOMEM after 18
  * reclaim calls and an OOM that found no victim; __GFP_NOFAIL is then
  * forced over max without a further "max" event.
@@ -903,6 +928,7 @@ int main(void)
 		TB_MEMCG_TEST(test_retry_mayfail_no_oom),
 		TB_MEMCG_TEST(test_nowait_fails_at_once),
 		TB_MEMCG_TEST(test_atomic_forced_over_max),
+		TB_MEMCG_TEST(test_nospin_forced_over_max_notifies_no_file),
 		TB_MEMCG_TEST(test_nofail_forced_when_oom_fails),
 		TB_MEMCG_TEST(test_oom_victim_charge_fails),
 		TB_MEMCG_TEST(test_killed_task_charge_fails_after_oom),
