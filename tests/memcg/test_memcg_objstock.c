@@ -771,6 +771,8 @@ static void test_page_sized_charge_leaves_no_bytes_in_the_stock(void **state)
 	objcg = objcg_of("a");
 	assert_int_equal(tb_obj_cgroup_charge(objcg, GFP_KERNEL, 2 * PG), 0);
 	assert_int_equal(stock_bytes(&cached), 0);
+	/* nor does it take the stock over for its objcg */
+	assert_null(cached);
 	tb_obj_cgroup_uncharge(objcg, 2 * PG);
 	tb_drain_local_stock();
 	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 0);
@@ -936,6 +938,33 @@ static void test_drain_all_drains_obj_stocks_of_the_subtree_only(void **state)
 	tb_obj_cgroup_uncharge(b, size);
 }
 
+/*
+ * drain_all_stock() drains the obj stock of the CPU it runs on itself,
+ * at once, and that CPU's next drain_all_stock() drains it again.
+ */
+static void test_drain_all_drains_the_local_obj_stock(void **state)
+{
+	struct obj_cgroup *a, *cached;
+	int round;
+
+	start(TB_OBJSTOCK_AFTER);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	a = objcg_of("a");
+	for (round = 0; round < 2; round++) {
+		assert_int_equal(tb_obj_cgroup_charge(a, GFP_KERNEL, 100), 0);
+		assert_int_equal(tb_obj_stock_bytes(0, &cached), PG - 100);
+		assert_ptr_equal(cached, a);
+		tb_drain_all_stock(tb_memcg("a"), false);
+		assert_int_equal(tb_obj_stock_bytes(0, &cached), 0);
+		assert_null(cached);
+		assert_int_equal(tb_stock_pages(0, NULL), 0);
+		/* the drained bytes wait in the objcg for its next charge */
+		assert_int_equal(charged_bytes(a), PG - 100);
+		tb_obj_cgroup_uncharge(a, 100);
+		tb_drain_local_stock();
+	}
+}
+
 /* a mixed trace over two nodes; returns the byte totals per item */
 static void run_mixed(enum tb_objstock_variant v, const char *path, long *recl, long *unrecl)
 {
@@ -1021,6 +1050,7 @@ int main(void)
 		TB_MEMCG_TEST(test_bytes_over_a_page_are_pushed_out_whole),
 		TB_MEMCG_TEST(test_charge_of_the_stocked_bytes_uses_them),
 		TB_MEMCG_TEST(test_drain_all_drains_obj_stocks_of_the_subtree_only),
+		TB_MEMCG_TEST(test_drain_all_drains_the_local_obj_stock),
 	};
 
 	tb_world.nr_nodes = 2;
