@@ -654,6 +654,24 @@ static void test_nospin_forced_over_max_notifies_no_file(void **state)
 }
 
 /*
+ * Under its limit a charge that may not spin charges just its pages
+ * (memcg_charge_nospin: no batch, nothing for the stock, which it may
+ * not lock); before, a batch as any other.
+ */
+static void test_nospin_charge_takes_no_batch(void **state)
+{
+	unsigned int batch = TB_HAVE_memcg_charge_nospin ? 1 : BATCH;
+	int err;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	assert_non_null(tb_folio_charge(1, __GFP_HIGH, &err));
+	assert_int_equal(err, 0);
+	assert_int_equal(current_pages("a"), batch);
+	assert_int_equal(tb_stock_pages(0, NULL), batch - 1);
+}
+
+/*
  * memory.max 0 and nothing to kill: GFP_KERNEL gets -ENOMEM after 18
  * reclaim calls and an OOM that found no victim; __GFP_NOFAIL is then
  * forced over max without a further "max" event.
@@ -1013,6 +1031,7 @@ int main(void)
 		TB_MEMCG_TEST(test_nowait_fails_at_once),
 		TB_MEMCG_TEST(test_atomic_forced_over_max),
 		TB_MEMCG_TEST(test_nospin_forced_over_max_notifies_no_file),
+		TB_MEMCG_TEST(test_nospin_charge_takes_no_batch),
 		TB_MEMCG_TEST(test_nofail_forced_when_oom_fails),
 		TB_MEMCG_TEST(test_oom_victim_charge_fails),
 		TB_MEMCG_TEST(test_killed_task_charge_fails_after_oom),
