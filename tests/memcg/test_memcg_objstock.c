@@ -955,8 +955,10 @@ static void test_obj_stock_takes_empty_slots_from_the_first(void **state)
 }
 
 /*
- * An update larger than the stock's 16-bit byte counts goes straight to
- * the memcg's stat: none of it stays cached, none is lost.
+ * An update larger than the stock's 16-bit byte counts (7.2,
+ * !mod_objcg_state) goes straight to the memcg's stat: none of it stays
+ * cached, none is lost. Before, the stock's int counts hold it, as any
+ * update into an empty count, until a drain.
  */
 static void test_update_over_s16_max_is_not_cached(void **state)
 {
@@ -965,13 +967,22 @@ static void test_update_over_s16_max_is_not_cached(void **state)
 	start(TB_OBJSTOCK_AFTER);
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	objcg = objcg_of("a");
-	/* the stock caches objcg: its updates could be cached there */
-	assert_int_equal(tb_obj_cgroup_charge(objcg, GFP_KERNEL, 8), 0);
+	/*
+	 * 7.2 (!mod_objcg_state): an update is cached only on the slot of an
+	 * objcg the stock holds (before: the update takes the stock over)
+	 */
+	if (!TB_HAVE_mod_objcg_state)
+		assert_int_equal(tb_obj_cgroup_charge(objcg, GFP_KERNEL, 8), 0);
 	tb_mod_objcg_state(objcg, NODE_DATA(0), 0, 40000);
+	if (TB_HAVE_mod_objcg_state) {
+		assert_stock_vmstat(0, 40000);
+		tb_drain_local_stock();
+	}
 	assert_stock_vmstat(0, 0);
 	flush_stats();
 	assert_int_equal(tb_cgroup_read_key("a", "memory.stat", "slab_unreclaimable"), 40000);
-	tb_obj_cgroup_uncharge(objcg, 8);
+	if (!TB_HAVE_mod_objcg_state)
+		tb_obj_cgroup_uncharge(objcg, 8);
 	tb_drain_local_stock();
 }
 
