@@ -381,6 +381,12 @@ FEATURES = [
             '7.3', 'consume_stock() lets go of a stock slot\'s memcg when a charge takes '
             'its last page (before: the slot keeps the memcg, at 0 pages, until drained '
             'or replaced)'),
+    Feature('memcg_charge_nospin',
+            ('regex', 'mm/memcontrol.c', r'bool allow_spinning = gfpflags_allow_spinning\(gfp_mask\);'),
+            '7.2', 'try_charge_memcg() knows a charge that may not spin (no __GFP_RECLAIM '
+            'bit: kmalloc_nolock(), alloc_pages_nolock()): it charges no batch and its '
+            'max event notifies no memory.events file (before: such a charge was any '
+            'other that may not block)'),
     Feature('list_lru_cb_no_lock',
             ('regex', 'include/linux/list_lru.h',
              r'\(\*list_lru_walk_cb\)\(struct list_head \*item,\s*struct list_lru_one \*list,'

@@ -726,6 +726,13 @@ unsigned long tb_cgroup_events_notified(const char *path)
 	return memcg ? kshim_cgroup_file_notifications(&memcg->events_file) : 0;
 }
 
+unsigned long tb_cgroup_events_local_notified(const char *path)
+{
+	struct mem_cgroup *memcg = tb_memcg(path);
+
+	return memcg ? kshim_cgroup_file_notifications(&memcg->events_local_file) : 0;
+}
+
 void tb_cgroup_set_recursiveprot(bool on)
 {
 	if (on)

@@ -138,6 +138,89 @@ static void test_stock_switch_drains_other(void **state)
 #endif
 }
 
+/* the stock slot of CPU 0 that caches memcg, -1 if none */
+static int stock_slot_of(struct mem_cgroup *memcg)
+{
+	unsigned int pages;
+	int i;
+
+	for (i = 0; i < tb_stock_nr_slots(); i++)
+		if (tb_stock_slot(0, i, &pages) == memcg)
+			return i;
+	return -1;
+}
+
+/* a task of path charges nr_pages on CPU 0 and leaves (its pages go back to the counter) */
+static void charge_and_leave(const char *path, unsigned int nr_pages)
+{
+	assert_int_equal(tb_task_enter(path), 0);
+	tb_charge_ok(nr_pages);
+	tb_task_leave();
+}
+
+/*
+ * The stock has tb_stock_nr_slots() slots (7.2: NR_MEMCG_STOCK; before:
+ * one). Memcgs m0.. fill them in order; the next memcg's batch evicts the
+ * slot stock->drain_idx names (its pages go back to the counter). A slot
+ * whose memcg's charges took its last page is empty since
+ * memcg_stock_frees_empty_slot, and a refill takes an empty slot before
+ * evicting anyone; before, that slot keeps its memcg at 0 pages and the
+ * refill evicts the next slot of the round.
+ */
+static void test_stock_refill_takes_an_empty_slot_before_evicting(void **state)
+{
+	int n = tb_stock_nr_slots(), i, k, j;
+	struct mem_cgroup *m[16];
+	unsigned int pages;
+	char path[16];
+
+	assert_true(n + 2 <= (int)ARRAY_SIZE(m));
+	for (i = 0; i < n + 2; i++) {
+		snprintf(path, sizeof(path), "m%d", i);
+		assert_int_equal(tb_cgroup_mkdir(path), 0);
+		m[i] = tb_memcg(path);
+	}
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "m%d", i);
+		charge_and_leave(path, 1);
+	}
+	for (i = 0; i < n; i++) {
+		assert_ptr_equal(tb_stock_slot(0, i, &pages), m[i]);
+		assert_int_equal(pages, BATCH - 1);
+	}
+
+	/* every slot taken: m<n>'s batch evicts one memcg, k */
+	snprintf(path, sizeof(path), "m%d", n);
+	charge_and_leave(path, 1);
+	k = stock_slot_of(m[n]);
+	assert_in_range(k, 0, n - 1);
+	assert_int_equal(tb_stock_pages_of(0, m[n]), BATCH - 1);
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "m%d", i);
+		assert_int_equal(current_pages(path), i == k ? 0 : BATCH - 1);
+		assert_int_equal(tb_stock_pages_of(0, m[i]), i == k ? 0 : BATCH - 1);
+	}
+
+	/* m<n> takes its slot's last page */
+	snprintf(path, sizeof(path), "m%d", n);
+	charge_and_leave(path, BATCH - 1);
+	assert_int_equal(tb_stock_pages_of(0, m[n]), 0);
+	assert_int_equal(stock_slot_of(m[n]), TB_HAVE_memcg_stock_frees_empty_slot ? -1 : k);
+
+	snprintf(path, sizeof(path), "m%d", n + 1);
+	charge_and_leave(path, 1);
+	j = TB_HAVE_memcg_stock_frees_empty_slot ? k : (k + 1) % n;
+	assert_int_equal(stock_slot_of(m[n + 1]), j);
+	assert_int_equal(tb_stock_pages_of(0, m[n + 1]), BATCH - 1);
+	for (i = 0; i < n; i++) {
+		if (i == k)
+			continue;
+		snprintf(path, sizeof(path), "m%d", i);
+		assert_int_equal(current_pages(path), i == j ? 0 : BATCH - 1);
+		assert_int_equal(tb_stock_pages_of(0, m[i]), i == j ? 0 : BATCH - 1);
+	}
+}
+
 /*
  * drain_all_stock(root) drains every CPU whose stock caches root or a
  * descendant with pages; the local one synchronously, the others by a
@@ -546,6 +629,49 @@ static void test_atomic_forced_over_max(void **state)
 }
 
 /*
+ * A charge without a reclaim bit may not even spin (kmalloc_nolock(),
+ * alloc_pages_nolock()); with __GFP_HIGH it is forced over max as
+ * GFP_ATOMIC's is, one max event in memory.events and memory.events.local.
+ * Since memcg_charge_nospin that event notifies no file: a notification
+ * takes locks such a context may not take.
+ */
+static void test_nospin_forced_over_max_notifies_no_file(void **state)
+{
+	unsigned long notified = TB_HAVE_memcg_charge_nospin ? 0 : 1, events, local;
+	int err;
+
+	full(256);
+	events = tb_cgroup_events_notified("a");
+	local = tb_cgroup_events_local_notified("a");
+	assert_non_null(tb_folio_charge(1, __GFP_HIGH, &err));
+	assert_int_equal(err, 0);
+	assert_int_equal(tb_reclaim_calls(), 0);
+	assert_int_equal(current_pages("a"), 257);
+	assert_int_equal(event("a", "max"), 1);
+	assert_int_equal(tb_cgroup_read_key("a", "memory.events.local", "max"), 1);
+	assert_int_equal(tb_cgroup_events_notified("a") - events, notified);
+	assert_int_equal(tb_cgroup_events_local_notified("a") - local, notified);
+}
+
+/*
+ * Under its limit a charge that may not spin charges just its pages
+ * (memcg_charge_nospin: no batch, nothing for the stock, which it may
+ * not lock); before, a batch as any other.
+ */
+static void test_nospin_charge_takes_no_batch(void **state)
+{
+	unsigned int batch = TB_HAVE_memcg_charge_nospin ? 1 : BATCH;
+	int err;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	assert_non_null(tb_folio_charge(1, __GFP_HIGH, &err));
+	assert_int_equal(err, 0);
+	assert_int_equal(current_pages("a"), batch);
+	assert_int_equal(tb_stock_pages(0, NULL), batch - 1);
+}
+
+/*
  * memory.max 0 and nothing to kill: GFP_KERNEL gets -ENOMEM after 18
  * reclaim calls and an OOM that found no victim; __GFP_NOFAIL is then
  * forced over max without a further "max" event.
@@ -892,6 +1018,7 @@ int main(void)
 		TB_MEMCG_TEST(test_stock_per_cpu),
 		TB_MEMCG_TEST(test_stock_large_and_partial),
 		TB_MEMCG_TEST(test_stock_switch_drains_other),
+		TB_MEMCG_TEST(test_stock_refill_takes_an_empty_slot_before_evicting),
 		TB_MEMCG_TEST(test_drain_all_stock),
 		TB_MEMCG_TEST(test_max_write_drains_local_stock),
 		TB_MEMCG_TEST(test_concurrent_siblings),
@@ -903,6 +1030,8 @@ int main(void)
 		TB_MEMCG_TEST(test_retry_mayfail_no_oom),
 		TB_MEMCG_TEST(test_nowait_fails_at_once),
 		TB_MEMCG_TEST(test_atomic_forced_over_max),
+		TB_MEMCG_TEST(test_nospin_forced_over_max_notifies_no_file),
+		TB_MEMCG_TEST(test_nospin_charge_takes_no_batch),
 		TB_MEMCG_TEST(test_nofail_forced_when_oom_fails),
 		TB_MEMCG_TEST(test_oom_victim_charge_fails),
 		TB_MEMCG_TEST(test_killed_task_charge_fails_after_oom),

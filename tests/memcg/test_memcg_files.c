@@ -119,6 +119,31 @@ static void test_mkdir_without_per_node_memory_fails_cleanly(void **state)
 	assert_true(n > 2);
 }
 
+/*
+ * The id a failed mkdir took is free again: ids are handed out lowest
+ * first, so the next memcg gets the id the failed one had. The id is
+ * the lowest free one; a probe memcg, removed, shows which that is.
+ */
+static void test_failed_mkdir_gives_its_id_back(void **state)
+{
+	unsigned short id;
+
+	assert_int_equal(tb_cgroup_mkdir("probe"), 0);
+	id = tb_memcg_private_id(tb_memcg("probe"));
+	assert_int_equal(tb_cgroup_rmdir("probe"), 0);
+	kshim_rcu_quiesce();
+
+	kshim_fault_reset();
+	kshim_fault_filter("alloc_mem_cgroup_per_node_info", NULL);
+	kshim_fault_nth(1);
+	assert_int_equal(tb_cgroup_mkdir("a"), -ENOMEM);
+	assert_int_equal(kshim_fault_injected(), 1);
+	kshim_fault_reset();
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_memcg_private_id(tb_memcg("a")), id);
+}
+
 static void test_max_write_read(void **state)
 {
 	char buf[64];
@@ -877,6 +902,9 @@ static void test_events_max_oom_kill(void **state)
 	assert_int_equal(tb_cgroup_events_notified("p/a"), 37);
 	assert_int_equal(tb_cgroup_events_notified("p"), 37);
 	assert_int_equal(tb_cgroup_events_notified(""), 0);
+	/* memory.events.local is notified of a memcg's own events only */
+	assert_int_equal(tb_cgroup_events_local_notified("p/a"), 37);
+	assert_int_equal(tb_cgroup_events_local_notified("p"), 0);
 	assert_file("p/a", "memory.swap.events", "high 0\nmax 0\nfail 0\n");
 }
 
@@ -948,6 +976,7 @@ int main(void)
 		TB_MEMCG_TEST(test_mkdir_rmdir),
 		TB_MEMCG_TEST(test_offline_memcg_gives_up_its_id),
 		TB_MEMCG_TEST(test_mkdir_without_per_node_memory_fails_cleanly),
+		TB_MEMCG_TEST(test_failed_mkdir_gives_its_id_back),
 		TB_MEMCG_TEST(test_max_write_read),
 		TB_MEMCG_TEST(test_charge_current),
 		TB_MEMCG_TEST(test_tunables_valid_writes),

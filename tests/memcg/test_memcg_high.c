@@ -204,6 +204,29 @@ static void test_reclaim_under_high_no_sleep(void **state)
 }
 
 /*
+ * memory.high 0 and reclaim that frees everything: a usage of 0 is not
+ * over a high of 0 (calculate_overage()), so there is no penalty, and the
+ * task does not sleep.
+ */
+static void test_high_of_zero_reclaimed_to_zero_no_sleep(void **state)
+{
+	unsigned long slept;
+	int err;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_write_ok("a", "memory.high", "0");
+	assert_int_equal(tb_task_enter("a"), 0);
+	tb_reclaim_script(TB_RECLAIM_PAGES, ULONG_MAX);
+	slept = kshim_slept_jiffies();
+	/* may not block: over high, it leaves the work to the return to user */
+	assert_non_null(tb_folio_charge(MEMCG_CHARGE_BATCH + 1, GFP_NOWAIT, &err));
+	assert_int_equal(current->memcg_nr_pages_over_high, MEMCG_CHARGE_BATCH + 1);
+	tb_task_return_to_user();
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 0);
+	assert_int_equal(kshim_slept_jiffies() - slept, 0);
+}
+
+/*
  * memory.high on the parent throttles a child without its own high: the
  * flag is set by the parent's overage, reclaim and MEMCG_HIGH go to the
  * parent only, and the delay uses the parent's overage.
@@ -844,6 +867,7 @@ int main(void)
 		TB_MEMCG_TEST(test_max_write_without_a_victim_gives_up_after_one_oom),
 		TB_MEMCG_TEST(test_reclaim_progress_no_sleep),
 		TB_MEMCG_TEST(test_reclaim_under_high_no_sleep),
+		TB_MEMCG_TEST(test_high_of_zero_reclaimed_to_zero_no_sleep),
 		TB_MEMCG_TEST(test_parent_high),
 		TB_MEMCG_TEST(test_max_overage_over_ancestors),
 		TB_MEMCG_TEST(test_ancestor_at_its_high_is_not_reclaimed),

@@ -771,6 +771,8 @@ static void test_page_sized_charge_leaves_no_bytes_in_the_stock(void **state)
 	objcg = objcg_of("a");
 	assert_int_equal(tb_obj_cgroup_charge(objcg, GFP_KERNEL, 2 * PG), 0);
 	assert_int_equal(stock_bytes(&cached), 0);
+	/* nor does it take the stock over for its objcg */
+	assert_null(cached);
 	tb_obj_cgroup_uncharge(objcg, 2 * PG);
 	tb_drain_local_stock();
 	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 0);
@@ -890,6 +892,100 @@ static void test_bytes_over_a_page_are_pushed_out_whole(void **state)
 	assert_int_equal(tb_cgroup_read_key("a", "memory.stat", "slab_unreclaimable"), PG + 100);
 }
 
+/* the obj stock slot of CPU 0 that caches objcg, -1 if none */
+static int obj_slot_of(struct obj_cgroup *objcg)
+{
+	unsigned int bytes;
+	int i;
+
+	for (i = 0; i < tb_obj_stock_nr_slots(); i++)
+		if (tb_obj_stock_slot(0, i, &bytes) == objcg)
+			return i;
+	return -1;
+}
+
+/*
+ * The obj stock has tb_obj_stock_nr_slots() slots (7.2: NR_OBJ_STOCK;
+ * before: one). Objcgs take the empty slots from the first; with every
+ * slot taken the next one evicts the slot stock->drain_idx names, and
+ * after a drain the slots are taken from the first again, wherever
+ * drain_idx points.
+ */
+static void test_obj_stock_takes_empty_slots_from_the_first(void **state)
+{
+	int n = tb_obj_stock_nr_slots(), used = n + 1, i, k;
+	struct obj_cgroup *o[16];
+	unsigned int charged[16] = { 0 };
+	char path[16];
+
+	start(TB_OBJSTOCK_AFTER);
+	assert_true(n + 2 <= (int)ARRAY_SIZE(o));
+	for (i = 0; i < n + 2; i++) {
+		snprintf(path, sizeof(path), "o%d", i);
+		assert_int_equal(tb_cgroup_mkdir(path), 0);
+		o[i] = objcg_of(path);
+	}
+	for (i = 0; i < n; i++) {
+		assert_int_equal(tb_obj_cgroup_charge(o[i], GFP_KERNEL, 100), 0);
+		charged[i] += 100;
+		assert_int_equal(obj_slot_of(o[i]), i);
+	}
+	assert_int_equal(tb_obj_cgroup_charge(o[n], GFP_KERNEL, 100), 0);
+	charged[n] += 100;
+	k = obj_slot_of(o[n]);
+	assert_in_range(k, 0, n - 1);
+	/* a second eviction when the first left drain_idx at slot 0 */
+	if (k == n - 1) {
+		assert_int_equal(tb_obj_cgroup_charge(o[n + 1], GFP_KERNEL, 100), 0);
+		charged[n + 1] += 100;
+		assert_int_equal(obj_slot_of(o[n + 1]), 0);
+		used = n + 2;
+	}
+
+	tb_drain_local_stock();
+	for (i = 0; i < n; i++) {
+		assert_int_equal(tb_obj_cgroup_charge(o[i], GFP_KERNEL, 100), 0);
+		charged[i] += 100;
+		assert_int_equal(obj_slot_of(o[i]), i);
+	}
+
+	for (i = 0; i < used; i++)
+		tb_obj_cgroup_uncharge(o[i], charged[i]);
+	tb_drain_local_stock();
+}
+
+/*
+ * An update larger than the stock's 16-bit byte counts (7.2,
+ * !mod_objcg_state) goes straight to the memcg's stat: none of it stays
+ * cached, none is lost. Before, the stock's int counts hold it, as any
+ * update into an empty count, until a drain.
+ */
+static void test_update_over_s16_max_is_not_cached(void **state)
+{
+	struct obj_cgroup *objcg;
+
+	start(TB_OBJSTOCK_AFTER);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	objcg = objcg_of("a");
+	/*
+	 * 7.2 (!mod_objcg_state): an update is cached only on the slot of an
+	 * objcg the stock holds (before: the update takes the stock over)
+	 */
+	if (!TB_HAVE_mod_objcg_state)
+		assert_int_equal(tb_obj_cgroup_charge(objcg, GFP_KERNEL, 8), 0);
+	tb_mod_objcg_state(objcg, NODE_DATA(0), 0, 40000);
+	if (TB_HAVE_mod_objcg_state) {
+		assert_stock_vmstat(0, 40000);
+		tb_drain_local_stock();
+	}
+	assert_stock_vmstat(0, 0);
+	flush_stats();
+	assert_int_equal(tb_cgroup_read_key("a", "memory.stat", "slab_unreclaimable"), 40000);
+	if (!TB_HAVE_mod_objcg_state)
+		tb_obj_cgroup_uncharge(objcg, 8);
+	tb_drain_local_stock();
+}
+
 /* a charge of exactly the bytes the obj stock holds is served from it */
 static void test_charge_of_the_stocked_bytes_uses_them(void **state)
 {
@@ -934,6 +1030,33 @@ static void test_drain_all_drains_obj_stocks_of_the_subtree_only(void **state)
 	assert_null(cached);
 	assert_int_equal(charged_bytes(b), PG - 100);
 	tb_obj_cgroup_uncharge(b, size);
+}
+
+/*
+ * drain_all_stock() drains the obj stock of the CPU it runs on itself,
+ * at once, and that CPU's next drain_all_stock() drains it again.
+ */
+static void test_drain_all_drains_the_local_obj_stock(void **state)
+{
+	struct obj_cgroup *a, *cached;
+	int round;
+
+	start(TB_OBJSTOCK_AFTER);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	a = objcg_of("a");
+	for (round = 0; round < 2; round++) {
+		assert_int_equal(tb_obj_cgroup_charge(a, GFP_KERNEL, 100), 0);
+		assert_int_equal(tb_obj_stock_bytes(0, &cached), PG - 100);
+		assert_ptr_equal(cached, a);
+		tb_drain_all_stock(tb_memcg("a"), false);
+		assert_int_equal(tb_obj_stock_bytes(0, &cached), 0);
+		assert_null(cached);
+		assert_int_equal(tb_stock_pages(0, NULL), 0);
+		/* the drained bytes wait in the objcg for its next charge */
+		assert_int_equal(charged_bytes(a), PG - 100);
+		tb_obj_cgroup_uncharge(a, 100);
+		tb_drain_local_stock();
+	}
 }
 
 /* a mixed trace over two nodes; returns the byte totals per item */
@@ -1021,6 +1144,9 @@ int main(void)
 		TB_MEMCG_TEST(test_bytes_over_a_page_are_pushed_out_whole),
 		TB_MEMCG_TEST(test_charge_of_the_stocked_bytes_uses_them),
 		TB_MEMCG_TEST(test_drain_all_drains_obj_stocks_of_the_subtree_only),
+		TB_MEMCG_TEST(test_drain_all_drains_the_local_obj_stock),
+		TB_MEMCG_TEST(test_update_over_s16_max_is_not_cached),
+		TB_MEMCG_TEST(test_obj_stock_takes_empty_slots_from_the_first),
 	};
 
 	tb_world.nr_nodes = 2;

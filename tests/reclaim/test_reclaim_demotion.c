@@ -222,6 +222,29 @@ static void kswapd_demotes_cold_page_cache_to_the_slow_node(void **state)
 	tb_assert_lrus_consistent();
 }
 
+/*
+ * The root's page cache is demoted as any other, and its charge stays
+ * out of the root's page counter, which only sums its children's: the
+ * root's folios were never charged to it, so their migration uncharges
+ * nothing there (mem_cgroup_migrate()).
+ */
+static void kswapd_demotes_the_root_s_page_cache_without_uncharging_it(void **state)
+{
+	unsigned long n, usage = page_counter_read(&root_mem_cgroup->memory);
+	struct tb_file *f;
+
+	enable_demotion();
+	n = tb_free_pages(0) - tb_wmark(0, WMARK_LOW) + 256;
+	f = tb_file_create(n);
+	assert_int_equal(tb_task_bind_node(tb_run_in(""), 0), 0);
+	tb_read_range(f, n);
+	tb_kthreads_settle();
+	assert_true(pgdemote(0, PGDEMOTE_KSWAPD) >= SWAP_CLUSTER_MAX);
+	assert_int_equal(file_folios_on(f, n, 1), pgdemote(0, PGDEMOTE_KSWAPD));
+	assert_int_equal(page_counter_read(&root_mem_cgroup->memory), usage);
+	tb_assert_lrus_consistent();
+}
+
 /* The same reads with demotion off: kswapd drops the page cache it reclaims. */
 static void kswapd_drops_page_cache_when_demotion_is_off(void **state)
 {
@@ -528,6 +551,8 @@ int main(void)
 		TB_RECLAIM_TEST_ON(the_slow_node_is_the_demotion_target_of_the_fast_one,
 				   setup_slow_node_1),
 		TB_RECLAIM_TEST_ON(kswapd_demotes_cold_page_cache_to_the_slow_node,
+				   setup_slow_node_1),
+		TB_RECLAIM_TEST_ON(kswapd_demotes_the_root_s_page_cache_without_uncharging_it,
 				   setup_slow_node_1),
 		TB_RECLAIM_TEST_ON(kswapd_drops_page_cache_when_demotion_is_off, setup_slow_node_1),
 		TB_RECLAIM_TEST_ON(direct_reclaim_demotes_mapped_anon_without_swap,

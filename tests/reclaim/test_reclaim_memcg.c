@@ -32,6 +32,8 @@ static void memory_reclaim_frees_clean_page_cache(void **state)
 	after = tb_cgroup_read_u64("a", "memory.current");
 	assert_true(before - after >= (long long)(2 * MB));
 	assert_true(tb_stat("a", "pgsteal") >= (long long)PAGES(2 * MB));
+	/* pgscan sums the scans of every kind of reclaim, this one's too */
+	assert_in_range(tb_stat("a", "pgscan"), tb_stat("a", "pgsteal"), PAGES(4 * MB));
 	assert_int_equal(tb_stat("a", "file"), (long long)tb_file_cached(f) * 4096);
 	assert_int_equal(tb_stat("a", "anon"), 0);
 	tb_assert_lrus_consistent();
@@ -239,6 +241,36 @@ static void swapin_frees_the_slot_while_swap_is_half_full(void **state)
 }
 
 /*
+ * A swap-in the memcg cannot charge fails the fault: memory.max at usage,
+ * nothing to reclaim (no page cache, memory.swap.max 0 keeps the anon
+ * resident), so the charge ends in an OOM kill of the faulting task and
+ * fails (mem_cgroup_swapin_charge_folio() returns the error); the page
+ * stays in swap and memory.current where it was.
+ */
+static void swapin_that_cannot_be_charged_fails_the_fault(void **state)
+{
+	unsigned long swapped, i;
+	struct tb_vma *vma = anon_half_swapped(&swapped);
+	long long usage;
+	char buf[32];
+	int err = 0;
+
+	assert_write_ok("a", "memory.swap.max", "0");
+	tb_drain_local_stock();
+	usage = tb_cgroup_read_u64("a", "memory.current");
+	snprintf(buf, sizeof(buf), "%lld", usage);
+	assert_write_ok("a", "memory.max", buf);
+	for (i = 0; i < PAGES(2 * MB) && !err; i++)
+		err = tb_touch(vma, i, false);
+	assert_int_equal(err, -ENOMEM);
+	assert_int_equal(tb_cgroup_read_key("a", "memory.events", "oom_kill"), 1);
+	assert_int_equal(tb_vma_swapped(vma), swapped);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), usage);
+	tb_task_return_to_user();
+	assert_int_equal(tb_vma_resident(vma), 0);
+}
+
+/*
  * A child's reclaim events reach its parent once: a flush after more
  * reclaim in the child adds only the new events.
  */
@@ -257,6 +289,41 @@ static void child_events_count_once_in_the_parent(void **state)
 	assert_write_ok("p/c", "memory.reclaim", "1M");
 	tb_memcg_flush_stats(tb_memcg("p"));
 	assert_int_equal(tb_stat("p", "pgsteal"), tb_stat("p/c", "pgsteal"));
+}
+
+/* a memcg's page cache on the LRU lists, in memory.stat */
+static long long lru_file(const char *path)
+{
+	return tb_stat(path, "inactive_file") + tb_stat(path, "active_file");
+}
+
+/*
+ * A removed child's page cache counts in its parent's memory.stat once,
+ * whether its folios stay with the dying child or move to the parent's
+ * lists (lru_folio_reparent, which moves the child's own LRU counts with
+ * them), and leaves it when reclaimed.
+ */
+static void removed_child_s_page_cache_counts_once_in_its_parent(void **state)
+{
+	struct tb_file *f = tb_file_create(PAGES(2 * MB));
+	struct tb_task *t;
+
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/c"), 0);
+	t = tb_run_in("p/c");
+	tb_read_range(f, PAGES(2 * MB));
+	lru_add_drain();
+	tb_memcg_flush_stats(NULL);
+	assert_int_equal(lru_file("p"), 2 * MB);
+	assert_int_equal(tb_task_move(t, "p"), 0);
+	assert_int_equal(tb_cgroup_rmdir("p/c"), 0);
+	tb_memcg_flush_stats(NULL);
+	assert_int_equal(lru_file("p"), 2 * MB);
+	assert_int_equal(tb_stat("p", "file"), 2 * MB);
+	assert_write_ok("p", "memory.reclaim", "1M");
+	tb_memcg_flush_stats(NULL);
+	assert_true(tb_file_cached(f) <= PAGES(1 * MB));
+	assert_int_equal(lru_file("p"), (long long)tb_file_cached(f) * 4096);
 }
 
 /* lruvec_page_state_local() of item summed over the nodes */
@@ -673,12 +740,14 @@ int main(void)
 		TB_RECLAIM_TEST(memory_reclaim_is_interrupted_by_a_signal),
 		TB_RECLAIM_TEST(memory_max_write_stops_reclaiming_on_a_fatal_signal),
 		TB_RECLAIM_TEST(memory_reclaim_frees_clean_page_cache),
+		TB_RECLAIM_TEST(removed_child_s_page_cache_counts_once_in_its_parent),
 		TB_RECLAIM_TEST(memory_reclaim_of_anon_without_swap_is_eagain),
 		TB_RECLAIM_SWAP_TEST(memory_reclaim_swaps_anon_out_and_faults_it_back),
 		TB_RECLAIM_TEST(memory_max_reclaims_page_cache_to_stay_under_limit),
 		TB_RECLAIM_SWAP_TEST(faults_that_read_count_as_major),
 		TB_RECLAIM_TEST(memory_max_over_anon_without_swap_oom_kills),
 		TB_RECLAIM_SWAP_TEST(read_swapin_keeps_the_swap_charge),
+		TB_RECLAIM_SWAP_TEST(swapin_that_cannot_be_charged_fails_the_fault),
 		TB_RECLAIM_SWAP_TEST(swapin_frees_the_slot_while_swap_is_half_full),
 		TB_RECLAIM_TEST(child_events_count_once_in_the_parent),
 		TB_RECLAIM_TEST(local_counters_leave_out_the_children),

@@ -47,6 +47,8 @@ long long tb_cgroup_read_key(const char *path, const char *file, const char *key
 long long tb_cgroup_read_u64(const char *path, const char *file);
 /* cgroup_file_notify() calls on memory.events of path */
 unsigned long tb_cgroup_events_notified(const char *path);
+/* ... and on memory.events.local of path */
+unsigned long tb_cgroup_events_local_notified(const char *path);
 /* cgroup2 mount option memory_recursiveprot */
 void tb_cgroup_set_recursiveprot(bool on);
 
