@@ -733,9 +733,48 @@ static void partial_walk_stops_at_exactly_its_goal(void **state)
 	assert_int_equal(kshim_trace.inactive_scanned[1][DEF_PRIORITY - 1], 21);
 }
 
+/*
+ * vmpressure() of each memcg a limit's reclaim walks (shrink_node_memcgs();
+ * proactive reclaim, memory.reclaim, records none) counts what was scanned
+ * and freed in that memcg alone: reclaim that frees what it scans is no
+ * pressure (VMPRESSURE_LOW) and leaves the memcg's socket pressure, the
+ * network stack's cue to trim its buffers, as it was. memory.max 24M on p
+ * walks p/a and p/b, 16M of clean page cache read once each: every 512
+ * pages scanned (vmpressure_win) in a memcg are weighed, and each is freed.
+ */
+static void reclaim_that_frees_what_it_scans_leaves_socket_pressure(void **state)
+{
+	unsigned long n = PAGES(16 * MB);
+	struct tb_file *fa = tb_file_create(n), *fb = tb_file_create(n);
+	struct mem_cgroup *a, *b;
+	u64 pa, pb;
+
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/b"), 0);
+	tb_run_in("p/a");
+	tb_read_range(fa, n);
+	tb_run_in("p/b");
+	tb_read_range(fb, n);
+	tb_task_switch(NULL);
+	lru_add_drain();
+	a = tb_memcg("p/a");
+	b = tb_memcg("p/b");
+	pa = READ_ONCE(a->socket_pressure);
+	pb = READ_ONCE(b->socket_pressure);
+	assert_write_ok("p", "memory.max", "24M");
+	assert_true(tb_stat("p/a", "pgscan") >= 512);
+	assert_true(tb_stat("p/b", "pgscan") >= 512);
+	assert_int_equal(tb_stat("p/a", "pgsteal"), tb_stat("p/a", "pgscan"));
+	assert_int_equal(tb_stat("p/b", "pgsteal"), tb_stat("p/b", "pgscan"));
+	assert_true(READ_ONCE(a->socket_pressure) == pa);
+	assert_true(READ_ONCE(b->socket_pressure) == pb);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		TB_RECLAIM_TEST(reclaim_that_frees_what_it_scans_leaves_socket_pressure),
 		TB_RECLAIM_TEST_ON(partial_walk_stops_at_exactly_its_goal, setup_512m),
 		TB_RECLAIM_TEST(memory_reclaim_is_interrupted_by_a_signal),
 		TB_RECLAIM_TEST(memory_max_write_stops_reclaiming_on_a_fatal_signal),
