@@ -699,6 +699,21 @@ static int setup_512m(void **state)
 	return tb_reclaim_setup(state);
 }
 
+/* memcgs p/a and p/b, each having read its file (pages of it) once */
+static void read_in_p_a_and_p_b(struct tb_file *fa, unsigned long na,
+				struct tb_file *fb, unsigned long nb)
+{
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/b"), 0);
+	tb_run_in("p/a");
+	tb_read_range(fa, na);
+	tb_run_in("p/b");
+	tb_read_range(fb, nb);
+	tb_task_switch(NULL);
+	lru_add_drain();
+}
+
 /*
  * A reclaim that may walk part of the memcg tree (memory.reclaim: not
  * kswapd, not a full walk) stops after the memcg whose pages bring it to
@@ -716,15 +731,7 @@ static void partial_walk_stops_at_exactly_its_goal(void **state)
 	tb_skip_before_6_4("shrink_node_memcgs() stop at the goal");
 	TB_CLASSIC_LRU_ONLY("shrink_node_memcgs()' partial walk");
 	TB_ONE_NODE_ONLY("one node's walk");
-	assert_int_equal(tb_cgroup_mkdir("p"), 0);
-	assert_int_equal(tb_cgroup_mkdir("p/a"), 0);
-	assert_int_equal(tb_cgroup_mkdir("p/b"), 0);
-	tb_run_in("p/a");
-	tb_read_range(fa, n);
-	tb_run_in("p/b");
-	tb_read_range(fb, nb);
-	tb_task_switch(NULL);
-	lru_add_drain();
+	read_in_p_a_and_p_b(fa, n, fb, nb);
 	kshim_trace_reset();
 	assert_write_ok("p", "memory.reclaim", "128K");
 	assert_int_equal(n - tb_file_cached(fa), 11 + 21);
@@ -749,15 +756,7 @@ static void reclaim_that_frees_what_it_scans_leaves_socket_pressure(void **state
 	struct mem_cgroup *a, *b;
 	u64 pa, pb;
 
-	assert_int_equal(tb_cgroup_mkdir("p"), 0);
-	assert_int_equal(tb_cgroup_mkdir("p/a"), 0);
-	assert_int_equal(tb_cgroup_mkdir("p/b"), 0);
-	tb_run_in("p/a");
-	tb_read_range(fa, n);
-	tb_run_in("p/b");
-	tb_read_range(fb, n);
-	tb_task_switch(NULL);
-	lru_add_drain();
+	read_in_p_a_and_p_b(fa, n, fb, n);
 	a = tb_memcg("p/a");
 	b = tb_memcg("p/b");
 	pa = READ_ONCE(a->socket_pressure);

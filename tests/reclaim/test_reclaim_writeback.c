@@ -944,6 +944,26 @@ static void reclaim_writes_to_a_swap_file_in_iocbs_of_several_pages(void **state
 }
 
 /*
+ * 256 anon pages of memcg "a" at its limit, then a GFP_NOFS charge there:
+ * its reclaim may not write to a swap file, and it fails
+ */
+static struct tb_vma *nofs_charge_over_256_anon_pages(void)
+{
+	struct tb_vma *vma;
+	int err = 0;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(256);
+	tb_touch_range(vma, 256, true);
+	tb_limit_to_current("a");
+	kshim_trace_reset();
+	assert_null(tb_folio_charge(1, GFP_NOFS, &err));
+	assert_int_equal(err, -ENOMEM);
+	return vma;
+}
+
+/*
  * A GFP_NOFS charge may reclaim through swap on a block device, not
  * through a swap file (may_enter_fs(): SWP_FS_OPS needs __GFP_FS).
  * shrink_folio_list() adds each anon folio to swap (that needs
@@ -957,17 +977,9 @@ static void nofs_reclaim_adds_anon_to_a_swap_file_but_does_not_write_it(void **s
 	const struct kshim_trace_reclaim_stat *st = &kshim_trace.inactive_stat;
 	unsigned long iocbs, pages;
 	struct tb_vma *vma;
-	int err = 0;
 
 	TB_CLASSIC_LRU_ONLY("shrink_folio_list()'s reclaim_stat of the inactive list");
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_run_in("a");
-	vma = tb_map_anon(256);
-	tb_touch_range(vma, 256, true);
-	tb_limit_to_current("a");
-	kshim_trace_reset();
-	assert_null(tb_folio_charge(1, GFP_NOFS, &err));
-	assert_int_equal(err, -ENOMEM);
+	vma = nofs_charge_over_256_anon_pages();
 	assert_int_equal(st->nr_pageout, 0);
 	assert_int_equal(tb_stat("a", "pgsteal"), 0);
 	assert_int_equal(tb_swap_used(), 256);
@@ -992,18 +1004,10 @@ static void nofs_reclaim_adds_anon_to_a_swap_file_but_does_not_write_it(void **s
 static void nofs_eviction_passes_dirty_swap_cache_over_once(void **state)
 {
 	struct tb_vma *vma;
-	int err = 0;
 
 	if (!tb_lru_gen_on())
 		skip();
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_run_in("a");
-	vma = tb_map_anon(256);
-	tb_touch_range(vma, 256, true);
-	tb_limit_to_current("a");
-	kshim_trace_reset();
-	assert_null(tb_folio_charge(1, GFP_NOFS, &err));
-	assert_int_equal(err, -ENOMEM);
+	vma = nofs_charge_over_256_anon_pages();
 	assert_int_equal(kshim_vm_event_read(PSWPOUT), 0);
 	assert_true(tb_swap_used() > 0);
 #if TB_HAVE_lru_gen_evict_trace
