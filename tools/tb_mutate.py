@@ -26,6 +26,7 @@ import tb_output
 from tb_mutate_schema import build_schema, kind_of  # noqa: F401 (tests)
 from tb_mutate_ops import (OPERATORS, Source, functions_of,  # noqa: F401 (tb.py, tests)
                            mutants_of_line)
+from tb_trees import VERSION_RE, version_matches  # noqa: F401 (mutate_stamp.py)
 
 # ---- the run ----------------------------------------------------------------
 def covered_lines(cov_bdir, tree, path):
@@ -240,7 +241,6 @@ def run_tests(tests, env, jobs, limits, stop_early=True):
 EQUIV_RE = re.compile(r'^(\S+):(\d+)(?:/([0-9a-f]{8}))? \[([^\]]+)\] (.*\S)\s*$')
 # '@ 6.12': the entries below were written for that kernel version (their
 # line numbers and the reasons are that tree's)
-VERSION_RE = re.compile(r'^@\s*(\d+(?:\.\d+)*)\s*$')
 # an entry's first reason line: its class, then why
 UNOBSERVABLE_KINDS = ('world', 'shim', 'stub', 'config')
 CLASS_RE = re.compile(r'^(?:(equivalent)|unobservable \((race|(?:' + '|'.join(UNOBSERVABLE_KINDS)
@@ -248,11 +248,6 @@ CLASS_RE = re.compile(r'^(?:(equivalent)|unobservable \((race|(?:' + '|'.join(UN
 CLASS_FORM = ("'equivalent: WHY' or 'unobservable (PART): WHY', PART one of "
               "'world: ...', 'shim: ...', 'stub: ...', 'config: ...', 'race'")
 CLASSES = ('equivalent', 'unobservable')
-
-
-def version_matches(want, have):
-    """'6.12' covers the tree version '6.12.117' (and '6.12'), not '6.1.192'"""
-    return have is None or want is None or have == want or have.startswith(want + '.')
 
 
 def load_equivalents(path, version=None):

@@ -20,7 +20,7 @@ import subprocess
 import time
 
 import tb_vm
-from tb_trees import DEFAULT_SERIES
+from tb_trees import DEFAULT_SERIES, VERSION_RE, series_of, version_matches
 
 CONFIGS = ['classic', 'mglru', 'classic+swap', 'mglru+swap']
 SELFTESTS = ['test_memcontrol', 'test_kmem']
@@ -521,7 +521,7 @@ def explanations(repo, series=None):
         for n, line in enumerate(f, 1):
             if not line.strip() or line.startswith('#'):
                 continue
-            v = re.match(r'^@\s*(\d+(?:\.\d+)*)\s*$', line)
+            v = VERSION_RE.match(line)
             if v:
                 want = v.group(1)
                 continue
@@ -529,16 +529,9 @@ def explanations(repo, series=None):
             if len(parts) != 5:
                 raise OracleError(f'tests/oracle/explanations.txt:{n}: want "scenario | '
                                   f'configuration | case | figure regex | reason"')
-            if series is None or want is None or series == want \
-                    or series.startswith(want + '.'):
+            if version_matches(want, series):
                 out.append(parts)
     return out
-
-
-def series_of_release(release):
-    """'7.3.4+deb13-cloud-amd64' -> '7.3'"""
-    m = re.match(r'(\d+\.\d+)', release or '')
-    return m.group(1) if m else DEFAULT_SERIES
 
 
 def markers(series):
@@ -579,15 +572,6 @@ def selftest_rows(res, expl):
 
 def publish(tb, say):
     odir = os.path.join(tb.build, 'vm', 'oracle')
-    series = tb.series or DEFAULT_SERIES
-    try:
-        with open(os.path.join(odir, 'selftests.json')) as f:
-            series = series_of_release(json.load(f).get('release'))
-    except (OSError, ValueError):
-        pass
-    expl = explanations(tb.repo, series)
-    begin, end = markers(series)
-    out = [begin, '']
 
     def load(name):
         try:
@@ -596,6 +580,11 @@ def publish(tb, say):
         except (OSError, ValueError):
             return None
     st = load('selftests.json')
+    # the tables' series: the release the results were measured on
+    series = (st and series_of(st.get('release') or '')) or tb.series or DEFAULT_SERIES
+    expl = explanations(tb.repo, series)
+    begin, end = markers(series)
+    out = [begin, '']
     if st:
         total, within, rows = selftest_rows(st, expl)
         bad, known = mismatches(st, named_differences(tb.repo))

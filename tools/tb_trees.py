@@ -85,6 +85,16 @@ def classify(spec):
     return 'dir', spec
 
 
+# a line "@ X.Y" of a file of per-version entries (tests/mutate/equivalent.txt,
+# tests/oracle/explanations.txt): the entries below it are for trees of X.Y
+VERSION_RE = re.compile(r'^@\s*(\d+(?:\.\d+)*)\s*$')
+
+
+def version_matches(want, have):
+    """'6.12' covers the tree version '6.12.117' (and '6.12'), not '6.1.192'"""
+    return have is None or want is None or have == want or have.startswith(want + '.')
+
+
 def series_of(version):
     m = re.match(r'^(?:\d+:)?(\d+\.\d+)', version)
     return m.group(1) if m else None

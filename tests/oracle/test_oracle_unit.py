@@ -177,7 +177,7 @@ class Explanations(unittest.TestCase):
         begin, end = tb_oracle.markers('7.3')
         self.assertIn('7.3', begin)
         self.assertNotEqual(begin, tb_oracle.BEGIN)
-        self.assertEqual(tb_oracle.series_of_release('7.3.4+deb13-cloud-amd64'), '7.3')
+        self.assertEqual(tb_oracle.series_of('7.3.4+deb13-cloud-amd64'), '7.3')
 
     def test_the_repository_file_parses_for_each_series(self):
         self.assertEqual(tb_oracle.explanations(REPO, '6.1'), [])
