@@ -17,11 +17,23 @@
 #include <linux/vmstat.h>
 #include <linux/oom.h>
 #include <linux/buffer_head.h>
+#include <linux/list_lru.h>
 #include <kshim/reclaim.h>
 #include <kgen/mm_internal_reclaim.h>
 #include "world.h"
 
 int laptop_mode;
+
+/*
+ * mm/workingset.c's tracking of page-cache nodes that hold only shadow
+ * entries, for its shadow-node shrinker, which the world leaves out
+ * (mm/vmscan/workingset.manifest): such a node stays until its file goes
+ */
+struct list_lru shadow_nodes;
+
+void workingset_update_node(struct xa_node *node)
+{
+}
 
 struct tb_file {
 	struct inode inode;
@@ -150,6 +162,7 @@ struct tb_file *tb_file_create(unsigned long nr_pages)
 	if (!f)
 		return NULL;
 	f->nr_pages = nr_pages;
+	f->inode.i_size = (loff_t)nr_pages << PAGE_SHIFT;
 	f->inode.i_sb = &f->sb;
 	f->inode.i_mapping = &f->inode.i_data;
 	f->inode.i_data.host = &f->inode;

@@ -55,4 +55,15 @@
 #define CONFIG_NUMA_MIGRATION 1
 #endif
 
+/*
+ * Transparent huge pages as Debian builds them (x86-64): always at boot
+ * unless the command line says otherwise, THP swap-out
+ */
+#define CONFIG_HAVE_ARCH_TRANSPARENT_HUGEPAGE 1
+#define CONFIG_TRANSPARENT_HUGEPAGE 1
+#define CONFIG_TRANSPARENT_HUGEPAGE_ALWAYS 1
+#define CONFIG_ARCH_WANTS_THP_SWAP 1
+#define CONFIG_THP_SWAP 1
+#define CONFIG_PGTABLE_HAS_HUGE_LEAVES 1
+
 #endif /* _KSHIM_KCONFIG_H */

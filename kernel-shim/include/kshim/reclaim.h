@@ -142,10 +142,6 @@ static inline void free_huge_folio(struct folio *folio)
 static inline void free_zone_device_folio(struct folio *folio)
 {
 }
-static inline bool put_devmap_managed_folio_refs(struct folio *folio, int refs)
-{
-	return false;
-}
 static inline bool folio_is_zone_device(const struct folio *folio)
 {
 	return false;
