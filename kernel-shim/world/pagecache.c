@@ -25,6 +25,23 @@
 int laptop_mode;
 
 /*
+ * tmpfs is not modelled (shmem_file() and shmem_mapping() are false):
+ * mm/huge_memory.c never calls these, but a build that keeps dead calls
+ * (-O0, coverage) links against them
+ */
+unsigned long shmem_allowable_huge_orders(struct inode *inode, struct vm_area_struct *vma,
+					  pgoff_t index, loff_t write_end, bool shmem_huge_force)
+{
+	WARN_ONCE(1, "tb: the world has no tmpfs");
+	return 0;
+}
+
+void shmem_uncharge(struct inode *inode, long pages)
+{
+	WARN_ONCE(1, "tb: the world has no tmpfs");
+}
+
+/*
  * mm/workingset.c's tracking of page-cache nodes that hold only shadow
  * entries, for its shadow-node shrinker, which the world leaves out
  * (mm/vmscan/workingset.manifest): such a node stays until its file goes

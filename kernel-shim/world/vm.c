@@ -1604,6 +1604,16 @@ void remove_migration_ptes(struct folio *src, struct folio *dst, int flags)
 	WARN_ONCE(1, "tb: the world makes no large folio to split");
 }
 
+/*
+ * mm/huge_memory.c's split of a PUD mapping: the world maps none (no
+ * CONFIG_HAVE_ARCH_TRANSPARENT_HUGEPAGE_PUD), mm/pagewalk.c's test of one
+ * is false, and only a build that keeps dead calls links this
+ */
+void __split_huge_pud(struct vm_area_struct *vma, pud_t *pud, unsigned long address)
+{
+	WARN_ONCE(1, "tb: the world maps no PUD-sized page");
+}
+
 /* mm/mlock.c: the world maps nothing VM_LOCKED */
 void mlock_folio(struct folio *folio)
 {

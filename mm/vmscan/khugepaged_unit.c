@@ -17,3 +17,19 @@ static int khugepaged(void *none)
 }
 
 #include KKHUGEPAGED_EXTRACT
+
+/* khugepaged's settings as a kernel boots with them (khugepaged_init() sets the rest) */
+static unsigned int scan_sleep_at_boot, alloc_sleep_at_boot;
+
+static __attribute__((constructor)) void khugepaged_boot_values(void)
+{
+	scan_sleep_at_boot = khugepaged_scan_sleep_millisecs;
+	alloc_sleep_at_boot = khugepaged_alloc_sleep_millisecs;
+}
+
+void tb_khugepaged_reset(void)
+{
+	khugepaged_scan_sleep_millisecs = scan_sleep_at_boot;
+	khugepaged_alloc_sleep_millisecs = alloc_sleep_at_boot;
+	khugepaged_pages_collapsed = khugepaged_full_scans = 0;
+}

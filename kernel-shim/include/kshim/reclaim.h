@@ -157,4 +157,13 @@ static inline void invalidate_bh_lrus_cpu(void)
 }
 /* mm/vmscan.c's initcall of the multi-gen LRU (globalized by kextract) */
 int init_lru_gen(void);
+
+/*
+ * Transparent huge pages (mm/vmscan/huge_memory_unit.c): a boot option of
+ * mm/huge_memory.c's (-ENOENT: not one of them; apply false only checks
+ * the name), its initcall at boot, and what the next boot starts from
+ */
+int tb_thp_boot_option(char *opt, bool apply);
+void tb_thp_boot(void);
+void tb_thp_shutdown(void);
 #endif
