@@ -88,6 +88,10 @@ FEATURES = [
             'gfp_has_io_fs()'),
     Feature('huge_zero_folio', ('func', 'include/linux/huge_mm.h', 'is_huge_zero_folio'),
             '6.8', 'is_huge_zero_folio()'),
+    Feature('thp_folio_split', ('func', 'mm/huge_memory.c', '__folio_unqueue_deferred_split'),
+            '6.12', 'the folio split, deferred split queue and per-size (mTHP) settings of '
+            'mm/huge_memory.c that the world builds THP on (before: built without '
+            'CONFIG_TRANSPARENT_HUGEPAGE)'),
     Feature('fmode_noreuse', ('macro', 'include/linux/fs.h', 'FMODE_NOREUSE'), '6.3',
             'FMODE_NOREUSE and vma_has_recency() (MADV/fadvise NOREUSE)'),
     Feature('folio_flush_mapping', ('func', 'include/linux/pagemap.h', 'folio_flush_mapping'),

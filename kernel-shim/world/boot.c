@@ -13,6 +13,7 @@
 #include <linux/string.h>
 #include <linux/slab.h>
 #include <kshim/memcg_tb.h>
+#include <linux/mm.h>
 #include <kshim/reclaim.h>
 
 /* mm/memcontrol.c (globalized __setup handler) */

@@ -142,10 +142,12 @@ static void node_boot(int nid, unsigned long start_pfn, unsigned long pages)
 	for (i = 0; i < NR_VMSCAN_THROTTLE; i++)
 		init_waitqueue_head(&pgdat->reclaim_wait[i]);
 	lruvec_init(&pgdat->__lruvec);
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
 	/* mm_init.c's pgdat_init_split_queue(): THP's deferred split, per node */
 	spin_lock_init(&pgdat->deferred_split_queue.split_queue_lock);
 	INIT_LIST_HEAD(&pgdat->deferred_split_queue.split_queue);
 	pgdat->deferred_split_queue.split_queue_len = 0;
+#endif
 	pgdat->per_cpu_nodestats = alloc_percpu(struct per_cpu_nodestat);
 	zone_boot(pgdat, ZONE_NORMAL, start_pfn, pages);
 	zone_boot(pgdat, ZONE_MOVABLE, start_pfn + pages, 0);

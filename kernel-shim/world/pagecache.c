@@ -24,6 +24,7 @@
 
 int laptop_mode;
 
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
 /*
  * tmpfs is not modelled (shmem_file() and shmem_mapping() are false):
  * mm/huge_memory.c never calls these, but a build that keeps dead calls
@@ -51,6 +52,7 @@ struct list_lru shadow_nodes;
 void workingset_update_node(struct xa_node *node)
 {
 }
+#endif
 
 struct tb_file {
 	struct inode inode;

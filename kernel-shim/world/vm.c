@@ -752,7 +752,8 @@ static void free_swap_cache(struct folio *folio)
 	}
 }
 
-/* mm/swap_state.c: a page's last mapping gone, its swap cache copy too */
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+/* mm/swap_state.c: a page's last mapping gone, its swap cache copy too (a split's) */
 void free_page_and_swap_cache(struct page *page)
 {
 	struct folio *folio = page_folio(page);
@@ -761,6 +762,7 @@ void free_page_and_swap_cache(struct page *page)
 	if (!is_huge_zero_folio(folio))
 		folio_put(folio);
 }
+#endif
 
 /* zap_pte_range() for one pte */
 static void zap_pte(struct tb_vma *vma, unsigned long idx)
@@ -1589,6 +1591,7 @@ void tb_rmap_migrate_end(struct folio *src, struct folio *dst)
 		migrate_pte_end(vma, src, dst);
 }
 
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
 /*
  * mm/rmap.c's try_to_migrate() and mm/migrate.c's remove_migration_ptes(),
  * which mm/huge_memory.c's split of a large folio calls: the world makes
@@ -1614,6 +1617,9 @@ void __split_huge_pud(struct vm_area_struct *vma, pud_t *pud, unsigned long addr
 	WARN_ONCE(1, "tb: the world maps no PUD-sized page");
 }
 
+#endif
+
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
 /* mm/mlock.c: the world maps nothing VM_LOCKED */
 void mlock_folio(struct folio *folio)
 {
@@ -1624,6 +1630,7 @@ void munlock_folio(struct folio *folio)
 {
 	WARN_ONCE(1, "tb: the world maps nothing VM_LOCKED");
 }
+#endif
 
 void try_to_unmap(struct folio *folio, enum ttu_flags flags)
 {

@@ -80,11 +80,14 @@ static inline pmd_t pmdp_get(pmd_t *pmdp)
 #define pmdp_get pmdp_get
 /*
  * A leaf pmd maps a PMD-sized folio (_PAGE_PSE, x86's pmd_trans_huge()
- * without DAX's devmap); its pfn and bits share the pte's layout
+ * without DAX's devmap); its pfn and bits share the pte's layout.
+ * Without CONFIG_TRANSPARENT_HUGEPAGE linux/pgtable.h says no leaf.
  */
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
 static inline int pmd_trans_huge(pmd_t pmd)	{ return (pmd.pmd & _PAGE_PSE) != 0; }
 static inline int pmd_leaf(pmd_t pmd)		{ return pmd_trans_huge(pmd); }
 #define pmd_leaf pmd_leaf
+#endif
 static inline int pmd_write(pmd_t pmd)		{ return !!(pmd.pmd & _PAGE_RW); }
 #define pmd_write pmd_write
 static inline pmd_t pmd_mkhuge(pmd_t pmd)	{ return __pmd(pmd.pmd | _PAGE_PSE); }
@@ -104,6 +107,7 @@ static inline pmd_t pfn_pmd(unsigned long pfn, pgprot_t prot)
 #define has_transparent_hugepage() 1
 /* the world maps no zero page (zero_pfn matches no pfn) */
 #define ZERO_PAGE(vaddr)	((void)(vaddr), (struct page *)NULL)
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
 #define __HAVE_ARCH_PMDP_HUGE_GET_AND_CLEAR
 static inline pmd_t pmdp_huge_get_and_clear(struct mm_struct *mm, unsigned long addr,
 					    pmd_t *pmdp)
@@ -121,6 +125,7 @@ static inline pmd_t pmdp_establish(struct vm_area_struct *vma, unsigned long add
  * and pmd_trans_huge() to the kernel, as x86 keeps _PAGE_PSE for it
  */
 static inline pmd_t pmd_mkinvalid(pmd_t pmd)	{ return __pmd(pmd.pmd & ~_PAGE_PRESENT); }
+#endif
 /* the world's MMU keeps no TLB */
 #define flush_pmd_tlb_range(vma, addr, end)	do { } while (0)
 

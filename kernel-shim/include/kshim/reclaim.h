@@ -163,7 +163,21 @@ int init_lru_gen(void);
  * mm/huge_memory.c's (-ENOENT: not one of them; apply false only checks
  * the name), its initcall at boot, and what the next boot starts from
  */
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
 int tb_thp_boot_option(char *opt, bool apply);
 void tb_thp_boot(void);
 void tb_thp_shutdown(void);
+#else
+/* a tree the world's THP is not ported to: built without it */
+static inline int tb_thp_boot_option(char *opt, bool apply)
+{
+	return -ENOENT;
+}
+static inline void tb_thp_boot(void)
+{
+}
+static inline void tb_thp_shutdown(void)
+{
+}
+#endif
 #endif
