@@ -1417,7 +1417,11 @@ static struct tb_vma *anon_vma_of(struct folio *folio)
  * mm/rmap.c's folio_get_anon_vma(): the anon_vma of a mapped anonymous
  * folio, held; it lives as long as its vma (__put_anon_vma() frees nothing)
  */
+#if TB_HAVE_folio_get_anon_vma_const
+struct anon_vma *folio_get_anon_vma(const struct folio *folio)
+#else
 struct anon_vma *folio_get_anon_vma(struct folio *folio)
+#endif
 {
 	unsigned long mapping = (unsigned long)READ_ONCE(folio->mapping);
 	struct anon_vma *anon_vma;

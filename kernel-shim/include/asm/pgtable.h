@@ -100,8 +100,10 @@ static inline pmd_t pfn_pmd(unsigned long pfn, pgprot_t prot)
 {
 	return __pmd((pfn << PAGE_SHIFT) | pgprot_val(prot));
 }
-/* x86's: a pte or pmd of a page, the page of a leaf pmd */
+/* x86's: a pte of a page (linux/mm.h's since 7.2), the page of a leaf pmd */
+#if !TB_HAVE_mk_pte_generic
 #define mk_pte(page, pgprot)	pfn_pte(page_to_pfn(page), (pgprot))
+#endif
 #define pmd_page(pmd)		pfn_to_page(pmd_pfn(pmd))
 /* every x86-64 CPU maps 2 MiB pages (X86_FEATURE_PSE) */
 #define has_transparent_hugepage() 1
