@@ -14,10 +14,10 @@
 
 #define THP "kernel/mm/transparent_hugepage/"
 
-static const char *cmdline;
-
-static int setup_thp(void **state)
+/* a machine of mb MiB booted with the command line given */
+static int boot(void **state, unsigned long mb, const char *cmdline)
 {
+	tb_mem = (struct tb_mem_config){ .ram_pages = PAGES(mb * MB) };
 	tb_setup(state);
 	if (tb_boot_cmdline(cmdline) || tb_memcg_boot() || tb_mem_boot(&tb_mem))
 		return -1;
@@ -26,30 +26,22 @@ static int setup_thp(void **state)
 
 static int setup_1g(void **state)
 {
-	tb_mem = (struct tb_mem_config){ .ram_pages = PAGES(1024 * MB) };
-	cmdline = "";
-	return setup_thp(state);
+	return boot(state, 1024, "");
 }
 
 static int setup_1g_always(void **state)
 {
-	tb_mem = (struct tb_mem_config){ .ram_pages = PAGES(1024 * MB) };
-	cmdline = "transparent_hugepage=always";
-	return setup_thp(state);
+	return boot(state, 1024, "transparent_hugepage=always");
 }
 
 static int setup_256m_always(void **state)
 {
-	tb_mem = (struct tb_mem_config){ .ram_pages = PAGES(256 * MB) };
-	cmdline = "transparent_hugepage=always";
-	return setup_thp(state);
+	return boot(state, 256, "transparent_hugepage=always");
 }
 
 static int setup_1g_anon_64k(void **state)
 {
-	tb_mem = (struct tb_mem_config){ .ram_pages = PAGES(1024 * MB) };
-	cmdline = "thp_anon=64K:always";
-	return setup_thp(state);
+	return boot(state, 1024, "thp_anon=64K:always");
 }
 
 static void assert_reads(const char *file, const char *want)
