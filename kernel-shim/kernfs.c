@@ -20,7 +20,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#define KERNFS_MAX 32
+/* files: transparent_hugepage alone has some 120, most of them per size */
+#define KERNFS_MAX 256
 #define KERNFS_PATH 128
 
 static struct kobject kernel_kobj_s = { .name = "kernel" };
@@ -96,8 +97,37 @@ struct kobject *kobject_create_and_add(const char *name, struct kobject *parent)
 	return NULL;
 }
 
+/* lib/kobject.c's sysfs_ops for kobj_attributes: kernfs.c calls show/store itself */
+const struct sysfs_ops kobj_sysfs_ops;
+
+int kobject_init_and_add(struct kobject *kobj, const struct kobj_type *ktype,
+			 struct kobject *parent, const char *fmt, ...)
+{
+	va_list ap;
+	char *name;
+
+	va_start(ap, fmt);
+	name = kvasprintf(GFP_KERNEL, fmt, ap);
+	va_end(ap);
+	if (!name)
+		return -ENOMEM;
+	kobj->name = name;
+	kobj->parent = parent;
+	kobj->ktype = ktype;
+	return 0;
+}
+
+/* the last reference of an embedded kobject: its ktype releases it */
 void kobject_put(struct kobject *kobj)
 {
+	const struct kobj_type *ktype = kobj ? kobj->ktype : NULL;
+
+	if (!ktype)
+		return;
+	kfree(kobj->name);
+	kobj->name = NULL;
+	if (ktype->release)
+		ktype->release(kobj);
 }
 
 int sysfs_create_group(struct kobject *kobj, const struct attribute_group *grp)
@@ -137,6 +167,25 @@ int sysfs_emit(char *buf, const char *fmt, ...)
 	n = vscnprintf(buf, PAGE_SIZE, fmt, ap);
 	va_end(ap);
 	return n;
+}
+
+int sysfs_merge_group(struct kobject *kobj, const struct attribute_group *grp)
+{
+	struct attribute_group unnamed = { .attrs = grp->attrs };
+
+	return sysfs_create_group(kobj, &unnamed);
+}
+
+void sysfs_remove_group(struct kobject *kobj, const struct attribute_group *grp)
+{
+	struct attribute **a;
+	int i;
+
+	for (a = grp->attrs; *a; a++)
+		for (i = 0; i < KERNFS_MAX; i++)
+			if (sysfs[i].kobj == kobj && sysfs[i].attr &&
+			    &sysfs[i].attr->attr == *a)
+				memset(&sysfs[i], 0, sizeof(sysfs[i]));
 }
 
 static struct sysfs_entry *sysfs_find(const char *path)

@@ -88,6 +88,24 @@ FEATURES = [
             'gfp_has_io_fs()'),
     Feature('huge_zero_folio', ('func', 'include/linux/huge_mm.h', 'is_huge_zero_folio'),
             '6.8', 'is_huge_zero_folio()'),
+    Feature('mk_pte_generic', ('func', 'include/linux/mm.h', 'mk_pte'), '7.2',
+            'mk_pte() in linux/mm.h over pfn_pte() (before: each arch\'s)'),
+    Feature('folio_split_nonuniform', ('func', 'mm/huge_memory.c', 'folio_split'), '7.2',
+            'folio_split() (a non-uniform split) beside __split_huge_page_to_list_to_order() '
+            '(before: split_huge_page_to_list_to_order(), can_split_folio())'),
+    Feature('khugepaged_mm_slot', ('word', 'mm/khugepaged.c', 'khugepaged_mm_slot'), '6.3',
+            'struct khugepaged_mm_slot around mm/mm_slot.h\'s (7.2: struct mm_slot alone)'),
+    Feature('folio_get_anon_vma_const',
+            ('regex', ('include/linux/rmap.h', 'mm/internal.h'),
+             r'folio_get_anon_vma\(const struct folio'), '7.2',
+            'folio_get_anon_vma() of a const folio, declared in mm/internal.h'),
+    Feature('thp_folio_split',
+            ('regex', 'mm/huge_memory.c', r'\A(?=[\s\S]*\nbool __folio_unqueue_deferred_split\()'
+             r'(?=[\s\S]*\nbool can_split_folio\()'),
+            '6.12', 'the folio split (can_split_folio()), deferred split queue and per-size '
+            '(mTHP) settings of mm/huge_memory.c that the world builds THP on (before: built '
+            'without CONFIG_TRANSPARENT_HUGEPAGE; 7.2 reworked the split and the queue, '
+            'not ported yet)'),
     Feature('fmode_noreuse', ('macro', 'include/linux/fs.h', 'FMODE_NOREUSE'), '6.3',
             'FMODE_NOREUSE and vma_has_recency() (MADV/fadvise NOREUSE)'),
     Feature('folio_flush_mapping', ('func', 'include/linux/pagemap.h', 'folio_flush_mapping'),

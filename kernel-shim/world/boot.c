@@ -13,6 +13,8 @@
 #include <linux/string.h>
 #include <linux/slab.h>
 #include <kshim/memcg_tb.h>
+#include <linux/mm.h>
+#include <kshim/reclaim.h>
 
 /* mm/memcontrol.c (globalized __setup handler) */
 int cgroup_memory(char *s);
@@ -20,6 +22,8 @@ int cgroup_memory(char *s);
 /* apply: false only checks, so a bad command line changes nothing */
 static int boot_option(char *opt, bool apply)
 {
+	int err;
+
 	if (!strncmp(opt, "cgroup.memory=", 14)) {
 		if (apply)
 			cgroup_memory(opt + 14);
@@ -30,8 +34,11 @@ static int boot_option(char *opt, bool apply)
 			static_branch_disable(&memory_cgrp_subsys_enabled_key);
 		return 0;
 	}
+	err = tb_thp_boot_option(opt, apply);
+	if (err != -ENOENT)
+		return err;
 	fprintf(stderr, "tb: unknown boot option '%s' (known: cgroup.memory=nokmem|nosocket|nobpf, "
-		"cgroup_disable=memory)\n", opt);
+		"cgroup_disable=memory, transparent_hugepage=always|madvise|never, thp_anon=)\n", opt);
 	return -EINVAL;
 }
 

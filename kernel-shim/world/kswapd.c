@@ -109,6 +109,21 @@ bool kthread_should_stop(void)
 	return self && READ_ONCE(self->stop);
 }
 
+/* linux/kthread.h: a thread that is never scheduled, so never stopped either */
+static struct task_struct unscheduled_kthread;
+
+struct task_struct *kshim_kthread_unscheduled(int (*threadfn)(void *data), void *data,
+					      const char *name)
+{
+	return &unscheduled_kthread;
+}
+
+int kthread_stop(struct task_struct *k)
+{
+	WARN_ON(k != &unscheduled_kthread);
+	return 0;
+}
+
 bool kthread_freezable_should_stop(bool *was_frozen)
 {
 	if (was_frozen)

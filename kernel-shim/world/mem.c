@@ -125,6 +125,9 @@ static struct page *zone_take_unlisted(struct zone *zone)
 	return page;
 }
 
+/* memblock_free_all(): the RAM the buddy allocator was given */
+atomic_long_t _totalram_pages;
+
 static void node_boot(int nid, unsigned long start_pfn, unsigned long pages)
 {
 	struct pglist_data *pgdat = NODE_DATA(nid);
@@ -139,6 +142,12 @@ static void node_boot(int nid, unsigned long start_pfn, unsigned long pages)
 	for (i = 0; i < NR_VMSCAN_THROTTLE; i++)
 		init_waitqueue_head(&pgdat->reclaim_wait[i]);
 	lruvec_init(&pgdat->__lruvec);
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+	/* mm_init.c's pgdat_init_split_queue(): THP's deferred split, per node */
+	spin_lock_init(&pgdat->deferred_split_queue.split_queue_lock);
+	INIT_LIST_HEAD(&pgdat->deferred_split_queue.split_queue);
+	pgdat->deferred_split_queue.split_queue_len = 0;
+#endif
 	pgdat->per_cpu_nodestats = alloc_percpu(struct per_cpu_nodestat);
 	zone_boot(pgdat, ZONE_NORMAL, start_pfn, pages);
 	zone_boot(pgdat, ZONE_MOVABLE, start_pfn + pages, 0);
@@ -225,6 +234,7 @@ int tb_mem_boot(const struct tb_mem_config *cfg)
 		__cpumask_set_cpu(cpu, &kshim_cpu_all_mask);
 	for (nid = 0; nid < (int)nr_node_ids; nid++)
 		node_boot(nid, nid * ram, ram);
+	atomic_long_set(&_totalram_pages, ram * nr_node_ids);
 	/* __build_all_zonelists(): every node's, from a clear node_load */
 	memset(node_load, 0, sizeof(node_load));
 	for (nid = 0; nid < (int)nr_node_ids; nid++)
@@ -234,12 +244,16 @@ int tb_mem_boot(const struct tb_mem_config *cfg)
 				 cfg->watermark_scale_factor : 10;
 	/* a fresh boot: no value a previous world's sysctl left behind */
 	user_min_free_kbytes = -1;
-	if (cfg && cfg->min_free_kbytes)
-		min_free_kbytes = user_min_free_kbytes = cfg->min_free_kbytes;
-	else
-		calculate_min_free_kbytes();
+	calculate_min_free_kbytes();
 	setup_per_zone_lowmem_reserve();
 	__setup_per_zone_wmarks();
+	/* subsys_initcall(hugepage_init): THP's reserve may raise min_free_kbytes */
+	tb_thp_boot();
+	/* then userspace's sysctl vm.min_free_kbytes (min_free_kbytes_sysctl_handler()) */
+	if (cfg && cfg->min_free_kbytes) {
+		min_free_kbytes = user_min_free_kbytes = cfg->min_free_kbytes;
+		__setup_per_zone_wmarks();
+	}
 	vm_swappiness = cfg && cfg->swappiness_set ? cfg->swappiness : 60;
 	if (cfg && cfg->reserved_pages) {
 		unsigned long i;
@@ -270,6 +284,7 @@ int tb_mem_boot(const struct tb_mem_config *cfg)
 	}
 	return 0;
 fail:
+	tb_thp_shutdown();
 	free(mem_map);
 	mem_map = NULL;
 	return err;
@@ -325,6 +340,7 @@ void tb_mem_shutdown(void)
 	if (!booted)
 		return;
 	tb_kswapd_stop_all();
+	tb_thp_shutdown();
 	tb_tiers_shutdown();
 	tb_swap_shutdown();
 	while (!list_empty(&reserved)) {

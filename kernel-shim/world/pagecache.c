@@ -17,11 +17,42 @@
 #include <linux/vmstat.h>
 #include <linux/oom.h>
 #include <linux/buffer_head.h>
+#include <linux/list_lru.h>
 #include <kshim/reclaim.h>
 #include <kgen/mm_internal_reclaim.h>
 #include "world.h"
 
 int laptop_mode;
+
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+/*
+ * tmpfs is not modelled (shmem_file() and shmem_mapping() are false):
+ * mm/huge_memory.c never calls these, but a build that keeps dead calls
+ * (-O0, coverage) links against them
+ */
+unsigned long shmem_allowable_huge_orders(struct inode *inode, struct vm_area_struct *vma,
+					  pgoff_t index, loff_t write_end, bool shmem_huge_force)
+{
+	WARN_ONCE(1, "tb: the world has no tmpfs");
+	return 0;
+}
+
+void shmem_uncharge(struct inode *inode, long pages)
+{
+	WARN_ONCE(1, "tb: the world has no tmpfs");
+}
+
+/*
+ * mm/workingset.c's tracking of page-cache nodes that hold only shadow
+ * entries, for its shadow-node shrinker, which the world leaves out
+ * (mm/vmscan/workingset.manifest): such a node stays until its file goes
+ */
+struct list_lru shadow_nodes;
+
+void workingset_update_node(struct xa_node *node)
+{
+}
+#endif
 
 struct tb_file {
 	struct inode inode;
@@ -150,6 +181,7 @@ struct tb_file *tb_file_create(unsigned long nr_pages)
 	if (!f)
 		return NULL;
 	f->nr_pages = nr_pages;
+	f->inode.i_size = (loff_t)nr_pages << PAGE_SHIFT;
 	f->inode.i_sb = &f->sb;
 	f->inode.i_mapping = &f->inode.i_data;
 	f->inode.i_data.host = &f->inode;

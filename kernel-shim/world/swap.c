@@ -27,6 +27,13 @@
 
 atomic_long_t nr_swap_pages;
 long total_swap_pages;
+/*
+ * swapfile_init(): a migration entry keeps the accessed and dirty bits when
+ * the swap offset has room for them, as x86-64's 46 bits have
+ */
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+bool swap_migration_ad_supported = SWP_OFFSET_BITS_ARCH >= SWP_MIG_TOTAL_BITS;
+#endif
 
 static struct {
 	unsigned long nr;		/* slots 1..nr */

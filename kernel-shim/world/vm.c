@@ -46,6 +46,7 @@
 
 struct tb_vma {
 	struct vm_area_struct vma;	/* the kernel's */
+	struct anon_vma anon_vma;	/* an anonymous vma's folios' mapping */
 	struct file file;		/* vm_file of a file mapping */
 	struct tb_file *tbf;		/* NULL: anonymous */
 	unsigned long nr_pages;
@@ -347,6 +348,65 @@ static __always_inline void *table_get(unsigned long *e, bool alloc)
 }
 
 /*
+ * asm/pgalloc.h: a pte table is a page of the world's (pgtable_t: its
+ * address), a pmd entry points to it as x86's does
+ */
+pgtable_t pte_alloc_one(struct mm_struct *mm)
+{
+	return table_alloc();
+}
+
+void pte_free(struct mm_struct *mm, pgtable_t pte)
+{
+	table_free(pte);
+}
+
+void pmd_populate(struct mm_struct *mm, pmd_t *pmd, pgtable_t pte)
+{
+	set_pmd(pmd, __pmd((unsigned long)pte | _PAGE_TABLE));
+}
+
+/*
+ * The pte table a PMD mapping keeps in reserve for its split, deposited
+ * under the pmd lock; a stack per mm whose links are in the empty tables
+ * themselves (as s390's pgtable_trans_huge_deposit() keeps them)
+ */
+void pgtable_trans_huge_deposit(struct mm_struct *mm, pmd_t *pmdp, pgtable_t pgtable)
+{
+	struct list_head *lh = (struct list_head *)pgtable;
+
+	assert_spin_locked(pmd_lockptr(mm, pmdp));
+	if (!mm->pmd_huge_pte)
+		INIT_LIST_HEAD(lh);
+	else
+		list_add(lh, (struct list_head *)mm->pmd_huge_pte);
+	mm->pmd_huge_pte = pgtable;
+}
+
+pgtable_t pgtable_trans_huge_withdraw(struct mm_struct *mm, pmd_t *pmdp)
+{
+	pgtable_t pgtable = mm->pmd_huge_pte;
+	struct list_head *lh = (struct list_head *)pgtable;
+
+	assert_spin_locked(pmd_lockptr(mm, pmdp));
+	if (list_empty(lh)) {
+		mm->pmd_huge_pte = NULL;
+	} else {
+		mm->pmd_huge_pte = (pgtable_t)lh->next;
+		list_del(lh);
+	}
+	memset(lh, 0, sizeof(*lh));
+	return pgtable;
+}
+
+/* mm/util.c: the world's pages hold no data to compare (nothing asks) */
+int memcmp_pages(struct page *page1, struct page *page2)
+{
+	WARN_ONCE(1, "tb: page contents are not modelled");
+	return 1;
+}
+
+/*
  * mm/memory.c's allocation of a missing pud or pmd table, which a page-table
  * walk that installs ptes asks for (7.2's walk_page_range() with
  * ->install_pte): a table of the world's, as its MMU makes one
@@ -524,6 +584,9 @@ static struct tb_vma *vma_new(unsigned long nr_pages, bool near)
 	TB_VMA_FLAGS(&v->vma) = VM_READ | VM_WRITE;
 	v->vma.vm_page_prot = __pgprot(PTE_PROT);
 	v->nr_pages = nr_pages;
+	v->anon_vma.root = &v->anon_vma;
+	init_rwsem(&v->anon_vma.rwsem);
+	atomic_set(&v->anon_vma.refcount, 1);
 	INIT_LIST_HEAD(&v->file_node);
 	mmap_write_lock(mm);
 	list_add_tail(&v->mm_node, &mm->kshim_vmas);
@@ -547,10 +610,10 @@ struct tb_vma *tb_map_anon_near(unsigned long nr_pages)
 }
 
 /*
- * A file vma has vm_ops, so vma_is_anonymous() is false; nothing calls
- * them here (faults are the world's), so they point at a tag.
+ * A file vma has vm_ops, so vma_is_anonymous() is false; the world's
+ * files map no huge page of their own (no ->huge_fault, as without DAX)
  */
-static const long tb_file_vm_ops;
+static const struct vm_operations_struct tb_file_vm_ops;
 
 struct tb_vma *tb_map_file(struct tb_file *file)
 {
@@ -560,7 +623,8 @@ struct tb_vma *tb_map_file(struct tb_file *file)
 		v->tbf = file;
 		v->file.f_mapping = tb_file_mapping(file);
 		v->vma.vm_file = &v->file;
-		v->vma.vm_ops = (const void *)&tb_file_vm_ops;
+		v->file.f_inode = tb_file_mapping(file)->host;
+		v->vma.vm_ops = &tb_file_vm_ops;
 		TB_VMA_FLAGS(&v->vma) = VM_READ;
 		list_add_tail(&v->file_node, tb_file_vmas(file));
 	}
@@ -655,7 +719,7 @@ static void rmap_remove(struct tb_vma *vma, struct folio *folio);
 static void rmap_add(struct tb_vma *vma, unsigned long idx, struct folio *folio)
 {
 	if (!vma->tbf) {
-		folio->mapping = (void *)((unsigned long)vma | TB_MAPPING_ANON);
+		folio->mapping = (void *)((unsigned long)&vma->anon_vma | TB_MAPPING_ANON);
 		folio->index = idx;
 	}
 	if (atomic_inc_and_test(&folio->_mapcount))
@@ -687,6 +751,18 @@ static void free_swap_cache(struct folio *folio)
 		folio_unlock(folio);
 	}
 }
+
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+/* mm/swap_state.c: a page's last mapping gone, its swap cache copy too (a split's) */
+void free_page_and_swap_cache(struct page *page)
+{
+	struct folio *folio = page_folio(page);
+
+	free_swap_cache(folio);
+	if (!is_huge_zero_folio(folio))
+		folio_put(folio);
+}
+#endif
 
 /* zap_pte_range() for one pte */
 static void zap_pte(struct tb_vma *vma, unsigned long idx)
@@ -1332,7 +1408,34 @@ static int referenced_one(struct tb_vma *vma, struct folio *folio, struct mem_cg
 
 static struct tb_vma *anon_vma_of(struct folio *folio)
 {
-	return (struct tb_vma *)((unsigned long)folio->mapping & ~TB_MAPPING_FLAGS);
+	void *anon_vma = (void *)((unsigned long)folio->mapping & ~TB_MAPPING_FLAGS);
+
+	return container_of(anon_vma, struct tb_vma, anon_vma);
+}
+
+/*
+ * mm/rmap.c's folio_get_anon_vma(): the anon_vma of a mapped anonymous
+ * folio, held; it lives as long as its vma (__put_anon_vma() frees nothing)
+ */
+#if TB_HAVE_folio_get_anon_vma_const
+struct anon_vma *folio_get_anon_vma(const struct folio *folio)
+#else
+struct anon_vma *folio_get_anon_vma(struct folio *folio)
+#endif
+{
+	unsigned long mapping = (unsigned long)READ_ONCE(folio->mapping);
+	struct anon_vma *anon_vma;
+
+	if ((mapping & TB_MAPPING_FLAGS) != TB_MAPPING_ANON || !folio_mapped(folio))
+		return NULL;
+	anon_vma = (struct anon_vma *)(mapping & ~TB_MAPPING_FLAGS);
+	if (!atomic_inc_not_zero(&anon_vma->refcount))
+		return NULL;
+	return anon_vma;
+}
+
+void __put_anon_vma(struct anon_vma *anon_vma)
+{
 }
 
 int folio_referenced(struct folio *folio, int is_locked, struct mem_cgroup *memcg,
@@ -1491,6 +1594,47 @@ void tb_rmap_migrate_end(struct folio *src, struct folio *dst)
 	list_for_each_entry(vma, tb_file_vmas(tb_mapping_file(dst->mapping)), file_node)
 		migrate_pte_end(vma, src, dst);
 }
+
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+/*
+ * mm/rmap.c's try_to_migrate() and mm/migrate.c's remove_migration_ptes(),
+ * which mm/huge_memory.c's split of a large folio calls: the world makes
+ * no large folio yet, so nothing reaches them
+ */
+void try_to_migrate(struct folio *folio, enum ttu_flags flags)
+{
+	WARN_ONCE(1, "tb: the world makes no large folio to split");
+}
+
+void remove_migration_ptes(struct folio *src, struct folio *dst, int flags)
+{
+	WARN_ONCE(1, "tb: the world makes no large folio to split");
+}
+
+/*
+ * mm/huge_memory.c's split of a PUD mapping: the world maps none (no
+ * CONFIG_HAVE_ARCH_TRANSPARENT_HUGEPAGE_PUD), mm/pagewalk.c's test of one
+ * is false, and only a build that keeps dead calls links this
+ */
+void __split_huge_pud(struct vm_area_struct *vma, pud_t *pud, unsigned long address)
+{
+	WARN_ONCE(1, "tb: the world maps no PUD-sized page");
+}
+
+#endif
+
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+/* mm/mlock.c: the world maps nothing VM_LOCKED */
+void mlock_folio(struct folio *folio)
+{
+	WARN_ONCE(1, "tb: the world maps nothing VM_LOCKED");
+}
+
+void munlock_folio(struct folio *folio)
+{
+	WARN_ONCE(1, "tb: the world maps nothing VM_LOCKED");
+}
+#endif
 
 void try_to_unmap(struct folio *folio, enum ttu_flags flags)
 {

@@ -75,6 +75,18 @@ bool folio_clear_dirty_for_io(struct folio *folio)
 	return true;
 }
 
+/*
+ * folio_account_cleaned(): a dirty folio that will never be written (a
+ * split's tail beyond the end of its file) leaves the dirty counts
+ */
+void folio_account_cleaned(struct folio *folio, struct bdi_writeback *wb)
+{
+	long nr = folio_nr_pages(folio);
+
+	lruvec_stat_mod_folio(folio, NR_FILE_DIRTY, -nr);
+	zone_stat_mod_folio(folio, NR_ZONE_WRITE_PENDING, -nr);
+}
+
 /* a page the disk finishes writing at world time done_ns */
 void tb_writeback_submit(struct folio *folio, u64 done_ns)
 {

@@ -10,4 +10,12 @@ static inline bool is_kdump_kernel(void)
 #include <linux/mempolicy.h>
 #include <linux/topology.h>
 #include <trace/events/kmem.h>
+/*
+ * The per-CPU page lists' batch and high marks, which follow the
+ * watermarks: the world's allocator keeps no per-CPU lists
+ */
+static void zone_pcp_update(struct zone *zone, int cpu_online)
+{
+}
+
 #include KPAGE_ALLOC_EXTRACT

@@ -3,9 +3,10 @@
 #define _KSHIM_ASM_PGTABLE_H
 /*
  * arch/x86's entry accessors for the four-level tables of
- * asm/pgtable_types.h. No huge pages: every present pmd points to a pte
- * table. The accessed-bit tests clear atomically, as x86's do, because
- * the world's MMU sets bits from other threads meanwhile.
+ * asm/pgtable_types.h. A present pmd points to a pte table or, with
+ * _PAGE_PSE, maps a PMD-sized folio. The accessed-bit tests clear
+ * atomically, as x86's do, because the world's MMU sets bits from other
+ * threads meanwhile.
  */
 #include <asm/pgtable_types.h>
 #include <linux/bug.h>
@@ -51,7 +52,8 @@ static inline pte_t ptep_get(pte_t *ptep)
 #define __HAVE_ARCH_PTEP_GET	/* the name linux/pgtable.h tested before 6.5 */
 
 static inline int pmd_none(pmd_t pmd)		{ return !pmd.pmd; }
-static inline int pmd_present(pmd_t pmd)	{ return pmd.pmd & _PAGE_PRESENT; }
+/* x86's: an invalidated huge pmd (pmd_mkinvalid()) is still present */
+static inline int pmd_present(pmd_t pmd)	{ return !!(pmd.pmd & (_PAGE_PRESENT | _PAGE_PSE)); }
 static inline int pmd_bad(pmd_t pmd)		{ return (pmd.pmd & ~PTE_PFN_MASK) != _PAGE_TABLE &&
 							 (pmd.pmd & ~(PTE_PFN_MASK | _PAGE_ACCESSED)) !=
 							 (_PAGE_TABLE & ~_PAGE_ACCESSED); }
@@ -76,6 +78,58 @@ static inline pmd_t pmdp_get(pmd_t *pmdp)
 	return (pmd_t){ __atomic_load_n(&pmdp->pmd, __ATOMIC_RELAXED) };
 }
 #define pmdp_get pmdp_get
+/*
+ * A leaf pmd maps a PMD-sized folio (_PAGE_PSE, x86's pmd_trans_huge()
+ * without DAX's devmap); its pfn and bits share the pte's layout.
+ * Without CONFIG_TRANSPARENT_HUGEPAGE linux/pgtable.h says no leaf.
+ */
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+static inline int pmd_trans_huge(pmd_t pmd)	{ return (pmd.pmd & _PAGE_PSE) != 0; }
+static inline int pmd_leaf(pmd_t pmd)		{ return pmd_trans_huge(pmd); }
+#define pmd_leaf pmd_leaf
+#endif
+static inline int pmd_write(pmd_t pmd)		{ return !!(pmd.pmd & _PAGE_RW); }
+#define pmd_write pmd_write
+static inline pmd_t pmd_mkhuge(pmd_t pmd)	{ return __pmd(pmd.pmd | _PAGE_PSE); }
+static inline pmd_t pmd_mkold(pmd_t pmd)	{ return __pmd(pmd.pmd & ~_PAGE_ACCESSED); }
+static inline pmd_t pmd_mkyoung(pmd_t pmd)	{ return __pmd(pmd.pmd | _PAGE_ACCESSED); }
+static inline pmd_t pmd_mkclean(pmd_t pmd)	{ return __pmd(pmd.pmd & ~_PAGE_DIRTY); }
+static inline pmd_t pmd_mkdirty(pmd_t pmd)	{ return __pmd(pmd.pmd | _PAGE_DIRTY); }
+static inline pmd_t pmd_wrprotect(pmd_t pmd)	{ return __pmd(pmd.pmd & ~_PAGE_RW); }
+static inline pmd_t pfn_pmd(unsigned long pfn, pgprot_t prot)
+{
+	return __pmd((pfn << PAGE_SHIFT) | pgprot_val(prot));
+}
+/* x86's: a pte of a page (linux/mm.h's since 7.2), the page of a leaf pmd */
+#if !TB_HAVE_mk_pte_generic
+#define mk_pte(page, pgprot)	pfn_pte(page_to_pfn(page), (pgprot))
+#endif
+#define pmd_page(pmd)		pfn_to_page(pmd_pfn(pmd))
+/* every x86-64 CPU maps 2 MiB pages (X86_FEATURE_PSE) */
+#define has_transparent_hugepage() 1
+/* the world maps no zero page (zero_pfn matches no pfn) */
+#define ZERO_PAGE(vaddr)	((void)(vaddr), (struct page *)NULL)
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+#define __HAVE_ARCH_PMDP_HUGE_GET_AND_CLEAR
+static inline pmd_t pmdp_huge_get_and_clear(struct mm_struct *mm, unsigned long addr,
+					    pmd_t *pmdp)
+{
+	return __pmd(__atomic_exchange_n(&pmdp->pmd, 0, __ATOMIC_RELAXED));
+}
+/* a new entry for a live pmd, the old one returned (x86: an exchange) */
+static inline pmd_t pmdp_establish(struct vm_area_struct *vma, unsigned long address,
+				   pmd_t *pmdp, pmd_t pmd)
+{
+	return __pmd(__atomic_exchange_n(&pmdp->pmd, pmd.pmd, __ATOMIC_RELAXED));
+}
+/*
+ * An invalidated leaf pmd: not present to the MMU, still pmd_present()
+ * and pmd_trans_huge() to the kernel, as x86 keeps _PAGE_PSE for it
+ */
+static inline pmd_t pmd_mkinvalid(pmd_t pmd)	{ return __pmd(pmd.pmd & ~_PAGE_PRESENT); }
+#endif
+/* the world's MMU keeps no TLB */
+#define flush_pmd_tlb_range(vma, addr, end)	do { } while (0)
 
 static inline int pud_none(pud_t pud)		{ return !pud.pud; }
 static inline int pud_present(pud_t pud)	{ return pud.pud & _PAGE_PRESENT; }
@@ -99,6 +153,29 @@ static inline pud_t *p4d_pgtable(p4d_t p4d)	{ return (pud_t *)(p4d_val(p4d) & PT
 static inline void p4d_clear(p4d_t *p4dp)	{ p4dp->pgd.pgd = 0; }
 #define pud_ERROR(e)	pr_err("bad pud %016lx\n", pud_val(e))
 #define pmd_ERROR(e)	pr_err("bad pmd %016lx\n", pmd_val(e))
+
+/*
+ * A swap or migration entry in a non-present pte, as x86-64 keeps it (its
+ * swp_entry_t is the pte's value) without the L1TF inversion: the offset
+ * at the pfn's place, the type in bits 58-62 and _PAGE_RW set, so that an
+ * entry is never pte_none(). swapops.h converts to the generic entry.
+ */
+#define SWP_TYPE_BITS		5
+#define SWP_TYPE_SHIFT_ARCH	(64 - SWP_TYPE_BITS)
+#define SWP_OFFSET_BITS_ARCH	(SWP_TYPE_SHIFT_ARCH - PAGE_SHIFT)
+#define __swp_type(x)		((unsigned int)((x).val >> SWP_TYPE_SHIFT_ARCH))
+#define __swp_offset(x)		(((x).val >> PAGE_SHIFT) & ((1UL << SWP_OFFSET_BITS_ARCH) - 1))
+#define __swp_entry(type, offset) ((swp_entry_t){ ((unsigned long)(type) << SWP_TYPE_SHIFT_ARCH) | \
+						  ((unsigned long)(offset) << PAGE_SHIFT) | _PAGE_RW })
+#define __pte_to_swp_entry(pte)	((swp_entry_t){ pte_val(pte) })
+#define __swp_entry_to_pte(x)	__pte((x).val)
+/* an anon page's exclusive flag, kept in the entry (x86: the user bit) */
+#define _PAGE_SWP_EXCLUSIVE	_PAGE_USER
+static inline int pte_swp_exclusive(pte_t pte)	{ return !!(pte.pte & _PAGE_SWP_EXCLUSIVE); }
+static inline pte_t pte_swp_mkexclusive(pte_t pte) { return __pte(pte.pte | _PAGE_SWP_EXCLUSIVE); }
+static inline pte_t pte_swp_clear_exclusive(pte_t pte) { return __pte(pte.pte & ~_PAGE_SWP_EXCLUSIVE); }
+#define __pmd_to_swp_entry(pmd)	((swp_entry_t){ pmd_val(pmd) })
+#define __swp_entry_to_pmd(x)	__pmd((x).val)
 
 #define __HAVE_ARCH_PTEP_TEST_AND_CLEAR_YOUNG
 static inline int ptep_test_and_clear_young(struct vm_area_struct *vma, unsigned long addr,

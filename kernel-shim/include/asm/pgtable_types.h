@@ -23,7 +23,8 @@ typedef struct { pmdval_t pmd; } pmd_t;
 typedef struct { pudval_t pud; } pud_t;
 typedef struct { pgdval_t pgd; } pgd_t;
 typedef struct { pgprotval_t pgprot; } pgprot_t;
-typedef struct page *pgtable_t;
+/* a pte table: the world's memory, not a struct page (as s390's pgtable_t) */
+typedef pte_t *pgtable_t;
 
 /* x86-64's physical address bits: 52 at most (LA57), 46 with four levels */
 #define MAX_POSSIBLE_PHYSMEM_BITS	52
@@ -36,6 +37,7 @@ typedef struct page *pgtable_t;
 #define PMD_SHIFT	21
 #define PTRS_PER_PMD	512
 #define PTRS_PER_PTE	512
+#define MAX_PTRS_PER_PTE PTRS_PER_PTE
 #define PGDIR_SIZE	(1UL << PGDIR_SHIFT)
 #define PGDIR_MASK	(~(PGDIR_SIZE - 1))
 #define PUD_SIZE	(1UL << PUD_SHIFT)

@@ -55,4 +55,20 @@
 #define CONFIG_NUMA_MIGRATION 1
 #endif
 
+/*
+ * Transparent huge pages as Debian builds them (x86-64): always at boot
+ * unless the command line says otherwise, THP swap-out; on the trees the
+ * world's THP is ported to (mm/vmscan/huge_memory.manifest): 6.12, not
+ * yet 7.2's (its split's softleaf entries, its deferred split queue on a
+ * list_lru)
+ */
+#if TB_HAVE_thp_folio_split
+#define CONFIG_HAVE_ARCH_TRANSPARENT_HUGEPAGE 1
+#define CONFIG_TRANSPARENT_HUGEPAGE 1
+#define CONFIG_TRANSPARENT_HUGEPAGE_ALWAYS 1
+#define CONFIG_ARCH_WANTS_THP_SWAP 1
+#define CONFIG_THP_SWAP 1
+#define CONFIG_PGTABLE_HAS_HUGE_LEAVES 1
+#endif
+
 #endif /* _KSHIM_KCONFIG_H */

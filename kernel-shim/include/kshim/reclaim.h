@@ -142,10 +142,6 @@ static inline void free_huge_folio(struct folio *folio)
 static inline void free_zone_device_folio(struct folio *folio)
 {
 }
-static inline bool put_devmap_managed_folio_refs(struct folio *folio, int refs)
-{
-	return false;
-}
 static inline bool folio_is_zone_device(const struct folio *folio)
 {
 	return false;
@@ -161,4 +157,27 @@ static inline void invalidate_bh_lrus_cpu(void)
 }
 /* mm/vmscan.c's initcall of the multi-gen LRU (globalized by kextract) */
 int init_lru_gen(void);
+
+/*
+ * Transparent huge pages (mm/vmscan/huge_memory_unit.c): a boot option of
+ * mm/huge_memory.c's (-ENOENT: not one of them; apply false only checks
+ * the name), its initcall at boot, and what the next boot starts from
+ */
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+int tb_thp_boot_option(char *opt, bool apply);
+void tb_thp_boot(void);
+void tb_thp_shutdown(void);
+#else
+/* a tree the world's THP is not ported to: built without it */
+static inline int tb_thp_boot_option(char *opt, bool apply)
+{
+	return -ENOENT;
+}
+static inline void tb_thp_boot(void)
+{
+}
+static inline void tb_thp_shutdown(void)
+{
+}
+#endif
 #endif

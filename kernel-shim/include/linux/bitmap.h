@@ -3,6 +3,7 @@
 #define _KSHIM_LINUX_BITMAP_H
 #include <linux/bitops.h>
 #include <linux/minmax.h>
+#include <linux/math.h>	/* IS_ALIGNED(): bitmap_set() */
 #include <string.h>
 #define BITMAP_FIRST_WORD_MASK(start) (~0UL << ((start) & (BITS_PER_LONG - 1)))
 #define BITMAP_LAST_WORD_MASK(nbits) (~0UL >> (-(nbits) & (BITS_PER_LONG - 1)))

@@ -39,6 +39,8 @@
 #define VM_WARN_ON_ONCE(cond) (void)WARN_ON_ONCE(cond)
 #define VM_WARN_ON_FOLIO(cond, folio) (void)WARN_ON(cond)
 #define VM_WARN_ON_ONCE_FOLIO(cond, folio) (void)WARN_ON_ONCE(cond)
+#define VM_WARN_ON_ONCE_PAGE(cond, page) (void)WARN_ON_ONCE(cond)
+#define VM_BUG_ON_VMA(cond, vma) BUG_ON(cond)
 #define VM_WARN_ONCE(cond, format...) (void)WARN_ONCE(cond, format)
 #define VM_WARN(cond, format...) (void)WARN(cond, format)
 #endif

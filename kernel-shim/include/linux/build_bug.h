@@ -11,6 +11,8 @@
  * nothing is dropped, so here reaching one at run time is the bug.
  */
 #define BUILD_BUG() kshim_bug(__FILE__, __LINE__, __func__)
+/* CONFIG_DEBUG_VM's compile-time checks of values not always constant */
+#define MAYBE_BUILD_BUG_ON(cond) ((void)sizeof(char[1 - 2 * !!(__builtin_constant_p(cond) && (cond))]))
 #define BUILD_BUG_ON_NOT_POWER_OF_2(n) BUILD_BUG_ON((n) == 0 || (((n) & ((n) - 1)) != 0))
 #undef static_assert
 #define static_assert(expr, ...) __static_assert(expr, ##__VA_ARGS__, #expr)

@@ -29,6 +29,7 @@ struct inode {
 	struct address_space i_data;
 	spinlock_t i_lock;
 	unsigned long i_ino;
+	loff_t i_size;
 };
 
 /* the slice of an open file mm code reads: a mapping's vm_file, a debugfs file */
@@ -45,6 +46,26 @@ struct file {
 	void *private_data;
 	const void *kshim_aux;	/* its debugfs file's aux value (debugfs_get_aux()) */
 };
+
+static inline struct inode *file_inode(const struct file *f)
+{
+	return f->f_inode;
+}
+static inline loff_t i_size_read(const struct inode *inode)
+{
+	return READ_ONCE(inode->i_size);
+}
+static inline void i_size_write(struct inode *inode, loff_t i_size)
+{
+	WRITE_ONCE(inode->i_size, i_size);
+}
+
+/* no DAX (CONFIG_FS_DAX off: IS_DAX() is 0): a vma's file never is one */
+struct vm_area_struct;
+static inline bool vma_is_dax(const struct vm_area_struct *vma)
+{
+	return false;
+}
 
 /* the operations of the files the test bed opens (debugfs) */
 struct file_operations {

@@ -35,7 +35,22 @@ static inline int pfn_valid(unsigned long pfn)
 
 /* mm/swap.c: the last reference frees the folio */
 void __folio_put(struct folio *folio);
+#include <linux/fs.h>	/* vma_is_dax() */
+/* no ZONE_DEVICE memory (the world's RAM is all ZONE_NORMAL) */
+static inline bool folio_is_device_private(const struct folio *folio)
+{
+	return false;
+}
 #include <kgen/mm.h>
+
+/*
+ * A file vma's operations, of which mm code reads whether the file maps
+ * huge pages itself (DAX): the world's files do not
+ */
+struct vm_fault;
+struct vm_operations_struct {
+	vm_fault_t (*huge_fault)(struct vm_fault *vmf, unsigned int order);
+};
 
 /*
  * The world's address spaces (kernel-shim/world/vm.c): its vmas are kept
@@ -61,6 +76,13 @@ static inline unsigned long get_mm_counter(struct mm_struct *mm, int member)
 {
 	return atomic_long_read(&mm->kshim_rss[member]);
 }
+static inline void add_mm_counter(struct mm_struct *mm, int member, long value)
+{
+	atomic_long_add(value, &mm->kshim_rss[member]);
+}
+
+/* as linux/mm.h has it: THP's helpers, folio_unqueue_deferred_split() */
+#include <linux/huge_mm.h>
 
 /* kernel-shim/world/node.c: a fresh folio of nr_pages on node nid */
 void kshim_folio_prep(struct folio *folio, unsigned long nr_pages, int nid);

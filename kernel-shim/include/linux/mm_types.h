@@ -53,6 +53,8 @@ struct mm_struct {
 	struct list_head kshim_vmas;
 	/* pages mapped, per MM_* counter (the world's rmap keeps them) */
 	atomic_long_t kshim_rss[NR_MM_COUNTERS];
+	atomic_long_t pgtables_bytes;	/* mm_inc_nr_ptes(): the pte tables' bytes */
+	pgtable_t pmd_huge_pte;		/* PMD mappings' deposited pte tables */
 #ifdef CONFIG_LRU_GEN_WALKS_MMU
 	struct {
 		struct list_head list;	/* on the memcg's lru_gen_mm_list */

@@ -23,10 +23,4 @@ bool filemap_release_folio(struct folio *folio, gfp_t gfp);
 bool folio_clear_dirty_for_io(struct folio *folio);
 bool folio_mark_dirty(struct folio *folio);
 void __filemap_set_wb_err(struct address_space *mapping, int err);
-
-/* no THP in the test bed: nothing is ever queued for deferred split */
-static inline bool folio_unqueue_deferred_split(struct folio *folio)
-{
-	return false;
-}
 #endif

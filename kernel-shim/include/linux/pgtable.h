@@ -19,5 +19,10 @@ void pgd_clear_bad(pgd_t *pgd);
 void pmd_clear_bad(pmd_t *pmd);
 /* set_ptes()'s check, a no-op without CONFIG_PAGE_TABLE_CHECK: the tree's */
 #include <linux/page_table_check.h>
+/* the pte table a PMD mapping deposits for its split (kernel-shim/world/vm.c) */
+#define __HAVE_ARCH_PGTABLE_DEPOSIT
+#define __HAVE_ARCH_PGTABLE_WITHDRAW
+void pgtable_trans_huge_deposit(struct mm_struct *mm, pmd_t *pmdp, pgtable_t pgtable);
+pgtable_t pgtable_trans_huge_withdraw(struct mm_struct *mm, pmd_t *pmdp);
 #include <kgen/pgtable.h>
 #endif

@@ -5,4 +5,6 @@
 #define POISON_POINTER_DELTA 0
 #define LIST_POISON1 ((void *)0x100 + POISON_POINTER_DELTA)
 #define LIST_POISON2 ((void *)0x122 + POISON_POINTER_DELTA)
+/* a tail page's mapping field while the compound page is whole */
+#define TAIL_MAPPING ((void *)0x400 + POISON_POINTER_DELTA)
 #endif

@@ -8,6 +8,7 @@
  */
 #include <linux/types.h>
 #include <linux/mm_types.h>
+#include <linux/huge_mm.h>
 #include <kgen/rmap.h>
 
 struct mem_cgroup;

@@ -134,4 +134,7 @@ static inline int spin_is_locked(spinlock_t *l)
 	({ local_irq_save(flags); spin_trylock(l) ? 1 : ({ local_irq_restore(flags); 0; }); })
 #define raw_spin_unlock_irqrestore(l, f) spin_unlock_irqrestore(l, f)
 #define assert_spin_locked(l) do { (void)(l); } while (0)
+/* guard(spinlock)(&lock): held to the end of the scope (linux/cleanup.h) */
+#include <linux/cleanup.h>
+DEFINE_LOCK_GUARD_1(spinlock, spinlock_t, spin_lock(_T->lock), spin_unlock(_T->lock))
 #endif

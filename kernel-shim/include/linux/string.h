@@ -26,6 +26,7 @@ static inline ssize_t strscpy(char *dest, const char *src, size_t count)
 void *memchr_inv(const void *s, int c, size_t n);	/* lib/string.c, real */
 char *strim(char *s);		/* lib/string_helpers.c, real */
 char *skip_spaces(const char *str);	/* lib/string_helpers.c, real */
+bool sysfs_streq(const char *s1, const char *s2);	/* lib/string_helpers.c, real */
 static inline __must_check char *strstrip(char *str)
 {
 	return strim(str);

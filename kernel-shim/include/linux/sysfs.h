@@ -23,5 +23,8 @@ struct attribute_group {
 #define __ATTR_RO(_name) __ATTR(_name, 0444, _name##_show, NULL)
 #define __ATTR_WO(_name) __ATTR(_name, 0200, NULL, _name##_store)
 int sysfs_create_group(struct kobject *kobj, const struct attribute_group *grp);
+/* a named group's files into its existing directory; their removal */
+int sysfs_merge_group(struct kobject *kobj, const struct attribute_group *grp);
+void sysfs_remove_group(struct kobject *kobj, const struct attribute_group *grp);
 __printf(2, 3) int sysfs_emit(char *buf, const char *fmt, ...);
 #endif
