@@ -188,6 +188,20 @@ void sysfs_remove_group(struct kobject *kobj, const struct attribute_group *grp)
 				memset(&sysfs[i], 0, sizeof(sysfs[i]));
 }
 
+/* fs/sysfs/file.c: a show()'s output from offset at on, in its page */
+int sysfs_emit_at(char *buf, int at, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (WARN(at < 0 || at >= PAGE_SIZE, "invalid sysfs_emit_at: at:%d\n", at))
+		return 0;
+	va_start(ap, fmt);
+	n = vscnprintf(buf + at, PAGE_SIZE - at, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
 static struct sysfs_entry *sysfs_find(const char *path)
 {
 	int i;

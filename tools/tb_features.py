@@ -99,13 +99,23 @@ FEATURES = [
             ('regex', ('include/linux/rmap.h', 'mm/internal.h'),
              r'folio_get_anon_vma\(const struct folio'), '7.2',
             'folio_get_anon_vma() of a const folio, declared in mm/internal.h'),
-    Feature('thp_folio_split',
-            ('regex', 'mm/huge_memory.c', r'\A(?=[\s\S]*\nbool __folio_unqueue_deferred_split\()'
-             r'(?=[\s\S]*\nbool can_split_folio\()'),
-            '6.12', 'the folio split (can_split_folio()), deferred split queue and per-size '
-            '(mTHP) settings of mm/huge_memory.c that the world builds THP on (before: built '
-            'without CONFIG_TRANSPARENT_HUGEPAGE; 7.2 reworked the split and the queue, '
-            'not ported yet)'),
+    Feature('thp_folio_split', ('func', 'mm/huge_memory.c', '__folio_unqueue_deferred_split'),
+            '6.12', 'the folio split, deferred split queue and per-size (mTHP) settings of '
+            'mm/huge_memory.c that the world builds THP on (before: built without '
+            'CONFIG_TRANSPARENT_HUGEPAGE)'),
+    Feature('pgdat_deferred_split_queue',
+            ('member', 'include/linux/mmzone.h', 'pglist_data', 'deferred_split_queue'), '5.4',
+            'THP\'s deferred split queue per node in pglist_data (7.2: a list_lru)'),
+    Feature('zero_pfn_func', ('func', 'include/linux/pgtable.h', 'zero_pfn'), '7.2',
+            'zero_pfn() of an address (before: the variable zero_pfn)'),
+    Feature('remove_migration_ptes_ttu',
+            ('regex', 'include/linux/rmap.h',
+             r'remove_migration_ptes\(struct folio \*src, struct folio \*dst,\s*enum ttu_flags'),
+            '7.2', 'remove_migration_ptes() takes ttu_flags (before: int RMP_* flags)'),
+    Feature('file_thp_enabled_h', ('func', 'include/linux/huge_mm.h', 'file_thp_enabled'),
+            '6.8', 'file_thp_enabled() in linux/huge_mm.h (7.2: in mm/huge_memory.c)'),
+    Feature('leafops_h', ('file', 'include/linux/leafops.h'), '7.2',
+            'softleaf_t entries of linux/leafops.h (before: linux/swapops.h\'s)'),
     Feature('fmode_noreuse', ('macro', 'include/linux/fs.h', 'FMODE_NOREUSE'), '6.3',
             'FMODE_NOREUSE and vma_has_recency() (MADV/fadvise NOREUSE)'),
     Feature('folio_flush_mapping', ('func', 'include/linux/pagemap.h', 'folio_flush_mapping'),

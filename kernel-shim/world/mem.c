@@ -142,7 +142,7 @@ static void node_boot(int nid, unsigned long start_pfn, unsigned long pages)
 	for (i = 0; i < NR_VMSCAN_THROTTLE; i++)
 		init_waitqueue_head(&pgdat->reclaim_wait[i]);
 	lruvec_init(&pgdat->__lruvec);
-#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+#if defined(CONFIG_TRANSPARENT_HUGEPAGE) && TB_HAVE_pgdat_deferred_split_queue
 	/* mm_init.c's pgdat_init_split_queue(): THP's deferred split, per node */
 	spin_lock_init(&pgdat->deferred_split_queue.split_queue_lock);
 	INIT_LIST_HEAD(&pgdat->deferred_split_queue.split_queue);

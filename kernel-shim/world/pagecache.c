@@ -182,6 +182,7 @@ struct tb_file *tb_file_create(unsigned long nr_pages)
 		return NULL;
 	f->nr_pages = nr_pages;
 	f->inode.i_size = (loff_t)nr_pages << PAGE_SHIFT;
+	f->inode.i_mode = S_IFREG | 0644;
 	f->inode.i_sb = &f->sb;
 	f->inode.i_mapping = &f->inode.i_data;
 	f->inode.i_data.host = &f->inode;

@@ -102,6 +102,18 @@ void swap_cluster_unlock_irq(struct swap_cluster_info *ci)
 	xa_unlock_irq(&swap.space.i_pages);
 }
 
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+/*
+ * 7.2's swap cache slots moved to the folios of a split (mm/huge_memory.c):
+ * the world makes no large folio yet, so none is split in the swap cache
+ */
+void __swap_cache_replace_folio(struct swap_cluster_info *ci, struct folio *old,
+				struct folio *new)
+{
+	WARN_ONCE(1, "tb: the world makes no large folio to split");
+}
+#endif
+
 /* mm/swap_table.h: the memcg a slot's swap is charged to */
 void __swap_cgroup_set(struct swap_cluster_info *ci, unsigned int ci_off, unsigned int nr,
 		       unsigned short id)

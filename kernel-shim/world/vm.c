@@ -55,7 +55,11 @@ struct tb_vma {
 };
 
 /* no zero page is ever mapped (its pfn: zero_pfn; 7.2: zero_page_pfn) */
+#if !TB_HAVE_zero_pfn_func
 unsigned long zero_pfn = ~0UL;
+#else
+struct page *__zero_page;	/* 7.2: ZERO_PAGE()'s page */
+#endif
 unsigned long zero_page_pfn = ~0UL;
 
 /*
@@ -753,14 +757,18 @@ static void free_swap_cache(struct folio *folio)
 }
 
 #ifdef CONFIG_TRANSPARENT_HUGEPAGE
-/* mm/swap_state.c: a page's last mapping gone, its swap cache copy too (a split's) */
-void free_page_and_swap_cache(struct page *page)
+/* mm/swap_state.c: a folio's last mapping gone, its swap cache copy too (a split's) */
+void free_folio_and_swap_cache(struct folio *folio)
 {
-	struct folio *folio = page_folio(page);
-
 	free_swap_cache(folio);
 	if (!is_huge_zero_folio(folio))
 		folio_put(folio);
+}
+
+/* the same before 7.2, by page */
+void free_page_and_swap_cache(struct page *page)
+{
+	free_folio_and_swap_cache(page_folio(page));
 }
 #endif
 
@@ -1606,7 +1614,11 @@ void try_to_migrate(struct folio *folio, enum ttu_flags flags)
 	WARN_ONCE(1, "tb: the world makes no large folio to split");
 }
 
+#if TB_HAVE_remove_migration_ptes_ttu
+void remove_migration_ptes(struct folio *src, struct folio *dst, enum ttu_flags flags)
+#else
 void remove_migration_ptes(struct folio *src, struct folio *dst, int flags)
+#endif
 {
 	WARN_ONCE(1, "tb: the world makes no large folio to split");
 }

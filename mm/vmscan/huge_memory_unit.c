@@ -11,6 +11,11 @@
 #include <linux/poison.h>
 #include <asm/pgalloc.h>
 #include <linux/sizes.h>
+#include <linux/list_lru.h>
+#include <linux/userfaultfd_k.h>
+#if TB_HAVE_leafops_h
+#include <linux/leafops.h>
+#endif
 
 /* mm/vmscan/khugepaged_unit.c: khugepaged's statics as at boot */
 void tb_khugepaged_reset(void);

@@ -28,6 +28,12 @@ static inline pte_t pte_wrprotect(pte_t pte)	{ return __pte(pte.pte & ~_PAGE_RW)
 static inline pte_t pte_mkwrite_novma(pte_t pte) { return __pte(pte.pte | _PAGE_RW); }
 static inline pte_t pte_mkclean(pte_t pte)	{ return __pte(pte.pte & ~_PAGE_DIRTY); }
 static inline pte_t pte_mkdirty(pte_t pte)	{ return __pte(pte.pte | _PAGE_DIRTY); }
+/* new protection bits for a pte, its pfn and accessed/dirty/special bits kept */
+#define _PAGE_CHG_MASK	(PTE_PFN_MASK | _PAGE_ACCESSED | _PAGE_DIRTY | _PAGE_SPECIAL)
+static inline pte_t pte_modify(pte_t pte, pgprot_t newprot)
+{
+	return __pte((pte.pte & _PAGE_CHG_MASK) | (pgprot_val(newprot) & ~_PAGE_CHG_MASK));
+}
 static inline pte_t pfn_pte(unsigned long pfn, pgprot_t prot)
 {
 	return __pte((pfn << PAGE_SHIFT) | pgprot_val(prot));
@@ -107,8 +113,10 @@ static inline pmd_t pfn_pmd(unsigned long pfn, pgprot_t prot)
 #define pmd_page(pmd)		pfn_to_page(pmd_pfn(pmd))
 /* every x86-64 CPU maps 2 MiB pages (X86_FEATURE_PSE) */
 #define has_transparent_hugepage() 1
-/* the world maps no zero page (zero_pfn matches no pfn) */
+/* the world maps no zero page (zero_pfn matches no pfn; 7.2: linux/pgtable.h's) */
+#if !TB_HAVE_zero_pfn_func
 #define ZERO_PAGE(vaddr)	((void)(vaddr), (struct page *)NULL)
+#endif
 #ifdef CONFIG_TRANSPARENT_HUGEPAGE
 #define __HAVE_ARCH_PMDP_HUGE_GET_AND_CLEAR
 static inline pmd_t pmdp_huge_get_and_clear(struct mm_struct *mm, unsigned long addr,

@@ -58,9 +58,7 @@
 /*
  * Transparent huge pages as Debian builds them (x86-64): always at boot
  * unless the command line says otherwise, THP swap-out; on the trees the
- * world's THP is ported to (mm/vmscan/huge_memory.manifest): 6.12, not
- * yet 7.2's (its split's softleaf entries, its deferred split queue on a
- * list_lru)
+ * world's THP is ported to (6.12 on: mm/vmscan/huge_memory.manifest)
  */
 #if TB_HAVE_thp_folio_split
 #define CONFIG_HAVE_ARCH_TRANSPARENT_HUGEPAGE 1

@@ -28,6 +28,9 @@ struct swap_cluster_info *swap_cluster_get_and_lock(const struct folio *folio);
 struct swap_cluster_info *swap_cluster_get_and_lock_irq(const struct folio *folio);
 void swap_cluster_unlock(struct swap_cluster_info *ci);
 void swap_cluster_unlock_irq(struct swap_cluster_info *ci);
+/* a split's folios take over their slots' swap cache entries */
+void __swap_cache_replace_folio(struct swap_cluster_info *ci, struct folio *old,
+				struct folio *new);
 #if TB_HAVE_swap_cache_del_swapout
 void __swap_cache_del_folio(struct swap_cluster_info *ci, struct folio *folio,
 			    swp_entry_t entry, void *shadow, bool swapout);

@@ -30,6 +30,8 @@ struct inode {
 	spinlock_t i_lock;
 	unsigned long i_ino;
 	loff_t i_size;
+	umode_t i_mode;			/* S_IFREG: the world's files are regular */
+	atomic_t i_writecount;		/* no file is open for write */
 };
 
 /* the slice of an open file mm code reads: a mapping's vm_file, a debugfs file */
@@ -50,6 +52,17 @@ struct file {
 static inline struct inode *file_inode(const struct file *f)
 {
 	return f->f_inode;
+}
+#ifndef S_IFREG
+#define S_IFMT  00170000
+#define S_IFREG  0100000
+#define S_ISREG(m)	(((m) & S_IFMT) == S_IFREG)
+#endif
+/* 7.2: no file of the world is an anonymous inode's */
+#define IS_ANON_FILE(inode) ((void)(inode), false)
+static inline bool inode_is_open_for_write(const struct inode *inode)
+{
+	return atomic_read(&inode->i_writecount) > 0;
 }
 static inline loff_t i_size_read(const struct inode *inode)
 {

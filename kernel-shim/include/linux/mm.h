@@ -41,6 +41,10 @@ static inline bool folio_is_device_private(const struct folio *folio)
 {
 	return false;
 }
+static inline void zone_device_private_split_cb(struct folio *original_folio,
+						struct folio *new_folio)
+{
+}
 #include <kgen/mm.h>
 
 /*

@@ -18,6 +18,7 @@
 #define pr_warn_once pr_warn
 #define pr_err_once pr_err
 #define pr_info_once pr_info
+#define pr_info_ratelimited pr_info
 #define pr_warn_ratelimited pr_warn
 #define pr_err_ratelimited pr_err
 #define printk_ratelimit() 1

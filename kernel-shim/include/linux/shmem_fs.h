@@ -11,6 +11,10 @@ static inline bool shmem_file(struct file *file)
 {
 	return false;
 }
+static inline bool shmem_hpage_pmd_enabled(void)
+{
+	return false;
+}
 static inline pgoff_t shmem_fallocend(struct inode *inode, pgoff_t eof)
 {
 	return eof;

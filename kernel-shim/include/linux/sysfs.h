@@ -27,4 +27,5 @@ int sysfs_create_group(struct kobject *kobj, const struct attribute_group *grp);
 int sysfs_merge_group(struct kobject *kobj, const struct attribute_group *grp);
 void sysfs_remove_group(struct kobject *kobj, const struct attribute_group *grp);
 __printf(2, 3) int sysfs_emit(char *buf, const char *fmt, ...);
+__printf(3, 4) int sysfs_emit_at(char *buf, int at, const char *fmt, ...);
 #endif
