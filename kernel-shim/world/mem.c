@@ -519,6 +519,12 @@ struct folio *tb_alloc_folio(gfp_t gfp, int nid)
 	}
 }
 
+/* TEMPORARY until the buddy allocator lands: order 0 only */
+struct folio *tb_alloc_folio_order(gfp_t gfp, unsigned int order, int nid)
+{
+	return order ? NULL : tb_alloc_folio(gfp, nid);
+}
+
 /*
  * __alloc_pages() for a caller that may not block (demotion's GFP_NOWAIT
  * target): the fast path at low, kswapd woken, then the slow path's

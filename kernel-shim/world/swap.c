@@ -352,7 +352,8 @@ int folio_alloc_swap(struct folio *folio)
 
 	VM_BUG_ON_FOLIO(!folio_test_locked(folio), folio);
 	VM_BUG_ON_FOLIO(!folio_test_uptodate(folio), folio);
-	entry = slot_alloc();
+	/* no cluster for a large folio: see add_to_swap() */
+	entry = folio_test_large(folio) ? (swp_entry_t){ 0 } : slot_alloc();
 	if (entry.val)
 		tb_swap_cache_add(folio, entry);
 	/* called also when the allocation failed, for MEMCG_SWAP_FAIL */
@@ -371,6 +372,15 @@ bool add_to_swap(struct folio *folio)
 	VM_BUG_ON_FOLIO(!folio_test_uptodate(folio), folio);
 	if (!swap.nr)
 		return false;
+	/*
+	 * The device gives a large folio no cluster of free slots, as when
+	 * none is free: the swap charge sees the failure (MEMCG_SWAP_FAIL)
+	 * and reclaim splits the folio (THP_SWPOUT_FALLBACK)
+	 */
+	if (folio_test_large(folio)) {
+		mem_cgroup_try_charge_swap(folio, (swp_entry_t){ 0 });
+		return false;
+	}
 	entry = slot_alloc();
 	if (!entry.val)
 		return false;

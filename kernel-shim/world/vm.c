@@ -21,6 +21,7 @@
 #include <linux/pagemap.h>
 #include <linux/rmap.h>
 #include <linux/swap.h>
+#include <linux/swapops.h>
 #include <linux/memcontrol.h>
 #include <linux/mmu_notifier.h>
 #include <linux/oom.h>
@@ -28,6 +29,8 @@
 #include <linux/slab.h>
 #include <linux/jiffies.h>
 #include <linux/sched/mm.h>
+#include <linux/huge_mm.h>
+#include <linux/khugepaged.h>
 #include <kshim/testbed.h>
 #include <kshim/reclaim.h>
 #include <kshim/memcg_tb.h>
@@ -39,8 +42,6 @@
 #include <pthread.h>
 #include <sys/mman.h>
 
-/* a non-present pte holding a swap entry: the world's format */
-#define PTE_SWAP	_PAGE_RW
 #define PTE_PROT	(_PAGE_PRESENT | _PAGE_RW | _PAGE_USER)
 #define TB_MMAP_BASE	(1UL << 32)
 
@@ -441,14 +442,13 @@ static __always_inline void set_bits(unsigned long *e, unsigned long bits)
 		__atomic_fetch_or(e, bits, __ATOMIC_RELAXED);
 }
 
-/* the MMU's walk to the pte of addr; on a touch it sets the upper accessed bits */
-static __always_inline pte_t *mm_pte(struct mm_struct *mm, unsigned long addr, bool alloc,
+/* the MMU's walk to the pmd entry of addr; on a touch it sets the upper accessed bits */
+static __always_inline pmd_t *mm_pmd(struct mm_struct *mm, unsigned long addr, bool alloc,
 				     bool touch)
 {
 	pgd_t *pgd = pgd_offset(mm, addr);
 	pud_t *pud;
 	pmd_t *pmd;
-	pte_t *pte;
 
 	pud = table_get(&pgd->pgd, alloc);
 	if (!pud)
@@ -457,15 +457,33 @@ static __always_inline pte_t *mm_pte(struct mm_struct *mm, unsigned long addr, b
 	pmd = table_get(&pud->pud, alloc);
 	if (!pmd)
 		return NULL;
-	pmd += pmd_index(addr);
-	pte = table_get(&pmd->pmd, alloc);
-	if (!pte)
-		return NULL;
 	if (touch) {
 		set_bits(&pgd->pgd, _PAGE_ACCESSED);
 		set_bits(&pud->pud, _PAGE_ACCESSED);
-		set_bits(&pmd->pmd, _PAGE_ACCESSED);
 	}
+	return pmd + pmd_index(addr);
+}
+
+/* a pmd entry that maps a huge page itself (x86's PSE bit), not a pte table */
+static __always_inline bool pmd_is_huge(pmd_t *pmd)
+{
+	return __atomic_load_n(&pmd->pmd, __ATOMIC_RELAXED) & _PAGE_PSE;
+}
+
+/* the walk on to the pte of addr: NULL with no table there, or a huge pmd */
+static __always_inline pte_t *mm_pte(struct mm_struct *mm, unsigned long addr, bool alloc,
+				     bool touch)
+{
+	pmd_t *pmd = mm_pmd(mm, addr, alloc, touch);
+	pte_t *pte;
+
+	if (!pmd || unlikely(pmd_is_huge(pmd)))
+		return NULL;
+	pte = table_get(&pmd->pmd, alloc);
+	if (!pte)
+		return NULL;
+	if (touch)
+		set_bits(&pmd->pmd, _PAGE_ACCESSED);
 	return pte + pte_index(addr);
 }
 
@@ -474,10 +492,18 @@ static unsigned long vma_addr(struct tb_vma *v, unsigned long idx)
 	return v->vma.vm_start + (idx << PAGE_SHIFT);
 }
 
-/* the pte of page idx, or NULL where no table was ever made */
+/* the pte of page idx, or NULL where no table was ever made or a huge pmd maps it */
 static pte_t *vma_ptep(struct tb_vma *v, unsigned long idx)
 {
 	return mm_pte(v->vma.vm_mm, vma_addr(v, idx), false, false);
+}
+
+/* the pmd entry of page idx if it maps a huge page, else NULL */
+static pmd_t *vma_huge_pmd(struct tb_vma *v, unsigned long idx)
+{
+	pmd_t *pmd = mm_pmd(v->vma.vm_mm, vma_addr(v, idx), false, false);
+
+	return pmd && pmd_is_huge(pmd) ? pmd : NULL;
 }
 
 static struct folio *pte_folio(pte_t pte)
@@ -485,14 +511,15 @@ static struct folio *pte_folio(pte_t pte)
 	return pte_present(pte) ? page_folio(pfn_to_page(pte_pfn(pte))) : NULL;
 }
 
+/* a non-present pte holding a swap entry, in the arch's format (asm/pgtable.h) */
 static bool pte_is_swap(pte_t pte)
 {
-	return !pte_present(pte) && (pte_val(pte) & PTE_SWAP);
+	return is_swap_pte(pte) && !non_swap_entry(pte_to_swp_entry(pte));
 }
 
 static swp_entry_t pte_swp(pte_t pte)
 {
-	return (swp_entry_t){ .val = pte_val(pte) >> PAGE_SHIFT };
+	return pte_to_swp_entry(pte);
 }
 
 static void free_tables(struct mm_struct *mm)
@@ -589,6 +616,7 @@ static struct tb_vma *vma_new(unsigned long nr_pages, bool near)
 	v->vma.vm_page_prot = __pgprot(PTE_PROT);
 	v->nr_pages = nr_pages;
 	v->anon_vma.root = &v->anon_vma;
+	v->vma.anon_vma = &v->anon_vma;	/* anon_vma_prepare()'s, at mmap here */
 	init_rwsem(&v->anon_vma.rwsem);
 	atomic_set(&v->anon_vma.refcount, 1);
 	INIT_LIST_HEAD(&v->file_node);
@@ -625,6 +653,7 @@ struct tb_vma *tb_map_file(struct tb_file *file)
 
 	if (v) {
 		v->tbf = file;
+		v->vma.anon_vma = NULL;
 		v->file.f_mapping = tb_file_mapping(file);
 		v->vma.vm_file = &v->file;
 		v->file.f_inode = tb_file_mapping(file)->host;
@@ -651,10 +680,14 @@ struct tb_vma *tb_map_file_exec(struct tb_file *file)
  */
 static void madvise_free(struct tb_vma *vma);
 
-/* folio_mapcount() of the world's order-0 folios (out of line in mm/util.c before 6.12) */
+/* folio_mapcount() (out of line in mm/util.c before 6.12: the world's order-0 count) */
 static int mapcount(struct folio *folio)
 {
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+	return folio_mapcount(folio);
+#else
 	return atomic_read(&folio->_mapcount) + 1;
+#endif
 }
 
 static void madvise_cold(struct tb_vma *vma, bool pageout);
@@ -719,7 +752,32 @@ int tb_mprotect(struct tb_vma *vma, int prot)
 }
 
 /* ---- rmap: mapping and unmapping one pte ---- */
-static void rmap_remove(struct tb_vma *vma, struct folio *folio);
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+/*
+ * mm/rmap.c's accounting (mm/vmscan/rmap_unit.c): the map counts of the
+ * folio and its pages, NR_ANON_MAPPED / NR_FILE_MAPPED, a new anon folio's
+ * anon_vma and index; every mapping is exclusive (the world never forks)
+ */
+static void rmap_add(struct tb_vma *vma, unsigned long idx, struct folio *folio)
+{
+	struct page *page = folio_page(folio, 0);
+
+	if (vma->tbf)
+		folio_add_file_rmap_pte(folio, page, &vma->vma);
+	else if (!folio_test_anon(folio))
+		folio_add_new_anon_rmap(folio, &vma->vma, vma_addr(vma, idx), RMAP_EXCLUSIVE);
+	else
+		folio_add_anon_rmap_pte(folio, page, &vma->vma, vma_addr(vma, idx), RMAP_EXCLUSIVE);
+	atomic_long_inc(&vma->vma.vm_mm->kshim_rss[vma->tbf ? MM_FILEPAGES : MM_ANONPAGES]);
+}
+
+static void rmap_remove(struct tb_vma *vma, struct folio *folio)
+{
+	folio_remove_rmap_pte(folio, folio_page(folio, 0), &vma->vma);
+	atomic_long_dec(&vma->vma.vm_mm->kshim_rss[vma->tbf ? MM_FILEPAGES : MM_ANONPAGES]);
+}
+#else
+/* 6.1: the world counts what mm/rmap.c's page_add_*_rmap() count for order 0 */
 static void rmap_add(struct tb_vma *vma, unsigned long idx, struct folio *folio)
 {
 	if (!vma->tbf) {
@@ -737,6 +795,7 @@ static void rmap_remove(struct tb_vma *vma, struct folio *folio)
 		tb_lruvec_stat_mod_folio(folio, vma->tbf ? NR_FILE_MAPPED : NR_ANON_MAPPED, -1);
 	atomic_long_dec(&vma->vma.vm_mm->kshim_rss[vma->tbf ? MM_FILEPAGES : MM_ANONPAGES]);
 }
+#endif
 
 /* the pte a fault installs: accessed, as the MMU sets on the retried access */
 static void map_pte(struct tb_vma *vma, unsigned long idx, struct folio *folio, bool write)
@@ -824,6 +883,33 @@ static void zap_prefetch(pte_t *ptep, bool neighbours)
 	__builtin_prefetch(READ_ONCE(folio->lru.prev), 1);
 }
 
+/*
+ * zap_huge_pmd() for the huge pmd of page idx, if there is one: the pmd
+ * cleared, its deposited pte table freed, the folio's pmd mapping gone
+ */
+static void zap_huge_pmd_of(struct tb_vma *vma, unsigned long idx)
+{
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+	struct mm_struct *mm = vma->vma.vm_mm;
+	pmd_t *pmdp = vma_huge_pmd(vma, idx), pmd;
+	struct folio *folio;
+	spinlock_t *ptl;
+
+	if (!pmdp)
+		return;
+	ptl = pmd_lock(mm, pmdp);
+	pmd = pmdp_huge_get_and_clear(mm, vma_addr(vma, idx), pmdp);
+	pte_free(mm, pgtable_trans_huge_withdraw(mm, pmdp));
+	mm_dec_nr_ptes(mm);
+	spin_unlock(ptl);
+	folio = page_folio(pmd_page(pmd));
+	folio_remove_rmap_pmd(folio, pmd_page(pmd), &vma->vma);
+	add_mm_counter(mm, MM_ANONPAGES, -HPAGE_PMD_NR);
+	free_swap_cache(folio);
+	folio_put(folio);
+#endif
+}
+
 static void zap_vma(struct tb_vma *vma)
 {
 	unsigned long i = 0, end, addr, j;
@@ -835,6 +921,7 @@ static void zap_vma(struct tb_vma *vma)
 		end = min(i + ((ALIGN(addr + 1, PMD_SIZE) - addr) >> PAGE_SHIFT), vma->nr_pages);
 		ptep = vma_ptep(vma, i);
 		if (!ptep) {
+			zap_huge_pmd_of(vma, i);
 			i = end;
 			continue;
 		}
@@ -882,6 +969,10 @@ void tb_task_mm_exit(struct mm_struct *mm)
 	struct tb_vma *vma, *tmp;
 
 	lru_gen_del_mm(mm);
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+	/* __mmput(): off khugepaged's list (its mmgrab() dropped) */
+	khugepaged_exit(mm);
+#endif
 	atomic_dec(&mm->mm_users);
 	/* walkers holding it by mm_users (mmget_not_zero) or mm_count (mmgrab) */
 	while (atomic_read(&mm->mm_users) > 0 || atomic_read(&mm->mm_count) > 1)
@@ -901,11 +992,19 @@ unsigned long tb_mm_rss(struct mm_struct *mm)
 	return n;
 }
 
+/* the pte of page idx; under a huge pmd, what the pte of its page would be */
 static pte_t vma_pte_get(struct tb_vma *vma, unsigned long idx)
 {
 	pte_t *ptep = vma_ptep(vma, idx);
+	pmd_t *pmd;
 
-	return ptep ? ptep_get(ptep) : __pte(0);
+	if (ptep)
+		return ptep_get(ptep);
+	pmd = vma_huge_pmd(vma, idx);
+	if (!pmd)
+		return __pte(0);
+	return __pte((pmd_val(pmdp_get(pmd)) & ~_PAGE_PSE) +
+		     ((vma_addr(vma, idx) & ~PMD_MASK) >> PAGE_SHIFT << PAGE_SHIFT));
 }
 
 /*
@@ -924,6 +1023,8 @@ static void vma_count_ptes(struct tb_vma *vma, unsigned long *present, unsigned 
 		end = i + ((ALIGN(addr + 1, PMD_SIZE) - addr) >> PAGE_SHIFT);
 		end = min(end, vma->nr_pages);
 		ptep = vma_ptep(vma, i);
+		if (!ptep && vma_huge_pmd(vma, i))
+			*present += end - i;
 		for (; ptep && i < end; i++, ptep++) {
 			pte = ptep_get(ptep);
 			*present += !!pte_present(pte);
@@ -965,7 +1066,7 @@ bool tb_vma_pmd_young(struct tb_vma *vma, unsigned long index)
 {
 	struct mm_struct *mm = vma->vma.vm_mm;
 
-	if (index >= vma->nr_pages || !vma_ptep(vma, index))
+	if (index >= vma->nr_pages || !(vma_ptep(vma, index) || vma_huge_pmd(vma, index)))
 		return false;
 	return pmd_young(pmdp_get(pmd_off(mm, vma_addr(vma, index))));
 }
@@ -973,7 +1074,7 @@ bool tb_vma_pmd_young(struct tb_vma *vma, unsigned long index)
 /* the pmd entry over page index: the item the multi-gen LRU's Bloom filter hashes */
 void *tb_vma_pmdp(struct tb_vma *vma, unsigned long index)
 {
-	if (index >= vma->nr_pages || !vma_ptep(vma, index))
+	if (index >= vma->nr_pages || !(vma_ptep(vma, index) || vma_huge_pmd(vma, index)))
 		return NULL;
 	return pmd_off(vma->vma.vm_mm, vma_addr(vma, index));
 }
@@ -1288,12 +1389,9 @@ static void madvise_cold(struct tb_vma *vma, bool pageout)
 	mmap_read_unlock(mm);
 }
 
-/* handle_mm_fault() for the pte of page idx, not present */
-static noinline int fault(struct tb_vma *vma, unsigned long idx, pte_t pte, bool write)
+/* handle_pte_fault() for the pte of page idx, not present */
+static int pte_fault(struct tb_vma *vma, unsigned long idx, pte_t pte, bool write)
 {
-	/* mm_account_fault(): every fault, failed ones too */
-	count_vm_event(PGFAULT);
-	count_memcg_event_mm(vma->vma.vm_mm, PGFAULT);
 	if (pte_is_swap(pte))
 		return do_swap_page(vma, idx, write);
 	if (vma->tbf)
@@ -1301,13 +1399,132 @@ static noinline int fault(struct tb_vma *vma, unsigned long idx, pte_t pte, bool
 	return do_anonymous_page(vma, idx, write);
 }
 
+/* mm_account_fault(): every fault, failed ones too */
+static void account_fault(struct tb_vma *vma)
+{
+	count_vm_event(PGFAULT);
+	count_memcg_event_mm(vma->vma.vm_mm, PGFAULT);
+}
+
+static noinline int fault(struct tb_vma *vma, unsigned long idx, pte_t pte, bool write)
+{
+	account_fault(vma);
+	return pte_fault(vma, idx, pte, write);
+}
+
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+/* mm/mempolicy.c with no policy: the local node's allocator, at the fault's order */
+#if TB_HAVE_vma_alloc_folio_hugepage
+struct folio *vma_alloc_folio_noprof(gfp_t gfp, int order, struct vm_area_struct *vma,
+				     unsigned long addr, bool hugepage)
+#else
+struct folio *vma_alloc_folio_noprof(gfp_t gfp, int order, struct vm_area_struct *vma,
+				     unsigned long addr)
+#endif
+{
+	struct folio *folio = tb_alloc_folio_order(gfp, order, numa_node_id());
+
+	/* folio_alloc_mpol(): a large folio is rmappable (its deferred split list) */
+	if (folio && order > 1)
+		folio_set_large_rmappable(folio);
+	return folio;
+}
+
+/* mm/mempolicy.c: the huge zero folio's allocation (nothing maps it: mm_forbids_zeropage()) */
+struct folio *folio_alloc_noprof(gfp_t gfp, unsigned int order)
+{
+	struct folio *folio = tb_alloc_folio_order(gfp, order, numa_node_id());
+
+	if (folio && order > 1)
+		folio_set_large_rmappable(folio);
+	return folio;
+}
+
+/* mm/memory.c: the world's vmas have their anon_vma from the start */
+vm_fault_t __vmf_anon_prepare(struct vm_fault *vmf)
+{
+	return vmf->vma->anon_vma ? 0 : VM_FAULT_OOM;
+}
+
+/* mm/memory.c: the world's pages hold no data */
+void folio_zero_user(struct folio *folio, unsigned long addr_hint)
+{
+}
+
+#if TB_HAVE_folio_split_nonuniform
+#define TB_TVA_PAGEFAULT	TVA_PAGEFAULT
+#else
+#define TB_TVA_PAGEFAULT	(TVA_IN_PF | TVA_ENFORCE_SYSFS)
+#endif
+
+/*
+ * __handle_mm_fault()'s huge pmd: with no pte table under the pmd yet and
+ * the vma allowed PMD_ORDER (the kernel's thp_vma_allowable_order()),
+ * create_huge_pmd() -> do_huge_pmd_anonymous_page(); 1: fall back to ptes
+ */
+static int huge_pmd_fault(struct tb_vma *vma, unsigned long idx, pmd_t *pmd, bool write)
+{
+	struct vm_fault vmf = {
+		.vma = &vma->vma,
+		.address = vma_addr(vma, idx),
+		.real_address = vma_addr(vma, idx),
+		.flags = FAULT_FLAG_USER | (write ? FAULT_FLAG_WRITE : 0),
+		.pgoff = idx,
+		.gfp_mask = GFP_HIGHUSER_MOVABLE,
+		.pmd = pmd,
+	};
+	vm_fault_t ret;
+
+	if (vma->tbf || !pmd_none(pmdp_get(pmd)) ||
+	    !thp_vma_allowable_order(&vma->vma, vma->vma.vm_flags, TB_TVA_PAGEFAULT, PMD_ORDER))
+		return 1;
+	ret = do_huge_pmd_anonymous_page(&vmf);
+	if (ret & VM_FAULT_FALLBACK)
+		return 1;
+	if (ret & VM_FAULT_ERROR)
+		return -ENOMEM;
+	tb_stats.minor++;
+	tb_charge_time(costs.minor_ns + costs.hit_ns);
+	return 0;
+}
+#else
+static int huge_pmd_fault(struct tb_vma *vma, unsigned long idx, pmd_t *pmd, bool write)
+{
+	return 1;
+}
+#endif
+
+/* the MMU's access where the pmd has no pte table: a huge pmd's, or a fault */
+static noinline int touch_pmd(struct task_struct *tsk, struct tb_vma *vma, unsigned long idx,
+			      bool write)
+{
+	pmd_t *pmd = mm_pmd(vma->vma.vm_mm, vma_addr(vma, idx), true, true);
+	int ret;
+
+	if (pmd_is_huge(pmd)) {
+		set_bits(&pmd->pmd, _PAGE_ACCESSED | (write ? _PAGE_DIRTY : 0));
+		tb_stats.hits++;
+		charge_time(tsk, costs.hit_ns);
+		return 0;
+	}
+	account_fault(vma);
+	ret = huge_pmd_fault(vma, idx, pmd, write);
+	if (ret <= 0)
+		return ret;
+	mm_pte(vma->vma.vm_mm, vma_addr(vma, idx), true, true);
+	return pte_fault(vma, idx, __pte(0), write);
+}
+
 /* the MMU's access; a fault (handle_mm_fault) when the pte is not present */
 static __always_inline int touch(struct task_struct *tsk, struct tb_vma *vma,
 				 unsigned long idx, bool write)
 {
-	pte_t *ptep = mm_pte(vma->vma.vm_mm, vma_addr(vma, idx), true, true);
-	pte_t pte = ptep_get(ptep);
+	pte_t *ptep = mm_pte(vma->vma.vm_mm, vma_addr(vma, idx), false, true);
+	pte_t pte;
 
+	if (unlikely(!ptep))
+		return touch_pmd(tsk, vma, idx, write);
+	pte = ptep_get(ptep);
 	if (likely(pte_present(pte))) {
 		set_bits(&ptep->pte, _PAGE_ACCESSED | (write ? _PAGE_DIRTY : 0));
 		tb_stats.hits++;
@@ -1358,6 +1575,28 @@ int tb_touch(struct tb_vma *vma, unsigned long idx, bool write)
 }
 
 /* ---- the reverse map reclaim walks (mm/rmap.c's folio_referenced_one()) ---- */
+/* folio_referenced_one() of a PMD-mapped folio: the pmd's accessed bit, either LRU */
+static int referenced_pmd(struct tb_vma *vma, struct folio *folio, unsigned long addr,
+			  unsigned long *vm_flags)
+{
+	int referenced = 0;
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+	pmd_t *pmdp = vma_huge_pmd(vma, folio->index);
+	spinlock_t *ptl;
+
+	if (!pmdp)
+		return 0;
+	ptl = pmd_lock(vma->vma.vm_mm, pmdp);
+	if (page_folio(pmd_page(pmdp_get(pmdp))) == folio &&
+	    pmdp_clear_flush_young_notify(&vma->vma, addr, pmdp))
+		referenced++;
+	spin_unlock(ptl);
+	if (referenced)
+		*vm_flags |= vma->vma.vm_flags & ~VM_LOCKED;
+#endif
+	return referenced;
+}
+
 static int referenced_one(struct tb_vma *vma, struct folio *folio, struct mem_cgroup *memcg,
 			  unsigned long *vm_flags)
 {
@@ -1378,7 +1617,7 @@ static int referenced_one(struct tb_vma *vma, struct folio *folio, struct mem_cg
 		return 0;
 	pvmw.pte = mm_pte(mm, addr, false, false);
 	if (!pvmw.pte)
-		return 0;
+		return referenced_pmd(vma, folio, addr, vm_flags);
 	pvmw.pmd = pmd_off(mm, addr);
 	spin_lock(pvmw.ptl);
 	if (pte_folio(ptep_get(pvmw.pte)) == folio) {
@@ -1522,7 +1761,7 @@ static void unmap_one(struct tb_vma *vma, struct folio *folio)
 	}
 	if (folio_test_anon(folio)) {
 		tb_swap_dup(*tb_folio_swap(folio));
-		set_pte(ptep, __pte((tb_folio_swap(folio)->val << PAGE_SHIFT) | PTE_SWAP));
+		set_pte(ptep, swp_entry_to_pte(*tb_folio_swap(folio)));
 	}
 	spin_unlock(&mm->page_table_lock);
 	if (pte_dirty(pte))
@@ -1605,22 +1844,113 @@ void tb_rmap_migrate_end(struct folio *src, struct folio *dst)
 
 #ifdef CONFIG_TRANSPARENT_HUGEPAGE
 /*
- * mm/rmap.c's try_to_migrate() and mm/migrate.c's remove_migration_ptes(),
- * which mm/huge_memory.c's split of a large folio calls: the world makes
- * no large folio yet, so nothing reaches them
+ * mm/rmap.c's try_to_migrate_one() for the pte of page i of an anonymous
+ * folio: the pte becomes a migration entry for its page (its accessed and
+ * dirty bits kept in it), the page's mapping and the folio's reference go
+ */
+static void migrate_one_pte(struct tb_vma *vma, struct folio *folio, unsigned long i)
+{
+	struct mm_struct *mm = vma->vma.vm_mm;
+	unsigned long addr = vma_addr(vma, folio->index + i);
+	struct page *page = folio_page(folio, i);
+	pte_t *ptep = vma_ptep(vma, folio->index + i), pte;
+	swp_entry_t entry;
+
+	if (!ptep || pte_pfn(ptep_get(ptep)) != page_to_pfn(page))
+		return;
+	spin_lock(&mm->page_table_lock);
+	pte = ptep_get_and_clear(mm, addr, ptep);
+	if (pte_dirty(pte))
+		folio_mark_dirty(folio);
+	/* a pinned exclusive page stays mapped, and the split fails on its count */
+	if (PageAnonExclusive(page) && folio_try_share_anon_rmap_pte(folio, page)) {
+		set_pte(ptep, pte);
+		spin_unlock(&mm->page_table_lock);
+		return;
+	}
+	if (pte_write(pte))
+		entry = make_writable_migration_entry(page_to_pfn(page));
+	else
+		entry = make_readable_migration_entry(page_to_pfn(page));
+	if (pte_young(pte))
+		entry = make_migration_entry_young(entry);
+	if (pte_dirty(pte))
+		entry = make_migration_entry_dirty(entry);
+	set_pte(ptep, swp_entry_to_pte(entry));
+	spin_unlock(&mm->page_table_lock);
+	folio_remove_rmap_pte(folio, page, &vma->vma);
+	folio_put(folio);
+}
+
+/*
+ * mm/rmap.c's try_to_migrate(), which a split of a large anonymous folio
+ * calls (unmap_folio()): a PMD mapping is split into migration entries
+ * (the kernel's __split_huge_pmd() frozen), each pte is made one
  */
 void try_to_migrate(struct folio *folio, enum ttu_flags flags)
 {
-	WARN_ONCE(1, "tb: the world makes no large folio to split");
+	struct tb_vma *vma;
+	unsigned long i;
+	pmd_t *pmdp;
+
+	if (WARN_ONCE(!folio_test_anon(folio), "tb: the world migrates anonymous folios only"))
+		return;
+	if (!folio_mapped(folio))
+		return;
+	vma = anon_vma_of(folio);
+	pmdp = vma_huge_pmd(vma, folio->index);
+	if (pmdp && (flags & TTU_SPLIT_HUGE_PMD)) {
+#if TB_HAVE_folio_split_nonuniform
+		__split_huge_pmd(&vma->vma, pmdp, vma_addr(vma, folio->index), true);
+#else
+		__split_huge_pmd(&vma->vma, pmdp, vma_addr(vma, folio->index), true, folio);
+#endif
+	}
+	for (i = 0; i < folio_nr_pages(folio) && folio_mapped(folio); i++)
+		migrate_one_pte(vma, folio, i);
 }
 
+/*
+ * mm/migrate.c's remove_migration_pte() over the ptes of dst's pages: a
+ * migration entry for a page of src maps dst's page of that index again,
+ * with the bits the entry kept
+ */
 #if TB_HAVE_remove_migration_ptes_ttu
 void remove_migration_ptes(struct folio *src, struct folio *dst, enum ttu_flags flags)
 #else
 void remove_migration_ptes(struct folio *src, struct folio *dst, int flags)
 #endif
 {
-	WARN_ONCE(1, "tb: the world makes no large folio to split");
+	struct tb_vma *vma;
+	unsigned long i;
+
+	if (!folio_test_anon(dst))
+		return;
+	vma = anon_vma_of(dst);
+	for (i = 0; i < folio_nr_pages(dst); i++) {
+		struct page *page = folio_page(dst, i);
+		pte_t *ptep = vma_ptep(vma, dst->index + i), pte;
+		swp_entry_t entry;
+
+		if (!ptep || !is_swap_pte(ptep_get(ptep)))
+			continue;
+		entry = pte_to_swp_entry(ptep_get(ptep));
+		if (!is_migration_entry(entry) ||
+		    swp_offset_pfn(entry) != folio_pfn(src) + i)
+			continue;
+		folio_get(dst);
+		pte = mk_pte(page, vma->vma.vm_page_prot);
+		if (!is_migration_entry_young(entry))
+			pte = pte_mkold(pte);
+		if (folio_test_dirty(dst) && is_migration_entry_dirty(entry))
+			pte = pte_mkdirty(pte);
+		folio_add_anon_rmap_pte(dst, page, &vma->vma, vma_addr(vma, dst->index + i),
+					is_readable_migration_entry(entry) ? RMAP_NONE :
+									     RMAP_EXCLUSIVE);
+		spin_lock(&vma->vma.vm_mm->page_table_lock);
+		set_pte(ptep, pte);
+		spin_unlock(&vma->vma.vm_mm->page_table_lock);
+	}
 }
 
 /*

@@ -111,6 +111,11 @@ static inline pmd_t pfn_pmd(unsigned long pfn, pgprot_t prot)
 #define mk_pte(page, pgprot)	pfn_pte(page_to_pfn(page), (pgprot))
 #endif
 #define pmd_page(pmd)		pfn_to_page(pmd_pfn(pmd))
+#define mk_pmd(page, prot)	pfn_pmd(page_to_pfn(page), (prot))
+static inline pmd_t pmd_mkwrite_novma(pmd_t pmd) { return __pmd(pmd.pmd | _PAGE_RW); }
+#define pmd_mkwrite(pmd, vma)	pmd_mkwrite_novma(pmd)
+#define set_pmd_at(mm, addr, pmdp, pmd)	set_pmd(pmdp, pmd)
+#define update_mmu_cache_pmd(vma, addr, pmd)	do { } while (0)
 /* every x86-64 CPU maps 2 MiB pages (X86_FEATURE_PSE) */
 #define has_transparent_hugepage() 1
 /* the world maps no zero page (zero_pfn matches no pfn; 7.2: linux/pgtable.h's) */
@@ -160,6 +165,11 @@ static inline int p4d_bad(p4d_t p4d)		{ return (p4d_val(p4d) & ~(PTE_PFN_MASK | 
 static inline pud_t *p4d_pgtable(p4d_t p4d)	{ return (pud_t *)(p4d_val(p4d) & PTE_PFN_MASK); }
 static inline void p4d_clear(p4d_t *p4dp)	{ p4dp->pgd.pgd = 0; }
 #define pud_ERROR(e)	pr_err("bad pud %016lx\n", pud_val(e))
+/*
+ * The world maps no zero page, small or huge: a read fault of anonymous
+ * memory allocates, as s390 has the kernel do for a KVM guest's mm
+ */
+#define mm_forbids_zeropage(mm)	(1)
 #define pmd_ERROR(e)	pr_err("bad pmd %016lx\n", pmd_val(e))
 
 /*

@@ -78,6 +78,7 @@ const char *tb_mem_teardown(void);
 /* ---- the page allocator (order 0) ---- */
 /* a page the way the fault path gets one: watermarks, kswapd, direct reclaim, OOM */
 struct folio *tb_alloc_folio(gfp_t gfp, int nid);
+struct folio *tb_alloc_folio_order(gfp_t gfp, unsigned int order, int nid);
 unsigned long tb_free_pages(int nid);		/* NR_FREE_PAGES of the node's zone */
 unsigned long tb_wmark(int nid, int which);	/* WMARK_MIN/LOW/HIGH pages */
 /*

@@ -41,6 +41,7 @@
 #define VM_WARN_ON_ONCE_FOLIO(cond, folio) (void)WARN_ON_ONCE(cond)
 #define VM_WARN_ON_ONCE_PAGE(cond, page) (void)WARN_ON_ONCE(cond)
 #define VM_BUG_ON_VMA(cond, vma) BUG_ON(cond)
+#define VM_BUG_ON_MM(cond, mm) BUG_ON(cond)
 #define VM_WARN_ONCE(cond, format...) (void)WARN_ONCE(cond, format)
 #define VM_WARN(cond, format...) (void)WARN(cond, format)
 #endif

@@ -13,6 +13,9 @@
 #include <linux/mmzone.h>
 #define page_group_by_mobility_disabled 0
 #include <kgen/gfp.h>
+/* no allocation profiling (CONFIG_MEM_ALLOC_PROFILING off) */
+#define vma_alloc_folio(...)	vma_alloc_folio_noprof(__VA_ARGS__)
+#define folio_alloc(...)	folio_alloc_noprof(__VA_ARGS__)
 #else
 static inline bool gfpflags_allow_blocking(const gfp_t gfp_flags)
 {

@@ -9,6 +9,8 @@
 #include <linux/nodemask.h>
 #include <linux/mutex.h>
 #include <linux/sched.h>
+#include <linux/mm_types.h>		/* check_stable_address_space() */
+#include <linux/sched/coredump.h>
 struct zonelist;
 #include <kgen/oom.h>
 /* OOM_SCORE_ADJ_MIN/MAX: the uapi header */
