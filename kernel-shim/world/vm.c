@@ -22,6 +22,9 @@
 #include <linux/rmap.h>
 #include <linux/swap.h>
 #include <linux/swapops.h>
+#if TB_HAVE_leafops_h
+#include <linux/leafops.h>
+#endif
 #include <linux/memcontrol.h>
 #include <linux/mmu_notifier.h>
 #include <linux/oom.h>
@@ -465,7 +468,7 @@ static __always_inline pmd_t *mm_pmd(struct mm_struct *mm, unsigned long addr, b
 }
 
 /* a pmd entry that maps a huge page itself (x86's PSE bit), not a pte table */
-static __always_inline bool pmd_is_huge(pmd_t *pmd)
+static __always_inline bool pmd_maps_page(pmd_t *pmd)
 {
 	return __atomic_load_n(&pmd->pmd, __ATOMIC_RELAXED) & _PAGE_PSE;
 }
@@ -477,7 +480,7 @@ static __always_inline pte_t *mm_pte(struct mm_struct *mm, unsigned long addr, b
 	pmd_t *pmd = mm_pmd(mm, addr, alloc, touch);
 	pte_t *pte;
 
-	if (!pmd || unlikely(pmd_is_huge(pmd)))
+	if (!pmd || unlikely(pmd_maps_page(pmd)))
 		return NULL;
 	pte = table_get(&pmd->pmd, alloc);
 	if (!pte)
@@ -503,7 +506,7 @@ static pmd_t *vma_huge_pmd(struct tb_vma *v, unsigned long idx)
 {
 	pmd_t *pmd = mm_pmd(v->vma.vm_mm, vma_addr(v, idx), false, false);
 
-	return pmd && pmd_is_huge(pmd) ? pmd : NULL;
+	return pmd && pmd_maps_page(pmd) ? pmd : NULL;
 }
 
 static struct folio *pte_folio(pte_t pte)
@@ -511,15 +514,44 @@ static struct folio *pte_folio(pte_t pte)
 	return pte_present(pte) ? page_folio(pfn_to_page(pte_pfn(pte))) : NULL;
 }
 
-/* a non-present pte holding a swap entry, in the arch's format (asm/pgtable.h) */
+/*
+ * The entry a non-present pte holds, in the arch's format (asm/pgtable.h):
+ * a swap slot's or a migration entry (7.2: a software leaf, linux/leafops.h)
+ */
+#if TB_HAVE_leafops_h
+#define pte_leaf(pte)		softleaf_from_pte(pte)
+#define leaf_is_swap		softleaf_is_swap
+#define leaf_is_migration	softleaf_is_migration
+#define leaf_pfn		softleaf_to_pfn
+#define leaf_migration_young	softleaf_is_migration_young
+#define leaf_migration_dirty	softleaf_is_migration_dirty
+#define leaf_migration_read	softleaf_is_migration_read
+#else
+static swp_entry_t pte_leaf(pte_t pte)
+{
+	return is_swap_pte(pte) ? pte_to_swp_entry(pte) : (swp_entry_t){ 0 };
+}
+
+/* slot 0 is the device's header: an entry of 0 is no entry */
+static bool leaf_is_swap(swp_entry_t entry)
+{
+	return entry.val && !non_swap_entry(entry);
+}
+#define leaf_is_migration	is_migration_entry
+#define leaf_pfn		swp_offset_pfn
+#define leaf_migration_young	is_migration_entry_young
+#define leaf_migration_dirty	is_migration_entry_dirty
+#define leaf_migration_read	is_readable_migration_entry
+#endif
+
 static bool pte_is_swap(pte_t pte)
 {
-	return is_swap_pte(pte) && !non_swap_entry(pte_to_swp_entry(pte));
+	return leaf_is_swap(pte_leaf(pte));
 }
 
 static swp_entry_t pte_swp(pte_t pte)
 {
-	return pte_to_swp_entry(pte);
+	return pte_leaf(pte);
 }
 
 static void free_tables(struct mm_struct *mm)
@@ -612,7 +644,8 @@ static struct tb_vma *vma_new(unsigned long nr_pages, bool near)
 	v->vma.vm_start = start;
 	v->vma.vm_end = start + (nr_pages << PAGE_SHIFT);
 	v->vma.vm_mm = mm;
-	TB_VMA_FLAGS(&v->vma) = VM_READ | VM_WRITE;
+	/* a private mapping, as mmap(MAP_PRIVATE) makes it: copy-on-write */
+	TB_VMA_FLAGS(&v->vma) = VM_READ | VM_WRITE | VM_MAYREAD | VM_MAYWRITE | VM_MAYEXEC;
 	v->vma.vm_page_prot = __pgprot(PTE_PROT);
 	v->nr_pages = nr_pages;
 	v->anon_vma.root = &v->anon_vma;
@@ -1501,7 +1534,7 @@ static noinline int touch_pmd(struct task_struct *tsk, struct tb_vma *vma, unsig
 	pmd_t *pmd = mm_pmd(vma->vma.vm_mm, vma_addr(vma, idx), true, true);
 	int ret;
 
-	if (pmd_is_huge(pmd)) {
+	if (pmd_maps_page(pmd)) {
 		set_bits(&pmd->pmd, _PAGE_ACCESSED | (write ? _PAGE_DIRTY : 0));
 		tb_stats.hits++;
 		charge_time(tsk, costs.hit_ns);
@@ -1932,21 +1965,19 @@ void remove_migration_ptes(struct folio *src, struct folio *dst, int flags)
 		pte_t *ptep = vma_ptep(vma, dst->index + i), pte;
 		swp_entry_t entry;
 
-		if (!ptep || !is_swap_pte(ptep_get(ptep)))
+		if (!ptep)
 			continue;
-		entry = pte_to_swp_entry(ptep_get(ptep));
-		if (!is_migration_entry(entry) ||
-		    swp_offset_pfn(entry) != folio_pfn(src) + i)
+		entry = pte_leaf(ptep_get(ptep));
+		if (!leaf_is_migration(entry) || leaf_pfn(entry) != folio_pfn(src) + i)
 			continue;
 		folio_get(dst);
 		pte = mk_pte(page, vma->vma.vm_page_prot);
-		if (!is_migration_entry_young(entry))
+		if (!leaf_migration_young(entry))
 			pte = pte_mkold(pte);
-		if (folio_test_dirty(dst) && is_migration_entry_dirty(entry))
+		if (folio_test_dirty(dst) && leaf_migration_dirty(entry))
 			pte = pte_mkdirty(pte);
 		folio_add_anon_rmap_pte(dst, page, &vma->vma, vma_addr(vma, dst->index + i),
-					is_readable_migration_entry(entry) ? RMAP_NONE :
-									     RMAP_EXCLUSIVE);
+					leaf_migration_read(entry) ? RMAP_NONE : RMAP_EXCLUSIVE);
 		spin_lock(&vma->vma.vm_mm->page_table_lock);
 		set_pte(ptep, pte);
 		spin_unlock(&vma->vma.vm_mm->page_table_lock);

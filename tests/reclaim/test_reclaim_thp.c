@@ -14,14 +14,23 @@
 
 #define THP "kernel/mm/transparent_hugepage/"
 
-/* a machine of mb MiB booted with the command line given */
-static int boot(void **state, unsigned long mb, const char *cmdline)
+/* a machine of mb MiB (and swap_mb of swap) booted with the command line given */
+static int boot_swap(void **state, unsigned long mb, unsigned long swap_mb, const char *cmdline)
 {
-	tb_mem = (struct tb_mem_config){ .ram_pages = PAGES(mb * MB) };
+	tb_mem = (struct tb_mem_config){ .ram_pages = PAGES(mb * MB),
+					 .swap_pages = PAGES(swap_mb * MB) };
 	tb_setup(state);
 	if (tb_boot_cmdline(cmdline) || tb_memcg_boot() || tb_mem_boot(&tb_mem))
 		return -1;
+	/* either LRU, switched as an administrator does before any fault */
+	if (tb_lru_gen_on() && tb_sysfs_write("kernel/mm/lru_gen/enabled", "y") != 1)
+		return -1;
 	return 0;
+}
+
+static int boot(void **state, unsigned long mb, const char *cmdline)
+{
+	return boot_swap(state, mb, 0, cmdline);
 }
 
 static int setup_1g(void **state)
@@ -32,6 +41,11 @@ static int setup_1g(void **state)
 static int setup_1g_always(void **state)
 {
 	return boot(state, 1024, "transparent_hugepage=always");
+}
+
+static int setup_1g_always_swap(void **state)
+{
+	return boot_swap(state, 1024, 64, "transparent_hugepage=always");
 }
 
 static int setup_256m_always(void **state)
@@ -126,6 +140,100 @@ static void thp_always_at_boot_keeps_khugepaged_reserve(void **state)
 	assert_int_equal(tb_wmark(0, WMARK_MIN), 5632);
 }
 
+static struct folio *folio_at(struct tb_vma *vma, unsigned long index)
+{
+	struct folio *folio = tb_vma_folio(vma, index);
+
+	assert_non_null(folio);
+	return folio;
+}
+
+/*
+ * __handle_mm_fault(): a pmd with no pte table in a vma THP may use
+ * (thp_vma_allowable_order()) takes do_huge_pmd_anonymous_page(): one
+ * folio of HPAGE_PMD_ORDER, charged whole, mapped by the pmd
+ */
+static void thp_always_fault_maps_a_pmd_sized_folio(void **state)
+{
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(4 * MB));
+	assert_int_equal(tb_touch(vma, 3, true), 0);
+	assert_int_equal(folio_order(folio_at(vma, 0)), HPAGE_PMD_ORDER);
+	assert_ptr_equal(folio_at(vma, 511), folio_at(vma, 0));
+	assert_null(tb_vma_folio(vma, 512));
+	assert_int_equal(tb_vma_resident(vma), HPAGE_PMD_NR);
+	assert_int_equal(tb_stat("a", "anon_thp"), 2 * MB);
+	assert_int_equal(tb_stat("a", "anon"), 2 * MB);
+	assert_int_equal(tb_stat("a", "thp_fault_alloc"), 1);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 2 * MB);
+	/* the next touch within it is a hit; past it, a second THP */
+	assert_int_equal(tb_touch(vma, 100, false), 0);
+	assert_int_equal(tb_touch(vma, 512, true), 0);
+	assert_int_equal(tb_stat("a", "thp_fault_alloc"), 2);
+	tb_unmap(vma);
+	assert_int_equal(tb_stat("a", "anon_thp"), 0);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 0);
+}
+
+/* thp_vma_suitable_order(): a vma not covering a whole aligned PMD faults small folios */
+static void thp_fault_of_a_vma_smaller_than_a_pmd_is_order_0(void **state)
+{
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(1 * MB));
+	assert_int_equal(tb_touch(vma, 0, true), 0);
+	assert_false(folio_test_large(folio_at(vma, 0)));
+	assert_int_equal(tb_stat("a", "thp_fault_alloc"), 0);
+	tb_unmap(vma);
+}
+
+/* __do_huge_pmd_anonymous_page(): a charge over memory.max falls back to ptes */
+static void thp_fault_over_memory_max_falls_back_to_a_small_folio(void **state)
+{
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_write_ok("a", "memory.max", "1M");
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(4 * MB));
+	assert_int_equal(tb_touch(vma, 0, true), 0);
+	assert_false(folio_test_large(folio_at(vma, 0)));
+	assert_int_equal(tb_stat("a", "thp_fault_alloc"), 0);
+	assert_int_equal(tb_stat("a", "anon"), PAGE_SIZE);
+	tb_unmap(vma);
+}
+
+/*
+ * shrink_folio_list(): a THP the swap device has no cluster for is split
+ * (THP_SWPOUT_FALLBACK: unmap_folio() freezes the pmd into migration
+ * entries, remap_page() maps the 512 small folios again) and its pages
+ * are swapped out one by one
+ */
+static void thp_reclaim_splits_a_thp_and_swaps_its_pages(void **state)
+{
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(2 * MB));
+	tb_touch_range(vma, PAGES(2 * MB), true);
+	assert_true(folio_test_large(folio_at(vma, 0)));
+	tb_cgroup_write_str("a", "memory.reclaim", "2M");
+	assert_int_equal(tb_stat("a", "thp_swpout_fallback"), 1);
+	assert_int_equal(tb_stat("a", "anon_thp"), 0);
+	assert_int_equal(tb_vma_swapped(vma) + tb_vma_resident(vma), HPAGE_PMD_NR);
+	assert_true(tb_vma_swapped(vma) > 0);
+	assert_int_equal(tb_stat("a", "pgsteal"), tb_vma_swapped(vma));
+	tb_touch_range(vma, PAGES(2 * MB), false);
+	assert_int_equal(tb_vma_resident(vma), HPAGE_PMD_NR);
+	tb_unmap(vma);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -145,6 +253,14 @@ int main(void)
 						setup_1g, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_always_at_boot_keeps_khugepaged_reserve,
 						setup_1g_always, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(thp_always_fault_maps_a_pmd_sized_folio,
+						setup_1g_always, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(thp_fault_of_a_vma_smaller_than_a_pmd_is_order_0,
+						setup_1g_always, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(thp_fault_over_memory_max_falls_back_to_a_small_folio,
+						setup_1g_always, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(thp_reclaim_splits_a_thp_and_swaps_its_pages,
+						setup_1g_always_swap, tb_reclaim_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

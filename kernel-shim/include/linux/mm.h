@@ -48,6 +48,16 @@ static inline void zone_device_private_split_cb(struct folio *original_folio,
 #include <kgen/mm.h>
 
 /*
+ * 7.x: whether a user folio must be zeroed after its allocation: yes, no
+ * init_on_alloc (Debian's default) and no aliasing caches; the world's
+ * zeroing is nothing (world/vm.c's folio_zero_user())
+ */
+static inline bool user_alloc_needs_zeroing(void)
+{
+	return true;
+}
+
+/*
  * A file vma's operations, of which mm code reads whether the file maps
  * huge pages itself (DAX): the world's files do not
  */
