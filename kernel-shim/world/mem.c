@@ -681,8 +681,13 @@ static int free_tails_prepare(struct page *page, unsigned int order)
 	bool compound = PageCompound(page);
 	unsigned int i;
 
-	if (compound)
+	if (compound) {
 		TB_FLAGS(&page[1]) &= ~PAGE_FLAGS_SECOND;
+#ifdef NR_PAGES_IN_LARGE_FOLIO
+		/* 6.15 on: the folio's size, where page[1]'s memcg_data is */
+		((struct folio *)page)->_nr_pages = 0;
+#endif
+	}
 	for (i = 1; i < 1U << order; i++) {
 		if (compound)
 			bad += tb_free_tail_page_prepare(page, page + i);
