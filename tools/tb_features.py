@@ -300,6 +300,9 @@ FEATURES = [
             'after compaction_suitable() reads it (since: static, before it, in mm/compaction.c)'),
     Feature('free_area_empty', ('func', ('mm/internal.h', 'mm/page_alloc.h'), 'free_area_empty'),
             '6.2', 'free_area_empty() in mm/internal.h (7.0: mm/page_alloc.h)'),
+    Feature('account_freepages', ('func', 'mm/page_alloc.c', 'account_freepages'), '6.10',
+            'the buddy free lists count NR_FREE_PAGES themselves (account_freepages()); '
+            'before, rmqueue_buddy() counted what __rmqueue_smallest() took'),
     Feature('folios_put_refs', ('word', 'mm/swap.c', 'folios_put_refs'), '>6.1',
             'folios_put_refs() (before: release_pages() of pages)'),
     Feature('folio_mark_lazyfree', ('word', 'mm/swap.c', 'folio_mark_lazyfree'), '>6.1',

@@ -4,14 +4,16 @@
  * pglist_data per node with one populated zone (ZONE_NORMAL; ZONE_MOVABLE
  * empty), the kernel's watermarks (mm/page_alloc.c's own
  * calculate_min_free_kbytes, setup_per_zone_lowmem_reserve and
- * __setup_per_zone_wmarks, extracted), and an order-0 allocator over each
- * zone's free list. What the allocator does when memory runs short is the
- * order-0 path of __alloc_pages_slowpath: wake kswapd below the low
- * watermark, allocate down to min (with the flags the real
- * gfp_to_alloc_flags() gives the slow path: __GFP_HIGH and callers that
- * cannot reclaim may go below it), then direct reclaim through the real
- * try_to_free_pages, retrying while reclaim makes progress
- * (MAX_RECLAIM_RETRIES without it), then OOM.
+ * __setup_per_zone_wmarks, extracted), and an allocator over each zone's
+ * buddy free lists (mm/page_alloc.c's own __rmqueue_smallest() and
+ * __free_one_page(), extracted). What the allocator does when memory runs
+ * short is __alloc_pages_slowpath's: wake kswapd below the low watermark,
+ * allocate down to min (with the flags the real gfp_to_alloc_flags() gives
+ * the slow path: __GFP_HIGH and callers that cannot reclaim may go below
+ * it), then direct reclaim through the real try_to_free_pages, retrying
+ * while reclaim makes progress (MAX_RECLAIM_RETRIES without it), then OOM;
+ * a high order gives up sooner, as the gfp says, and a costly one never
+ * OOM-kills. The world has no per-CPU page lists and no compaction.
  */
 #include <linux/mm.h>
 #include <linux/bitmap.h>
@@ -68,20 +70,29 @@ extern int node_load[MAX_NUMNODES];
  */
 #define TB_MAX_RAM_PAGES (512UL << (30 - PAGE_SHIFT))
 
-static struct list_head *free_list(struct zone *zone)
+/* the largest free block: MAX_PAGE_ORDER (MAX_ORDER - 1 before 6.8) */
+#define TB_MAX_ORDER (NR_PAGE_ORDERS - 1)
+#define TB_MAX_BLOCK (1UL << TB_MAX_ORDER)
+
+static struct list_head *free_list(struct zone *zone, unsigned int order)
 {
-	return &zone->free_area[0].free_list[MIGRATE_MOVABLE];
+	return &zone->free_area[order].free_list[MIGRATE_MOVABLE];
 }
 
 /*
- * Each node's pages from here to its end were never allocated: free, but
- * not yet on the free list. They are what its tail would hold had boot
- * listed every page in pfn order (a freed page goes to the head), so the
- * allocator hands out the same pages in the same order, and the memmap
- * of RAM never used is neither written nor backed by the host (a quarter
- * of seed 002's at full size).
+ * Boot frees a node's RAM as memblock_free_all() does: blocks of the
+ * largest order its alignment allows, in pfn order, each to the tail of
+ * its free list. The run of max-order blocks in the middle is listed
+ * lazily: counted in nr_free and NR_FREE_PAGES from boot, but only the
+ * next one (from unlisted_pfn up to unlisted_end) is on the list, at its
+ * tail where boot would have put the rest; when the allocator takes the
+ * last max-order block listed, it lists the next. The kernel code that
+ * reads the free area (the watermark test of an order, the fragmentation
+ * index) sees it as boot leaves it, the allocator hands out the same
+ * pages in the same order, and the memmap of RAM never used is neither
+ * written nor backed by the host (a quarter of seed 002's at full size).
  */
-static unsigned long unlisted_pfn[MAX_NUMNODES];
+static unsigned long unlisted_pfn[MAX_NUMNODES], unlisted_end[MAX_NUMNODES];
 
 static void zone_boot(struct pglist_data *pgdat, enum zone_type zid,
 		      unsigned long start_pfn, unsigned long pages)
@@ -100,29 +111,71 @@ static void zone_boot(struct pglist_data *pgdat, enum zone_type zid,
 		for (t = 0; t < MIGRATE_TYPES; t++)
 			INIT_LIST_HEAD(&zone->free_area[order].free_list[t]);
 	zone->per_cpu_zonestats = alloc_percpu(struct per_cpu_zonestat);
+	/* init_currently_empty_zone(): the buddy code asserts it */
+	zone->initialized = 1;
 }
 
-/* every page of the zone free; struct pages made as they are first allocated */
-static void zone_fill(struct zone *zone)
+/*
+ * A free block's struct pages made, as memmap_init()'s
+ * __init_single_page() makes them at boot (its count left 0, as
+ * __free_pages_core() leaves a page given to the buddy allocator), and
+ * the block put at the tail of its free list, already counted
+ */
+static void block_list(struct zone *zone, unsigned long pfn, unsigned int order)
 {
-	unlisted_pfn[zone->node] = zone->zone_start_pfn;
-	zone->free_area[0].nr_free = zone->spanned_pages;
-	__mod_zone_page_state(zone, NR_FREE_PAGES, zone->spanned_pages);
+	struct page *page = pfn_to_page(pfn);
+	unsigned long i;
+
+	for (i = 0; i < 1UL << order; i++) {
+		set_page_links(page + i, zone_idx(zone), zone->node, pfn + i);
+		atomic_set(&page[i]._mapcount, -1);
+		INIT_LIST_HEAD(&page[i].lru);
+	}
+	tb_set_buddy_order(page, order);
+	list_add_tail(&page->buddy_list, free_list(zone, order));
 }
 
-/* the free list's tail: the zone's next page never allocated (under zone->lock) */
-static struct page *zone_take_unlisted(struct zone *zone)
+/* the pages from pfn to end in the blocks their alignment allows, listed */
+static void zone_fill_edge(struct zone *zone, unsigned long pfn, unsigned long end)
+{
+	while (pfn < end) {
+		unsigned int order = pfn ? min_t(unsigned int, __ffs(pfn), TB_MAX_ORDER) :
+				     TB_MAX_ORDER;
+
+		while (pfn + (1UL << order) > end)
+			order--;
+		zone->free_area[order].nr_free++;
+		block_list(zone, pfn, order);
+		pfn += 1UL << order;
+	}
+}
+
+/* the next max-order block of the lazy run, if any (under zone->lock) */
+static void zone_list_next(struct zone *zone)
 {
 	unsigned long pfn = unlisted_pfn[zone->node];
-	struct page *page;
 
-	if (pfn >= zone->zone_start_pfn + zone->spanned_pages)
-		return NULL;
-	unlisted_pfn[zone->node] = pfn + 1;
-	page = pfn_to_page(pfn);
-	set_page_links(page, zone_idx(zone), zone->node, pfn);
-	atomic_set(&page->_mapcount, -1);
-	return page;
+	if (pfn >= unlisted_end[zone->node])
+		return;
+	unlisted_pfn[zone->node] = pfn + TB_MAX_BLOCK;
+	block_list(zone, pfn, TB_MAX_ORDER);
+}
+
+/* every page of the zone free; struct pages made as their blocks are listed */
+static void zone_fill(struct zone *zone)
+{
+	unsigned long start = zone->zone_start_pfn, end = zone_end_pfn(zone);
+	unsigned long run = ALIGN(start, TB_MAX_BLOCK), run_end = ALIGN_DOWN(end, TB_MAX_BLOCK);
+
+	if (run >= run_end)
+		run = run_end = end;
+	zone_fill_edge(zone, start, run);
+	zone->free_area[TB_MAX_ORDER].nr_free += (run_end - run) / TB_MAX_BLOCK;
+	unlisted_pfn[zone->node] = run;
+	unlisted_end[zone->node] = run_end;
+	zone_list_next(zone);
+	zone_fill_edge(zone, run_end, end);
+	__mod_zone_page_state(zone, NR_FREE_PAGES, zone->spanned_pages);
 }
 
 /* memblock_free_all(): the RAM the buddy allocator was given */
@@ -154,7 +207,7 @@ static void node_boot(int nid, unsigned long start_pfn, unsigned long pages)
 	zone_fill(&pgdat->node_zones[ZONE_NORMAL]);
 }
 
-static struct folio *rmqueue(struct zone *zone);
+static struct folio *rmqueue(struct zone *zone, unsigned int order);
 
 static int check_config(unsigned long ram, const struct tb_mem_config *cfg)
 {
@@ -259,7 +312,7 @@ int tb_mem_boot(const struct tb_mem_config *cfg)
 		unsigned long i;
 
 		for (i = 0; i < cfg->reserved_pages; i++) {
-			struct folio *folio = rmqueue(&NODE_DATA(i % nr_node_ids)->node_zones[ZONE_NORMAL]);
+			struct folio *folio = rmqueue(&NODE_DATA(i % nr_node_ids)->node_zones[ZONE_NORMAL], 0);
 
 			list_add(&folio->lru, &reserved);
 		}
@@ -375,32 +428,37 @@ bool tb_page_in_memmap(const struct page *page)
 }
 
 /* ---- the allocator ---- */
-static struct folio *rmqueue(struct zone *zone)
+/*
+ * The smallest free block of at least 2^order pages, split as the kernel
+ * splits it (rmqueue_buddy()); the page made as prep_new_page() makes it,
+ * and for order > 0 a compound, large rmappable folio (folio_alloc())
+ */
+static struct folio *rmqueue(struct zone *zone, unsigned int order)
 {
 	unsigned long flags;
 	struct page *page;
 	struct folio *folio;
 
 	spin_lock_irqsave(&zone->lock, flags);
-	page = list_first_entry_or_null(free_list(zone), struct page, buddy_list);
-	if (page)
-		list_del(&page->buddy_list);
-	else
-		page = zone_take_unlisted(zone);
-	if (page) {
-		zone->free_area[0].nr_free--;
-		__mod_zone_page_state(zone, NR_FREE_PAGES, -1);
-	}
+	page = tb_buddy_take(zone, order);
+	if (page && list_empty(free_list(zone, TB_MAX_ORDER)))
+		zone_list_next(zone);
 	spin_unlock_irqrestore(&zone->lock, flags);
 	if (!page)
 		return NULL;
-	folio = page_folio(page);
+	folio = (struct folio *)page;
 	folio->mapping = NULL;
 	folio->index = 0;
 	folio->private = NULL;
 	folio->memcg_data = 0;
 	INIT_LIST_HEAD(&folio->lru);
 	atomic_set(&folio->_refcount, 1);
+#if TB_HAVE_thp_folio_split
+	if (order) {
+		prep_compound_page(page, order);
+		folio = page_rmappable_folio(page);
+	}
+#endif
 	return folio;
 }
 
@@ -409,8 +467,9 @@ static struct folio *rmqueue(struct zone *zone)
  * on, within nodemask; alloc_flags: the watermark test's
  * (ALLOC_MIN_RESERVE, ALLOC_NON_BLOCK dip below it)
  */
-static struct folio *get_page_from_zonelist(gfp_t gfp, int nid, nodemask_t *nodemask,
-					    enum zone_watermarks wmark, unsigned int alloc_flags)
+static struct folio *get_page_from_zonelist(gfp_t gfp, unsigned int order, int nid,
+					    nodemask_t *nodemask, enum zone_watermarks wmark,
+					    unsigned int alloc_flags)
 {
 	int highest = gfp_zone(gfp);
 	struct zonelist *zonelist = node_zonelist(nid, gfp);
@@ -423,9 +482,9 @@ static struct folio *get_page_from_zonelist(gfp_t gfp, int nid, nodemask_t *node
 		if (cpusets_enabled() && (alloc_flags & ALLOC_CPUSET) &&
 		    !__cpuset_zone_allowed(zone, gfp))
 			continue;
-		if (!zone_watermark_ok(zone, 0, wmark_pages(zone, wmark), highest, alloc_flags))
+		if (!zone_watermark_ok(zone, order, wmark_pages(zone, wmark), highest, alloc_flags))
 			continue;
-		folio = rmqueue(zone);
+		folio = rmqueue(zone, order);
 		if (folio)
 			return folio;
 	}
@@ -449,13 +508,14 @@ static void wake_all_kswapds(gfp_t gfp, unsigned int order, int nid, nodemask_t 
 	}
 }
 
-static unsigned long perform_reclaim(gfp_t gfp, int nid, nodemask_t *nodemask)
+static unsigned long perform_reclaim(gfp_t gfp, unsigned int order, int nid,
+				     nodemask_t *nodemask)
 {
 	unsigned int noreclaim_flag;
 	unsigned long progress;
 
 	noreclaim_flag = memalloc_noreclaim_save();
-	progress = try_to_free_pages(node_zonelist(nid, gfp), 0, gfp, nodemask);
+	progress = try_to_free_pages(node_zonelist(nid, gfp), order, gfp, nodemask);
 	memalloc_noreclaim_restore(noreclaim_flag);
 	return progress;
 }
@@ -477,40 +537,80 @@ void tb_wake_kswapd(gfp_t gfp, unsigned int order, int nid)
 	wake_all_kswapds(gfp, order, nid, alloc_nodemask(&gfp));
 }
 
+/*
+ * __alloc_pages_slowpath()'s word after a reclaim attempt of a high order
+ * that did not give a page: give up (false), or reclaim again (true) with
+ * *no_progress counted as should_reclaim_retry() counts it, or, out of
+ * retries, OOM-kill, which the kernel never does for a costly order
+ */
+static bool high_order_retry(gfp_t gfp, unsigned int order, unsigned long progress,
+			     int *no_progress)
+{
+	bool costly = order > PAGE_ALLOC_COSTLY_ORDER;
+
+	if (gfp & __GFP_NORETRY)
+		return false;
+	if (costly && !(gfp & __GFP_RETRY_MAYFAIL))
+		return false;
+	if (progress && !costly)
+		*no_progress = 0;
+	else
+		(*no_progress)++;
+	if (*no_progress <= MAX_RECLAIM_RETRIES)
+		return true;
+	if (costly || (gfp & __GFP_RETRY_MAYFAIL) || !tb_global_oom(gfp) ||
+	    tsk_is_oom_victim(current))
+		return false;
+	*no_progress = 0;
+	return true;
+}
+
 /* nid: the preferred node (the local one: numa_node_id()) */
-struct folio *tb_alloc_folio(gfp_t gfp, int nid)
+struct folio *tb_alloc_folio_order(gfp_t gfp, unsigned int order, int nid)
 {
 	nodemask_t *nodemask = alloc_nodemask(&gfp);
 	/* the slow path's flags: a GFP_ATOMIC caller may take part of the reserve under min */
-	unsigned int alloc_flags = gfp_to_alloc_flags(gfp, 0);
+	unsigned int alloc_flags = gfp_to_alloc_flags(gfp, order);
+	unsigned long progress;
 	struct folio *folio;
 	int no_progress = 0;
 
 	might_sleep_if(gfpflags_allow_blocking(gfp));
-	folio = get_page_from_zonelist(gfp, nid, nodemask, WMARK_LOW, ALLOC_CPUSET);
+	/* a large folio is compound: trees without THP here build none */
+	if (WARN_ONCE(order >= NR_PAGE_ORDERS || (order && !TB_HAVE_thp_folio_split),
+		      "tb: no folio of order %u on this tree", order))
+		return NULL;
+	folio = get_page_from_zonelist(gfp, order, nid, nodemask, WMARK_LOW, ALLOC_CPUSET);
 	if (folio)
 		return folio;
 	if (gfp & __GFP_KSWAPD_RECLAIM) {
-		wake_all_kswapds(gfp, 0, nid, nodemask);
+		wake_all_kswapds(gfp, order, nid, nodemask);
 		/* kswapd runs on another CPU: here, before the allocation goes on */
 		tb_kthreads_run();
-		folio = get_page_from_zonelist(gfp, nid, nodemask, WMARK_LOW, ALLOC_CPUSET);
+		folio = get_page_from_zonelist(gfp, order, nid, nodemask, WMARK_LOW,
+					       ALLOC_CPUSET);
 		if (folio)
 			return folio;
 	}
 	for (;;) {
-		folio = get_page_from_zonelist(gfp, nid, nodemask, WMARK_MIN, alloc_flags);
+		folio = get_page_from_zonelist(gfp, order, nid, nodemask, WMARK_MIN, alloc_flags);
 		if (folio || !gfpflags_allow_blocking(gfp) || (current->flags & PF_MEMALLOC))
 			return folio;
 		if (tsk_is_oom_victim(current))
 			return NULL;
-		if (perform_reclaim(gfp, nid, nodemask))
+		progress = perform_reclaim(gfp, order, nid, nodemask);
+		folio = get_page_from_zonelist(gfp, order, nid, nodemask, WMARK_MIN, alloc_flags);
+		if (folio)
+			return folio;
+		if (order) {
+			if (high_order_retry(gfp, order, progress, &no_progress))
+				continue;
+			return NULL;
+		}
+		if (progress)
 			no_progress = 0;
 		else
 			no_progress++;
-		folio = get_page_from_zonelist(gfp, nid, nodemask, WMARK_MIN, alloc_flags);
-		if (folio)
-			return folio;
 		if (no_progress <= MAX_RECLAIM_RETRIES)
 			continue;
 		if (!tb_global_oom(gfp) || tsk_is_oom_victim(current))
@@ -519,10 +619,9 @@ struct folio *tb_alloc_folio(gfp_t gfp, int nid)
 	}
 }
 
-/* TEMPORARY until the buddy allocator lands: order 0 only */
-struct folio *tb_alloc_folio_order(gfp_t gfp, unsigned int order, int nid)
+struct folio *tb_alloc_folio(gfp_t gfp, int nid)
 {
-	return order ? NULL : tb_alloc_folio(gfp, nid);
+	return tb_alloc_folio_order(gfp, 0, nid);
 }
 
 /*
@@ -543,12 +642,12 @@ struct folio *tb_alloc_folio_nowait(gfp_t gfp, int nid, nodemask_t *nodemask)
 		return NULL;
 	if (!nodemask)
 		nodemask = cpuset_mems;
-	folio = get_page_from_zonelist(gfp, nid, nodemask, WMARK_LOW, ALLOC_CPUSET);
+	folio = get_page_from_zonelist(gfp, 0, nid, nodemask, WMARK_LOW, ALLOC_CPUSET);
 	if (folio)
 		return folio;
 	if (gfp & __GFP_KSWAPD_RECLAIM)
 		wake_all_kswapds(gfp, 0, nid, nodemask);
-	return get_page_from_zonelist(gfp, nid, nodemask, WMARK_MIN, alloc_flags);
+	return get_page_from_zonelist(gfp, 0, nid, nodemask, WMARK_MIN, alloc_flags);
 }
 
 void free_unref_page(struct page *page, unsigned int order);
@@ -559,31 +658,72 @@ void free_frozen_pages(struct page *page, unsigned int order)
 	free_unref_page(page, order);
 }
 
-/* mm/page_alloc.c: the last reference of a page is gone */
+/* free_page_is_bad(): a page freed while something still holds it */
+static bool free_page_is_bad(struct page *page)
+{
+	return WARN_ONCE(page->mapping || atomic_read(&page->_mapcount) != -1 ||
+			 page_ref_count(page) || page->memcg_data ||
+			 (TB_FLAGS(page) & PAGE_FLAGS_CHECK_AT_FREE),
+			 "tb: bad page freed: pfn %lu flags %#lx mapcount %d refs %d memcg %#lx",
+			 page_to_pfn(page), TB_FLAGS(page), atomic_read(&page->_mapcount),
+			 page_ref_count(page), page->memcg_data);
+}
+
+/*
+ * free_pages_prepare()'s checks of a large folio's tails, before the head
+ * stops saying compound: each tail as free_tail_page_prepare() checks and
+ * clears it (compound_head, the mapping); the number found bad
+ */
+static int free_tails_prepare(struct page *page, unsigned int order)
+{
+	int bad = 0;
+#if TB_HAVE_thp_folio_split
+	bool compound = PageCompound(page);
+	unsigned int i;
+
+	if (compound) {
+		TB_FLAGS(&page[1]) &= ~PAGE_FLAGS_SECOND;
+#ifdef NR_PAGES_IN_LARGE_FOLIO
+		/* 6.15 on: the folio's size, where page[1]'s memcg_data is */
+		((struct folio *)page)->_nr_pages = 0;
+#endif
+	}
+	for (i = 1; i < 1U << order; i++) {
+		if (compound)
+			bad += tb_free_tail_page_prepare(page, page + i);
+		if (free_page_is_bad(page + i)) {
+			bad++;
+			continue;
+		}
+		TB_FLAGS(page + i) &= ~PAGE_FLAGS_CHECK_AT_PREP;
+	}
+#endif
+	return bad;
+}
+
+/* mm/page_alloc.c: the last reference of a page, or of a folio of 2^order pages, is gone */
 void free_unref_page(struct page *page, unsigned int order)
 {
 	struct zone *zone = page_zone(page);
 	unsigned long flags;
+	int bad;
 
-	if (WARN_ONCE(!tb_page_in_memmap(page) || order,
+	if (WARN_ONCE(!tb_page_in_memmap(page) || order >= NR_PAGE_ORDERS ||
+		      (order && !TB_HAVE_thp_folio_split) ||
+		      !IS_ALIGNED(page_to_pfn(page), 1UL << order),
 		      "tb: freeing a page the world did not allocate (order %u)", order))
 		return;
+	bad = order ? free_tails_prepare(page, order) : 0;
 	/* free_pages_prepare(): an anon page still names its anon_vma */
 	if ((unsigned long)page->mapping & TB_MAPPING_FLAGS)
 		page->mapping = NULL;
-	if (WARN_ONCE(page->mapping || atomic_read(&page->_mapcount) != -1 ||
-		      page_ref_count(page) || page->memcg_data ||
-		      (TB_FLAGS(page) & PAGE_FLAGS_CHECK_AT_FREE),
-		      "tb: bad page freed: pfn %lu flags %#lx mapcount %d refs %d memcg %#lx",
-		      page_to_pfn(page), TB_FLAGS(page), atomic_read(&page->_mapcount),
-		      page_ref_count(page), page->memcg_data))
+	/* a bad page never goes back to the free lists: the kernel leaks it too */
+	if (free_page_is_bad(page) || bad)
 		return;
 	TB_FLAGS(page) &= ~PAGE_FLAGS_CHECK_AT_PREP;
 	page->private = 0;
 	spin_lock_irqsave(&zone->lock, flags);
-	list_add(&page->buddy_list, free_list(zone));
-	zone->free_area[0].nr_free++;
-	__mod_zone_page_state(zone, NR_FREE_PAGES, 1);
+	tb_buddy_free(zone, page, order);
 	spin_unlock_irqrestore(&zone->lock, flags);
 }
 
@@ -613,7 +753,7 @@ void free_unref_page_list(struct list_head *list)
 	tb_charge_reclaimed(nr);
 }
 
-/* the world makes no compound pages */
+/* trees before 6.10: the world makes no compound pages there */
 void destroy_large_folio(struct folio *folio)
 {
 	free_unref_page(&folio->page, folio_order(folio));
@@ -623,6 +763,25 @@ void destroy_large_folio(struct folio *folio)
 unsigned long tb_free_pages(int nid)
 {
 	return zone_page_state(&NODE_DATA(nid)->node_zones[ZONE_NORMAL], NR_FREE_PAGES);
+}
+
+void tb_mem_fragment(int nid, unsigned long target, struct list_head *held)
+{
+	struct zone *zone = &NODE_DATA(nid)->node_zones[ZONE_NORMAL];
+	struct folio *folio, *next;
+	LIST_HEAD(odd);
+
+	/* the rest of the system takes every free page, whatever the watermarks */
+	while ((folio = rmqueue(zone, 0)))
+		list_add_tail(&folio->lru, folio_pfn(folio) & 1 ? &odd : held);
+	/* and frees pages of even pfn: each one's buddy stays held */
+	list_for_each_entry_safe(folio, next, held, lru) {
+		if (tb_free_pages(nid) >= target)
+			break;
+		list_del(&folio->lru);
+		folio_put(folio);
+	}
+	list_splice(&odd, held);
 }
 
 /* mm/page_alloc.c (globalized) */

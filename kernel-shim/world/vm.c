@@ -1455,22 +1455,13 @@ struct folio *vma_alloc_folio_noprof(gfp_t gfp, int order, struct vm_area_struct
 				     unsigned long addr)
 #endif
 {
-	struct folio *folio = tb_alloc_folio_order(gfp, order, numa_node_id());
-
-	/* folio_alloc_mpol(): a large folio is rmappable (its deferred split list) */
-	if (folio && order > 1)
-		folio_set_large_rmappable(folio);
-	return folio;
+	return tb_alloc_folio_order(gfp, order, numa_node_id());
 }
 
 /* mm/mempolicy.c: the huge zero folio's allocation (nothing maps it: mm_forbids_zeropage()) */
 struct folio *folio_alloc_noprof(gfp_t gfp, unsigned int order)
 {
-	struct folio *folio = tb_alloc_folio_order(gfp, order, numa_node_id());
-
-	if (folio && order > 1)
-		folio_set_large_rmappable(folio);
-	return folio;
+	return tb_alloc_folio_order(gfp, order, numa_node_id());
 }
 
 /* mm/memory.c: the world's vmas have their anon_vma from the start */

@@ -31,6 +31,11 @@
 
 /* mem.c */
 bool tb_page_in_memmap(const struct page *page);
+/* mm/page_alloc.c's buddy free lists (mm/page_alloc/page_alloc_unit.c), under zone->lock */
+struct page *tb_buddy_take(struct zone *zone, unsigned int order);
+void tb_buddy_free(struct zone *zone, struct page *page, unsigned int order);
+void tb_set_buddy_order(struct page *page, unsigned int order);
+int tb_free_tail_page_prepare(struct page *head, struct page *page);
 
 /* swap.c: entries are slot offsets 1..N of the one device (type 0) */
 int tb_swap_boot(unsigned long pages, bool disk, bool fs);

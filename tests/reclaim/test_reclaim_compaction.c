@@ -7,9 +7,9 @@
  * an order (kswapd_shrink_node() dropping to order 0, kcompactd woken as
  * kswapd goes to sleep, the order handed over in wakeup_kswapd()).
  *
- * The world's free memory is all order-0 blocks (its allocator makes no
- * larger ones, kcompactd never runs): a watermark test of order > 0 always
- * fails, and compaction_suitable() (mm/compaction.c's) says yes once
+ * Each case first fragments the world's free memory (tb_mem_fragment():
+ * every free page's buddy held, kcompactd never runs): a watermark test
+ * of order > 0 always fails, and compaction_suitable() (mm/compaction.c's) says yes once
  * free pages clear its watermark plus compact_gap(order), the
  * fragmentation index of a costly order being near 1000 (fragmentation,
  * not a lack of memory).
@@ -75,15 +75,18 @@ static struct tb_file *clean_file(unsigned long nr)
 }
 
 /*
- * The test's task in the root cgroup, the clean file its LRU memory; with
- * held, free memory taken down to min onto it
+ * The test's task in the root cgroup, the free memory fragmented (every
+ * free page's buddy on held), then the clean file its LRU memory, so
+ * that what reclaim frees does not merge either; free memory taken down
+ * to min onto held when at_min, else plenty
  */
-static void file_world(struct list_head *held)
+static void file_world(struct list_head *held, bool at_min)
 {
 	TB_CLASSIC_LRU_ONLY("shrink_node()'s loop for compaction (MGLRU's has none)");
 	tb_run_in("");
+	tb_mem_fragment(0, ULONG_MAX, held);
 	clean_file(FILE_PAGES);
-	if (held)
+	if (at_min)
 		tb_take_free_pages_down_to(tb_wmark(0, WMARK_MIN), held);
 }
 
@@ -109,7 +112,7 @@ static void order_3_direct_reclaim_goes_on_for_compaction_from_priority_9(void *
 {
 	LIST_HEAD(held);
 
-	file_world(&held);
+	file_world(&held, true);
 	assert_int_equal(direct_reclaim(GFP_KERNEL, 3), 34);
 	assert_int_equal(scanned(12), 1);
 	assert_int_equal(scanned(11), 1);
@@ -133,7 +136,9 @@ static void order_3_direct_reclaim_goes_on_for_compaction_from_priority_9(void *
  */
 static void order_3_direct_reclaim_stops_a_pass_when_compaction_is_suitable(void **state)
 {
-	file_world(NULL);
+	LIST_HEAD(held);
+
+	file_world(&held, false);
 	assert_true(tb_free_pages(0) > tb_wmark(0, WMARK_HIGH) + compact_gap(3));
 	assert_int_equal(direct_reclaim(GFP_KERNEL, 3), 58);
 	assert_int_equal(scanned(10), 3);
@@ -143,6 +148,7 @@ static void order_3_direct_reclaim_stops_a_pass_when_compaction_is_suitable(void
 	assert_int_equal(scanned_below(7), 0);
 	assert_int_equal(kshim_trace.compaction_suitable_count, 3);
 	assert_int_equal(kshim_trace.compaction_suitable_result, COMPACT_CONTINUE);
+	tb_put_folios(&held);
 }
 
 /*
@@ -155,7 +161,7 @@ static void order_3_direct_reclaim_without_io_never_reclaims_for_compaction(void
 {
 	LIST_HEAD(held);
 
-	file_world(&held);
+	file_world(&held, true);
 	assert_int_equal(direct_reclaim(GFP_NOIO, 3), 58);
 	assert_int_equal(scanned(9), 7);
 	assert_int_equal(scanned(7), 31);
@@ -177,6 +183,7 @@ static void order_3_direct_reclaim_counts_inactive_anon_for_compaction_with_swap
 
 	TB_CLASSIC_LRU_ONLY("shrink_node()'s loop for compaction (MGLRU's has none)");
 	tb_run_in("");
+	tb_mem_fragment(0, ULONG_MAX, &held);
 	vma = tb_map_anon(FILE_PAGES);
 	tb_touch_range(vma, FILE_PAGES, true);
 	assert_int_equal(tb_madvise(vma, MADV_COLD), 0);
@@ -198,7 +205,8 @@ static void order_3_direct_reclaim_counts_inactive_anon_for_compaction_with_swap
  * 8 leaves 4101 inactive file pages and min + 15 free: compaction not
  * yet suitable, and 4101 + 4096 inactive pages are more than
  * compact_gap(3), so shrink_node() goes again, 8 more; priority 8's
- * pass of 15 makes 38.
+ * pass of 15 makes 38. Free memory is fragmented after the anonymous
+ * memory is made, before the file (which reclaim frees) is read.
  */
 static void order_3_direct_reclaim_counts_both_inactive_lists_for_compaction(void **state)
 {
@@ -211,6 +219,7 @@ static void order_3_direct_reclaim_counts_both_inactive_lists_for_compaction(voi
 	vma = tb_map_anon(FILE_PAGES);
 	tb_touch_range(vma, FILE_PAGES, true);
 	assert_int_equal(tb_madvise(vma, MADV_COLD), 0);
+	tb_mem_fragment(0, ULONG_MAX, &held);
 	clean_file(FILE_PAGES + 20);
 	tb_take_free_pages_down_to(tb_wmark(0, WMARK_MIN), &held);
 	assert_int_equal(direct_reclaim(GFP_KERNEL, 3), 38);
@@ -238,8 +247,9 @@ static void order_3_direct_reclaim_counts_both_inactive_lists_for_compaction(voi
 static void costly_order_direct_reclaim_leaves_a_zone_ready_for_compaction(void **state)
 {
 	unsigned long free;
+	LIST_HEAD(held);
 
-	file_world(NULL);
+	file_world(&held, false);
 	free = tb_free_pages(0);
 	assert_int_equal(direct_reclaim(GFP_KERNEL, 4), 1);
 	assert_int_equal(kshim_trace.shrink_inactive_count, 0);
@@ -247,6 +257,7 @@ static void costly_order_direct_reclaim_leaves_a_zone_ready_for_compaction(void 
 	assert_int_equal(kshim_trace.compaction_suitable_order, 4);
 	assert_int_equal(kshim_trace.compaction_suitable_result, COMPACT_CONTINUE);
 	assert_int_equal(tb_free_pages(0), free);
+	tb_put_folios(&held);
 }
 
 /*
@@ -257,11 +268,14 @@ static void costly_order_direct_reclaim_leaves_a_zone_ready_for_compaction(void 
 static void costly_order_direct_reclaim_without_io_never_leaves_a_zone_to_compaction(
 	void **state)
 {
-	file_world(NULL);
+	LIST_HEAD(held);
+
+	file_world(&held, false);
 	assert_int_equal(direct_reclaim(GFP_NOIO, 4), 58);
 	assert_int_equal(scanned(12), 1);
 	assert_int_equal(scanned(7), 31);
 	assert_int_equal(kshim_trace.compaction_suitable_count, 0);
+	tb_put_folios(&held);
 }
 
 /*
@@ -282,7 +296,7 @@ static void costly_order_direct_reclaim_goes_on_in_one_priority_until_compaction
 	unsigned long want = tb_wmark(0, WMARK_LOW) + compact_gap(4) + 1 - tb_wmark(0, WMARK_MIN);
 	LIST_HEAD(held);
 
-	file_world(&held);
+	file_world(&held, true);
 	assert_int_equal(direct_reclaim(GFP_KERNEL, 4), want);
 	assert_int_equal(want, 97);
 	assert_int_equal(scanned(12), 1);
@@ -297,8 +311,8 @@ static void costly_order_direct_reclaim_goes_on_in_one_priority_until_compaction
 
 /*
  * An order-3 allocation wakes kswapd (wakeup_kswapd(): kswapd_order 3)
- * on a node with plenty of free memory. Balanced at order 0 but not at
- * order 3 (no free block of order 3), kswapd reclaims from priority 12
+ * on a node with plenty of free memory, fragmented. Balanced at order 0
+ * but not at order 3 (no free block of order 3), kswapd reclaims from priority 12
  * on: 1, 1, 3, then 7 at 9 (compaction suitable, one pass): 12, short of
  * compact_gap(3) = 16; 15 at 8: 27, and kswapd_shrink_node() drops to
  * order 0, at which the node is balanced. balance_pgdat() returns order
@@ -312,9 +326,11 @@ static void kswapd_woken_for_order_3_reclaims_compact_gap_then_wakes_kcompactd(v
 	struct tb_kcompactd_wakeups before;
 	const struct kshim_trace *kt = tb_kswapd_trace(0);
 	unsigned long steal;
+	LIST_HEAD(held);
 
 	TB_CLASSIC_LRU_ONLY("kswapd's scan figures");
 	tb_run_in("");
+	tb_mem_fragment(0, ULONG_MAX, &held);
 	clean_file(FILE_PAGES);
 	before = tb_kcompactd_wakeups(0);
 	steal = kshim_reclaim_event_read(PGSTEAL_KSWAPD);
@@ -332,11 +348,13 @@ static void kswapd_woken_for_order_3_reclaims_compact_gap_then_wakes_kcompactd(v
 	/* kswapd took the order and reset it when it woke */
 	assert_int_equal(pgdat->kswapd_order, 0);
 	assert_int_equal(pgdat->kswapd_highest_zoneidx, MAX_NR_ZONES);
+	tb_put_folios(&held);
 }
 
 /*
  * wakeup_kswapd() keeps the highest order asked since kswapd last woke:
- * order 2 after order 3 leaves 3. With no page on the LRU lists, kswapd
+ * order 2 after order 3 leaves 3. Free memory fragmented and no page on
+ * the LRU lists, kswapd
  * can neither balance the node at order 3 nor reclaim compact_gap(3) to
  * drop to order 0: its run fails (one kswapd failure), although the
  * node is balanced at order 0. Having returned the order it was asked,
@@ -346,8 +364,10 @@ static void kswapd_woken_for_order_3_reclaims_compact_gap_then_wakes_kcompactd(v
 static void wakeup_kswapd_keeps_the_highest_order_asked(void **state)
 {
 	struct pglist_data *pgdat = NODE_DATA(0);
+	LIST_HEAD(held);
 
 	tb_run_in("");
+	tb_mem_fragment(0, ULONG_MAX, &held);
 	tb_wake_kswapd(GFP_KERNEL, 3, 0);
 	tb_wake_kswapd(GFP_KERNEL, 2, 0);
 	assert_int_equal(pgdat->kswapd_order, 3);
@@ -355,6 +375,7 @@ static void wakeup_kswapd_keeps_the_highest_order_asked(void **state)
 	assert_int_equal(pgdat->kswapd_order, 0);
 	assert_int_equal(tb_kswapd_failures(pgdat), 1);
 	assert_int_equal(tb_kcompactd_wakeups(0).max_order, 0);
+	tb_put_folios(&held);
 }
 
 /*

@@ -569,9 +569,9 @@ static void aging_walk_promotes_a_folio_and_clears_its_file_refs(void **state)
 }
 
 /*
- * kswapd woken for order 3 on a node with plenty of free memory and 350
- * pages of page cache: balanced at order 0, never at order 3 (the world's
- * free memory has no block of order 3), it reclaims until the run has
+ * kswapd woken for order 3 on a node with plenty of free memory,
+ * fragmented, and 350 pages of page cache: balanced at order 0, never at
+ * order 3 (no free block of order 3), it reclaims until the run has
  * compact_gap(3) = 16 pages, then drops to order 0 and stops, and wakes
  * kcompactd for order 3. lru_gen_shrink_node() starts it at priority 6
  * (set_initial_priority(), clamped to DEF_PRIORITY / 2). 7.2
@@ -584,9 +584,11 @@ static void kswapd_woken_for_order_3_counts_each_pass_once_toward_the_compact_ga
 {
 	struct tb_file *f = tb_file_create(350);
 	const struct kshim_trace *k = tb_kswapd_trace(0);
+	LIST_HEAD(held);
 
 	TB_ONE_NODE_ONLY("one node's kswapd");
 	tb_run_in("");
+	tb_mem_fragment(0, ULONG_MAX, &held);
 	tb_read_range(f, 350);
 	lru_add_drain();
 	tb_wake_kswapd(GFP_KERNEL, 3, 0);
@@ -602,6 +604,7 @@ static void kswapd_woken_for_order_3_counts_each_pass_once_toward_the_compact_ga
 		assert_int_equal(kshim_reclaim_event_read(PGSTEAL_KSWAPD), MIN_LRU_BATCH);
 	}
 	assert_int_equal(tb_file_cached(f), 350 - kshim_reclaim_event_read(PGSTEAL_KSWAPD));
+	tb_put_folios(&held);
 }
 
 

@@ -75,9 +75,17 @@ const char *tb_mem_check_empty(void);
  */
 const char *tb_mem_teardown(void);
 
-/* ---- the page allocator (order 0) ---- */
+/* ---- the page allocator ---- */
 /* a page the way the fault path gets one: watermarks, kswapd, direct reclaim, OOM */
 struct folio *tb_alloc_folio(gfp_t gfp, int nid);
+/*
+ * a folio of 2^order pages, naturally aligned, from the buddy free lists:
+ * the same slow path at that order, but for order > 0 the gfp decides
+ * whether it reclaims or retries (__GFP_NORETRY, __GFP_RETRY_MAYFAIL), a
+ * costly order (> PAGE_ALLOC_COSTLY_ORDER) never OOM-kills; NULL on
+ * failure. Order > 0 needs large folios (thp_folio_split trees): a
+ * compound, large rmappable folio, as folio_alloc() gives
+ */
 struct folio *tb_alloc_folio_order(gfp_t gfp, unsigned int order, int nid);
 unsigned long tb_free_pages(int nid);		/* NR_FREE_PAGES of the node's zone */
 unsigned long tb_wmark(int nid, int which);	/* WMARK_MIN/LOW/HIGH pages */
@@ -87,6 +95,13 @@ unsigned long tb_wmark(int nid, int which);	/* WMARK_MIN/LOW/HIGH pages */
  * allocation wakes kswapd for it, as rmqueue() does
  */
 void tb_mem_steal_pageblock(int nid);
+/*
+ * Free memory as fragmented as a long-running machine's: every free page
+ * of the node taken, then pages of even pfn freed until target pages are
+ * free (or all of them are): each free page's buddy is on held, so no free
+ * block is above order 0. The caller puts held's folios (tb_put_folios()).
+ */
+void tb_mem_fragment(int nid, unsigned long target, struct list_head *held);
 
 /*
  * An allocation of 2^order pages wakes kswapd: wakeup_kswapd() for each
@@ -98,7 +113,8 @@ void tb_wake_kswapd(gfp_t gfp, unsigned int order, int nid);
 /*
  * ---- kcompactd ----
  * The world's kcompactd is woken (wakeup_kcompactd()), never runs: free
- * pages stay order-0 blocks, so a watermark test of order > 0 fails.
+ * blocks are only ever made larger by freed buddies merging, so on
+ * fragmented memory (tb_mem_fragment()) a watermark test of order > 0 fails.
  */
 struct tb_kcompactd_wakeups {
 	unsigned long count;		/* wakeup_kcompactd() calls for the node */
