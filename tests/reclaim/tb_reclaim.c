@@ -6,6 +6,7 @@
 #include "tb_reclaim.h"
 
 struct tb_mem_config tb_mem;
+const char *tb_reclaim_cmdline;
 
 /* TB_LRU_GEN=y: every suite runs again with the multi-gen LRU on (ctest *_mglru) */
 bool tb_lru_gen_on(void)
@@ -41,6 +42,10 @@ int tb_reclaim_setup(void **state)
 {
 	split_over_nodes();
 	tb_setup(state);
+	if (tb_reclaim_cmdline && tb_boot_cmdline(tb_reclaim_cmdline)) {
+		print_error("the boot command line '%s' was refused\n", tb_reclaim_cmdline);
+		return -1;
+	}
 	if (tb_memcg_boot() || tb_mem_boot(&tb_mem)) {
 		print_error("tb_memcg_boot/tb_mem_boot failed\n");
 		return -1;
@@ -66,6 +71,7 @@ int tb_reclaim_teardown(void **state)
 	/* first: the clean-up below takes locks a failed test may hold */
 	kshim_release_held();
 	tb_mem = (struct tb_mem_config){ 0 };
+	tb_reclaim_cmdline = NULL;
 	msg = tb_mem_teardown();
 	tb_world.nr_nodes = 0;
 	if (msg)

@@ -74,6 +74,8 @@
 
 /* the machine of the next setup; teardown sets it back to the default */
 extern struct tb_mem_config tb_mem;
+/* the kernel command line tb_reclaim_setup() boots with (NULL: none) */
+extern const char *tb_reclaim_cmdline;
 int tb_reclaim_setup(void **state);
 /* the default machine with a 64 MiB swap device */
 int tb_reclaim_setup_swap(void **state);

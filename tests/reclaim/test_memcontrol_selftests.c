@@ -379,6 +379,8 @@ static int machine_setup(void **state, bool swap)
 	tb_mem.swap_disk = env_long("TB_ORACLE_SWAP_DISK", 0) == 1;
 	tb_mem.ram_pages = PAGES(env_long("TB_ORACLE_MEM_MB", 0) * MB);
 	tb_mem.reserved_pages = PAGES(env_long("TB_ORACLE_RESERVED_MB", 0) * MB);
+	/* the guest's command line (transparent_hugepage=...) */
+	tb_reclaim_cmdline = getenv("TB_ORACLE_CMDLINE");
 	return tb_reclaim_setup(state);
 }
 
