@@ -275,10 +275,14 @@ int tb_mem_boot(const struct tb_mem_config *cfg)
 		fprintf(stderr, "tb: memory already booted\n");
 		return -EBUSY;
 	}
-	/* three more struct pages: a folio spans four */
 	nr_memmap = ram * nr_node_ids;
 	max_mapnr = nr_memmap;
-	mem_map = calloc(nr_memmap + 3, sizeof(struct page));
+	/*
+	 * up to the end of the last max-order block, as the kernel's memmap
+	 * covers whole sections: __free_one_page() looks at a buddy's struct
+	 * page there (never a buddy: zero); three more: a folio spans four
+	 */
+	mem_map = calloc(ALIGN(nr_memmap, TB_MAX_BLOCK) + 3, sizeof(struct page));
 	if (!mem_map)
 		return -ENOMEM;
 	memmap_huge_pages();

@@ -804,9 +804,10 @@ static void rmap_add(struct tb_vma *vma, unsigned long idx, struct folio *folio)
 	atomic_long_inc(&vma->vma.vm_mm->kshim_rss[vma->tbf ? MM_FILEPAGES : MM_ANONPAGES]);
 }
 
-static void rmap_remove(struct tb_vma *vma, struct folio *folio)
+/* the pte of page (of folio) is gone */
+static void rmap_remove_page(struct tb_vma *vma, struct folio *folio, struct page *page)
 {
-	folio_remove_rmap_pte(folio, folio_page(folio, 0), &vma->vma);
+	folio_remove_rmap_pte(folio, page, &vma->vma);
 	atomic_long_dec(&vma->vma.vm_mm->kshim_rss[vma->tbf ? MM_FILEPAGES : MM_ANONPAGES]);
 }
 #else
@@ -822,13 +823,18 @@ static void rmap_add(struct tb_vma *vma, unsigned long idx, struct folio *folio)
 	atomic_long_inc(&vma->vma.vm_mm->kshim_rss[vma->tbf ? MM_FILEPAGES : MM_ANONPAGES]);
 }
 
-static void rmap_remove(struct tb_vma *vma, struct folio *folio)
+static void rmap_remove_page(struct tb_vma *vma, struct folio *folio, struct page *page)
 {
 	if (atomic_add_negative(-1, &folio->_mapcount))
 		tb_lruvec_stat_mod_folio(folio, vma->tbf ? NR_FILE_MAPPED : NR_ANON_MAPPED, -1);
 	atomic_long_dec(&vma->vma.vm_mm->kshim_rss[vma->tbf ? MM_FILEPAGES : MM_ANONPAGES]);
 }
 #endif
+
+static void rmap_remove(struct tb_vma *vma, struct folio *folio)
+{
+	rmap_remove_page(vma, folio, folio_page(folio, 0));
+}
 
 /* the pte a fault installs: accessed, as the MMU sets on the retried access */
 static void map_pte(struct tb_vma *vma, unsigned long idx, struct folio *folio, bool write)
@@ -1299,6 +1305,93 @@ static void pte_mkold_locked(struct tb_vma *vma, unsigned long i, pte_t *ptep, b
 	spin_unlock(&mm->page_table_lock);
 }
 
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+static bool isolate_lru(struct folio *folio);
+
+/* the huge pmd at page i, its folio's pmd bits made old (and clean) under its lock */
+static struct folio *huge_pmd_mkold(struct tb_vma *vma, unsigned long i, bool clean)
+{
+	struct folio *folio = NULL;
+	pmd_t *pmdp = vma_huge_pmd(vma, i), pmd;
+	spinlock_t *ptl;
+
+	if (!pmdp)
+		return NULL;
+	ptl = pmd_lock(vma->vma.vm_mm, pmdp);
+	pmd = pmdp_get(pmdp);
+	folio = page_folio(pmd_page(pmd));
+	if (pmd_young(pmd) || (clean && pmd_dirty(pmd))) {
+		pmd = pmd_mkold(pmdp_invalidate(&vma->vma, vma_addr(vma, i), pmdp));
+		set_pmd_at(vma->vma.vm_mm, vma_addr(vma, i), pmdp, clean ? pmd_mkclean(pmd) : pmd);
+	}
+	spin_unlock(ptl);
+	return folio;
+}
+
+/*
+ * mm/huge_memory.c's madvise_free_huge_pmd() for a PMD-mapped THP the
+ * vma covers whole (a world's THP always is): its dirty bit and the
+ * pmd's cleared, the pmd made old, the folio lazyfree; true if a huge pmd
+ */
+static bool madvise_free_huge_pmd(struct tb_vma *vma, unsigned long i)
+{
+	struct folio *folio;
+
+	if (!vma_huge_pmd(vma, i))
+		return false;
+	folio = page_folio(pmd_page(pmdp_get(vma_huge_pmd(vma, i))));
+	/* not folio_likely_mapped_shared(): the pmd alone maps it (a map count of 1) */
+	if (mapcount(folio) != 1 || !folio_trylock(folio))
+		return true;
+	folio_clear_dirty(folio);
+	folio_unlock(folio);
+	huge_pmd_mkold(vma, i, true);
+	folio_mark_lazyfree(folio);
+	return true;
+}
+
+/*
+ * madvise_cold_or_pageout_pte_range()'s huge pmd: the pmd made old, the
+ * folio's referenced and young bits cleared (PG_workingset if active),
+ * then deactivated, or isolated for reclaim_pages(); true if a huge pmd
+ */
+static bool madvise_cold_huge_pmd(struct tb_vma *vma, unsigned long i, bool pageout,
+				  struct list_head *folio_list)
+{
+	struct folio *folio = huge_pmd_mkold(vma, i, false);
+
+	if (!folio)
+		return false;
+	if (mapcount(folio) != 1)
+		return true;
+	folio_clear_referenced(folio);
+	folio_test_clear_young(folio);
+	if (folio_test_active(folio))
+		folio_set_workingset(folio);
+	if (!pageout) {
+		folio_deactivate(folio);
+	} else if (isolate_lru(folio)) {
+		if (folio_test_unevictable(folio))
+			folio_putback_lru(folio);
+		else
+			list_add(&folio->lru, folio_list);
+	}
+	return true;
+}
+
+#else
+static bool madvise_free_huge_pmd(struct tb_vma *vma, unsigned long i)
+{
+	return false;
+}
+
+static bool madvise_cold_huge_pmd(struct tb_vma *vma, unsigned long i, bool pageout,
+				  struct list_head *folio_list)
+{
+	return false;
+}
+#endif
+
 /*
  * MADV_FREE over an anonymous vma: mm/madvise.c's madvise_free_single_vma()
  * and madvise_free_pte_range() for order-0 folios. This CPU's batches are
@@ -1321,8 +1414,11 @@ static void madvise_free(struct tb_vma *vma)
 		pte_t *ptep = vma_ptep(vma, i), pte;
 		struct folio *folio;
 
-		if (!ptep)
+		if (!ptep) {
+			if (madvise_free_huge_pmd(vma, i))
+				i += PTRS_PER_PMD - 1;
 			continue;
+		}
 		pte = ptep_get(ptep);
 		if (pte_is_swap(pte)) {
 			spin_lock(&mm->page_table_lock);
@@ -1388,8 +1484,11 @@ static void madvise_cold(struct tb_vma *vma, bool pageout)
 		pte_t *ptep = vma_ptep(vma, i), pte;
 		struct folio *folio;
 
-		if (!ptep)
+		if (!ptep) {
+			if (madvise_cold_huge_pmd(vma, i, pageout, &folio_list))
+				i += PTRS_PER_PMD - 1;
 			continue;
+		}
 		pte = ptep_get(ptep);
 		folio = pte_folio(pte);
 		if (!folio)
@@ -1734,24 +1833,27 @@ int folio_referenced(struct folio *folio, int is_locked, struct mem_cgroup *memc
 	return referenced;
 }
 
-static void unmap_one(struct tb_vma *vma, struct folio *folio)
+/* try_to_unmap_one() for the pte of page i of folio; false: stop the walk */
+static bool unmap_pte(struct tb_vma *vma, struct folio *folio, unsigned long i)
 {
 	struct mm_struct *mm = vma->vma.vm_mm;
-	unsigned long addr = vma_addr(vma, folio->index);
+	unsigned long addr = vma_addr(vma, folio->index + i);
+	struct page *page = folio_page(folio, i);
+	swp_entry_t entry;
 	pte_t *ptep, pte;
 
-	if (folio->index >= vma->nr_pages)
-		return;
+	if (folio->index + i >= vma->nr_pages)
+		return true;
 	ptep = mm_pte(mm, addr, false, false);
-	if (!ptep || pte_folio(ptep_get(ptep)) != folio)
-		return;
+	if (!ptep || !pte_present(ptep_get(ptep)) || pte_pfn(ptep_get(ptep)) != page_to_pfn(page))
+		return true;
 	/*
 	 * only a folio in the swap cache has an entry to leave behind; a
 	 * lazyfree one (MADV_FREE: anon, not swap-backed) has none to need
 	 */
 	if (folio_test_anon(folio) &&
 	    WARN_ON_ONCE(folio_test_swapbacked(folio) != folio_test_swapcache(folio)))
-		return;
+		return false;
 	spin_lock(&mm->page_table_lock);
 	pte = ptep_get_and_clear(mm, addr, ptep);
 	if (folio_test_anon(folio) && !folio_test_swapbacked(folio)) {
@@ -1767,12 +1869,12 @@ static void unmap_one(struct tb_vma *vma, struct folio *folio)
 			set_pte(ptep, pte);
 			spin_unlock(&mm->page_table_lock);
 			folio_set_swapbacked(folio);
-			return;
+			return false;
 		}
 		spin_unlock(&mm->page_table_lock);
-		rmap_remove(vma, folio);
+		rmap_remove_page(vma, folio, page);
 		folio_put(folio);
-		return;
+		return true;
 	}
 	/*
 	 * folio_try_share_anon_rmap_pte(): an exclusive anon page (with no
@@ -1781,17 +1883,45 @@ static void unmap_one(struct tb_vma *vma, struct folio *folio)
 	if (folio_test_anon(folio) && folio_maybe_dma_pinned(folio)) {
 		set_pte(ptep, pte);
 		spin_unlock(&mm->page_table_lock);
-		return;
+		return false;
 	}
 	if (folio_test_anon(folio)) {
-		tb_swap_dup(*tb_folio_swap(folio));
-		set_pte(ptep, swp_entry_to_pte(*tb_folio_swap(folio)));
+		entry.val = tb_folio_swap(folio)->val + i;
+		tb_swap_dup(entry);
+		set_pte(ptep, swp_entry_to_pte(entry));
 	}
 	spin_unlock(&mm->page_table_lock);
 	if (pte_dirty(pte))
 		folio_mark_dirty(folio);
-	rmap_remove(vma, folio);
+	rmap_remove_page(vma, folio, page);
 	folio_put(folio);
+	return true;
+}
+
+/*
+ * try_to_unmap_one() over a vma: a PMD mapping is split first
+ * (TTU_SPLIT_HUGE_PMD, the kernel's __split_huge_pmd()), then each pte
+ */
+static void unmap_one(struct tb_vma *vma, struct folio *folio, enum ttu_flags flags)
+{
+	unsigned long i;
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+	pmd_t *pmdp = folio->index < vma->nr_pages ? vma_huge_pmd(vma, folio->index) : NULL;
+
+	if (pmdp && page_folio(pmd_page(pmdp_get(pmdp))) == folio) {
+		if (WARN_ONCE(!(flags & TTU_SPLIT_HUGE_PMD),
+			      "tb: a PMD-mapped folio is unmapped only split"))
+			return;
+#if TB_HAVE_folio_split_nonuniform
+		__split_huge_pmd(&vma->vma, pmdp, vma_addr(vma, folio->index), false);
+#else
+		__split_huge_pmd(&vma->vma, pmdp, vma_addr(vma, folio->index), false, NULL);
+#endif
+	}
+#endif
+	for (i = 0; i < folio_nr_pages(folio); i++)
+		if (!unmap_pte(vma, folio, i))
+			break;
 }
 
 /*
@@ -2007,11 +2137,11 @@ void try_to_unmap(struct folio *folio, enum ttu_flags flags)
 	if (!folio_mapped(folio))
 		return;
 	if (folio_test_anon(folio)) {
-		unmap_one(anon_vma_of(folio), folio);
+		unmap_one(anon_vma_of(folio), folio, flags);
 		return;
 	}
 	list_for_each_entry_safe(vma, tmp, tb_file_vmas(tb_mapping_file(folio->mapping)), file_node)
-		unmap_one(vma, folio);
+		unmap_one(vma, folio, flags);
 }
 
 /* ---- global OOM ---- */

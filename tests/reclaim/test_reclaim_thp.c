@@ -10,6 +10,7 @@
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/mmzone.h>
+#include <sys/mman.h>
 #include "tb_reclaim.h"
 
 #define THP "kernel/mm/transparent_hugepage/"
@@ -234,6 +235,64 @@ static void thp_reclaim_splits_a_thp_and_swaps_its_pages(void **state)
 	tb_unmap(vma);
 }
 
+/* a 2 MiB anonymous vma in memcg "a", written whole: one PMD-mapped THP */
+static struct tb_vma *thp_in_a(void)
+{
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(2 * MB));
+	tb_touch_range(vma, PAGES(2 * MB), true);
+	assert_int_equal(folio_order(folio_at(vma, 0)), HPAGE_PMD_ORDER);
+	return vma;
+}
+
+/* madvise_cold_or_pageout_pte_range()'s huge pmd: isolated whole, split by reclaim */
+static void thp_madvise_pageout_splits_the_thp_and_swaps_it_out(void **state)
+{
+	struct tb_vma *vma = thp_in_a();
+
+	assert_int_equal(tb_madvise(vma, MADV_PAGEOUT), 0);
+	assert_int_equal(tb_stat("a", "thp_swpout_fallback"), 1);
+	assert_int_equal(tb_vma_swapped(vma), HPAGE_PMD_NR);
+	assert_int_equal(tb_stat("a", "anon"), 0);
+	tb_unmap(vma);
+}
+
+/* MADV_COLD: the pmd made old, the THP deactivated whole, nothing reclaimed */
+static void thp_madvise_cold_keeps_the_thp_whole_and_old(void **state)
+{
+	struct tb_vma *vma = thp_in_a();
+
+	assert_true(tb_vma_pmd_young(vma, 0));
+	assert_int_equal(tb_madvise(vma, MADV_COLD), 0);
+	assert_false(tb_vma_pmd_young(vma, 0));
+	assert_int_equal(folio_order(folio_at(vma, 0)), HPAGE_PMD_ORDER);
+	assert_int_equal(tb_vma_resident(vma), HPAGE_PMD_NR);
+	assert_int_equal(tb_stat("a", "anon_thp"), 2 * MB);
+	tb_unmap(vma);
+}
+
+/*
+ * madvise_free_huge_pmd(): the THP lazyfree whole (PGLAZYFREE counts its
+ * 512 pages); reclaim splits the pmd (TTU_SPLIT_HUGE_PMD), finds every
+ * pte clean and discards the folio without writing it (PGLAZYFREED)
+ */
+static void thp_madvise_free_lets_reclaim_discard_the_clean_thp(void **state)
+{
+	struct tb_vma *vma = thp_in_a();
+
+	assert_int_equal(tb_madvise(vma, MADV_FREE), 0);
+	assert_int_equal(tb_stat("a", "pglazyfree"), HPAGE_PMD_NR);
+	tb_cgroup_write_str("a", "memory.reclaim", "2M");
+	assert_int_equal(tb_stat("a", "pglazyfreed"), HPAGE_PMD_NR);
+	assert_int_equal(tb_vma_resident(vma), 0);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	assert_int_equal(tb_stat("a", "anon"), 0);
+	tb_unmap(vma);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -260,6 +319,12 @@ int main(void)
 		cmocka_unit_test_setup_teardown(thp_fault_over_memory_max_falls_back_to_a_small_folio,
 						setup_1g_always, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_reclaim_splits_a_thp_and_swaps_its_pages,
+						setup_1g_always_swap, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(thp_madvise_pageout_splits_the_thp_and_swaps_it_out,
+						setup_1g_always_swap, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(thp_madvise_cold_keeps_the_thp_whole_and_old,
+						setup_1g_always, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(thp_madvise_free_lets_reclaim_discard_the_clean_thp,
 						setup_1g_always_swap, tb_reclaim_teardown),
 	};
 
