@@ -4,7 +4,16 @@
 #include <linux/compiler.h>
 #define BUILD_BUG_ON_ZERO(e) ((int)(sizeof(struct { int:(-!!(e)); })))
 #define BUILD_BUG_ON_MSG(cond, msg) _Static_assert(!(cond), msg)
+#ifdef __clang__
+/*
+ * clang takes no pointer cast as an integer constant expression
+ * (mm/page_alloc.c's (unsigned long)LIST_POISON1 & 1): checked where the
+ * condition folds to a constant, as the kernel's compiletime_assert() is
+ */
+#define BUILD_BUG_ON(condition) MAYBE_BUILD_BUG_ON(condition)
+#else
 #define BUILD_BUG_ON(condition) BUILD_BUG_ON_MSG(condition, "BUILD_BUG_ON failed: " #condition)
+#endif
 /*
  * The kernel's BUILD_BUG() fails only if the optimiser cannot drop the
  * call (e.g. the !CONFIG_LRU_GEN stubs behind lru_gen_enabled()); at -O0
