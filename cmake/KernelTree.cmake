@@ -254,7 +254,7 @@ function(kextract out tree file)
             --root "${tree}" --known "${TB_KNOWN}"
             ${defs} ${feats} ${margs} ${K_ARGS} ${auto} -o "${out}"
     ${decl}
-    BYPRODUCTS ${out}.refs ${out}.auto.h ${out}.auto.h.gaps
+    BYPRODUCTS ${out}.refs ${out}.auto.h ${out}.auto.h.gaps ${out}.auto.h.key
     DEPENDS "${tree}/${file}" "${PROJECT_SOURCE_DIR}/tools/kextract" ${K_MANIFEST}
             "${PROJECT_SOURCE_DIR}/tools/kdeclare" "${TB_KNOWN}"
             "${TB_FEATURES_FILE}"
