@@ -46,8 +46,10 @@ def dynamic_symbols(path):
     defs, undef, percpu = set(), set(), set()
     for line in p.stdout.splitlines():
         f = line.split()
-        # Num: Value Size Type Bind Vis Ndx Name
-        if len(f) < 8 or not f[0].endswith(':') or f[4] not in ('GLOBAL', 'WEAK'):
+        # Num: Value Size Type Bind Vis Ndx Name; a hidden one (ld.bfd's
+        # section bounds) binds nothing outside its module
+        if len(f) < 8 or not f[0].endswith(':') or f[4] not in ('GLOBAL', 'WEAK') \
+                or f[5] in ('HIDDEN', 'INTERNAL'):
             continue
         name = f[7].split('@')[0]
         if f[6] == 'UND':
