@@ -254,7 +254,7 @@ function(kextract out tree file)
             --root "${tree}" --known "${TB_KNOWN}"
             ${defs} ${feats} ${margs} ${K_ARGS} ${auto} -o "${out}"
     ${decl}
-    BYPRODUCTS ${out}.refs ${out}.auto.h ${out}.auto.h.gaps
+    BYPRODUCTS ${out}.refs ${out}.auto.h ${out}.auto.h.gaps ${out}.auto.h.key
     DEPENDS "${tree}/${file}" "${PROJECT_SOURCE_DIR}/tools/kextract" ${K_MANIFEST}
             "${PROJECT_SOURCE_DIR}/tools/kdeclare" "${TB_KNOWN}"
             "${TB_FEATURES_FILE}"
@@ -302,4 +302,51 @@ function(kextract_header tree file out manifest)
   string(MD5 id "${out}")
   string(SUBSTRING "${id}" 0 12 id)
   _kgen_step(kgen_${id} "${out}")
+endfunction()
+
+# tb_kernel_library(<name> <source>...): a library of the kernel's code,
+# of TB_KERNEL_LIBRARY_TYPE: SHARED in the plain test build, where an edit
+# of a kernel file then relinks its library alone (the tests do not link
+# the file's library again: CMAKE_LINK_DEPENDS_NO_SHARED); STATIC in every
+# other build (sanitizers, coverage, release, fuzzing, mutate).
+function(tb_kernel_library name)
+  add_library(${name} ${TB_KERNEL_LIBRARY_TYPE} ${ARGN})
+  if(TB_KERNEL_LIBRARY_TYPE STREQUAL SHARED)
+    # its own per-CPU section, copied at boot by the executable's shim
+    target_sources(${name} PRIVATE "${PROJECT_SOURCE_DIR}/kernel-shim/percpu_module.c")
+    # the shim's thread-local context (current, the virtual CPU) is the
+    # executable's, in its static TLS block: read without __tls_get_addr
+    target_compile_options(${name} PRIVATE -ftls-model=initial-exec)
+    # its calls to its own functions direct, not through the PLT: nothing
+    # else defines them (tests/labels' one_definition), so no executable
+    # or other library could take them over (their data stays interposable:
+    # an executable's copy relocation moves a variable out of the library)
+    target_compile_options(${name} PRIVATE -fno-semantic-interposition)
+    target_link_options(${name} PRIVATE -Wl,-Bsymbolic-functions)
+  endif()
+endfunction()
+
+# tb_kernel_link_libraries(<name> <lib>...): what a tb_kernel_library()
+# needs, PUBLIC for a static one. A shared one links none of them: each
+# reaches the executable alone (INTERFACE), and the library's undefined
+# symbols bind to the executable's (its -rdynamic, kshim) or to another
+# kernel library, so a static library (kshim, klib, kworld, ...) is never
+# in a .so as well as in the executable: one copy of the world's globals.
+# The INTERFACE libraries among them (kenv, kenv61: include directories,
+# compile options) are also the library's own (PRIVATE).
+function(tb_kernel_link_libraries name)
+  get_target_property(type ${name} TYPE)
+  if(NOT type STREQUAL SHARED_LIBRARY)
+    target_link_libraries(${name} PUBLIC ${ARGN})
+    return()
+  endif()
+  target_link_libraries(${name} INTERFACE ${ARGN})
+  foreach(lib ${ARGN})
+    if(TARGET ${lib})
+      get_target_property(t ${lib} TYPE)
+      if(t STREQUAL INTERFACE_LIBRARY)
+        target_link_libraries(${name} PRIVATE ${lib})
+      endif()
+    endif()
+  endforeach()
 endfunction()

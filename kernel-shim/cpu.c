@@ -29,7 +29,30 @@ static DEFINE_PER_CPU(long, kshim_pcpu_anchor);
  * per-CPU fast path of the code under test.
  */
 static int cpu_owner[KSHIM_MAX_CPUS];
-static char *static_copy[KSHIM_MAX_CPUS];
+
+/*
+ * The sections of static per-CPU variables: the executable's (this file's
+ * bounds) and each shared object's that registered its own (the kernel
+ * libraries of the plain test build), with their copies per CPU.
+ */
+#define PCPU_MODULES 32
+static struct pcpu_module {
+	char *start, *stop;
+	long *off;
+	char *copy[KSHIM_MAX_CPUS];
+} pcpu_modules[PCPU_MODULES];
+static unsigned int nr_pcpu_modules;
+
+/* before main() for a shared object (its constructor), at boot for ours */
+void kshim_percpu_module(char *start, char *stop, long *off)
+{
+	if (nr_pcpu_modules == PCPU_MODULES) {
+		fprintf(stderr, "kshim: more than %d per-CPU sections\n", PCPU_MODULES);
+		abort();
+	}
+	pcpu_modules[nr_pcpu_modules++] = (struct pcpu_module){
+		.start = start, .stop = stop, .off = off };
+}
 
 static void owner_wait(int *w)
 {
@@ -67,16 +90,27 @@ void kshim_cpu_switch(int cpu)
 
 void kshim_percpu_boot(unsigned int nr_cpus)
 {
-	size_t sz = __stop_kshim_percpu - __start_kshim_percpu;
-	unsigned int c;
+	static bool registered;
+	unsigned int c, m;
 
 	(void)kshim_pcpu_anchor;
+	if (!registered) {
+		kshim_percpu_module(__start_kshim_percpu, __stop_kshim_percpu,
+				    kshim_pcpu_static_off);
+		registered = true;
+	}
 	kshim_nr_cpus = nr_cpus;
-	for (c = 0; c < nr_cpus; c++) {
+	for (c = 0; c < nr_cpus; c++)
 		cpu_owner[c] = 0;
-		static_copy[c] = aligned_alloc(64, (sz + 63) & ~63UL);
-		memcpy(static_copy[c], __start_kshim_percpu, sz);
-		kshim_pcpu_static_off[c] = static_copy[c] - __start_kshim_percpu;
+	for (m = 0; m < nr_pcpu_modules; m++) {
+		struct pcpu_module *pm = &pcpu_modules[m];
+		size_t sz = pm->stop - pm->start;
+
+		for (c = 0; c < nr_cpus; c++) {
+			pm->copy[c] = aligned_alloc(64, (sz + 63) & ~63UL);
+			memcpy(pm->copy[c], pm->start, sz);
+			pm->off[c] = pm->copy[c] - pm->start;
+		}
 	}
 	if (!kshim_pcpu_dyn_base) {
 		kshim_pcpu_dyn_base = mmap(NULL, KSHIM_PCPU_UNIT * KSHIM_MAX_CPUS,
@@ -91,11 +125,13 @@ void kshim_percpu_boot(unsigned int nr_cpus)
 
 void kshim_percpu_teardown(void)
 {
-	unsigned int c;
+	unsigned int c, m;
 
-	for (c = 0; c < kshim_nr_cpus; c++) {
-		free(static_copy[c]);
-		static_copy[c] = NULL;
+	for (m = 0; m < nr_pcpu_modules; m++) {
+		for (c = 0; c < kshim_nr_cpus; c++) {
+			free(pcpu_modules[m].copy[c]);
+			pcpu_modules[m].copy[c] = NULL;
+		}
 	}
 }
 

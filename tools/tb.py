@@ -213,9 +213,11 @@ class TB:
             e.update(extra)
         return e
 
-    def ctest(self, bdir, extra=(), env=None, what=None, labels=TEST_LABELS, listing=None):
-        """listing: ctest_listing() of bdir when the caller has it (for the table)"""
-        cmd = ['ctest', '--test-dir', bdir, '--output-on-failure', '--no-tests=error',
+    def ctest(self, bdir, extra=(), env=None, what=None, labels=TEST_LABELS, listing=None,
+              test_dir=None):
+        """listing: ctest_listing() of bdir when the caller has it (for the table);
+        test_dir: the ctest directory to run, when not bdir (ctest_subset())"""
+        cmd = ['ctest', '--test-dir', test_dir or bdir, '--output-on-failure', '--no-tests=error',
                '-L', labels, '-j', str(self.jobs)] + list(extra)
         if self.verbose:
             say('running ' + ' '.join(cmd[:1] + cmd[3:]))
@@ -521,12 +523,14 @@ def cmd_test(tb):
     files = [tb_output.kfile_name(f, tb.tree) for f in tb.a.file]
     cov = os.path.join(tb.build, 'coverage')
     if tb.a.map:
-        make_line_maps(tb, files)
+        make_line_maps(tb, files, tb.a.cases)
     # the tests as the CMakeLists.txt files say now: a suite added since
     # the last build is listed only after the build re-runs cmake (an
-    # error here shows again in the build below)
-    subprocess.run(tb_output.build_command(bdir, None, ['build.ninja']),
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=tb.env())
+    # error here shows again in the build below); not when no file cmake
+    # reads changed since it wrote build.ninja (~0.2 s of the edit loop)
+    if not tb_output.manifest_current(bdir):
+        subprocess.run(tb_output.build_command(bdir, None, ['build.ninja']),
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=tb.env())
     listing = tb_output.ctest_listing(bdir, tb.env(), TEST_LABELS) or []
     variants = []
     if not tb.a.with_variants:
@@ -538,11 +542,16 @@ def cmd_test(tb):
             b = tb_output.variant_base(v, listing)
             v['base'] = b and b['name']
 
+    per_file, picked = {}, {}
+
     def pick(f, hit):
+        per_file[f] = {}
         out, note = tb_output.select_by_lines(
             hit, f, tb.tree, cov, tb.repo,
-            variants=[v for v in variants if 'kfile:' + f in v['labels']])
+            variants=[v for v in variants if 'kfile:' + f in v['labels']],
+            cases=per_file[f] if tb.a.cases else None)
         say(note)
+        picked[f] = {t['name'] for t in out}
         return out
     tests, targets, err = tb_output.select_by_files(listing, files, bdir, pick)
     if err:
@@ -550,12 +559,26 @@ def cmd_test(tb):
     note = tb_output.variants_note([v for v in variants if v not in tests], files)
     if note:
         say(note)
+    # a test limited to some of its cases for every file that wants it:
+    # their union (a test another file wants whole runs whole)
+    cases = {}
+    for t in tests:
+        sel = [per_file[f].get(t['name']) for f in files if t['name'] in picked.get(f, ())]
+        if sel and all(sel):
+            cases[t['name']] = sorted(set().union(*sel))
     # kernel_checks: the symbol checks of kernel_require(), run by a whole build
     tb.build_dir(bdir, targets + ['kernel_checks'] if targets else ())
     what = (f'{len(tests)} test{"s" if len(tests) != 1 else ""} labelled '
             + ' or '.join('kfile:' + f for f in files))
+    names = [t['name'] for t in tests]
+    subset = os.path.join(bdir, 'tb-cases')
+    if cases and tb_output.ctest_subset(bdir, names, cases, subset):
+        n = sum(len(c) for c in cases.values())
+        what += f' ({n} case{"s" if n != 1 else ""} of {len(cases)} of them)'
+        return tb.ctest(bdir, [], what=what, listing=listing if targets else None,
+                        test_dir=subset)
     # the listing names each test's executable only once it was built
-    return tb.ctest(bdir, ['-R', tb_output.name_regex(t['name'] for t in tests)], what=what,
+    return tb.ctest(bdir, ['-R', tb_output.name_regex(names)], what=what,
                     listing=listing if targets else None)
 
 
@@ -574,10 +597,12 @@ def test_matching(tb, bdir, pat):
                     listing=listing)
 
 
-def make_line_maps(tb, files):
+def make_line_maps(tb, files, cases=False):
     """tools/tb test --map: the per-test line map of each file (tools/tb
     mutate's), from the coverage build, each test alone; tb_output.
-    select_by_lines reads it"""
+    select_by_lines reads it. cases (--cases): also the per-case map
+    (tools/tb mutate --cases's), each case alone; tb_output.select_cases
+    reads it"""
     import tb_mutate
     cov = tb.coverage_build()
     tree = tb.tree.rstrip('/')
@@ -586,7 +611,10 @@ def make_line_maps(tb, files):
             fail(f'{tree}: {f}: no such file in the kernel tree')
         with open(os.path.join(tree, f)) as fh:
             statements = tb_mutate.Source(fh.read()).statements()
-        tb_mutate.test_map(tb, cov, tree, f, '^' + re.escape('kfile:' + f) + '$', statements, say)
+        label = '^' + re.escape('kfile:' + f) + '$'
+        tb_mutate.test_map(tb, cov, tree, f, label, statements, say)
+        if cases:
+            tb_mutate.case_map(tb, cov, tree, f, label, say)
 
 
 def cmd_coverage(tb):

@@ -264,6 +264,38 @@ def kfile_name(path, tree):
     return os.path.normpath(path).lstrip('./') if not os.path.isabs(path) else path
 
 
+def manifest_current(bdir):
+    """Whether bdir's build.ninja is newer than every file cmake read to
+    write it (its RERUN_CMAKE step's inputs): then `ninja build.ninja`
+    would only run cmake's glob check, twice (which can add no test: the
+    glob is kernel_known()'s, of kernel-shim/ and mm/ sources), and the
+    build that follows runs that check anyway. False for a directory that
+    is not Ninja's."""
+    manifest = os.path.join(bdir, 'build.ninja')
+    try:
+        mtime = os.stat(manifest).st_mtime_ns
+        with open(manifest, errors='replace') as f:
+            text = f.read()
+    except OSError:
+        return False
+    head = '\nbuild build.ninja: RERUN_CMAKE '
+    i = text.find(head)
+    line = text[i + len(head):text.find('\n', i + 1)] if i >= 0 else ''
+    if ' | ' not in line:
+        return False
+    deps = re.split(r'(?<!\$) ', line.split(' | ', 1)[1])
+    for d in deps:
+        d = re.sub(r'\$(.)', r'\1', d)
+        if not d:
+            continue
+        try:
+            if os.stat(os.path.join(bdir, d)).st_mtime_ns > mtime:
+                return False
+        except OSError:
+            return False
+    return True
+
+
 def select_by_files(listing, files, bdir, pick=None):
     """(tests, targets, error): the tests labelled kfile:F for any F of
     files (those pick(F, tests) keeps, when given) and the executables they
@@ -297,7 +329,45 @@ def map_file(cov, path):
     return os.path.join(cov, 'mutate-testmap', path.replace('/', '_') + '.json')
 
 
-def select_by_lines(tests, path, tree, cov, repo, variants=()):
+def case_map_file(cov, path):
+    """where tools/tb mutate --cases keeps the per-case line map of path"""
+    return os.path.join(cov, 'mutate-casemap', path.replace('/', '_') + '.json')
+
+
+def select_cases(tests, path, cov, data, want):
+    """{test name: [its cases]} of tests: the cases of each that execute a
+    line of want, from the per-case line map (tools/tb mutate --cases's)
+    made with the per-test map data (the same file and executables of the
+    coverage build). A test is left out (runs whole) when the case map does
+    not know it or none of its cases executes a line of want (a stress
+    test, or one whose case map disagrees), and when all its cases do."""
+    try:
+        with open(case_map_file(cov, path)) as f:
+            cm = json.load(f)
+    except (OSError, ValueError):
+        return {}
+    if cm.get('key') != data.get('key'):
+        return {}
+    # a case runs a line of want when it runs a line of a statement that
+    # holds it (tb_mutate.case_lines' continuation lines): the lines of
+    # those statements, once, not every case's lines (1,059 cases of
+    # mm/memcontrol.c: 1.3 s)
+    trigger = set()
+    for first, last in data['statements']:
+        if any(first <= w <= last for w in want):
+            trigger.update(range(first, last + 1))
+    out = {}
+    for t in tests:
+        cases = cm['cases'].get(t['name'])
+        if not cases or 'stress' in t['labels']:
+            continue
+        hit = [c for c, (_, lines) in cases.items() if not trigger.isdisjoint(lines)]
+        if hit and len(hit) < len(cases):
+            out[t['name']] = hit
+    return out
+
+
+def select_by_lines(tests, path, tree, cov, repo, variants=(), cases=None):
     """(tests, note): of tests (those labelled kfile:path), the ones that
     execute a line of path that differs from the file as the per-test line
     map saw it (tools/tb mutate's, in the coverage build cov), and those the
@@ -309,7 +379,11 @@ def select_by_lines(tests, path, tree, cov, repo, variants=()):
     never saw run). note is one line saying which and why.
     variants: variant runs labelled kfile:path, each with 'base' (its base
     test's name), left out but for those the map saw run a changed line
-    their base test does not run (more nodes can reach more of the file)."""
+    their base test does not run (more nodes can reach more of the file).
+    cases: a dict that, when there is a per-case map of the same file and
+    executables (--map --cases), gets {test: [its cases that execute a
+    changed line]} for the selected tests that need only some of theirs
+    (select_cases)."""
     every = f'all {len(tests)} tests labelled kfile:{path}'
     try:
         with open(map_file(cov, path)) as f:
@@ -381,6 +455,13 @@ def select_by_lines(tests, path, tree, cov, repo, variants=()):
         note += f'; and the variant run {more[0]["name"]}, which runs a changed line its base does not'
     elif more:
         note += f'; and {len(more)} variant runs that run a changed line their base does not'
+    if cases is not None:
+        sel = select_cases(out + more, path, cov, data, want)
+        if sel:
+            total = sum(len(c) for c in sel.values())
+            note += (f'; of {len(sel)} of them only the {total} case{"s" if total != 1 else ""} '
+                     'that run a changed line (the case map)')
+        cases.update(sel)
     return out + more, note
 
 
@@ -412,6 +493,48 @@ def line_before(lines, n):
     while n >= 1 and COMMENT_RE.match(lines[n - 1]):
         n -= 1
     return n
+
+
+def ctest_subset(bdir, names, cases, out):
+    """Write a ctest directory out whose tests are bdir's tests of names,
+    as bdir defines them (command, labels, environment, timeout, working
+    directory, ...), each test of cases with TB_CASES set to its cases
+    (tb_run() then runs only those): ctest takes no environment per test
+    from its command line. bdir's cost data go along, so the longest
+    tests still start first. False when ctest cannot list them."""
+    p = subprocess.run(['ctest', '--test-dir', bdir, '--show-only=json-v1', '-R',
+                        name_regex(names)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       text=True)
+    if p.returncode != 0:
+        return False
+
+    def q(v):
+        if isinstance(v, list):
+            v = ';'.join(str(x).replace(';', '\\;') for x in v)
+        elif isinstance(v, bool):
+            v = 'ON' if v else 'OFF'
+        elif isinstance(v, float) and v == int(v):
+            v = int(v)
+        return '"' + re.sub(r'([\\"$])', r'\\\1', str(v)) + '"'
+    lines = [f'# written by tools/tb test --file from {bdir}: the cases of a case map\n']
+    for t in json.loads(p.stdout).get('tests', []):
+        props = {pr['name']: pr['value'] for pr in t.get('properties', [])}
+        if t['name'] in cases:
+            props['ENVIRONMENT'] = [e for e in props.get('ENVIRONMENT', [])
+                                    if not e.startswith('TB_CASES=')]
+            props['ENVIRONMENT'].append('TB_CASES=' + ','.join(cases[t['name']]))
+        lines.append(f'add_test({t["name"]} {" ".join(q(c) for c in t["command"])})\n')
+        if props:
+            lines.append(f'set_tests_properties({t["name"]} PROPERTIES '
+                         + ' '.join(f'{k} {q(v)}' for k, v in sorted(props.items())) + ')\n')
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(os.path.join(out, 'Testing', 'Temporary'))
+    with open(os.path.join(out, 'CTestTestfile.cmake'), 'w') as f:
+        f.write(''.join(lines))
+    cost = os.path.join(bdir, 'Testing', 'Temporary', 'CTestCostData.txt')
+    if os.path.exists(cost):
+        shutil.copy(cost, os.path.join(out, 'Testing', 'Temporary'))
+    return True
 
 
 def name_regex(names):

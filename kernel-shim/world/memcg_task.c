@@ -62,11 +62,6 @@ static struct {
 	int swappiness;			/* of the last reclaim call, -1: NULL */
 } world;
 
-/* list_lru.c reparents its lists at offline; without it, nothing to do */
-__weak void memcg_reparent_list_lrus(struct mem_cgroup *memcg, struct mem_cgroup *parent)
-{
-}
-
 
 /* ---- tasks and folios ---- */
 static struct tb_task *task_new(const char *path, struct task_struct *ts, int *err)

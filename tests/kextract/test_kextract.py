@@ -33,8 +33,10 @@ CC = os.environ.get('CC') or shutil.which('cc') or shutil.which('gcc')
 HAVE_UNIFDEF = bool(os.environ.get('UNIFDEF') or shutil.which('unifdef'))
 
 
-def load_tool():
-    loader = importlib.machinery.SourceFileLoader('kextract_tool', TOOL)
+def load_tool(name='kextract'):
+    """tools/NAME (a script without .py) as a module"""
+    loader = importlib.machinery.SourceFileLoader(
+        name + '_tool', os.path.join(HERE, '..', '..', 'tools', name))
     spec = importlib.util.spec_from_loader(loader.name, loader)
     mod = importlib.util.module_from_spec(spec)
     loader.exec_module(mod)
@@ -596,11 +598,7 @@ class KdeclareProvided(unittest.TestCase):
     changed, or for all when the tools changed."""
 
     def setUp(self):
-        loader = importlib.machinery.SourceFileLoader(
-            'kdeclare_tool', os.path.join(HERE, '..', '..', 'tools', 'kdeclare'))
-        spec = importlib.util.spec_from_loader(loader.name, loader)
-        self.kd = importlib.util.module_from_spec(spec)
-        loader.exec_module(self.kd)
+        self.kd = load_tool('kdeclare')
         self.tmp = tempfile.TemporaryDirectory()
         self.top = os.path.join(self.tmp.name, 'include')
         os.makedirs(os.path.join(self.top, 'linux'))
@@ -660,6 +658,74 @@ class KdeclareProvided(unittest.TestCase):
         with open(self.top + '.names.json', 'w') as f:
             f.write('{"tools": ')
         self.assertIn('b_fn', self.kd.provided_names(self.top)[0])
+
+
+class KdeclareInputsKey(unittest.TestCase):
+    """tools/kdeclare header's digest of its inputs: the same while they
+    are as they were (the run is then skipped), another when a REFS file,
+    a header of the tree or of the provided directory, or a quoted
+    include of a source changes; not when only the source's code does."""
+
+    def setUp(self):
+        self.kd = load_tool('kdeclare')
+        self.tmp = tempfile.TemporaryDirectory()
+        t = self.path = lambda *p: os.path.join(self.tmp.name, *p)
+        for d in ('tree/include/linux', 'tree/mm', 'provided/linux'):
+            os.makedirs(t(d))
+        self.write('tree/include/linux/x.h', 'int x_fn(void);\n')
+        self.write('tree/mm/b.h', 'int b_fn(void);\n')
+        self.write('tree/mm/a.c', '#include "b.h"\nint a(void) { return b_fn(); }\n')
+        self.write('provided/linux/p.h', '#define P 1\n')
+        self.write('known.txt', 'a\n')
+        self.write('a.refs', '# %s\ncall x_fn\n' % t('tree/mm/a.c'))
+        self.args = ['header', t('a.refs'), '--root', t('tree'), '--known', t('known.txt'),
+                     '--provided', t('provided'), '-o', t('a.auto.h')]
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def write(self, rel, text, mtime=None):
+        with open(self.path(rel), 'w') as f:
+            f.write(text)
+        if mtime:
+            os.utime(self.path(rel), (mtime, mtime))
+
+    def key(self):
+        class A:
+            refs = [self.path('a.refs')]
+            known = self.path('known.txt')
+            provided = self.path('provided')
+            root = self.path('tree')
+        return self.kd.inputs_key(A, self.args)
+
+    def test_the_key(self):
+        k = self.key()
+        self.assertEqual(self.key(), k)
+        # the source's code, not its includes: the same
+        self.write('tree/mm/a.c', '#include "b.h"\nint a(void) { return b_fn() + 1; }\n')
+        self.assertEqual(self.key(), k)
+        changes = [('a.refs', '# %s\ncall x_fn\ncall y_fn\n' % self.path('tree/mm/a.c')),
+                   ('tree/include/linux/x.h', 'int x_fn(int);\n'),
+                   ('tree/include/linux/y.h', 'int y_fn(void);\n'),
+                   ('provided/linux/p.h', '#define P 2\n'),
+                   ('tree/mm/b.h', 'long b_fn(void);\n'),
+                   ('tree/mm/a.c', '#include "b.h"\n#include "c.h"\nint a(void);\n')]
+        for rel, text in changes:
+            self.write(rel, text, 2000000000)
+            k2 = self.key()
+            self.assertNotEqual(k2, k, rel)
+            k = k2
+
+    def test_a_second_run_reads_nothing_else(self):
+        calls = []
+        self.kd.declare = lambda a: calls.append(a) or [
+            self.kd.kx.write_atomic(a.out + s, '') for s in ('', '.gaps')]
+        self.assertEqual(self.kd.main(self.args), 0)
+        self.assertEqual(self.kd.main(self.args), 0)
+        self.assertEqual(len(calls), 1)
+        self.write('a.refs', '# %s\ncall y_fn\n' % self.path('tree/mm/a.c'))
+        self.assertEqual(self.kd.main(self.args), 0)
+        self.assertEqual(len(calls), 2)
 
 
 @unittest.skipUnless(HAVE_UNIFDEF, 'unifdef not installed')

@@ -9,8 +9,9 @@ edit of F cannot change. This test reads every ctest test of a build
 directory and fails when
   - a test labelled kfile:F runs something that is not an executable of
     the build directory (a script, a shell command), or
-  - its executable's debug line tables name no file F of the kernel trees
-    (no code of F was linked into it), or
+  - the debug line tables of its executable, and of the build's shared
+    libraries it loads (the kernel libraries of the plain test build),
+    name no file F of the kernel trees (no code of F was linked into it), or
   - a test labelled `slow` carries a kfile label (`--file` would run it), or
   - a test labelled `variant` (which `--file` leaves out) has no base test:
     a test without that label that runs the same command, has the same
@@ -186,6 +187,27 @@ def readelf_files(exe):
     return files
 
 
+def loaded_libraries(exe, bdir):
+    """The shared objects of the build directory bdir that exe loads: its
+    DT_NEEDED entries found in its DT_RUNPATH (or DT_RPATH) directories."""
+    p = subprocess.run(['readelf', '-d', exe], stdout=subprocess.PIPE,
+                       stderr=subprocess.DEVNULL, text=True)
+    needed = re.findall(r'\(NEEDED\)\s+Shared library: \[(.*)\]', p.stdout)
+    dirs = []
+    for m in re.findall(r'\((?:RUNPATH|RPATH)\)\s+Library r(?:un)?path: \[(.*)\]', p.stdout):
+        dirs += [d.replace('$ORIGIN', os.path.dirname(exe)) for d in m.split(':')]
+    broot = os.path.realpath(bdir) + os.sep
+    out = []
+    for n in needed:
+        for d in dirs:
+            f = os.path.realpath(os.path.join(d, n))
+            if os.path.isfile(f):
+                if f.startswith(broot):
+                    out.append(f)
+                break
+    return out
+
+
 def kernel_files(paths, trees):
     """kfile names ('mm/x.c', 'mm/x.c@6.1') of the .c files under trees,
     a list of (tree, suffix); the first tree that holds a path names it."""
@@ -329,7 +351,17 @@ def main():
     # executable, both ways)
     if exes and line_table_files(exes[0]) not in (None, readelf_files(exes[0])):
         sys.exit(f'{exes[0]}: the line tables read here differ from readelf\'s')
-    found = {e: kernel_files(debug_files(e), trees) for e in exes}
+    # the plain test build's kernel code is in shared libraries, each read once
+    lib_files = {}
+
+    def linked(exe):
+        files = set(debug_files(exe))
+        for lib in loaded_libraries(exe, bdir):
+            if lib not in lib_files:
+                lib_files[lib] = debug_files(lib)
+            files |= lib_files[lib]
+        return files
+    found = {e: kernel_files(linked(e), trees) for e in exes}
     empty = [e for e in exes if not found[e]]
     errors = check(tests, bdir, lambda exe: found.get(exe, set()))
     errors += check_variants(tests)

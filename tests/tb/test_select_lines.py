@@ -9,10 +9,17 @@ when the edit opens or closes a block, for the body of an else, when there
 is no map of the tree, when another file changed since the map (not when
 it was put back as it was), or when the file is as mapped. A variant run
 (the same executable on more nodes) runs only when the map saw it run a
-changed line its base test does not."""
+changed line its base test does not. With --cases and a per-case map of
+the same file and executables, a chosen test runs only its cases that
+execute a changed line (ctest_subset: a ctest directory with TB_CASES in
+their environment); a test all or none of whose cases do runs whole.
+Before its listing, --file asks
+Ninja for build.ninja only when a file cmake read is newer than it
+(tb_output.manifest_current)."""
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -103,6 +110,56 @@ class SelectByLines(unittest.TestCase):
     def select(self):
         tests, note = tb_output.select_by_lines(TESTS, PATH, self.tree, self.cov, self.repo)
         return [t['name'] for t in tests], note
+
+    def write_cases(self, key=None):
+        """the per-case map as tools/tb mutate --cases writes it (seconds,
+        lines with a count): t_big's case big_if runs the if's body"""
+        cases = {'t_small': {'small': [0.1, [4, 5, 10, 20, 23, 24]]},
+                 't_big': {'big_if': [0.2, [4, 5, 6, 8, 10, 20, 21, 24]],
+                           'big_plain': [0.1, [4, 5, 10, 20, 21, 24]]}}
+        with open(tb_output.case_map_file(self.cov, PATH), 'w') as f:
+            json.dump({'key': key or {'tree': self.tree, 'file': PATH}, 'cases': cases}, f)
+
+    def select_cases(self):
+        cases = {}
+        tests, note = tb_output.select_by_lines(TESTS, PATH, self.tree, self.cov, self.repo,
+                                                cases=cases)
+        return [t['name'] for t in tests], cases, note
+
+    def test_cases_that_run_the_line(self):
+        # of t_big only big_if runs line 6; t_stress and t_new run whole
+        os.makedirs(os.path.dirname(tb_output.case_map_file(self.cov, PATH)))
+        self.write_cases()
+        self.edit(6)
+        names, cases, note = self.select_cases()
+        self.assertEqual(names, ['t_big', 't_stress', 't_new'])
+        self.assertEqual(cases, {'t_big': ['big_if']})
+        self.assertIn('of 1 of them only the 1 case that run a changed line', note)
+
+    def test_every_case_runs_the_line(self):
+        # line 21: both cases of t_big and t_small's head (line 20) run it
+        os.makedirs(os.path.dirname(tb_output.case_map_file(self.cov, PATH)))
+        self.write_cases()
+        self.edit(21, '\t\ta--; a = 0;')
+        names, cases, _ = self.select_cases()
+        self.assertEqual(names, ['t_small', 't_big', 't_stress', 't_new'])
+        self.assertEqual(cases, {})
+
+    def test_case_map_of_other_executables(self):
+        # made with another build of the suites than the line map: unused
+        os.makedirs(os.path.dirname(tb_output.case_map_file(self.cov, PATH)))
+        self.write_cases({'tree': self.tree, 'file': PATH, 'executables': {'t_big': [1, 2]}})
+        self.edit(6)
+        names, cases, note = self.select_cases()
+        self.assertEqual(names, ['t_big', 't_stress', 't_new'])
+        self.assertEqual(cases, {})
+        self.assertNotIn('case map', note)
+
+    def test_no_cases_asked(self):
+        os.makedirs(os.path.dirname(tb_output.case_map_file(self.cov, PATH)))
+        self.write_cases()
+        self.edit(6)
+        self.assertNotIn('case map', self.select()[1])
 
     def test_line_one_test_runs(self):
         # only t_big runs line 6; t_new is unknown to the map, t_stress's
@@ -287,6 +344,65 @@ class SelectByLines(unittest.TestCase):
         names, note = self.select()
         self.assertEqual(len(names), len(TESTS))
         self.assertIn('as the line map saw it', note)
+
+
+class CtestSubset(unittest.TestCase):
+    """a ctest directory of some of a build's tests, TB_CASES set for some"""
+
+    def test_subset(self):
+        if not shutil.which('ctest'):
+            self.skipTest('no ctest')
+        d = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, d)
+        src, out = os.path.join(d, 'build'), os.path.join(d, 'subset')
+        os.makedirs(src)
+        with open(os.path.join(src, 'CTestTestfile.cmake'), 'w') as f:
+            for n in ('a', 'b', 'c'):
+                f.write(f'add_test({n} "/bin/sh" "-c" "echo {n}:$X:$TB_CASES:")\n'
+                        f'set_tests_properties({n} PROPERTIES ENVIRONMENT "X=1;Y=$2" '
+                        f'LABELS "unit;kfile:mm/x.c" TIMEOUT "60")\n')
+        self.assertTrue(tb_output.ctest_subset(src, ['a', 'b'], {'a': ['c1', 'c2']}, out))
+        p = subprocess.run(['ctest', '--test-dir', out, '-V', '-L', 'unit'],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.assertEqual(p.returncode, 0, p.stdout)
+        self.assertIn('a:1:c1,c2:', p.stdout)
+        self.assertIn('b:1::', p.stdout)
+        self.assertNotIn('c:1:', p.stdout)
+
+
+class ManifestCurrent(unittest.TestCase):
+    """build.ninja against the inputs of its RERUN_CMAKE step"""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.dir)
+        for f in ('CMakeLists.txt', 'a b.cmake'):
+            self.touch(f, 1000)
+        with open(os.path.join(self.dir, 'build.ninja'), 'w') as f:
+            f.write('rule RERUN_CMAKE\n  command = cmake\n'
+                    'build build.ninja: RERUN_CMAKE CMakeFiles/cmake.verify_globs | '
+                    'CMakeLists.txt a$ b.cmake\n  pool = console\n')
+        self.touch('build.ninja', 2000)
+
+    def touch(self, name, t):
+        path = os.path.join(self.dir, name)
+        open(path, 'a').close()
+        os.utime(path, (t, t))
+
+    def test_current(self):
+        self.assertTrue(tb_output.manifest_current(self.dir))
+
+    def test_a_newer_input(self):
+        self.touch('a b.cmake', 3000)
+        self.assertFalse(tb_output.manifest_current(self.dir))
+
+    def test_a_missing_input(self):
+        os.unlink(os.path.join(self.dir, 'CMakeLists.txt'))
+        self.assertFalse(tb_output.manifest_current(self.dir))
+
+    def test_no_manifest(self):
+        os.unlink(os.path.join(self.dir, 'build.ninja'))
+        self.assertFalse(tb_output.manifest_current(self.dir))
 
 
 if __name__ == '__main__':

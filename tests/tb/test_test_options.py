@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """tools/tb test's selection options refused before anything is built: -R
 with --slow or --file, -R without its expression or with one that is not a
-regular expression, -R on another command.
+regular expression, -R on another command; --cases without --file or on a
+command other than test and mutate.
 Each is one line on stderr and a non-zero status."""
 import os
 import subprocess
@@ -44,6 +45,16 @@ class Regex(unittest.TestCase):
     def test_of_another_command(self):
         self.assertEqual(tb('coverage', '-R', 'x'),
                          "tb: option -R does not apply to 'coverage' (usage: tools/tb help)")
+
+
+class Cases(unittest.TestCase):
+    def test_without_file(self):
+        self.assertEqual(tb('test', '--cases'),
+                         'tb: --cases goes with --file (usage: tools/tb help)')
+
+    def test_of_another_command(self):
+        self.assertEqual(tb('coverage', '--cases'),
+                         "tb: option --cases does not apply to 'coverage' (usage: tools/tb help)")
 
 
 if __name__ == '__main__':

@@ -6,6 +6,11 @@
  * "kshim_percpu" (the template); each CPU gets a copy at boot. Dynamic
  * areas (alloc_percpu) are placed so that CPU c's copy of p is at
  * p + c * KSHIM_PCPU_UNIT, zeroed, and counted so leaks show.
+ *
+ * Each module has a section of its own: the executable, and in the plain
+ * test build each kernel library, a shared object (kernel-shim/percpu_module.c).
+ * Its bounds and its copies' offsets are hidden symbols, so the code of a
+ * module finds its own variables' copies.
  */
 #include <linux/types.h>
 #include <linux/preempt.h>
@@ -13,8 +18,11 @@
 #include <linux/gfp.h>
 
 #define KSHIM_PCPU_UNIT (1UL << 26)
-extern char __start_kshim_percpu[], __stop_kshim_percpu[];
-extern long kshim_pcpu_static_off[KSHIM_MAX_CPUS];
+extern char __start_kshim_percpu[] __attribute__((__visibility__("hidden")));
+extern char __stop_kshim_percpu[] __attribute__((__visibility__("hidden")));
+extern long kshim_pcpu_static_off[KSHIM_MAX_CPUS] __attribute__((__visibility__("hidden")));
+/* a shared object's section, its copies' offsets filled in at each boot */
+void kshim_percpu_module(char *start, char *stop, long *off);
 extern char *kshim_pcpu_dyn_base;
 
 static inline void *kshim_pcpu_ptr(const void *p, int cpu)
