@@ -112,6 +112,10 @@ FEATURES = [
             ('regex', 'include/linux/gfp.h',
              r'vma_alloc_folio_noprof\(gfp_t gfp, int order, struct vm_area_struct \*vma,\s*unsigned long addr, bool hugepage'),
             '6.10', 'vma_alloc_folio() takes a hugepage argument (gone in 6.13)'),
+    Feature('swap_large_on_any_blkdev',
+            ('regex', 'mm/swapfile.c', r'if \(order && !\(si->flags & SWP_BLKDEV\)\)'), '6.14',
+            'a large folio gets swap slots on any block device (before: a non-rotational '
+            'one with clusters)'),
     Feature('remove_migration_ptes_ttu',
             ('regex', 'include/linux/rmap.h',
              r'remove_migration_ptes\(struct folio \*src, struct folio \*dst,\s*enum ttu_flags'),

@@ -103,14 +103,17 @@ void swap_cluster_unlock_irq(struct swap_cluster_info *ci)
 }
 
 #ifdef CONFIG_TRANSPARENT_HUGEPAGE
-/*
- * 7.2's swap cache slots moved to the folios of a split (mm/huge_memory.c):
- * the world makes no large folio yet, so none is split in the swap cache
- */
+/* 7.2: a split's new folio takes its slots from the old one */
 void __swap_cache_replace_folio(struct swap_cluster_info *ci, struct folio *old,
 				struct folio *new)
 {
-	WARN_ONCE(1, "tb: the world makes no large folio to split");
+	long i;
+	void *slot;
+
+	for (i = 0; i < folio_nr_pages(new); i++) {
+		slot = __xa_store(&swap.space.i_pages, offset_of(new->swap) + i, new, GFP_ATOMIC);
+		WARN_ON_ONCE(slot != old);
+	}
 }
 #endif
 
@@ -200,6 +203,21 @@ unsigned long tb_swap_used(void)
 	return total_swap_pages - atomic_long_read(&nr_swap_pages);
 }
 
+/*
+ * Whether the device gives a large folio slots: 6.12's
+ * scan_swap_map_slots() only on a block device with clusters, which it
+ * sets up for a non-rotational one (an SSD, zram: the world's synchronous
+ * device) and not for a disk (the world's disk, rotational as the oracle
+ * guest's virtio disk); 7.2's cluster_alloc_swap_entry() on any block
+ * device. Never on a swap file.
+ */
+static bool large_slots(void)
+{
+	if (swap.fs)
+		return false;
+	return TB_HAVE_swap_large_on_any_blkdev || !swap.disk;
+}
+
 static swp_entry_t slot_alloc(void)
 {
 	swp_entry_t entry = { 0 };
@@ -215,6 +233,36 @@ static swp_entry_t slot_alloc(void)
 			atomic_long_dec(&nr_swap_pages);
 			break;
 		}
+	}
+	spin_unlock(&swap.lock);
+	return entry;
+}
+
+/*
+ * nr (a large folio's) free slots in a run aligned to nr, as a cluster of
+ * mm/swapfile.c gives them; none where the kernel gives a large folio no
+ * slots on such a device (large_slots())
+ */
+static swp_entry_t slots_alloc(unsigned long nr)
+{
+	swp_entry_t entry = { 0 };
+	unsigned long off, i;
+
+	if (nr == 1)
+		return slot_alloc();
+	if (!large_slots())
+		return entry;
+	spin_lock(&swap.lock);
+	for (off = nr; off + nr - 1 <= swap.nr; off += nr) {
+		for (i = 0; i < nr && !swap.map[off + i]; i++)
+			;
+		if (i < nr)
+			continue;
+		for (i = 0; i < nr; i++)
+			swap.map[off + i] = SLOT_HAS_CACHE;
+		entry.val = off;
+		atomic_long_sub(nr, &nr_swap_pages);
+		break;
 	}
 	spin_unlock(&swap.lock);
 	return entry;
@@ -318,23 +366,28 @@ pgoff_t swap_cache_index(swp_entry_t entry)
 	return offset_of(entry);
 }
 
+/* add_to_swap_cache(): the folio in each of its slots, a reference per page */
 int tb_swap_cache_add(struct folio *folio, swp_entry_t entry)
 {
+	long i, nr = folio_nr_pages(folio);
 	void *old;
 
 	spin_lock(&swap.lock);
-	swap.map[offset_of(entry)] |= SLOT_HAS_CACHE;	/* swapcache_prepare() */
+	for (i = 0; i < nr; i++)
+		swap.map[offset_of(entry) + i] |= SLOT_HAS_CACHE;	/* swapcache_prepare() */
 	spin_unlock(&swap.lock);
-	folio_ref_add(folio, 1);
+	folio_ref_add(folio, nr);
 	folio_set_swapcache(folio);
 	*tb_folio_swap(folio) = entry;
 	xa_lock_irq(&swap.space.i_pages);
-	old = __xa_store(&swap.space.i_pages, offset_of(entry), folio, GFP_ATOMIC);
-	swap.space.nrpages++;
-	__node_stat_mod_folio(folio, NR_FILE_PAGES, 1);
-	tb_lruvec_stat_mod_folio(folio, NR_SWAPCACHE, 1);
+	for (i = 0; i < nr; i++) {
+		old = __xa_store(&swap.space.i_pages, offset_of(entry) + i, folio, GFP_ATOMIC);
+		WARN_ON_ONCE(old && !xa_is_value(old));
+	}
+	swap.space.nrpages += nr;
+	__node_stat_mod_folio(folio, NR_FILE_PAGES, nr);
+	tb_lruvec_stat_mod_folio(folio, NR_SWAPCACHE, nr);
 	xa_unlock_irq(&swap.space.i_pages);
-	WARN_ON_ONCE(old && !xa_is_value(old));
 	return 0;
 }
 
@@ -352,8 +405,7 @@ int folio_alloc_swap(struct folio *folio)
 
 	VM_BUG_ON_FOLIO(!folio_test_locked(folio), folio);
 	VM_BUG_ON_FOLIO(!folio_test_uptodate(folio), folio);
-	/* no cluster for a large folio: see add_to_swap() */
-	entry = folio_test_large(folio) ? (swp_entry_t){ 0 } : slot_alloc();
+	entry = slots_alloc(folio_nr_pages(folio));
 	if (entry.val)
 		tb_swap_cache_add(folio, entry);
 	/* called also when the allocation failed, for MEMCG_SWAP_FAIL */
@@ -373,20 +425,19 @@ bool add_to_swap(struct folio *folio)
 	if (!swap.nr)
 		return false;
 	/*
-	 * The device gives a large folio no cluster of free slots, as when
-	 * none is free: the swap charge sees the failure (MEMCG_SWAP_FAIL)
-	 * and reclaim splits the folio (THP_SWPOUT_FALLBACK)
+	 * No slots for a large folio (none free, or a device that gives it
+	 * none): the swap charge sees the failure (MEMCG_SWAP_FAIL) and
+	 * reclaim splits the folio (THP_SWPOUT_FALLBACK)
 	 */
-	if (folio_test_large(folio)) {
-		mem_cgroup_try_charge_swap(folio, (swp_entry_t){ 0 });
+	entry = slots_alloc(folio_nr_pages(folio));
+	if (!entry.val) {
+		if (folio_test_large(folio))
+			mem_cgroup_try_charge_swap(folio, entry);
 		return false;
 	}
-	entry = slot_alloc();
-	if (!entry.val)
-		return false;
 	/* folio_alloc_swap(): swap.max is the memcg's to enforce */
 	if (mem_cgroup_try_charge_swap(folio, entry)) {
-		slot_put(entry, SLOT_HAS_CACHE);
+		put_swap_folio(folio, entry);
 		return false;
 	}
 	tb_swap_cache_add(folio, entry);
@@ -395,17 +446,21 @@ bool add_to_swap(struct folio *folio)
 }
 #endif
 
+/* the folio leaves each of its slots, the shadow (if any) in each */
 void __delete_from_swap_cache(struct folio *folio, swp_entry_t entry, void *shadow)
 {
+	long i, nr = folio_nr_pages(folio);
 	void *old;
 
-	old = __xa_store(&swap.space.i_pages, offset_of(entry), shadow, GFP_ATOMIC);
-	WARN_ON_ONCE(old != folio);
+	for (i = 0; i < nr; i++) {
+		old = __xa_store(&swap.space.i_pages, offset_of(entry) + i, shadow, GFP_ATOMIC);
+		WARN_ON_ONCE(old != folio);
+	}
 	tb_folio_swap(folio)->val = 0;
 	folio_clear_swapcache(folio);
-	swap.space.nrpages--;
-	__node_stat_mod_folio(folio, NR_FILE_PAGES, -1);
-	tb_lruvec_stat_mod_folio(folio, NR_SWAPCACHE, -1);
+	swap.space.nrpages -= nr;
+	__node_stat_mod_folio(folio, NR_FILE_PAGES, -nr);
+	tb_lruvec_stat_mod_folio(folio, NR_SWAPCACHE, -nr);
 }
 
 #if TB_HAVE_swap_table
@@ -422,9 +477,15 @@ void __swap_cache_del_folio(struct swap_cluster_info *ci, struct folio *folio,
 			    swp_entry_t entry, void *shadow)
 #endif
 {
+	long i, nr = folio_nr_pages(folio);
+
 	__delete_from_swap_cache(folio, entry, shadow);
-	if (slot_drop(entry, SLOT_HAS_CACHE))
-		slot_free_locked(entry);
+	for (i = 0; i < nr; i++) {
+		swp_entry_t e = { .val = entry.val + i };
+
+		if (slot_drop(e, SLOT_HAS_CACHE))
+			slot_free_locked(e);
+	}
 }
 
 /* swap_cache_del_folio(): the cache's reference goes too */
@@ -438,7 +499,7 @@ static void swap_cache_del_folio(struct folio *folio)
 	__swap_cache_del_folio(ci, folio, folio->swap, NULL);
 #endif
 	swap_cluster_unlock_irq(ci);
-	folio_ref_sub(folio, 1);
+	folio_ref_sub(folio, folio_nr_pages(folio));
 }
 
 static void delete_from_swap_cache(struct folio *folio)
@@ -455,13 +516,17 @@ static void delete_from_swap_cache(struct folio *folio)
 	__delete_from_swap_cache(folio, entry, NULL);
 	xa_unlock_irq(&swap.space.i_pages);
 	put_swap_folio(folio, entry);
-	folio_ref_sub(folio, 1);
+	folio_ref_sub(folio, folio_nr_pages(folio));
 }
 #endif
 
+/* the cache's hold on each of the folio's slots goes */
 void put_swap_folio(struct folio *folio, swp_entry_t entry)
 {
-	slot_put(entry, SLOT_HAS_CACHE);
+	long i;
+
+	for (i = 0; i < folio_nr_pages(folio); i++)
+		slot_put((swp_entry_t){ .val = entry.val + i }, SLOT_HAS_CACHE);
 }
 
 struct folio *tb_swap_cache_lookup(swp_entry_t entry)
@@ -479,11 +544,22 @@ void *get_shadow_from_swap_cache(swp_entry_t entry)
 }
 
 /* ---- mm/swapfile.c ---- */
+/* folio_swapped(): a pte still holds one of the folio's slots */
+static bool folio_swapped(struct folio *folio)
+{
+	long i;
+
+	for (i = 0; i < folio_nr_pages(folio); i++)
+		if (slot_ptes((swp_entry_t){ .val = tb_folio_swap(folio)->val + i }))
+			return true;
+	return false;
+}
+
 bool folio_free_swap(struct folio *folio)
 {
 	if (!folio_test_swapcache(folio) || folio_test_writeback(folio))
 		return false;
-	if (slot_ptes(*tb_folio_swap(folio)))
+	if (folio_swapped(folio))
 		return false;
 	delete_from_swap_cache(folio);
 	folio_set_dirty(folio);
@@ -495,6 +571,7 @@ static void try_to_reclaim_swap(struct folio *folio, swp_entry_t entry)
 {
 	if (slot_ptes(entry) || folio_mapped(folio) || !folio_trylock(folio))
 		return;
+	/* the folio may have moved on since it was looked up (a split) */
 	folio_get(folio);
 	folio_free_swap(folio);
 	folio_unlock(folio);
@@ -572,16 +649,28 @@ static void swap_fs_queue(struct folio *folio, struct swap_iocb **swap_plug)
  */
 static int tb_swap_write(struct folio *folio, struct swap_iocb **swap_plug)
 {
-	tb_stats.swapouts++;
-	count_vm_events(PSWPOUT, 1);	/* page_io.c: a node event, not a memcg one, in 6.12 */
+	long i, nr = folio_nr_pages(folio);
+
+	tb_stats.swapouts += nr;
+	/* page_io.c's count_swpout_vm_event(): PSWPOUT not a memcg event in 6.12 */
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+	if (folio_test_pmd_mappable(folio)) {
+		count_memcg_folio_events(folio, THP_SWPOUT, 1);
+		count_vm_event(THP_SWPOUT);
+	}
+	tb_count_mthp_stat(folio_order(folio), MTHP_STAT_SWPOUT);
+#endif
+	count_vm_events(PSWPOUT, nr);
 	if (swap.disk) {
 		/* the CPU's part: a page written costs reclaim as one it frees */
-		tb_charge_reclaimed(1);
+		tb_charge_reclaimed(nr);
 		tb_writeback_submit(folio, tb_world_ns() + tb_cost_swapout());
 		if (swap.fs)
 			swap_fs_queue(folio, swap_plug);
-	} else
-		tb_charge_swapout();
+	} else {
+		for (i = 0; i < nr; i++)
+			tb_charge_swapout();
+	}
 	folio_unlock(folio);
 	return 0;
 }

@@ -785,6 +785,12 @@ int tb_mprotect(struct tb_vma *vma, int prot)
 }
 
 /* ---- rmap: mapping and unmapping one pte ---- */
+/* the page of folio at page idx of a vma (a large folio maps from its index on) */
+static struct page *folio_page_at(struct folio *folio, unsigned long idx)
+{
+	return folio_test_large(folio) ? folio_page(folio, idx - folio->index) : &folio->page;
+}
+
 #ifdef CONFIG_TRANSPARENT_HUGEPAGE
 /*
  * mm/rmap.c's accounting (mm/vmscan/rmap_unit.c): the map counts of the
@@ -793,7 +799,7 @@ int tb_mprotect(struct tb_vma *vma, int prot)
  */
 static void rmap_add(struct tb_vma *vma, unsigned long idx, struct folio *folio)
 {
-	struct page *page = folio_page(folio, 0);
+	struct page *page = folio_page_at(folio, idx);
 
 	if (vma->tbf)
 		folio_add_file_rmap_pte(folio, page, &vma->vma);
@@ -842,7 +848,8 @@ static void map_pte(struct tb_vma *vma, unsigned long idx, struct folio *folio, 
 	pteval_t v = _PAGE_ACCESSED | (write ? _PAGE_DIRTY : 0);
 	pte_t *ptep = mm_pte(vma->vma.vm_mm, vma_addr(vma, idx), true, true);
 
-	set_pte(ptep, __pte(pte_val(pfn_pte(folio_pfn(folio), vma->vma.vm_page_prot)) | v));
+	set_pte(ptep, __pte(pte_val(pfn_pte(page_to_pfn(folio_page_at(folio, idx)),
+					     vma->vma.vm_page_prot)) | v));
 }
 
 /* mm/swap_state.c: an unmapped folio's swap cache copy is not kept */

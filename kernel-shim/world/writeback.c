@@ -94,8 +94,8 @@ void tb_writeback_submit(struct folio *folio, u64 done_ns)
 
 	folio_get(folio);
 	set_bit(PG_writeback, folio_flags(folio, 0));
-	lruvec_stat_mod_folio(folio, NR_WRITEBACK, 1);
-	zone_stat_mod_folio(folio, NR_ZONE_WRITE_PENDING, 1);
+	lruvec_stat_mod_folio(folio, NR_WRITEBACK, folio_nr_pages(folio));
+	zone_stat_mod_folio(folio, NR_ZONE_WRITE_PENDING, folio_nr_pages(folio));
 	io->folio = folio;
 	io->done_ns = done_ns;
 	spin_lock(&inflight_lock);
@@ -112,9 +112,9 @@ void folio_end_writeback(struct folio *folio)
 		folio_rotate_reclaimable(folio);
 	}
 	clear_bit(PG_writeback, folio_flags(folio, 0));
-	lruvec_stat_mod_folio(folio, NR_WRITEBACK, -1);
-	zone_stat_mod_folio(folio, NR_ZONE_WRITE_PENDING, -1);
-	node_stat_mod_folio(folio, NR_WRITTEN, 1);
+	lruvec_stat_mod_folio(folio, NR_WRITEBACK, -folio_nr_pages(folio));
+	zone_stat_mod_folio(folio, NR_ZONE_WRITE_PENDING, -folio_nr_pages(folio));
+	node_stat_mod_folio(folio, NR_WRITTEN, folio_nr_pages(folio));
 	acct_reclaim_writeback(folio);
 }
 

@@ -92,3 +92,13 @@ void tb_thp_shutdown(void)
 	thp_cmdline_set = false;
 	tb_khugepaged_reset();
 }
+
+/*
+ * A per-size THP counter (hugepages-<size>kB/stats/) for the world: the
+ * per-CPU mthp_stats live in this library's per-CPU section, which only
+ * its own code reaches (the world's swap device counts MTHP_STAT_SWPOUT)
+ */
+void tb_count_mthp_stat(int order, enum mthp_stat_item item)
+{
+	count_mthp_stat(order, item);
+}

@@ -18,8 +18,10 @@
 /* a machine of mb MiB (and swap_mb of swap) booted with the command line given */
 static int boot_swap(void **state, unsigned long mb, unsigned long swap_mb, const char *cmdline)
 {
+	/* a swap disk if the fixture asked for one */
 	tb_mem = (struct tb_mem_config){ .ram_pages = PAGES(mb * MB),
-					 .swap_pages = PAGES(swap_mb * MB) };
+					 .swap_pages = PAGES(swap_mb * MB),
+					 .swap_disk = tb_mem.swap_disk };
 	tb_setup(state);
 	if (tb_boot_cmdline(cmdline) || tb_memcg_boot() || tb_mem_boot(&tb_mem))
 		return -1;
@@ -46,6 +48,12 @@ static int setup_1g_always(void **state)
 
 static int setup_1g_always_swap(void **state)
 {
+	return boot_swap(state, 1024, 64, "transparent_hugepage=always");
+}
+
+static int setup_1g_always_swap_disk(void **state)
+{
+	tb_mem.swap_disk = true;
 	return boot_swap(state, 1024, 64, "transparent_hugepage=always");
 }
 
@@ -209,32 +217,6 @@ static void thp_fault_over_memory_max_falls_back_to_a_small_folio(void **state)
 	tb_unmap(vma);
 }
 
-/*
- * shrink_folio_list(): a THP the swap device has no cluster for is split
- * (THP_SWPOUT_FALLBACK: unmap_folio() freezes the pmd into migration
- * entries, remap_page() maps the 512 small folios again) and its pages
- * are swapped out one by one
- */
-static void thp_reclaim_splits_a_thp_and_swaps_its_pages(void **state)
-{
-	struct tb_vma *vma;
-
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_run_in("a");
-	vma = tb_map_anon(PAGES(2 * MB));
-	tb_touch_range(vma, PAGES(2 * MB), true);
-	assert_true(folio_test_large(folio_at(vma, 0)));
-	tb_cgroup_write_str("a", "memory.reclaim", "2M");
-	assert_int_equal(tb_stat("a", "thp_swpout_fallback"), 1);
-	assert_int_equal(tb_stat("a", "anon_thp"), 0);
-	assert_int_equal(tb_vma_swapped(vma) + tb_vma_resident(vma), HPAGE_PMD_NR);
-	assert_true(tb_vma_swapped(vma) > 0);
-	assert_int_equal(tb_stat("a", "pgsteal"), tb_vma_swapped(vma));
-	tb_touch_range(vma, PAGES(2 * MB), false);
-	assert_int_equal(tb_vma_resident(vma), HPAGE_PMD_NR);
-	tb_unmap(vma);
-}
-
 /* a 2 MiB anonymous vma in memcg "a", written whole: one PMD-mapped THP */
 static struct tb_vma *thp_in_a(void)
 {
@@ -248,13 +230,58 @@ static struct tb_vma *thp_in_a(void)
 	return vma;
 }
 
-/* madvise_cold_or_pageout_pte_range()'s huge pmd: isolated whole, split by reclaim */
-static void thp_madvise_pageout_splits_the_thp_and_swaps_it_out(void **state)
+/*
+ * shrink_folio_list(): add_to_swap() gets the THP 512 slots of a cluster
+ * on a non-rotational device (the world's synchronous one, as zram or an
+ * SSD): it is unmapped (the pmd split into 512 swap ptes), written whole
+ * (THP_SWPOUT) and freed whole
+ */
+static void thp_reclaim_swaps_a_thp_whole_to_a_non_rotational_device(void **state)
+{
+	struct tb_vma *vma = thp_in_a();
+
+	tb_cgroup_write_str("a", "memory.reclaim", "2M");
+	assert_int_equal(tb_stat("a", "thp_swpout"), 1);
+	assert_int_equal(tb_stat("a", "thp_swpout_fallback"), 0);
+	assert_int_equal(tb_vma_swapped(vma), HPAGE_PMD_NR);
+	assert_int_equal(tb_stat("a", "anon"), 0);
+	assert_int_equal(tb_stat("a", "pgsteal"), HPAGE_PMD_NR);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.swap.current"), 2 * MB);
+	/* swapped in page by page (order 0: no mTHP size is on) */
+	tb_touch_range(vma, PAGES(2 * MB), false);
+	assert_int_equal(tb_vma_resident(vma), HPAGE_PMD_NR);
+	assert_false(folio_test_large(folio_at(vma, 0)));
+	tb_unmap(vma);
+}
+
+/*
+ * On a rotational disk (the world's disk, as the oracle guest's virtio
+ * disk) 6.12's scan_swap_map_slots() gives a large folio no slots: the
+ * THP is split (THP_SWPOUT_FALLBACK: unmap_folio() freezes the pmd into
+ * migration entries, remap_page() maps the 512 small folios again) and
+ * its pages go one by one; from 6.14 any block device gives it a cluster
+ */
+static void thp_reclaim_to_a_rotational_disk_splits_the_thp_before_6_14(void **state)
+{
+	struct tb_vma *vma = thp_in_a();
+
+	tb_cgroup_write_str("a", "memory.reclaim", "2M");
+	assert_int_equal(tb_stat("a", "thp_swpout_fallback"), !TB_HAVE_swap_large_on_any_blkdev);
+	assert_int_equal(tb_stat("a", "thp_swpout"), TB_HAVE_swap_large_on_any_blkdev);
+	assert_int_equal(tb_stat("a", "anon_thp"), 0);
+	assert_int_equal(tb_vma_swapped(vma), HPAGE_PMD_NR);
+	tb_touch_range(vma, PAGES(2 * MB), false);
+	assert_int_equal(tb_vma_resident(vma), HPAGE_PMD_NR);
+	tb_unmap(vma);
+}
+
+/* madvise_cold_or_pageout_pte_range()'s huge pmd: the THP isolated whole and swapped */
+static void thp_madvise_pageout_swaps_the_thp_out(void **state)
 {
 	struct tb_vma *vma = thp_in_a();
 
 	assert_int_equal(tb_madvise(vma, MADV_PAGEOUT), 0);
-	assert_int_equal(tb_stat("a", "thp_swpout_fallback"), 1);
+	assert_int_equal(tb_stat("a", "thp_swpout"), 1);
 	assert_int_equal(tb_vma_swapped(vma), HPAGE_PMD_NR);
 	assert_int_equal(tb_stat("a", "anon"), 0);
 	tb_unmap(vma);
@@ -318,9 +345,11 @@ int main(void)
 						setup_1g_always, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_fault_over_memory_max_falls_back_to_a_small_folio,
 						setup_1g_always, tb_reclaim_teardown),
-		cmocka_unit_test_setup_teardown(thp_reclaim_splits_a_thp_and_swaps_its_pages,
+		cmocka_unit_test_setup_teardown(thp_reclaim_swaps_a_thp_whole_to_a_non_rotational_device,
 						setup_1g_always_swap, tb_reclaim_teardown),
-		cmocka_unit_test_setup_teardown(thp_madvise_pageout_splits_the_thp_and_swaps_it_out,
+		cmocka_unit_test_setup_teardown(thp_reclaim_to_a_rotational_disk_splits_the_thp_before_6_14,
+						setup_1g_always_swap_disk, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(thp_madvise_pageout_swaps_the_thp_out,
 						setup_1g_always_swap, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_madvise_cold_keeps_the_thp_whole_and_old,
 						setup_1g_always, tb_reclaim_teardown),

@@ -170,6 +170,8 @@ int init_lru_gen(void);
 int tb_thp_boot_option(char *opt, bool apply);
 void tb_thp_boot(void);
 void tb_thp_shutdown(void);
+/* count_mthp_stat() from outside the library that holds the counters */
+void tb_count_mthp_stat(int order, enum mthp_stat_item item);
 #else
 /* a tree the world's THP is not ported to: built without it */
 static inline int tb_thp_boot_option(char *opt, bool apply)
