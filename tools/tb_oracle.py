@@ -33,9 +33,9 @@ SWAP_MB = 256
 MEM_MB = 1024
 # boots of one run: a real kernel's panic is reported and the run done again once
 PANIC_TRIES = 2
-# the world has no transparent huge pages: the guest boots without them
-# too (Debian's default is "always"; --cmdline transparent_hugepage=always
-# shows what they change)
+# both sides boot without transparent huge pages unless --cmdline says so
+# (Debian's default is "always"; --cmdline transparent_hugepage=always
+# shows what they change, the world booted the same)
 BASE_CMDLINE = 'transparent_hugepage=never'
 # the selftest's cgroup names -> the port's, per case
 NAMES = {
@@ -231,8 +231,19 @@ def world_port(tb, m, say):
     return exe
 
 
-def world_run(tb, exe, config, reserved_mb):
-    env = tb.env({'TB_LRU_GEN': 'y' if config.startswith('mglru') else 'n',
+# the boot options the world takes (kernel-shim/world/boot.c); the guest's others stay its own
+WORLD_OPTIONS = ('transparent_hugepage', 'thp_anon', 'cgroup.memory', 'cgroup_disable')
+
+
+def world_cmdline(cmdline):
+    opts = (BASE_CMDLINE + ' ' + (cmdline or '')).split()
+    return ' '.join(o for o in opts if o.split('=')[0] in WORLD_OPTIONS)
+
+
+def world_run(tb, exe, config, reserved_mb, cmdline=None):
+    env = tb.env({
+                  # the guest's command line, the options the world boots with
+                  'TB_ORACLE_CMDLINE': world_cmdline(cmdline),'TB_LRU_GEN': 'y' if config.startswith('mglru') else 'n',
                   'TB_ORACLE_SCALE': '1', 'TB_ORACLE_MEM_MB': str(MEM_MB),
                   'TB_ORACLE_SWAP_MB': str(SWAP_MB if 'swap' in config else 0),
                   # the guest's swap is a virtio disk: writes complete later
@@ -447,7 +458,7 @@ def selftests(tb, m, say):
                             for v in ('pass', 'fail', 'skip')))
             res['real'][cfg].append(r)
         used = statistics.median(r['used_mb'] for r in res['real'][cfg])
-        w = world_run(tb, exe, cfg, int(used))
+        w = world_run(tb, exe, cfg, int(used), a.cmdline)
         res['world'][cfg] = w
         res['timing'][cfg] = {'real': [r['seconds'] for r in res['real'][cfg]],
                               'world': w['seconds']}

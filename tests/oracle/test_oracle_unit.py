@@ -63,6 +63,15 @@ class Sizes(unittest.TestCase):
             tb_vm.numa_args(1000, 2, 3)
 
 
+class WorldCommandLine(unittest.TestCase):
+    def test_the_world_boots_with_the_guests_thp_options_last_one_winning(self):
+        self.assertEqual(tb_oracle.world_cmdline('transparent_hugepage=always numa=off'),
+                         'transparent_hugepage=never transparent_hugepage=always')
+
+    def test_without_options_the_world_boots_thp_never_as_the_guest(self):
+        self.assertEqual(tb_oracle.world_cmdline(None), 'transparent_hugepage=never')
+
+
 class Parsers(unittest.TestCase):
     def test_tap_verdicts_skips_and_figures(self):
         c = tb_oracle.parse_tap(TAP)
