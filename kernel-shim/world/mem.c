@@ -734,9 +734,13 @@ void free_unref_page(struct page *page, unsigned int order)
 #if TB_HAVE_folios_put_refs
 void free_unref_folios(struct folio_batch *fbatch)
 {
+	unsigned long pages = 0;
 	unsigned int i;
 
-	tb_charge_reclaimed(folio_batch_count(fbatch));
+	/* the cost of freeing is per page, a large folio's too */
+	for (i = 0; i < folio_batch_count(fbatch); i++)
+		pages += folio_nr_pages(fbatch->folios[i]);
+	tb_charge_reclaimed(pages);
 	for (i = 0; i < folio_batch_count(fbatch); i++)
 		free_unref_page(&fbatch->folios[i]->page, folio_order(fbatch->folios[i]));
 	folio_batch_reinit(fbatch);
