@@ -509,6 +509,35 @@ static pmd_t *vma_huge_pmd(struct tb_vma *v, unsigned long idx)
 	return pmd && pmd_maps_page(pmd) ? pmd : NULL;
 }
 
+/* the pmd entry of page idx holds a pte table or maps a huge page */
+static bool vma_pmd_present(struct tb_vma *v, unsigned long idx)
+{
+	pmd_t *pmd = mm_pmd(v->vma.vm_mm, vma_addr(v, idx), false, false);
+
+	return pmd && (__atomic_load_n(&pmd->pmd, __ATOMIC_RELAXED) & _PAGE_PRESENT);
+}
+
+/* the pte maps page (present, its pfn) */
+static bool ptep_maps_page(pte_t *ptep, struct page *page)
+{
+	pte_t pte = ptep ? ptep_get(ptep) : __pte(0);
+
+	return pte_present(pte) && pte_pfn(pte) == page_to_pfn(page);
+}
+
+/* __split_huge_pmd() of the huge pmd over page idx (frozen: into migration entries) */
+static void split_huge_pmd_of(struct tb_vma *vma, pmd_t *pmdp, unsigned long idx, bool freeze,
+			      struct folio *folio)
+{
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+#if TB_HAVE_folio_split_nonuniform
+	__split_huge_pmd(&vma->vma, pmdp, vma_addr(vma, idx), freeze);
+#else
+	__split_huge_pmd(&vma->vma, pmdp, vma_addr(vma, idx), freeze, folio);
+#endif
+#endif
+}
+
 static struct folio *pte_folio(pte_t pte)
 {
 	return pte_present(pte) ? page_folio(pfn_to_page(pte_pfn(pte))) : NULL;
@@ -1049,8 +1078,7 @@ static pte_t vma_pte_get(struct tb_vma *vma, unsigned long idx)
 	pmd = vma_huge_pmd(vma, idx);
 	if (!pmd)
 		return __pte(0);
-	return __pte((pmd_val(pmdp_get(pmd)) & ~_PAGE_PSE) +
-		     ((vma_addr(vma, idx) & ~PMD_MASK) >> PAGE_SHIFT << PAGE_SHIFT));
+	return __pte((pmd_val(pmdp_get(pmd)) & ~_PAGE_PSE) + (vma_addr(vma, idx) & ~PMD_MASK));
 }
 
 /*
@@ -1112,7 +1140,7 @@ bool tb_vma_pmd_young(struct tb_vma *vma, unsigned long index)
 {
 	struct mm_struct *mm = vma->vma.vm_mm;
 
-	if (index >= vma->nr_pages || !(vma_ptep(vma, index) || vma_huge_pmd(vma, index)))
+	if (index >= vma->nr_pages || !vma_pmd_present(vma, index))
 		return false;
 	return pmd_young(pmdp_get(pmd_off(mm, vma_addr(vma, index))));
 }
@@ -1120,7 +1148,7 @@ bool tb_vma_pmd_young(struct tb_vma *vma, unsigned long index)
 /* the pmd entry over page index: the item the multi-gen LRU's Bloom filter hashes */
 void *tb_vma_pmdp(struct tb_vma *vma, unsigned long index)
 {
-	if (index >= vma->nr_pages || !(vma_ptep(vma, index) || vma_huge_pmd(vma, index)))
+	if (index >= vma->nr_pages || !vma_pmd_present(vma, index))
 		return NULL;
 	return pmd_off(vma->vma.vm_mm, vma_addr(vma, index));
 }
@@ -1342,11 +1370,12 @@ static struct folio *huge_pmd_mkold(struct tb_vma *vma, unsigned long i, bool cl
  */
 static bool madvise_free_huge_pmd(struct tb_vma *vma, unsigned long i)
 {
+	pmd_t *pmdp = vma_huge_pmd(vma, i);
 	struct folio *folio;
 
-	if (!vma_huge_pmd(vma, i))
+	if (!pmdp)
 		return false;
-	folio = page_folio(pmd_page(pmdp_get(vma_huge_pmd(vma, i))));
+	folio = page_folio(pmd_page(pmdp_get(pmdp)));
 	/* not folio_likely_mapped_shared(): the pmd alone maps it (a map count of 1) */
 	if (mapcount(folio) != 1 || !folio_trylock(folio))
 		return true;
@@ -1852,7 +1881,7 @@ static bool unmap_pte(struct tb_vma *vma, struct folio *folio, unsigned long i)
 	if (folio->index + i >= vma->nr_pages)
 		return true;
 	ptep = mm_pte(mm, addr, false, false);
-	if (!ptep || !pte_present(ptep_get(ptep)) || pte_pfn(ptep_get(ptep)) != page_to_pfn(page))
+	if (!ptep_maps_page(ptep, page))
 		return true;
 	/*
 	 * only a folio in the swap cache has an entry to leave behind; a
@@ -1919,11 +1948,7 @@ static void unmap_one(struct tb_vma *vma, struct folio *folio, enum ttu_flags fl
 		if (WARN_ONCE(!(flags & TTU_SPLIT_HUGE_PMD),
 			      "tb: a PMD-mapped folio is unmapped only split"))
 			return;
-#if TB_HAVE_folio_split_nonuniform
-		__split_huge_pmd(&vma->vma, pmdp, vma_addr(vma, folio->index), false);
-#else
-		__split_huge_pmd(&vma->vma, pmdp, vma_addr(vma, folio->index), false, NULL);
-#endif
+		split_huge_pmd_of(vma, pmdp, folio->index, false, NULL);
 	}
 #endif
 	for (i = 0; i < folio_nr_pages(folio); i++)
@@ -2017,7 +2042,7 @@ static void migrate_one_pte(struct tb_vma *vma, struct folio *folio, unsigned lo
 	pte_t *ptep = vma_ptep(vma, folio->index + i), pte;
 	swp_entry_t entry;
 
-	if (!ptep || pte_pfn(ptep_get(ptep)) != page_to_pfn(page))
+	if (!ptep_maps_page(ptep, page))
 		return;
 	spin_lock(&mm->page_table_lock);
 	pte = ptep_get_and_clear(mm, addr, ptep);
@@ -2060,13 +2085,8 @@ void try_to_migrate(struct folio *folio, enum ttu_flags flags)
 		return;
 	vma = anon_vma_of(folio);
 	pmdp = vma_huge_pmd(vma, folio->index);
-	if (pmdp && (flags & TTU_SPLIT_HUGE_PMD)) {
-#if TB_HAVE_folio_split_nonuniform
-		__split_huge_pmd(&vma->vma, pmdp, vma_addr(vma, folio->index), true);
-#else
-		__split_huge_pmd(&vma->vma, pmdp, vma_addr(vma, folio->index), true, folio);
-#endif
-	}
+	if (pmdp && (flags & TTU_SPLIT_HUGE_PMD))
+		split_huge_pmd_of(vma, pmdp, folio->index, true, folio);
 	for (i = 0; i < folio_nr_pages(folio) && folio_mapped(folio); i++)
 		migrate_one_pte(vma, folio, i);
 }
