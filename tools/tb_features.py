@@ -149,6 +149,9 @@ FEATURES = [
             'a large folio\'s page count is folio->_nr_pages (before: _folio_nr_pages)'),
     Feature('folio_mapcount_ptr', ('func', 'include/linux/mm_types.h', 'folio_mapcount_ptr'),
             '<6.2', 'folio_mapcount_ptr() in linux/mm_types.h'),
+    Feature('current_objcg', ('func', 'mm/memcontrol.c', 'current_objcg_update'), '6.9',
+            'a task caches its objcg (task->objcg, set by the controller\'s fork and '
+            'attach); before: looked up from current at every kernel charge'),
     Feature('memcg_kmem_online', ('func', 'include/linux/memcontrol.h', 'memcg_kmem_online'),
             '6.6', 'memcg_kmem_online() (before: memcg_kmem_enabled(), CONFIG_MEMCG_KMEM)'),
     Feature('memcg_flush_last_time', ('word', 'mm/memcontrol.c', 'flush_last_time'), '6.8',

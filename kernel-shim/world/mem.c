@@ -570,7 +570,7 @@ static bool high_order_retry(gfp_t gfp, unsigned int order, unsigned long progre
 }
 
 /* nid: the preferred node (the local one: numa_node_id()) */
-struct folio *tb_alloc_folio_order(gfp_t gfp, unsigned int order, int nid)
+static struct folio *alloc_folio_order(gfp_t gfp, unsigned int order, int nid)
 {
 	nodemask_t *nodemask = alloc_nodemask(&gfp);
 	/* the slow path's flags: a GFP_ATOMIC caller may take part of the reserve under min */
@@ -621,6 +621,22 @@ struct folio *tb_alloc_folio_order(gfp_t gfp, unsigned int order, int nid)
 			return NULL;
 		no_progress = 0;
 	}
+}
+
+/*
+ * __alloc_pages(): a __GFP_ACCOUNT page is charged to the current task's
+ * memcg as kernel memory, and freed if the charge fails
+ */
+struct folio *tb_alloc_folio_order(gfp_t gfp, unsigned int order, int nid)
+{
+	struct folio *folio = alloc_folio_order(gfp, order, nid);
+
+	if (folio && (gfp & __GFP_ACCOUNT) &&
+	    unlikely(memcg_kmem_charge_page(&folio->page, gfp, order))) {
+		folio_put(folio);
+		return NULL;
+	}
+	return folio;
 }
 
 struct folio *tb_alloc_folio(gfp_t gfp, int nid)
@@ -717,6 +733,8 @@ void free_unref_page(struct page *page, unsigned int order)
 		      !IS_ALIGNED(page_to_pfn(page), 1UL << order),
 		      "tb: freeing a page the world did not allocate (order %u)", order))
 		return;
+	/* free_pages_prepare(): a kernel page's charge goes with it */
+	memcg_kmem_uncharge_page(page, order);
 	bad = order ? free_tails_prepare(page, order) : 0;
 	/* free_pages_prepare(): an anon page still names its anon_vma */
 	if ((unsigned long)page->mapping & TB_MAPPING_FLAGS)

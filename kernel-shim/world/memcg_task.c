@@ -96,6 +96,9 @@ static struct tb_task *task_new(const char *path, struct task_struct *ts, int *e
 	ts->signal = &t->signal;
 	ts->kshim_tb = t;
 	ts->kshim_oom_victim = 0;
+	/* cgroup_post_fork(): the memory controller's ->fork() (6.9 on: its objcg, lazily) */
+	if (memory_cgrp_subsys.fork)
+		memory_cgrp_subsys.fork(ts);
 	spin_lock(&tasks_lock);
 	list_add_tail(&t->node, &tasks);
 	spin_unlock(&tasks_lock);
@@ -259,6 +262,9 @@ static void task_free(struct tb_task *t)
 	task_take(t, ULONG_MAX, &list);
 	release_list(&list);
 	tb_task_mm_exit(&t->mm);
+	/* cgroup_exit() after exit_mm(): the controller's ->exit() drops the objcg */
+	if (memory_cgrp_subsys.exit)
+		memory_cgrp_subsys.exit(ts);
 	task_unbind(ts);
 	css_put(ts->kshim_memcg_css);
 	ts->kshim_memcg_css = NULL;

@@ -34,6 +34,7 @@
 #include <linux/sched/mm.h>
 #include <linux/huge_mm.h>
 #include <linux/khugepaged.h>
+#include <asm/pgalloc.h>
 #include <kshim/testbed.h>
 #include <kshim/reclaim.h>
 #include <kshim/memcg_tb.h>
@@ -330,13 +331,58 @@ unsigned long tb_page_tables_live(void)
 	return READ_ONCE(tables.live);
 }
 
-/* a new table for the empty entry *e (out of line: the hit's walk never makes one) */
-static noinline void *table_new(unsigned long *e)
+/*
+ * A user page table is a page of the world's RAM, as x86's pud, pmd and
+ * pte tables are pages of the buddy allocator: GFP_PGTABLE_USER charges
+ * it to the faulting task's memcg (__GFP_ACCOUNT, which may reclaim or
+ * fail the fault), and the table constructors count it in NR_PAGETABLE.
+ * Its entries live in host memory (the world's pages hold no data): the
+ * page is found from the table's address. The pgd, made at the task's
+ * fork by its parent, stays host memory only; so do tables made before
+ * the world's memory boots.
+ */
+static DEFINE_XARRAY(table_pages);
+
+static void *user_table_alloc(void)
 {
 	void *t = table_alloc();
+	struct folio *folio;
 
-	BUG_ON(!t);
-	__atomic_store_n(e, (unsigned long)t | _PAGE_TABLE, __ATOMIC_RELEASE);
+	if (!t || !tb_mem_booted())
+		return t;
+	folio = tb_alloc_folio_order(GFP_PGTABLE_USER, 0, numa_node_id());
+	if (!folio || xa_err(xa_store(&table_pages, (unsigned long)t >> PAGE_SHIFT, folio,
+				      GFP_KERNEL))) {
+		if (folio)
+			folio_put(folio);
+		table_free(t);
+		return NULL;
+	}
+	lruvec_stat_add_folio(folio, NR_PAGETABLE);
+	return t;
+}
+
+static void user_table_free(void *t)
+{
+	struct folio *folio;
+
+	if (!t)
+		return;
+	folio = xa_erase(&table_pages, (unsigned long)t >> PAGE_SHIFT);
+	if (folio) {
+		lruvec_stat_sub_folio(folio, NR_PAGETABLE);
+		folio_put(folio);
+	}
+	table_free(t);
+}
+
+/* a new table for the empty entry *e, NULL if its page cannot be had (out of line) */
+static noinline void *table_new(unsigned long *e)
+{
+	void *t = user_table_alloc();
+
+	if (t)
+		__atomic_store_n(e, (unsigned long)t | _PAGE_TABLE, __ATOMIC_RELEASE);
 	return t;
 }
 
@@ -361,12 +407,12 @@ static __always_inline void *table_get(unsigned long *e, bool alloc)
  */
 pgtable_t pte_alloc_one(struct mm_struct *mm)
 {
-	return table_alloc();
+	return user_table_alloc();
 }
 
 void pte_free(struct mm_struct *mm, pgtable_t pte)
 {
-	table_free(pte);
+	user_table_free(pte);
 }
 
 void pmd_populate(struct mm_struct *mm, pmd_t *pmd, pgtable_t pte)
@@ -594,10 +640,10 @@ static void free_tables(struct mm_struct *mm)
 			pmd_t *pmd = table_get(&pud[j].pud, false);
 
 			for (k = 0; pmd && k < PTRS_PER_PMD; k++)
-				table_free(table_get(&pmd[k].pmd, false));
-			table_free(pmd);
+				user_table_free(table_get(&pmd[k].pmd, false));
+			user_table_free(pmd);
 		}
-		table_free(pud);
+		user_table_free(pud);
 	}
 	table_free(mm->pgd);
 	mm->pgd = NULL;
@@ -1013,6 +1059,54 @@ static void zap_vma(struct tb_vma *vma)
 	lru_add_drain();
 }
 
+/* whether a vma of mm other than the unmapped one overlaps [start, end) */
+static bool mm_spans(struct mm_struct *mm, unsigned long start, unsigned long end)
+{
+	struct tb_vma *v;
+
+	list_for_each_entry(v, &mm->kshim_vmas, mm_node)
+		if (v->vma.vm_start < end && v->vma.vm_end > start)
+			return true;
+	return false;
+}
+
+/* the table an upper entry points to, freed and the entry cleared, unless a vma spans it */
+static void free_table_at(struct mm_struct *mm, unsigned long *e, unsigned long start,
+			  unsigned long size)
+{
+	void *t = table_get(e, false);
+
+	if (!t || mm_spans(mm, start, start + size))
+		return;
+	__atomic_store_n(e, 0, __ATOMIC_RELEASE);
+	user_table_free(t);
+}
+
+/*
+ * free_pgtables() after the vma left the mm: every table of its range
+ * that no other vma spans (its floor and ceiling), pte tables first
+ */
+static void free_vma_tables(struct tb_vma *vma)
+{
+	struct mm_struct *mm = vma->vma.vm_mm;
+	unsigned long start = vma->vma.vm_start, end = vma->vma.vm_end, addr;
+	pmd_t *pmd;
+
+	for (addr = ALIGN_DOWN(start, PMD_SIZE); addr < end; addr += PMD_SIZE) {
+		pmd = mm_pmd(mm, addr, false, false);
+		if (pmd && !pmd_maps_page(pmd))
+			free_table_at(mm, &pmd->pmd, addr, PMD_SIZE);
+	}
+	for (addr = ALIGN_DOWN(start, PUD_SIZE); addr < end; addr += PUD_SIZE) {
+		pud_t *pud = table_get(&pgd_offset(mm, addr)->pgd, false);
+
+		if (pud)
+			free_table_at(mm, &pud[pud_index(addr)].pud, addr, PUD_SIZE);
+	}
+	for (addr = ALIGN_DOWN(start, PGDIR_SIZE); addr < end; addr += PGDIR_SIZE)
+		free_table_at(mm, &pgd_offset(mm, addr)->pgd, addr, PGDIR_SIZE);
+}
+
 void tb_unmap(struct tb_vma *vma)
 {
 	struct mm_struct *mm;
@@ -1024,6 +1118,7 @@ void tb_unmap(struct tb_vma *vma)
 	/* a page-table walker holds mmap_lock for read while it looks at vmas */
 	mmap_write_lock(mm);
 	list_del(&vma->mm_node);
+	free_vma_tables(vma);
 	mmap_write_unlock(mm);
 	list_del(&vma->file_node);
 	kfree(vma);
@@ -1660,6 +1755,11 @@ static noinline int touch_pmd(struct task_struct *tsk, struct tb_vma *vma, unsig
 	pmd_t *pmd = mm_pmd(vma->vma.vm_mm, vma_addr(vma, idx), true, true);
 	int ret;
 
+	/* __handle_mm_fault(): no page for a pud or pmd table, VM_FAULT_OOM */
+	if (!pmd) {
+		account_fault(vma);
+		return -ENOMEM;
+	}
 	if (pmd_maps_page(pmd)) {
 		set_bits(&pmd->pmd, _PAGE_ACCESSED | (write ? _PAGE_DIRTY : 0));
 		tb_stats.hits++;
@@ -1670,7 +1770,9 @@ static noinline int touch_pmd(struct task_struct *tsk, struct tb_vma *vma, unsig
 	ret = huge_pmd_fault(vma, idx, pmd, write);
 	if (ret <= 0)
 		return ret;
-	mm_pte(vma->vma.vm_mm, vma_addr(vma, idx), true, true);
+	/* do_anonymous_page()'s pte_alloc(), or __do_fault()'s */
+	if (!mm_pte(vma->vma.vm_mm, vma_addr(vma, idx), true, true))
+		return -ENOMEM;
 	return pte_fault(vma, idx, __pte(0), write);
 }
 

@@ -60,10 +60,12 @@
 /* list_lru.c reparents its per-memcg lists when a memcg goes offline */
 void memcg_reparent_list_lrus(struct mem_cgroup *memcg, struct mem_cgroup *parent);
 
+#if !TB_HAVE_current_objcg
 /*
- * Stubbed: a task joins a memcg through the test bed's task model
- * (tb_task_enter), not through cgroup fork/exit; a move between cgroups
- * (tb_task_move) runs the real mem_cgroup_attach().
+ * Stubbed before 6.9: a task joins a memcg through the test bed's task
+ * model (tb_task_enter), not through cgroup fork/exit; a move between
+ * cgroups (tb_task_move) runs the real mem_cgroup_attach(). From 6.9 the
+ * real ones keep the task's objcg, which the world's task model calls.
  */
 static void mem_cgroup_fork(struct task_struct *task)
 {
@@ -72,6 +74,7 @@ static void mem_cgroup_fork(struct task_struct *task)
 static void mem_cgroup_exit(struct task_struct *task)
 {
 }
+#endif
 
 #if !TB_HAVE_memcontrol_v1_c
 /*

@@ -855,7 +855,7 @@ static void run_op(struct fz *f)
 
 /* ---- invariants ---- */
 struct mstat {
-	long long anon, file, swapcached;
+	long long anon, file, swapcached, kernel;
 };
 
 static long long stat_key(const char *buf, const char *key)
@@ -886,7 +886,8 @@ static void read_stat(int p, struct mstat *st)
 	st->anon = tb_memcg_stat(memcg, NR_ANON_MAPPED);
 	st->file = tb_memcg_stat(memcg, NR_FILE_PAGES);
 	st->swapcached = tb_memcg_stat(memcg, NR_SWAPCACHE);
-	CHECK(st->anon >= 0 && st->file >= 0 && st->swapcached >= 0);
+	st->kernel = tb_memcg_stat(memcg, MEMCG_KMEM);
+	CHECK(st->anon >= 0 && st->file >= 0 && st->swapcached >= 0 && st->kernel >= 0);
 }
 
 /*
@@ -954,9 +955,10 @@ static unsigned long kswapd_slack(struct fz *f)
  * and "swapcached" NR_SWAPCACHE. A folio read back from swap stays in the
  * swap cache while mapped (should_try_to_free_swap()): it is both "anon"
  * and "swapcached", so anon + file + swapcached may exceed memory.current
- * by those folios. What holds is:
- *   anon + file <= current                (every such folio is charged)
- *   current <= anon + file + swapcached + stock + slack
+ * by those folios. "kernel" is the page tables the memcg's tasks made.
+ * What holds is:
+ *   anon + file + kernel <= current       (every such page is charged)
+ *   current <= anon + file + swapcached + kernel + stock + slack
  * (a charged folio is mapped anon, page cache, or an unmapped anon folio
  * in the swap cache; the rest of the charge is stock or kswapd's slack).
  */
@@ -973,12 +975,13 @@ static void check_memcg(struct fz *f, int p, const struct mstat *stp)
 		fprintf(stderr, "  %-4s current %lld anon %lld file %lld swapcached %lld stock %lu swap %lld\n",
 			paths[p], cur, st.anon, st.file, st.swapcached, stock, swap);
 	CHECK(cur >= 0 && swap >= 0);
-	if (st.anon + st.file > cur)
-		fz_fail("\"%s\": anon %lld + file %lld > memory.current %lld",
-			paths[p], st.anon, st.file, cur);
-	if (cur > st.anon + st.file + st.swapcached + (long long)(stock + slack) * PAGE_SIZE)
-		fz_fail("\"%s\": memory.current %lld > anon %lld + file %lld + swapcached %lld + stock %lu + slack %lu pages",
-			paths[p], cur, st.anon, st.file, st.swapcached, stock, slack);
+	if (st.anon + st.file + st.kernel > cur)
+		fz_fail("\"%s\": anon %lld + file %lld + kernel %lld > memory.current %lld",
+			paths[p], st.anon, st.file, st.kernel, cur);
+	if (cur > st.anon + st.file + st.swapcached + st.kernel +
+		  (long long)(stock + slack) * PAGE_SIZE)
+		fz_fail("\"%s\": memory.current %lld > anon %lld + file %lld + swapcached %lld + kernel %lld + stock %lu + slack %lu pages",
+			paths[p], cur, st.anon, st.file, st.swapcached, st.kernel, stock, slack);
 	/* a slot is charged to one memcg at most, from allocation to free */
 	if (swap > used)
 		fz_fail("\"%s\": memory.swap.current %lld > swap used %lld", paths[p], swap, used);
@@ -986,27 +989,31 @@ static void check_memcg(struct fz *f, int p, const struct mstat *stp)
 
 /*
  * The whole RAM: the root's memory.stat counts every folio of the world
- * (a root task's too), so the pages not free are bounded the same way.
+ * (a root task's too), so the pages not free are bounded the same way;
+ * page tables are counted by node (a root task's are charged nowhere).
  */
 static void check_ram(struct fz *f, const struct mstat *root)
 {
 	unsigned long used = 0, slack = kswapd_slack(f);
-	long long anon, file, sc;
+	long long anon, file, sc, tables = 0;
 	int nid;
 
-	for (nid = 0; nid < f->nr_nodes; nid++)
+	for (nid = 0; nid < f->nr_nodes; nid++) {
 		used += f->mem.ram_pages - tb_free_pages(nid);
+		tables += node_page_state(NODE_DATA(nid), NR_PAGETABLE);
+	}
 	anon = root->anon / PAGE_SIZE;
 	file = root->file / PAGE_SIZE;
 	sc = root->swapcached / PAGE_SIZE;
 	if (trace)
-		fprintf(stderr, "  RAM used %lu anon %lld file %lld swapcached %lld swap %lu\n",
-			used, anon, file, sc, tb_swap_used());
-	if (anon + file > (long long)used)
-		fz_fail("RAM: anon %lld + file %lld > %lu pages in use", anon, file, used);
-	if ((long long)used > anon + file + sc + (long long)slack)
-		fz_fail("RAM: %lu pages in use > anon %lld + file %lld + swapcached %lld + slack %lu",
-			used, anon, file, sc, slack);
+		fprintf(stderr, "  RAM used %lu anon %lld file %lld swapcached %lld tables %lld swap %lu\n",
+			used, anon, file, sc, tables, tb_swap_used());
+	if (anon + file + tables > (long long)used)
+		fz_fail("RAM: anon %lld + file %lld + page tables %lld > %lu pages in use",
+			anon, file, tables, used);
+	if ((long long)used > anon + file + sc + tables + (long long)slack)
+		fz_fail("RAM: %lu pages in use > anon %lld + file %lld + swapcached %lld + page tables %lld + slack %lu",
+			used, anon, file, sc, tables, slack);
 }
 
 /*

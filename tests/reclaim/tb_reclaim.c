@@ -110,6 +110,8 @@ void tb_limit_to_current(const char *path)
 {
 	char max[32];
 
+	/* the stocks' precharge returned first: else the next charges take it */
+	tb_drain_all_stock(tb_memcg(path), true);
 	snprintf(max, sizeof(max), "%llu",
 		 (unsigned long long)tb_cgroup_read_u64(path, "memory.current"));
 	assert_write_ok(path, "memory.max", max);
@@ -123,6 +125,16 @@ long long tb_stat(const char *path, const char *key)
 	v = tb_cgroup_read_key(path, "memory.stat", key);
 
 	assert_true(v >= 0);
+	return v;
+}
+
+long long tb_usage(const char *path)
+{
+	long long v = tb_cgroup_read_u64(path, "memory.current");
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		v -= (long long)tb_stock_pages_of(cpu, tb_memcg(path)) * PAGE_SIZE;
 	return v;
 }
 

@@ -121,10 +121,16 @@ struct tb_task *tb_run_in(const char *path);
 void tb_read_range(struct tb_file *file, unsigned long n);
 /* touch pages [0, n) of vma, asserting success */
 void tb_touch_range(struct tb_vma *vma, unsigned long n, bool write);
-/* path's memory.max set to its memory.current now: its next charge reclaims */
+/* path's memory.max set to its memory.current now, stocks drained: its next charge reclaims */
 void tb_limit_to_current(const char *path);
 /* a memory.stat key of path, every CPU's counters flushed first */
 long long tb_stat(const char *path, const char *key);
+/*
+ * memory.current of a leaf memcg less the charges its CPUs' stocks hold:
+ * the bytes in use (a kernel page's uncharge, a page table's, goes to the
+ * stock, and an allocation's charge may leave a batch's rest there)
+ */
+long long tb_usage(const char *path);
 /* GFP_ATOMIC pages (no reclaim, no kswapd wake) taken onto held until free is at target */
 void tb_take_free_pages_down_to(unsigned long target, struct list_head *held);
 /* the pages on held put back */

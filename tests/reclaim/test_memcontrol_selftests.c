@@ -366,10 +366,17 @@ static long env_long(const char *name, long dflt)
 	return v && *v ? strtol(v, NULL, 10) : dflt;
 }
 
-/* the default machine (64 MiB of swap for the cases that need swap), or the oracle's */
+/*
+ * The oracle's machine, or by default half its sizes on half its RAM (512
+ * MiB with 45 reserved, as the oracle's smaller guest) and 64 MiB of swap
+ * for the cases that need swap. At a quarter, 3% of test_memcg_low's
+ * 7.5 MiB is 56 pages, less than what one memcg eviction of the
+ * multi-gen LRU may take beyond its goal (it does not stop at
+ * nr_to_reclaim: should_abort_scan()).
+ */
 static int machine_setup(void **state, bool swap)
 {
-	scale = env_long("TB_ORACLE_SCALE", 4);
+	scale = env_long("TB_ORACLE_SCALE", 2);
 	figures = env_long("TB_ORACLE_FIGURES", 0) == 1;
 	memset(handles, 0, sizeof(handles));
 	if (swap)
@@ -377,8 +384,8 @@ static int machine_setup(void **state, bool swap)
 	if (getenv("TB_ORACLE_SWAP_MB"))
 		tb_mem.swap_pages = PAGES(env_long("TB_ORACLE_SWAP_MB", 0) * MB);
 	tb_mem.swap_disk = env_long("TB_ORACLE_SWAP_DISK", 0) == 1;
-	tb_mem.ram_pages = PAGES(env_long("TB_ORACLE_MEM_MB", 0) * MB);
-	tb_mem.reserved_pages = PAGES(env_long("TB_ORACLE_RESERVED_MB", 0) * MB);
+	tb_mem.ram_pages = PAGES(env_long("TB_ORACLE_MEM_MB", 512) * MB);
+	tb_mem.reserved_pages = PAGES(env_long("TB_ORACLE_RESERVED_MB", 45) * MB);
 	/* the guest's command line (transparent_hugepage=...) */
 	tb_reclaim_cmdline = getenv("TB_ORACLE_CMDLINE");
 	return tb_reclaim_setup(state);

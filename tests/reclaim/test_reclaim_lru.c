@@ -269,8 +269,7 @@ static void memory_stat_matches_the_lru_lists(void **state)
 	assert_int_equal(tb_stat("a", "anon"), tb_vma_resident(vma) * 4096);
 	assert_int_equal(tb_stat("a", "file"), tb_file_cached(f) * 4096);
 	assert_int_equal(tb_stat("a", "swapcached") + tb_stat("a", "anon") +
-			 tb_stat("a", "file"), tb_cgroup_read_u64("a", "memory.current") -
-			 (long long)tb_stock_pages(0, NULL) * 4096);
+			 tb_stat("a", "file") + tb_stat("a", "kernel"), tb_usage("a"));
 	tb_assert_lrus_consistent();
 }
 
@@ -554,7 +553,7 @@ static void lazyfree_folio_with_a_reference_is_kept_unmapped(void **state)
 	TB_CLASSIC_LRU_ONLY("asserts the inactive file list the folio is put back on");
 	tb_folio_get(folio);
 	tb_unmap(vma);
-	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 4096);
+	assert_int_equal(tb_usage("a"), 4096);
 	assert_write("a", "memory.reclaim", "4K", -EAGAIN);
 	assert_int_equal(tb_stat("a", "pglazyfreed"), 0);
 	assert_int_equal(tb_stat("a", "pgsteal"), 0);
@@ -563,7 +562,7 @@ static void lazyfree_folio_with_a_reference_is_kept_unmapped(void **state)
 	assert_false(folio_test_active(folio));
 	assert_int_equal(tb_swap_used(), 0);
 	tb_folio_put(folio);
-	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 0);
+	assert_int_equal(tb_usage("a"), 0);
 }
 
 static void lazyfree_folios_are_freed_unwritten_unless_written_again(void **state)

@@ -144,9 +144,11 @@ static void memory_max_over_anon_without_swap_oom_kills(void **state)
 	 * The victim is the faulting task: its pages stay until it leaves the
 	 * kernel (the oom_reaper waits for it to exit), so the charge that
 	 * invoked the OOM killer fails; the fault returns VM_FAULT_OOM and the
-	 * task dies on its way back to user mode, its memory with it.
+	 * task dies on its way back to user mode, its memory with it. Its
+	 * page tables are charged too (the kernel memory of memory.stat).
 	 */
-	assert_int_equal(tb_vma_resident(vma), PAGES(1 * MB));
+	assert_true(tb_stat("a", "pagetables") > 0);
+	assert_int_equal(tb_vma_resident(vma) * PAGE_SIZE + tb_stat("a", "kernel"), 1 * MB);
 	tb_task_return_to_user();
 	assert_int_equal(tb_vma_resident(vma), 0);
 	assert_int_equal(tb_stat("a", "anon"), 0);
@@ -571,19 +573,23 @@ static void swapin_frees_slots_while_the_device_is_half_full(void **state)
 }
 
 /*
- * mem_cgroup_attach() flags a moved task's objcg (bit 0 of task->objcg,
- * CURRENT_OBJCG_UPDATE_FLAG): its next kernel-memory charge looks the
- * objcg up again, in the new memcg
+ * mem_cgroup_fork() and mem_cgroup_attach() flag a task's objcg (bit 0 of
+ * task->objcg, CURRENT_OBJCG_UPDATE_FLAG): its next kernel-memory charge
+ * (a page table of its first fault) looks the objcg up, in the memcg it is
+ * in then
  */
 static void moving_a_task_flags_its_objcg_for_a_lookup(void **state)
 {
 	struct tb_task *t;
 
-	tb_skip_before_6_4("task->objcg");
+	if (!TB_HAVE_current_objcg)
+		tb_skip("no task->objcg before 6.9 (a kernel charge looks up current's memcg)");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	assert_int_equal(tb_cgroup_mkdir("b"), 0);
 	t = tb_run_in("a");
-	assert_int_equal((unsigned long)READ_ONCE(current->objcg) & 1, 0);
+	assert_int_equal((unsigned long)READ_ONCE(current->objcg) & 1, 1);
+	tb_touch(tb_map_anon(1), 0, true);
+	assert_ptr_equal(READ_ONCE(current->objcg), tb_memcg_objcg(tb_memcg("a")));
 	assert_int_equal(tb_task_move(t, "b"), 0);
 	assert_int_equal((unsigned long)READ_ONCE(current->objcg) & 1, 1);
 }

@@ -177,14 +177,17 @@ static void thp_always_fault_maps_a_pmd_sized_folio(void **state)
 	assert_int_equal(tb_stat("a", "anon_thp"), 2 * MB);
 	assert_int_equal(tb_stat("a", "anon"), 2 * MB);
 	assert_int_equal(tb_stat("a", "thp_fault_alloc"), 1);
-	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 2 * MB);
+	/* its page tables are charged too: pud, pmd and the deposited pte table */
+	assert_int_equal(tb_stat("a", "pagetables"), 3 * PAGE_SIZE);
+	assert_int_equal(tb_usage("a"), 2 * MB + 3 * PAGE_SIZE);
 	/* the next touch within it is a hit; past it, a second THP */
 	assert_int_equal(tb_touch(vma, 100, false), 0);
 	assert_int_equal(tb_touch(vma, 512, true), 0);
 	assert_int_equal(tb_stat("a", "thp_fault_alloc"), 2);
 	tb_unmap(vma);
 	assert_int_equal(tb_stat("a", "anon_thp"), 0);
-	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 0);
+	assert_int_equal(tb_stat("a", "pagetables"), 0);
+	assert_int_equal(tb_usage("a"), 0);
 }
 
 /* thp_vma_suitable_order(): a vma not covering a whole aligned PMD faults small folios */

@@ -207,8 +207,7 @@ static void a_disk_frees_written_pages_after_their_write(void **state)
 	assert_int_equal(tb_vma_swapped(vma), written);
 	msleep(10);
 	assert_int_equal(node_page_state(NODE_DATA(0), NR_WRITEBACK), 0);
-	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"),
-			 (PAGES(4 * MB) - steal) * 4096);
+	assert_int_equal(tb_usage("a"), (PAGES(4 * MB) - steal) * 4096 + tb_stat("a", "kernel"));
 	assert_int_equal(tb_swap_used(), written);
 	tb_assert_lrus_consistent();
 }
