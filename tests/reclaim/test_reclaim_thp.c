@@ -10,6 +10,7 @@
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/mmzone.h>
+#include <linux/vmstat.h>
 #include <sys/mman.h>
 #include "tb_reclaim.h"
 
@@ -220,6 +221,37 @@ static void thp_fault_over_memory_max_falls_back_to_a_small_folio(void **state)
 	tb_unmap(vma);
 }
 
+/*
+ * A THP's own charge may not block (vma_thp_gfp_mask() under the default
+ * defrag): over memory.high, try_charge_memcg() only records the 512
+ * pages for the task's return to user mode. The deposited pte table's
+ * charge that follows in do_huge_pmd_anonymous_page() is
+ * GFP_PGTABLE_USER, which may: if the CPU's charge stock cannot serve
+ * it (here drained, as a charge of another memcg on the CPU would), its
+ * charge finds more than a batch recorded and reclaims there
+ * (__mem_cgroup_handle_over_high()), within the fault.
+ */
+static void thp_fault_over_memory_high_reclaims_at_its_page_table_charge(void **state)
+{
+	struct tb_vma *vma;
+	unsigned long i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_write_ok("a", "memory.high", "4M");
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(8 * MB));
+	for (i = 0; i < 2; i++)
+		assert_int_equal(tb_touch(vma, i * HPAGE_PMD_NR, true), 0);
+	assert_int_equal(tb_stat("a", "pgscan"), 0);
+	tb_drain_all_stock(tb_memcg("a"), true);
+	assert_int_equal(tb_touch(vma, 2 * HPAGE_PMD_NR, true), 0);
+	assert_int_equal(tb_stat("a", "thp_fault_alloc"), 3);
+	assert_true(tb_stat("a", "pgscan") > 0);
+	assert_true(kshim_vm_event_read(PSWPOUT) > 0);
+	assert_int_equal(current->memcg_nr_pages_over_high, 0);
+	tb_unmap(vma);
+}
+
 /* a 2 MiB anonymous vma in memcg "a", written whole: one PMD-mapped THP */
 static struct tb_vma *thp_in_a(void)
 {
@@ -348,6 +380,8 @@ int main(void)
 						setup_1g_always, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_fault_over_memory_max_falls_back_to_a_small_folio,
 						setup_1g_always, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(thp_fault_over_memory_high_reclaims_at_its_page_table_charge,
+						setup_1g_always_swap, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_reclaim_swaps_a_thp_whole_to_a_non_rotational_device,
 						setup_1g_always_swap, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_reclaim_to_a_rotational_disk_splits_the_thp_before_6_14,
