@@ -1858,13 +1858,50 @@ static int referenced_pmd(struct tb_vma *vma, struct folio *folio, unsigned long
 	return referenced;
 }
 
+/* folio_referenced_one()'s test and clear of one pte of folio, under the pte lock */
+static int referenced_pte(struct tb_vma *vma, struct page_vma_mapped_walk *pvmw)
+{
+	int referenced = 0;
+
+#if TB_HAVE_look_around_nr
+	/* 7.2: a batch of ptes, here one at a time */
+	if (lru_gen_enabled()) {
+		if (lru_gen_look_around(pvmw, 1))
+			referenced++;
+	} else if (clear_flush_young_ptes_notify(&vma->vma, pvmw->address, pvmw->pte, 1)) {
+		referenced++;
+	}
+#elif TB_HAVE_look_around_bool
+	if (lru_gen_enabled()) {
+		if (lru_gen_look_around(pvmw))
+			referenced++;
+	} else if (ptep_clear_flush_young_notify(&vma->vma, pvmw->address, pvmw->pte)) {
+		referenced++;
+	}
+#else
+	/* before 6.9: a young pte is a reference, and the look-around clears it */
+	if (lru_gen_enabled() && pte_young(ptep_get(pvmw->pte)) &&
+	    !(vma->vma.vm_flags & (VM_SEQ_READ | VM_RAND_READ))) {
+		lru_gen_look_around(pvmw);
+		referenced++;
+	}
+	if (ptep_clear_flush_young_notify(&vma->vma, pvmw->address, pvmw->pte))
+		referenced++;
+#endif
+	return referenced;
+}
+
+/*
+ * folio_referenced_one(): every pte of vma that maps a page of folio (a
+ * large folio mapped by ptes has one per page), or its pmd
+ */
 static int referenced_one(struct tb_vma *vma, struct folio *folio, struct mem_cgroup *memcg,
 			  unsigned long *vm_flags)
 {
 	struct mm_struct *mm = vma->vma.vm_mm;
-	unsigned long addr = vma_addr(vma, folio->index);
+	unsigned long addr = vma_addr(vma, folio->index), i;
 	struct page_vma_mapped_walk pvmw = {
-		.pfn = folio_pfn(folio), .nr_pages = 1, .vma = &vma->vma, .address = addr,
+		.pfn = folio_pfn(folio), .nr_pages = 1, .vma = &vma->vma,
 		.ptl = &mm->page_table_lock,
 	};
 	int referenced = 0;
@@ -1876,37 +1913,16 @@ static int referenced_one(struct tb_vma *vma, struct folio *folio, struct mem_cg
 		return 0;
 	if (folio->index >= vma->nr_pages)
 		return 0;
-	pvmw.pte = mm_pte(mm, addr, false, false);
-	if (!pvmw.pte)
+	if (!mm_pte(mm, addr, false, false))
 		return referenced_pmd(vma, folio, addr, vm_flags);
 	pvmw.pmd = pmd_off(mm, addr);
 	spin_lock(pvmw.ptl);
-	if (pte_folio(ptep_get(pvmw.pte)) == folio) {
-#if TB_HAVE_look_around_nr
-		/* 7.2: a batch of ptes, here the one pte of a small folio */
-		if (lru_gen_enabled()) {
-			if (lru_gen_look_around(&pvmw, 1))
-				referenced++;
-		} else if (clear_flush_young_ptes_notify(&vma->vma, addr, pvmw.pte, 1)) {
-			referenced++;
-		}
-#elif TB_HAVE_look_around_bool
-		if (lru_gen_enabled()) {
-			if (lru_gen_look_around(&pvmw))
-				referenced++;
-		} else if (ptep_clear_flush_young_notify(&vma->vma, addr, pvmw.pte)) {
-			referenced++;
-		}
-#else
-		/* before 6.9: a young pte is a reference, and the look-around clears it */
-		if (lru_gen_enabled() && pte_young(ptep_get(pvmw.pte)) &&
-		    !(vma->vma.vm_flags & (VM_SEQ_READ | VM_RAND_READ))) {
-			lru_gen_look_around(&pvmw);
-			referenced++;
-		}
-		if (ptep_clear_flush_young_notify(&vma->vma, addr, pvmw.pte))
-			referenced++;
-#endif
+	for (i = 0; i < folio_nr_pages(folio) && folio->index + i < vma->nr_pages; i++) {
+		pvmw.address = vma_addr(vma, folio->index + i);
+		pvmw.pte = mm_pte(mm, pvmw.address, false, false);
+		pvmw.pfn = folio_pfn(folio) + i;
+		if (pvmw.pte && ptep_maps_page(pvmw.pte, folio_page(folio, i)))
+			referenced += referenced_pte(vma, &pvmw);
 	}
 	spin_unlock(pvmw.ptl);
 	if (referenced)

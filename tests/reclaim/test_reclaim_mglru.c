@@ -702,7 +702,8 @@ static void global_reclaim_reclaims_a_memcg_below_low_on_its_second_visit(void *
 static void noio_charge_oom_kills_unless_workingset_anon_is_sorted_out(void **state)
 {
 	struct tb_file *once = tb_file_create(16), *f = tb_file_create(128);
-	struct folio *folios[72];	/* more than the CPU's stock */
+	/* one charge batch: the first charge's reclaim serves them all */
+	struct folio *folios[MEMCG_CHARGE_BATCH];
 	struct lruvec *lruvec;
 	struct tb_vma *vma;
 	unsigned long seq;
