@@ -169,11 +169,18 @@ int sysfs_emit(char *buf, const char *fmt, ...)
 	return n;
 }
 
+/* the attributes added to the group's directory, which must exist (else -ENOENT) */
 int sysfs_merge_group(struct kobject *kobj, const struct attribute_group *grp)
 {
-	struct attribute_group unnamed = { .attrs = grp->attrs };
+	char dir[KERNFS_PATH], prefix[KERNFS_PATH * 2];
+	int i;
 
-	return sysfs_create_group(kobj, &unnamed);
+	kobj_path(kobj, dir, sizeof(dir));
+	snprintf(prefix, sizeof(prefix), "%s/%s/", dir, grp->name ?: "");
+	for (i = 0; i < KERNFS_MAX; i++)
+		if (!strncmp(sysfs[i].path, prefix, strlen(prefix)))
+			return sysfs_create_group(kobj, grp);
+	return -ENOENT;
 }
 
 void sysfs_remove_group(struct kobject *kobj, const struct attribute_group *grp)

@@ -973,7 +973,7 @@ static void zap_pte(struct tb_vma *vma, unsigned long idx)
 			if (pte_young(pte) && likely(vma_has_recency(&vma->vma)))
 				folio_mark_accessed(folio);
 		}
-		rmap_remove(vma, folio);
+		rmap_remove_page(vma, folio, pfn_to_page(pte_pfn(pte)));
 		free_swap_cache(folio);
 		folio_put(folio);
 	} else if (pte_is_swap(pte)) {
@@ -1284,7 +1284,46 @@ void tb_folio_unpin(struct folio *folio)
 }
 
 /* ---- faults ---- */
-static int do_anonymous_page(struct tb_vma *vma, unsigned long idx, bool write)
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+/* mm/memory.c's (mm/vmscan/memory_unit.c) */
+vm_fault_t do_anonymous_page(struct vm_fault *vmf);
+
+/*
+ * handle_pte_fault() of a pte that is none in an anonymous vma: the
+ * kernel's do_anonymous_page(), which picks the folio's order (an mTHP
+ * size enabled for the vma, else a small folio), charges it and maps all
+ * its pages, none young (x86 leaves that to the MMU): the retried access
+ * sets the faulting pte's accessed bit, and its dirty bit on a write
+ */
+static int do_anon_fault(struct tb_vma *vma, unsigned long idx, bool write)
+{
+	struct mm_struct *mm = vma->vma.vm_mm;
+	unsigned long addr = vma_addr(vma, idx);
+	struct vm_fault vmf = {
+		.vma = &vma->vma,
+		.address = addr,
+		.real_address = addr,
+		.flags = FAULT_FLAG_USER | (write ? FAULT_FLAG_WRITE : 0),
+		.pgoff = idx,
+		.gfp_mask = GFP_HIGHUSER_MOVABLE,
+		.pmd = mm_pmd(mm, addr, false, false),
+	};
+	vm_fault_t ret = do_anonymous_page(&vmf);
+	pte_t *ptep = mm_pte(mm, addr, false, false);
+
+	if (ret & VM_FAULT_ERROR)
+		return -ENOMEM;
+	/* 0 with nothing mapped: a race the kernel retries (none in the world) */
+	if (WARN_ON_ONCE(!ptep || !pte_present(ptep_get(ptep))))
+		return -EAGAIN;
+	set_bits(&ptep->pte, _PAGE_ACCESSED | (write ? _PAGE_DIRTY : 0));
+	tb_stats.minor++;
+	tb_charge_time(costs.minor_ns + costs.hit_ns);
+	return 0;
+}
+#endif
+
+static int do_anonymous_page_small(struct tb_vma *vma, unsigned long idx, bool write)
 {
 	struct folio *folio = tb_alloc_folio(GFP_HIGHUSER_MOVABLE, numa_node_id());
 
@@ -1659,7 +1698,12 @@ static int pte_fault(struct tb_vma *vma, unsigned long idx, pte_t pte, bool writ
 		return do_swap_page(vma, idx, write);
 	if (vma->tbf)
 		return do_file_fault(vma, idx, write);
-	return do_anonymous_page(vma, idx, write);
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+	return do_anon_fault(vma, idx, write);
+#else
+	/* trees before THP's port (6.1): an order-0 folio, as mm/memory.c maps it */
+	return do_anonymous_page_small(vma, idx, write);
+#endif
 }
 
 /* mm_account_fault(): every fault, failed ones too */
@@ -1925,9 +1969,11 @@ static int referenced_one(struct tb_vma *vma, struct folio *folio, struct mem_cg
 			referenced += referenced_pte(vma, &pvmw);
 	}
 	spin_unlock(pvmw.ptl);
-	if (referenced)
-		*vm_flags |= vma->vma.vm_flags & ~VM_LOCKED;
-	return referenced;
+	if (!referenced)
+		return 0;
+	/* a vma counts once, however many of its ptes were young */
+	*vm_flags |= vma->vma.vm_flags & ~VM_LOCKED;
+	return 1;
 }
 
 static struct tb_vma *anon_vma_of(struct folio *folio)

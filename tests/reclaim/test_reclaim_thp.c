@@ -11,6 +11,9 @@
 #include <linux/mm.h>
 #include <linux/mmzone.h>
 #include <linux/vmstat.h>
+#include <linux/swap.h>
+#include <linux/rmap.h>
+#include <kshim/reclaim.h>
 #include <sys/mman.h>
 #include "tb_reclaim.h"
 
@@ -66,6 +69,11 @@ static int setup_256m_always(void **state)
 static int setup_1g_anon_64k(void **state)
 {
 	return boot(state, 1024, "thp_anon=64K:always");
+}
+
+static int setup_1g_anon_64k_swap(void **state)
+{
+	return boot_swap(state, 1024, 64, "thp_anon=64K:always");
 }
 
 static void assert_reads(const char *file, const char *want)
@@ -252,6 +260,97 @@ static void thp_fault_over_memory_high_reclaims_at_its_page_table_charge(void **
 	tb_unmap(vma);
 }
 
+#define MTHP_64K_ORDER 4
+#define MTHP_64K_NR (1 << MTHP_64K_ORDER)
+#define MTHP_64K THP "hugepages-64kB/"
+
+/*
+ * do_anonymous_page() with 64K on: alloc_anon_folio() takes the highest
+ * enabled order whose aligned range of ptes is empty and maps all 16
+ * ptes of the folio; none is young (pte_sw_mkyoung() does nothing on
+ * x86) until the MMU's retried access sets the faulting one's bits
+ */
+static void mthp_fault_maps_all_ptes_of_its_folio_young_only_where_touched(void **state)
+{
+	struct tb_mem_stats before, after;
+	struct folio *folio;
+	struct tb_vma *vma;
+	unsigned long i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(1 * MB));
+	assert_int_equal(tb_touch(vma, 5, true), 0);
+	folio = folio_at(vma, 0);
+	assert_int_equal(folio_order(folio), MTHP_64K_ORDER);
+	for (i = 0; i < MTHP_64K_NR; i++)
+		assert_ptr_equal(folio_at(vma, i), folio);
+	assert_null(tb_vma_folio(vma, MTHP_64K_NR));
+	assert_int_equal(tb_vma_resident(vma), MTHP_64K_NR);
+	assert_true(tb_vma_pte_young(vma, 5));
+	assert_false(tb_vma_pte_young(vma, 4));
+	assert_int_equal(tb_stat("a", "anon"), MTHP_64K_NR * PAGE_SIZE);
+	assert_reads(MTHP_64K "stats/anon_fault_alloc", "1\n");
+	/* another page of it is mapped already: a hit */
+	tb_mem_stats(&before);
+	assert_int_equal(tb_touch(vma, 6, false), 0);
+	tb_mem_stats(&after);
+	assert_int_equal(after.minor, before.minor);
+	tb_unmap(vma);
+	assert_int_equal(tb_stat("a", "anon"), 0);
+}
+
+/* a vma's first 64K in memcg "a", the folio's page 5 touched */
+static struct tb_vma *mthp_in_a(void)
+{
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(1 * MB));
+	assert_int_equal(tb_touch(vma, 5, true), 0);
+	assert_int_equal(folio_order(folio_at(vma, 0)), MTHP_64K_ORDER);
+	return vma;
+}
+
+/*
+ * folio_referenced_one() tests and clears every pte that maps the folio:
+ * a vma whose young ptes are its 6th and 10th page counts once
+ */
+static void mthp_folio_referenced_clears_every_young_pte_and_counts_the_vma_once(void **state)
+{
+	struct tb_vma *vma = mthp_in_a();
+	struct folio *folio = folio_at(vma, 0);
+	unsigned long vm_flags;
+
+	assert_int_equal(tb_touch(vma, 9, false), 0);
+	assert_true(tb_vma_pte_young(vma, 9));
+	/* isolated, as shrink_folio_list() has it (the look-around asks) */
+	lru_add_drain();
+	assert_true(folio_isolate_lru(folio));
+	assert_int_equal(folio_referenced(folio, 0, NULL, &vm_flags), 1);
+	assert_false(tb_vma_pte_young(vma, 5));
+	assert_false(tb_vma_pte_young(vma, 9));
+	assert_int_equal(folio_referenced(folio, 0, NULL, &vm_flags), 0);
+	folio_putback_lru(folio);
+	tb_unmap(vma);
+}
+
+/* the folio swapped out whole: 16 slots of a cluster on the non-rotational device */
+static void mthp_reclaim_swaps_the_folio_out_whole(void **state)
+{
+	struct tb_vma *vma = mthp_in_a();
+
+	/* its reference used up by a first pass */
+	tb_madvise(vma, MADV_COLD);
+	tb_cgroup_write_str("a", "memory.reclaim", "64K");
+	assert_int_equal(tb_vma_swapped(vma), MTHP_64K_NR);
+	assert_reads(MTHP_64K "stats/swpout", "1\n");
+	assert_int_equal(kshim_vm_event_read(PSWPOUT), MTHP_64K_NR);
+	assert_int_equal(tb_stat("a", "anon"), 0);
+	tb_unmap(vma);
+}
+
 /* a 2 MiB anonymous vma in memcg "a", written whole: one PMD-mapped THP */
 static struct tb_vma *thp_in_a(void)
 {
@@ -382,6 +481,12 @@ int main(void)
 						setup_1g_always, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_fault_over_memory_high_reclaims_at_its_page_table_charge,
 						setup_1g_always_swap, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(mthp_fault_maps_all_ptes_of_its_folio_young_only_where_touched,
+						setup_1g_anon_64k, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(mthp_folio_referenced_clears_every_young_pte_and_counts_the_vma_once,
+						setup_1g_anon_64k, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(mthp_reclaim_swaps_the_folio_out_whole,
+						setup_1g_anon_64k_swap, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_reclaim_swaps_a_thp_whole_to_a_non_rotational_device,
 						setup_1g_always_swap, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_reclaim_to_a_rotational_disk_splits_the_thp_before_6_14,

@@ -50,6 +50,7 @@ struct vm_area_struct;
 static inline void update_mmu_cache(struct vm_area_struct *vma, unsigned long addr, pte_t *ptep)
 {
 }
+#define update_mmu_cache_range(vmf, vma, addr, ptep, nr) do { } while (0)
 static inline pte_t ptep_get(pte_t *ptep)
 {
 	return (pte_t){ __atomic_load_n(&ptep->pte, __ATOMIC_RELAXED) };

@@ -77,6 +77,7 @@ bool folio_isolate_lru(struct folio *folio);
 #else
 int folio_isolate_lru(struct folio *folio);
 #endif
+void folio_putback_lru(struct folio *folio);
 
 #if !TB_HAVE_fmode_noreuse
 /*
