@@ -7,6 +7,9 @@
 #include "vmscan/reclaim_env.h"
 #include <linux/userfaultfd_k.h>
 #include <linux/swapops.h>
+#if TB_HAVE_leafops_h
+#include <linux/leafops.h>
+#endif
 #include <asm-generic/pgtable_uffd.h>
 #include <asm/pgalloc.h>
 

@@ -17,8 +17,13 @@ bool __virt_addr_valid(unsigned long kaddr);
 #define virt_addr_valid(kaddr) __virt_addr_valid((unsigned long)(kaddr))
 struct page *(virt_to_page)(const void *kaddr);
 /* x86's zeroed user page: the allocator zeroes it (the world's pages hold no data) */
+#if TB_HAVE_vma_alloc_folio_hugepage
 #define vma_alloc_zeroed_movable_folio(vma, vaddr) \
 	vma_alloc_folio(GFP_HIGHUSER_MOVABLE | __GFP_ZERO, 0, vma, vaddr, false)
+#else
+#define vma_alloc_zeroed_movable_folio(vma, vaddr) \
+	vma_alloc_folio(GFP_HIGHUSER_MOVABLE | __GFP_ZERO, 0, vma, vaddr)
+#endif
 /* asm-generic/getorder.h: fls64((size - 1) >> PAGE_SHIFT), so 0 is order 52 */
 static inline int get_order(unsigned long size)
 {

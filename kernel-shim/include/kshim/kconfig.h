@@ -67,6 +67,8 @@
 #define CONFIG_ARCH_WANTS_THP_SWAP 1
 #define CONFIG_THP_SWAP 1
 #define CONFIG_PGTABLE_HAS_HUGE_LEAVES 1
+/* def_bool !NO_PAGE_MAPCOUNT (7.x): a large folio's pages keep their own mapcounts */
+#define CONFIG_PAGE_MAPCOUNT 1
 #endif
 
 #endif /* _KSHIM_KCONFIG_H */
