@@ -341,8 +341,6 @@ static void mthp_reclaim_swaps_the_folio_out_whole(void **state)
 {
 	struct tb_vma *vma = mthp_in_a();
 
-	/* its reference used up by a first pass */
-	tb_madvise(vma, MADV_COLD);
 	tb_cgroup_write_str("a", "memory.reclaim", "64K");
 	assert_int_equal(tb_vma_swapped(vma), MTHP_64K_NR);
 	assert_reads(MTHP_64K "stats/swpout", "1\n");
