@@ -7,6 +7,7 @@
  */
 #include "vmscan/reclaim_env.h"
 #include <asm-generic/pgtable_uffd.h>	/* no userfaultfd: its pte bits are stubs */
+#include <linux/userfaultfd_k.h>	/* and its vma tests */
 
 /* the mm's page counters the world keeps (mm->kshim_rss) */
 static inline void dec_mm_counter(struct mm_struct *mm, int member)
