@@ -116,6 +116,14 @@ FEATURES = [
             ('regex', 'mm/swapfile.c', r'if \(order && !\(si->flags & SWP_BLKDEV\)\)'), '6.14',
             'a large folio gets swap slots on any block device (before: a non-rotational '
             'one with clusters)'),
+    Feature('map_unused_to_zeropage',
+            ('func', 'mm/migrate.c', 'try_to_map_unused_to_zeropage'), '6.12',
+            'the split of an anonymous THP maps its zero-filled pages to the shared zero page'),
+    Feature('map_unused_to_zeropage_old_pte',
+            ('regex', 'mm/migrate.c',
+             r'try_to_map_unused_to_zeropage\(struct page_vma_mapped_walk \*pvmw,\s*struct folio \*folio, pte_t old_pte'),
+            '6.12', 'try_to_map_unused_to_zeropage() takes the migration entry\'s pte '
+            '(its soft-dirty and uffd-wp bits: 6.12.118 and 7.3 have it, not every 6.12.y)'),
     Feature('remove_migration_ptes_ttu',
             ('regex', 'include/linux/rmap.h',
              r'remove_migration_ptes\(struct folio \*src, struct folio \*dst,\s*enum ttu_flags'),

@@ -40,6 +40,15 @@ unsigned long max_mapnr;	/* pfn_valid(): the memmap's extent */
 unsigned long totalreserve_pages;	/* mm/show_mem.c's */
 #endif
 static bool booted;
+/*
+ * The contents of RAM, as far as reclaim can tell them apart: a bit per
+ * pfn, set while the page holds a byte other than zero (an anonymous
+ * page starts zeroed; a write of data sets it). The zero page is one
+ * more struct page past the memmap's end (the kernel's empty_zero_page,
+ * in the kernel image: not RAM the allocator has).
+ */
+static unsigned long *page_data;
+static unsigned long zero_page_index;
 static LIST_HEAD(reserved);	/* pages the rest of the system holds */
 static unsigned long nr_reserved;
 struct cpumask kshim_cpu_all_mask;
@@ -282,9 +291,17 @@ int tb_mem_boot(const struct tb_mem_config *cfg)
 	 * covers whole sections: __free_one_page() looks at a buddy's struct
 	 * page there (never a buddy: zero); three more: a folio spans four
 	 */
-	mem_map = calloc(ALIGN(nr_memmap, TB_MAX_BLOCK) + 3, sizeof(struct page));
-	if (!mem_map)
+	zero_page_index = ALIGN(nr_memmap, TB_MAX_BLOCK) + 3;
+	mem_map = calloc(zero_page_index + 1, sizeof(struct page));
+	page_data = calloc(BITS_TO_LONGS(zero_page_index + 1), sizeof(long));
+	if (!mem_map || !page_data) {
+		free(mem_map);
+		free(page_data);
+		mem_map = NULL;
+		page_data = NULL;
 		return -ENOMEM;
+	}
+	tb_zero_page_boot(&mem_map[zero_page_index]);
 	memmap_huge_pages();
 	cpumask_clear(&kshim_cpu_all_mask);
 	for_each_possible_cpu(cpu)
@@ -342,8 +359,11 @@ int tb_mem_boot(const struct tb_mem_config *cfg)
 	return 0;
 fail:
 	tb_thp_shutdown();
+	tb_zero_page_boot(NULL);
 	free(mem_map);
 	mem_map = NULL;
+	free(page_data);
+	page_data = NULL;
 	return err;
 }
 
@@ -419,11 +439,32 @@ void tb_mem_shutdown(void)
 		node_lruvec_free(pgdat);
 	}
 	unlink_lru_folios();
+	tb_zero_page_boot(NULL);
 	free(mem_map);
 	mem_map = NULL;
+	free(page_data);
+	page_data = NULL;
 	nr_memmap = 0;
 	max_mapnr = 0;
 	booted = false;
+}
+
+/* whether page holds a byte other than zero (the zero page: never) */
+bool tb_page_has_data(const struct page *page)
+{
+	return page_data && test_bit(page - mem_map, page_data);
+}
+
+/* the page is zeroed (data false) or has data written to it */
+void tb_page_set_data(const struct page *page, bool data)
+{
+	if (WARN_ONCE(!page_data || page - mem_map >= (long)zero_page_index,
+		      "tb: the contents of a page outside the RAM"))
+		return;
+	if (data)
+		set_bit(page - mem_map, page_data);
+	else
+		clear_bit(page - mem_map, page_data);
 }
 
 bool tb_page_in_memmap(const struct page *page)
@@ -630,7 +671,11 @@ static struct folio *alloc_folio_order(gfp_t gfp, unsigned int order, int nid)
 struct folio *tb_alloc_folio_order(gfp_t gfp, unsigned int order, int nid)
 {
 	struct folio *folio = alloc_folio_order(gfp, order, nid);
+	unsigned long i;
 
+	/* post_alloc_hook(): __GFP_ZERO clears every page */
+	for (i = 0; folio && (gfp & __GFP_ZERO) && i < (1UL << order); i++)
+		tb_page_set_data(folio_page(folio, i), false);
 	if (folio && (gfp & __GFP_ACCOUNT) &&
 	    unlikely(memcg_kmem_charge_page(&folio->page, gfp, order))) {
 		folio_put(folio);

@@ -651,6 +651,15 @@ static int tb_swap_write(struct folio *folio, struct swap_iocb **swap_plug)
 {
 	long i, nr = folio_nr_pages(folio);
 
+	/*
+	 * a folio whose slot no pte holds (a split's page the kernel mapped
+	 * to the zero page instead, or one zapped meanwhile) leaves the swap
+	 * cache, dirty, and is not written (mm/page_io.c's folio_free_swap())
+	 */
+	if (folio_free_swap(folio)) {
+		folio_unlock(folio);
+		return 0;
+	}
 	tb_stats.swapouts += nr;
 	/* page_io.c's count_swpout_vm_event(): PSWPOUT not a memcg event in 6.12 */
 #ifdef CONFIG_TRANSPARENT_HUGEPAGE

@@ -59,13 +59,35 @@ struct tb_vma {
 	struct list_head file_node;	/* the file's vmas */
 };
 
-/* no zero page is ever mapped (its pfn: zero_pfn; 7.2: zero_page_pfn) */
+/*
+ * The zero page (its pfn: zero_pfn; 7.2: zero_page_pfn): a struct page
+ * past the memmap's end (mem.c), which holds no data. Mapped read-only
+ * where the kernel's split of an anonymous THP finds a zero-filled page
+ * (try_to_map_unused_to_zeropage()); a write there faults a page in.
+ */
 #if !TB_HAVE_zero_pfn_func
 unsigned long zero_pfn = ~0UL;
-#else
-struct page *__zero_page;	/* 7.2: ZERO_PAGE()'s page */
 #endif
+struct page *__zero_page;	/* ZERO_PAGE()'s page */
 unsigned long zero_page_pfn = ~0UL;
+
+void tb_zero_page_boot(struct page *page)
+{
+	unsigned long pfn = page ? page_to_pfn(page) : ~0UL;
+
+	if (page)
+		SetPageReserved(page);
+	__zero_page = page;
+#if !TB_HAVE_zero_pfn_func
+	zero_pfn = pfn;
+#endif
+	zero_page_pfn = pfn;
+}
+
+static __always_inline bool pfn_is_zero_page(unsigned long pfn)
+{
+	return pfn == zero_page_pfn;
+}
 
 /*
  * x86's direct map, which the world's memory is not in (its page tables
@@ -453,10 +475,17 @@ pgtable_t pgtable_trans_huge_withdraw(struct mm_struct *mm, pmd_t *pmdp)
 	return pgtable;
 }
 
-/* mm/util.c: the world's pages hold no data to compare (nothing asks) */
+/*
+ * mm/util.c: the world knows of a page's contents whether it holds a
+ * byte other than zero (mem.c), so it can tell a page from the zero page
+ * (the split's pages_identical()); two pages of data it cannot compare
+ */
 int memcmp_pages(struct page *page1, struct page *page2)
 {
-	WARN_ONCE(1, "tb: page contents are not modelled");
+	if (page1 == __zero_page || page2 == __zero_page ||
+	    (!tb_page_has_data(page1) && !tb_page_has_data(page2)))
+		return tb_page_has_data(page1) != tb_page_has_data(page2);
+	WARN_ONCE(1, "tb: the data of two pages is not modelled");
 	return 1;
 }
 
@@ -584,9 +613,11 @@ static void split_huge_pmd_of(struct tb_vma *vma, pmd_t *pmdp, unsigned long idx
 #endif
 }
 
+/* the folio a present pte maps: none for the zero page (vm_normal_page()) */
 static struct folio *pte_folio(pte_t pte)
 {
-	return pte_present(pte) ? page_folio(pfn_to_page(pte_pfn(pte))) : NULL;
+	return pte_present(pte) && !pfn_is_zero_page(pte_pfn(pte)) ?
+	       page_folio(pfn_to_page(pte_pfn(pte))) : NULL;
 }
 
 /*
@@ -1196,7 +1227,8 @@ static void vma_count_ptes(struct tb_vma *vma, unsigned long *present, unsigned 
 			*present += end - i;
 		for (; ptep && i < end; i++, ptep++) {
 			pte = ptep_get(ptep);
-			*present += !!pte_present(pte);
+			/* the zero page is no page of the task's (not in its rss) */
+			*present += pte_present(pte) && !pfn_is_zero_page(pte_pfn(pte));
 			*swapped += pte_is_swap(pte);
 		}
 		i = end;
@@ -1333,6 +1365,8 @@ static int do_anonymous_page_small(struct tb_vma *vma, unsigned long idx, bool w
 		folio_put(folio);
 		return -ENOMEM;
 	}
+	/* the kernel zeroes the page (GFP_HIGHUSER_MOVABLE | __GFP_ZERO) */
+	tb_page_set_data(&folio->page, false);
 	__folio_set_swapbacked(folio);
 	folio_mark_uptodate(folio);
 	rmap_add(vma, idx, folio);
@@ -1391,6 +1425,8 @@ static int do_swap_page(struct tb_vma *vma, unsigned long idx, bool write)
 		}
 		__folio_set_locked(folio);
 		__folio_set_swapbacked(folio);
+		/* what the slot held, which the world does not keep: data */
+		tb_page_set_data(&folio->page, true);
 		tb_swap_cache_add(folio, entry);
 #if TB_HAVE_swap_table
 		/* 7.2: the swap charge stays with the slot until it is freed */
@@ -1744,9 +1780,13 @@ vm_fault_t __vmf_anon_prepare(struct vm_fault *vmf)
 	return vmf->vma->anon_vma ? 0 : VM_FAULT_OOM;
 }
 
-/* mm/memory.c: the world's pages hold no data */
+/* mm/memory.c: a THP's pages are zeroed */
 void folio_zero_user(struct folio *folio, unsigned long addr_hint)
 {
+	long i;
+
+	for (i = 0; i < folio_nr_pages(folio); i++)
+		tb_page_set_data(folio_page(folio, i), false);
 }
 
 #if TB_HAVE_folio_split_nonuniform
@@ -1820,23 +1860,64 @@ static noinline int touch_pmd(struct task_struct *tsk, struct tb_vma *vma, unsig
 	return pte_fault(vma, idx, __pte(0), write);
 }
 
-/* the MMU's access; a fault (handle_mm_fault) when the pte is not present */
+/*
+ * do_wp_page() of the zero page's read-only pte: wp_page_copy() maps a
+ * new zeroed page in its place, as a fault of a missing pte would
+ */
+static noinline int wp_zero_page(struct tb_vma *vma, unsigned long idx, pte_t *ptep)
+{
+	struct mm_struct *mm = vma->vma.vm_mm;
+
+	account_fault(vma);
+	spin_lock(&mm->page_table_lock);
+	ptep_get_and_clear(mm, vma_addr(vma, idx), ptep);
+	spin_unlock(&mm->page_table_lock);
+	return do_anonymous_page_small(vma, idx, true);
+}
+
+/* a write of data: the page under page idx (mapped now) holds a byte other than zero */
+static noinline void written(struct tb_vma *vma, unsigned long idx)
+{
+	pte_t pte = vma_pte_get(vma, idx);
+
+	if (pte_present(pte) && !pfn_is_zero_page(pte_pfn(pte)))
+		tb_page_set_data(pfn_to_page(pte_pfn(pte)), true);
+}
+
+/*
+ * The MMU's access; a fault (handle_mm_fault) when the pte is not present
+ * or a write meets the zero page. data: a write stores a byte other than
+ * zero (else the page keeps its contents)
+ */
 static __always_inline int touch(struct task_struct *tsk, struct tb_vma *vma,
-				 unsigned long idx, bool write)
+				 unsigned long idx, bool write, bool data)
 {
 	pte_t *ptep = mm_pte(vma->vma.vm_mm, vma_addr(vma, idx), false, true);
 	pte_t pte;
+	int ret;
 
-	if (unlikely(!ptep))
-		return touch_pmd(tsk, vma, idx, write);
+	if (unlikely(!ptep)) {
+		ret = touch_pmd(tsk, vma, idx, write);
+		goto out;
+	}
 	pte = ptep_get(ptep);
 	if (likely(pte_present(pte))) {
+		if (unlikely(write && pfn_is_zero_page(pte_pfn(pte)))) {
+			ret = wp_zero_page(vma, idx, ptep);
+			goto out;
+		}
 		set_bits(&ptep->pte, _PAGE_ACCESSED | (write ? _PAGE_DIRTY : 0));
+		if (data)
+			tb_page_set_data(pfn_to_page(pte_pfn(pte)), true);
 		tb_stats.hits++;
 		charge_time(tsk, costs.hit_ns);
 		return 0;
 	}
-	return fault(vma, idx, pte, write);
+	ret = fault(vma, idx, pte, write);
+out:
+	if (!ret && data)
+		written(vma, idx);
+	return ret;
 }
 
 /*
@@ -1856,7 +1937,8 @@ void tb_touch_prefetch(struct tb_vma *vma, unsigned long idx)
 		__builtin_prefetch(ptep, 1);
 }
 
-int tb_touch(struct tb_vma *vma, unsigned long idx, bool write)
+static __always_inline int touch_access(struct tb_vma *vma, unsigned long idx, bool write,
+				  bool data)
 {
 	/* current once: a touch is the world's most frequent call */
 	struct task_struct *tsk = current;
@@ -1874,9 +1956,19 @@ int tb_touch(struct tb_vma *vma, unsigned long idx, bool write)
 	lru_gen_use_mm(vma->vma.vm_mm);
 	/* lru_gen_enter_fault()/lru_gen_exit_fault() around handle_mm_fault() */
 	tsk->in_lru_fault = vma_has_recency(&vma->vma);
-	ret = touch(tsk, vma, idx, write);
+	ret = touch(tsk, vma, idx, write, data);
 	tsk->in_lru_fault = false;
 	return ret;
+}
+
+int tb_touch(struct tb_vma *vma, unsigned long idx, bool write)
+{
+	return touch_access(vma, idx, write, write);
+}
+
+int tb_touch_write_zero(struct tb_vma *vma, unsigned long idx)
+{
+	return touch_access(vma, idx, true, false);
 }
 
 /* ---- the reverse map reclaim walks (mm/rmap.c's folio_referenced_one()) ---- */
@@ -2255,10 +2347,40 @@ void try_to_migrate(struct folio *folio, enum ttu_flags flags)
 		migrate_one_pte(vma, folio, i);
 }
 
+#if TB_HAVE_map_unused_to_zeropage
+/* mm/migrate.c's try_to_map_unused_to_zeropage() (mm/vmscan/migrate_unit.c) */
+bool tb_map_unused_to_zeropage(struct page_vma_mapped_walk *pvmw, struct folio *folio,
+			       pte_t old_pte, unsigned long idx);
+#if TB_HAVE_remove_migration_ptes_ttu
+#define TB_RMP_ZEROPAGE	TTU_USE_SHARED_ZEROPAGE
+#else
+#define TB_RMP_ZEROPAGE	RMP_USE_SHARED_ZEROPAGE
+#endif
+
+/* the kernel's choice for a zero-filled page of a split: the zero page's pte */
+static bool map_unused_to_zeropage(struct tb_vma *vma, struct folio *dst, unsigned long i,
+				   pte_t *ptep)
+{
+	struct mm_struct *mm = vma->vma.vm_mm;
+	struct page_vma_mapped_walk pvmw = {
+		.pfn = folio_pfn(dst), .nr_pages = folio_nr_pages(dst), .vma = &vma->vma,
+		.address = vma_addr(vma, dst->index + i), .pte = ptep,
+		.ptl = &mm->page_table_lock,
+	};
+	bool ret;
+
+	spin_lock(&mm->page_table_lock);
+	ret = tb_map_unused_to_zeropage(&pvmw, dst, ptep_get(ptep), i);
+	spin_unlock(&mm->page_table_lock);
+	return ret;
+}
+#endif
+
 /*
  * mm/migrate.c's remove_migration_pte() over the ptes of dst's pages: a
  * migration entry for a page of src maps dst's page of that index again,
- * with the bits the entry kept
+ * with the bits the entry kept; with the split's flag, a zero-filled
+ * page is mapped as the zero page if the kernel says so
  */
 #if TB_HAVE_remove_migration_ptes_ttu
 void remove_migration_ptes(struct folio *src, struct folio *dst, enum ttu_flags flags)
@@ -2282,6 +2404,10 @@ void remove_migration_ptes(struct folio *src, struct folio *dst, int flags)
 		entry = pte_leaf(ptep_get(ptep));
 		if (!leaf_is_migration(entry) || leaf_pfn(entry) != folio_pfn(src) + i)
 			continue;
+#if TB_HAVE_map_unused_to_zeropage
+		if ((flags & TB_RMP_ZEROPAGE) && map_unused_to_zeropage(vma, dst, i, ptep))
+			continue;
+#endif
 		folio_get(dst);
 		pte = mk_pte(page, vma->vma.vm_page_prot);
 		if (!leaf_migration_young(entry))

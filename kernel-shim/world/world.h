@@ -31,6 +31,11 @@
 
 /* mem.c */
 bool tb_page_in_memmap(const struct page *page);
+/* the contents of a page: whether it holds a byte other than zero (mem.c) */
+bool tb_page_has_data(const struct page *page);
+void tb_page_set_data(const struct page *page, bool data);
+/* the zero page's struct page at boot, NULL at shutdown (vm.c) */
+void tb_zero_page_boot(struct page *page);
 /* mm/page_alloc.c's buddy free lists (mm/page_alloc/page_alloc_unit.c), under zone->lock */
 struct page *tb_buddy_take(struct zone *zone, unsigned int order);
 void tb_buddy_free(struct zone *zone, struct page *page, unsigned int order);

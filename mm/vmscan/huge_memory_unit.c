@@ -75,6 +75,12 @@ void tb_thp_boot(void)
 {
 	if (!thp_cmdline_set)
 		setup_transparent_hugepage("never");
+	/*
+	 * /sys/kernel/mm/transparent_hugepage/use_zero_page = 0: the world
+	 * maps no huge zero page, so a read fault allocates a THP as a write
+	 * fault does (the kernel's default is 1)
+	 */
+	clear_bit(TRANSPARENT_HUGEPAGE_USE_ZERO_PAGE_FLAG, &transparent_hugepage_flags);
 	WARN_ON(hugepage_init());
 }
 

@@ -164,14 +164,17 @@ static void set_size(const char *cg, const char *file, long bytes)
 
 /* ---- user-mode work of a task ---- */
 
-/* write one byte to every page of vma: 0, or -ENOMEM once OOM-killed */
+/*
+ * write one byte to every page of vma, a zero as the selftest's
+ * "*ptr = 0" (its pages stay zero-filled): 0, or -ENOMEM once OOM-killed
+ */
 static int fill_anon(struct tb_vma *vma, unsigned long nr_pages)
 {
 	unsigned long i;
 	int err;
 
 	for (i = 0; i < nr_pages; i++) {
-		err = tb_touch(vma, i, true);
+		err = tb_touch_write_zero(vma, i);
 		tb_task_return_to_user();
 		if (err)
 			return err;

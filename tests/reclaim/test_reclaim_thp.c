@@ -407,6 +407,49 @@ static void thp_reclaim_to_a_rotational_disk_splits_the_thp_before_6_14(void **s
 	tb_unmap(vma);
 }
 
+/*
+ * A THP whose pages were written only with zeros (the cgroup selftests'
+ * "*ptr = 0"), split by reclaim on a rotational disk: the split's
+ * remap_page() maps each zero-filled page to the zero page
+ * (try_to_map_unused_to_zeropage(), 6.12), so no pte holds a slot of
+ * it: swap_writepage() gives the slot back (folio_free_swap()) and the
+ * page is freed when shrink_folio_list() puts it back, not counted as
+ * reclaimed. memory.reclaim empties the memcg and still says -EAGAIN.
+ * Reads see the zero page; a write faults a new page in. (6.14 on the
+ * disk takes the THP whole: not split, it goes to swap.)
+ */
+static void thp_split_by_reclaim_maps_zero_filled_pages_to_the_zero_page(void **state)
+{
+	struct tb_vma *vma;
+	unsigned long i;
+
+	if (TB_HAVE_swap_large_on_any_blkdev)
+		tb_skip("6.14 on: the THP is swapped whole, not split");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(2 * MB));
+	for (i = 0; i < PAGES(2 * MB); i++)
+		assert_int_equal(tb_touch_write_zero(vma, i), 0);
+	assert_int_equal(folio_order(folio_at(vma, 0)), HPAGE_PMD_ORDER);
+
+	assert_int_equal(tb_cgroup_write_str("a", "memory.reclaim", "2M"), -EAGAIN);
+	assert_int_equal(tb_stat("a", "thp_swpout_fallback"), 1);
+	assert_int_equal(tb_stat("a", "anon"), 0);
+	/* what is left charged is the page tables */
+	assert_int_equal(tb_usage("a"), tb_stat("a", "kernel"));
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.swap.current"), 0);
+	assert_int_equal(tb_stat("a", "pgsteal"), 0);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	assert_int_equal(tb_vma_resident(vma), 0);
+	/* a read is a hit on the zero page; a write maps a page of its own */
+	assert_int_equal(tb_touch(vma, 0, false), 0);
+	assert_int_equal(tb_vma_resident(vma), 0);
+	assert_int_equal(tb_touch(vma, 0, true), 0);
+	assert_int_equal(tb_vma_resident(vma), 1);
+	assert_int_equal(tb_stat("a", "anon"), PAGE_SIZE);
+	tb_unmap(vma);
+}
+
 /* madvise_cold_or_pageout_pte_range()'s huge pmd: the THP isolated whole and swapped */
 static void thp_madvise_pageout_swaps_the_thp_out(void **state)
 {
@@ -488,6 +531,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(thp_reclaim_swaps_a_thp_whole_to_a_non_rotational_device,
 						setup_1g_always_swap, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_reclaim_to_a_rotational_disk_splits_the_thp_before_6_14,
+						setup_1g_always_swap_disk, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(thp_split_by_reclaim_maps_zero_filled_pages_to_the_zero_page,
 						setup_1g_always_swap_disk, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_madvise_pageout_swaps_the_thp_out,
 						setup_1g_always_swap, tb_reclaim_teardown),

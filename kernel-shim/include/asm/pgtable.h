@@ -120,9 +120,13 @@ static inline pmd_t pmd_mkwrite_novma(pmd_t pmd) { return __pmd(pmd.pmd | _PAGE_
 #define update_mmu_cache_pmd(vma, addr, pmd)	do { } while (0)
 /* every x86-64 CPU maps 2 MiB pages (X86_FEATURE_PSE) */
 #define has_transparent_hugepage() 1
-/* the world maps no zero page (zero_pfn matches no pfn; 7.2: linux/pgtable.h's) */
+/*
+ * the zero page: a struct page past the memmap's end (world/vm.c; 7.2:
+ * linux/pgtable.h's ZERO_PAGE() over the same __zero_page)
+ */
 #if !TB_HAVE_zero_pfn_func
-#define ZERO_PAGE(vaddr)	((void)(vaddr), (struct page *)NULL)
+extern struct page *__zero_page;
+#define ZERO_PAGE(vaddr)	((void)(vaddr), __zero_page)
 #endif
 #ifdef CONFIG_TRANSPARENT_HUGEPAGE
 #define __HAVE_ARCH_PMDP_HUGE_GET_AND_CLEAR
@@ -168,10 +172,13 @@ static inline pud_t *p4d_pgtable(p4d_t p4d)	{ return (pud_t *)(p4d_val(p4d) & PT
 static inline void p4d_clear(p4d_t *p4dp)	{ p4dp->pgd.pgd = 0; }
 #define pud_ERROR(e)	pr_err("bad pud %016lx\n", pud_val(e))
 /*
- * The world maps no zero page, small or huge: a read fault of anonymous
- * memory allocates, as s390 has the kernel do for a KVM guest's mm
+ * x86 lets every mm map the zero page. The world's own read fault of
+ * anonymous memory still allocates (world/vm.c), and THP's huge zero
+ * page is switched off at boot (use_zero_page: world/huge_memory_unit.c):
+ * the zero page is mapped where the kernel's split of an anonymous THP
+ * maps a zero-filled page to it (try_to_map_unused_to_zeropage())
  */
-#define mm_forbids_zeropage(mm)	(1)
+#define mm_forbids_zeropage(mm)	((void)(mm), 0)
 #define pmd_ERROR(e)	pr_err("bad pmd %016lx\n", pmd_val(e))
 
 /*

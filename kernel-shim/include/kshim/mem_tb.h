@@ -249,6 +249,12 @@ int tb_mprotect(struct tb_vma *vma, int prot);
  */
 int tb_touch(struct tb_vma *vma, unsigned long index, bool write);
 /*
+ * a write of a zero byte (tb_touch() writes data): the page keeps the
+ * contents it has, zero-filled if it was (a fresh anonymous page is), so
+ * the split of a THP can map it to the zero page as the kernel does
+ */
+int tb_touch_write_zero(struct tb_vma *vma, unsigned long index);
+/*
  * a hint with no effect on the world: the host fetches what a touch of
  * index will read, so a caller that knows its next accesses (a random
  * workload drawing them ahead) hides the host's cache misses
