@@ -4,7 +4,8 @@
  * The seed's experiment: 2 CPUs, 1 GiB of RAM, 4 GiB of swap, cgroups t1
  * and t2 each running usemem (850 MiB + 8 bytes and 850 MiB of anonymous
  * memory, written once, then read again), t1's value 12 and t2's 12, 8, 6;
- * plus the control row, the real code without the variant. The two tasks
+ * plus the control row, the real code without the variant, and the control
+ * booted with transparent_hugepage=always (Debian's default). The two tasks
  * run in parallel in virtual time: the one whose clock is behind touches
  * its next page; a task exits when its read-again ends, as usemem does,
  * and its memory is freed. Prints one JSON object (tools/seeds/seed_000.py).
@@ -44,7 +45,7 @@ static void die(const char *what, long err)
 	exit(1);
 }
 
-static void boot(unsigned long scale, int t2_value)
+static void boot(unsigned long scale, int t2_value, bool thp)
 {
 	struct kshim_world_config w = { .nr_cpus = 2, .seed = 1 };
 	struct tb_mem_config m = {
@@ -57,6 +58,9 @@ static void boot(unsigned long scale, int t2_value)
 	long err;
 
 	kshim_world_boot(&w);
+	/* Debian's 6.12 boots with THP always: usemem's writes fault THPs */
+	if (thp && (err = tb_boot_cmdline("transparent_hugepage=always")))
+		die("transparent_hugepage=always", err);
 	if ((err = tb_memcg_boot()) || (err = tb_mem_boot(&m)))
 		die("boot", err);
 	if ((err = tb_variant_global_shrink_priority(t2_value >= 0)))
@@ -150,7 +154,7 @@ static void print_stat(const char *cgroup)
 	printf("}");
 }
 
-static void run(unsigned long scale, int t2_value, bool last)
+static void run(unsigned long scale, int t2_value, bool thp, bool last)
 {
 	struct usemem u[2] = {
 		/* usemem rounds 850 MiB + 8 bytes up to one more page */
@@ -161,13 +165,13 @@ static void run(unsigned long scale, int t2_value, bool last)
 	const char *msg;
 	int i;
 
-	boot(scale, t2_value);
+	boot(scale, t2_value, thp);
 	for (i = 0; i < 2; i++)
 		start(&u[i]);
 	while ((cur = next(u, 2)))
 		step(cur);
 
-	printf("{\"t2_value\": %d, \"tasks\": [", t2_value);
+	printf("{\"t2_value\": %d, \"thp\": %s, \"tasks\": [", t2_value, thp ? "true" : "false");
 	for (i = 0; i < 2; i++)
 		printf("%s{\"cgroup\": \"%s\", \"bytes\": %lu, \"write_ns\": %llu, \"read_ns\": %llu}",
 		       i ? ", " : "", u[i].cgroup, u[i].pages * PAGE_SIZE,
@@ -195,8 +199,13 @@ int main(int argc, char **argv)
 {
 	unsigned long scale = argc > 1 ? strtoul(argv[1], NULL, 10) : 1;
 
-	static const int values[] = { -1, 12, 8, 6 };
-	unsigned int i;
+	/* t2's value (-1: the control, no variant), and THP always */
+	static const struct {
+		int value;
+		bool thp;
+	} rows[] = { { -1 }, { 12 }, { 8 }, { 6 }, { -1, true } };
+	/* a tree without the world's THP (6.1) runs the first four */
+	unsigned int i, n = ARRAY_SIZE(rows) - !TB_HAVE_thp_folio_split;
 
 	if (argc > 2)
 		reserved_mib = strtoul(argv[2], NULL, 10);
@@ -212,8 +221,8 @@ int main(int argc, char **argv)
 	}
 	kshim_thread_enter(0);
 	printf("{\"scale\": %lu, \"page_size\": %lu, \"rows\": [\n", scale, PAGE_SIZE);
-	for (i = 0; i < ARRAY_SIZE(values); i++)
-		run(scale, values[i], i + 1 == ARRAY_SIZE(values));
+	for (i = 0; i < n; i++)
+		run(scale, rows[i].value, rows[i].thp, i + 1 == n);
 	printf("]}\n");
 	kshim_thread_exit();
 	return 0;

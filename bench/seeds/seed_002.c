@@ -109,6 +109,7 @@ static struct {
 	bool swap_disk;
 	unsigned long disk_write_us;	/* 0: the world's default latency */
 	bool populate_scattered;	/* --populate scattered */
+	const char *cmdline;		/* --cmdline: the kernel command line's options */
 	unsigned long populate_stride;	/* 1, or coprime with file_pages */
 } cfg = { .scale = 64, .rounds = 60, .warmup = 2, .memcgs = 128, .nodes = 1, .swap_disk = true };
 
@@ -199,6 +200,8 @@ static void boot(unsigned long ram_pages, unsigned long swap_pages, bool kswapd,
 	long err;
 
 	kshim_world_boot(&w);
+	if (cfg.cmdline && (err = tb_boot_cmdline(cfg.cmdline)))
+		die(cfg.cmdline, err);
 	if ((err = tb_memcg_boot()) || (err = tb_mem_boot(&m)))
 		die("boot", err);
 	if (cfg.disk_write_us) {
@@ -729,6 +732,10 @@ static bool parse_option(const char *opt, const char *val)
 		cfg.populate_scattered = !strcmp(val, "scattered");
 		return true;
 	}
+	if (!strcmp(opt, "--cmdline")) {
+		cfg.cmdline = val;
+		return true;
+	}
 	if (!strcmp(opt, "--swap") && (!strcmp(val, "disk") || !strcmp(val, "zram"))) {
 		cfg.swap_disk = !strcmp(val, "disk");
 		return true;
@@ -763,7 +770,8 @@ int main(int argc, char **argv)
 		return main_kswapd(argc, argv);
 	if (argc < 2) {
 		fprintf(stderr, "usage: seed_002 [--nodes N] [--swap disk|zram] [--disk-write-us N] "
-			"[--cpu-log FILE] [--stat-log FILE] [--populate seq|scattered]\n"
+			"[--cpu-log FILE] [--stat-log FILE] [--populate seq|scattered] "
+			"[--cmdline OPTIONS]\n"
 			"       lru|iter|off [scale [rounds [warmup [memcgs [accesses]]]]]\n");
 		return 2;
 	}

@@ -49,7 +49,10 @@ def run(ctx):
     for r in raw['rows']:
         t1, t2 = r['tasks']
         v = r['t2_value']
-        row = {'variant': f'control ({series})' if v < 0 else f'12/{v}', 't2_value': v,
+        name = f'control ({series})' if v < 0 else f'12/{v}'
+        if r.get('thp'):
+            name += ', THP always'
+        row = {'variant': name, 't2_value': v, 'thp': bool(r.get('thp')),
                't2_first_kbps': round(kbps(t2, 'write_ns')), 't1_first_kbps': round(kbps(t1, 'write_ns')),
                't2_read_kbps': round(kbps(t2, 'read_ns')), 't1_read_kbps': round(kbps(t1, 'read_ns')),
                'scan': scan_ratios(r)}
@@ -101,17 +104,18 @@ def plot(rows, outdir):
 
 
 def render(d):
+    W = max([15] + [len(r['variant']) for r in d['rows']])
     out = [f'scale 1/{d["scale"]} (RAM, swap and usemem sizes divided by it); KB/s are virtual',
-           f'{"setting":<15} {"t2 first":>9} {"t1 first":>9} {"t2 read":>9} {"t1 read":>9} '
+           f'{"setting":<{W}} {"t2 first":>9} {"t1 first":>9} {"t2 read":>9} {"t1 read":>9} '
            f'{"t2/t1":>6} | {"seed t2 read":>12} {"seed t1 read":>12} {"seed t2/t1":>10}']
     for r in d['rows']:
         s = r.get('seed_read_kbps')
         seed = (f'{s[0]:>12} {s[1]:>12} {r["seed_read_ratio"]:>10}' if s else f'{"":>12} {"":>12} {"":>10}')
-        out.append(f'{r["variant"]:<15} {r["t2_first_kbps"]:>9} {r["t1_first_kbps"]:>9} '
+        out.append(f'{r["variant"]:<{W}} {r["t2_first_kbps"]:>9} {r["t1_first_kbps"]:>9} '
                    f'{r["t2_read_kbps"]:>9} {r["t1_read_kbps"]:>9} {r["read_ratio"]:>6} | {seed}')
     out.append('')
     out.append("t2's scan rate / t1's per sc->priority (expected 0 above t2's value, 2^-(12-value) below):")
-    out.append(f'{"setting":<15} ' + ' '.join(f'{p:>6}' for p in range(13)) + f' {"expect":>7}')
+    out.append(f'{"setting":<{W}} ' + ' '.join(f'{p:>6}' for p in range(13)) + f' {"expect":>7}')
     for r in d['rows']:
         cells = []
         for s in r['scan']:
@@ -120,7 +124,7 @@ def render(d):
             else:
                 cells.append(f'{s["t2_over_t1"]:>6.3f}')
         exp = r.get('expected_scan_ratio')
-        out.append(f'{r["variant"]:<15} ' + ' '.join(cells) + (f' {exp:>7.4f}' if exp else ''))
+        out.append(f'{r["variant"]:<{W}} ' + ' '.join(cells) + (f' {exp:>7.4f}' if exp else ''))
     if d.get('plot'):
         out.append(f'plot: {d["plot"]}')
     return '\n'.join(out)

@@ -28,6 +28,9 @@ def series(ctx):
 
 
 ROWS = [('lru', 'memcg LRU ({tree})'), ('iter', 'mem_cgroup_iter (seed)'), ('off', 'MGLRU off ({tree})')]
+# the memcg LRU again, booted as Debian's kernel is (THP always): the
+# workers' anonymous memory in THPs, where the tree has the world's THP
+THP_ROW = ('lru+thp', 'memcg LRU ({tree}), THP always', 'lru', 'transparent_hugepage=always')
 # stddev/mean of pgsteal, sum(pgsteal)/sum(requested), in %
 SEED_CORRECTED = {'lru': (106.03, 98.10), 'iter': (93.20, 99.28)}
 YU_ZHAO = {'off': (75, 425), 'lru': (20, 95)}
@@ -79,6 +82,14 @@ def kswapd_row(variant, runs):
             'stddev_over_mean': round(spread(r['pgsteal']), 2)}
 
 
+def thp_tree(ctx):
+    """whether the tree has the world's THP (6.12 on)"""
+    import sys
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    import tb_features
+    return tb_features.probe(ctx['tb'].tree, tb_features.by_name('thp_folio_split'))[0]
+
+
 def run(ctx):
     tb = ctx['tb']
     exe = os.path.join(ctx['bdir'], 'bench', 'seeds', 'seed_002')
@@ -93,6 +104,11 @@ def run(ctx):
         env.setdefault('TB_WATCHDOG_SECONDS', '600')
     k = dict(KSWAPD, repeats=1) if ctx['quick'] else KSWAPD
     jobs = [('fair', v, ['--nodes', nodes, v, scale, rounds]) for v, _ in ROWS]
+    fair_rows = list(ROWS)
+    if thp_tree(ctx):
+        key, name, variant, cmdline = THP_ROW
+        jobs.append(('fair', key, ['--nodes', nodes, '--cmdline', cmdline, variant, scale, rounds]))
+        fair_rows.append((key, name))
     jobs += [('kswapd', v, ['kswapd', v, k['memcgs'], k['pages'], k['passes']])
              for _ in range(k['repeats']) for v, _ in ROWS]
     workers = max(1, min(tb.jobs, 2))
@@ -107,7 +123,7 @@ def run(ctx):
     fair = {v: fairness_row(raw) for kind, v, raw in out if kind == 'fair'}
     rows = []
     tree = series(ctx)
-    for v, name in ROWS:
+    for v, name in fair_rows:
         row = dict(fair[v], name=name.format(tree=tree))
         if v in SEED_CORRECTED:
             row['seed_corrected'] = SEED_CORRECTED[v]
@@ -161,17 +177,18 @@ def pct(p):
 
 
 def render(d):
+    W = max([23] + [len(r['name']) for r in d['rows']])
     out = [f'scale 1/{d["scale"]}: {d["memcgs"]} memcgs of {d["pages_per_memcg"]} pages '
            f'(1920 MiB/{d["scale"]}), {d["accesses_per_round"]} random accesses per memcg '
            f'per 6-s round, {d["rounds"]} rounds of {d["request_pages"]} pages '
            f'(256 MiB/{d["scale"]}) to the root memory.reclaim after {d["warmup_rounds"]} '
            f'warm-up rounds; swap on a {d.get("swap", "zram")}',
-           f'{"walk":<23} {"stddev/mean":>11} {"steal/req":>9} {"refault":>8} '
+           f'{"walk":<{W}} {"stddev/mean":>11} {"steal/req":>9} {"refault":>8} '
            f'{"visits/pg":>9} | {"seed (corrected)":>17} {"Yu Zhao":>12}']
     for r in d['rows']:
         seed = pct(r['seed_corrected']) if 'seed_corrected' in r else ''
         yu = pct(r['yu_zhao']) if 'yu_zhao' in r else ''
-        out.append(f'{r["name"]:<23} {r["stddev_over_mean"]:>10.2f}% '
+        out.append(f'{r["name"]:<{W}} {r["stddev_over_mean"]:>10.2f}% '
                    f'{r["steal_over_requested"]:>8.2f}% {r["refault_spread"]:>7.2f}% '
                    f'{r["visits_per_page"]:>9.4f} | {seed:>17} {yu:>12}')
     out.append('(refault: stddev/mean of per-memcg refaults; visits/pg: lruvecs the walk '
@@ -182,19 +199,19 @@ def render(d):
                'freed beyond its nr_to_reclaim; pages each node gave back, in all:')
     for r in d['rows']:
         per_node = ' '.join(str(x) for x in r['node_reclaimed'])
-        out.append(f'{r["name"]:<23} {r["calls_per_write"]:>6.2f} calls/write '
+        out.append(f'{r["name"]:<{W}} {r["calls_per_write"]:>6.2f} calls/write '
                    f'{r["excess_per_call"]:>7.1f} excess/call  nodes: {per_node}')
     k = d['kswapd']
     out.append('')
     out.append(f'kswapd (one node), {k["memcgs"]} memcgs each reading {k["pages_per_memcg"]} pages of '
                f'clean page cache {k["passes"]}x (twice the RAM), {k["repeats"]} runs:')
-    out.append(f'{"walk":<23} {"kswapd pages/CPU-s":>19} {"runs":>26} {"visits/pg":>9} '
+    out.append(f'{"walk":<{W}} {"kswapd pages/CPU-s":>19} {"runs":>26} {"visits/pg":>9} '
                f'{"stddev/mean":>11}')
     names = {v: name.format(tree=d.get('tree', '6.12')) for v, name in ROWS}
     for r in k['rows']:
         runs = ' '.join(f'{x / 1e6:.2f}M' for x in r['pages_per_cpu_s'])
         med = r['median_pages_per_cpu_s']
-        out.append(f'{names[r["variant"]]:<23} {med / 1e6 if med else 0:>18.2f}M {runs:>26} '
+        out.append(f'{names[r["variant"]]:<{W}} {med / 1e6 if med else 0:>18.2f}M {runs:>26} '
                    f'{r["visits_per_page"]:>9.4f} {r["stddev_over_mean"]:>10.2f}%')
     if 'iter_over_lru' in k:
         out.append(f'iter / memcg LRU throughput: {k["iter_over_lru"]:.3f} '
