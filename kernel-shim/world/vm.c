@@ -1090,6 +1090,40 @@ static void zap_vma(struct tb_vma *vma)
 	lru_add_drain();
 }
 
+/*
+ * MADV_DONTNEED of pages [start, start + n) of an anonymous vma:
+ * zap_page_range_single()'s walk. A huge pmd the range covers whole is
+ * zapped; one it covers in part is split first (zap_pmd_range()'s
+ * __split_huge_pmd()), and so is each pte then: a large folio left mapped
+ * in part goes on the deferred split queue (the kernel's
+ * __folio_remove_rmap()), for its shrinker to split and free the rest.
+ */
+int tb_madvise_range(struct tb_vma *vma, unsigned long start, unsigned long n, int advice)
+{
+	unsigned long i, end = start + n, blk_end;
+
+	if (advice != MADV_DONTNEED || vma->tbf || end > vma->nr_pages || end < start)
+		return -EINVAL;
+	lru_add_drain();
+	for (i = start; i < end; i = blk_end) {
+		pmd_t *pmdp = vma_huge_pmd(vma, i);
+
+		blk_end = min(end, i + ((ALIGN(vma_addr(vma, i) + 1, PMD_SIZE) - vma_addr(vma, i)) >>
+					PAGE_SHIFT));
+		if (pmdp && !(vma_addr(vma, i) & ~PMD_MASK) && blk_end - i == PTRS_PER_PMD) {
+			zap_huge_pmd_of(vma, i);
+			continue;
+		}
+		if (pmdp)
+			split_huge_pmd_of(vma, pmdp, i, false, NULL);
+		for (; i < blk_end; i++)
+			zap_pte(vma, i);
+	}
+	/* the folio batches may hold the last references */
+	lru_add_drain();
+	return 0;
+}
+
 /* whether a vma of mm other than the unmapped one overlaps [start, end) */
 static bool mm_spans(struct mm_struct *mm, unsigned long start, unsigned long end)
 {

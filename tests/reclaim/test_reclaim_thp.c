@@ -336,6 +336,30 @@ static void mthp_folio_referenced_clears_every_young_pte_and_counts_the_vma_once
 	tb_unmap(vma);
 }
 
+/*
+ * An mTHP mapped in part is queued and split as a THP is (its size's
+ * split_deferred, split). The split maps the pages still mapped but never
+ * written to the zero page (remap_page()'s RMP_USE_SHARED_ZEROPAGE): of
+ * the first half only the page touched keeps a folio, and the rest of
+ * the 16 pages is freed.
+ */
+static void mthp_unmapped_in_part_is_split_by_the_deferred_split_shrinker(void **state)
+{
+	struct tb_vma *vma = mthp_in_a();
+
+	assert_int_equal(tb_madvise_range(vma, 8, 8, MADV_DONTNEED), 0);
+	assert_int_equal(tb_vma_resident(vma), 8);
+	assert_reads(MTHP_64K "stats/split_deferred", "1\n");
+	assert_int_equal(tb_usage("a"), 16 * PAGE_SIZE + tb_stat("a", "kernel"));
+	tb_cgroup_write_str("a", "memory.reclaim", "32K");
+	assert_reads(MTHP_64K "stats/split", "1\n");
+	assert_int_equal(tb_vma_resident(vma), 1);
+	assert_false(folio_test_large(folio_at(vma, 5)));
+	assert_null(tb_vma_folio(vma, 4));
+	assert_int_equal(tb_usage("a"), PAGE_SIZE + tb_stat("a", "kernel"));
+	tb_unmap(vma);
+}
+
 /* the folio swapped out whole: 16 slots of a cluster on the non-rotational device */
 static void mthp_reclaim_swaps_the_folio_out_whole(void **state)
 {
@@ -360,6 +384,33 @@ static struct tb_vma *thp_in_a(void)
 	tb_touch_range(vma, PAGES(2 * MB), true);
 	assert_int_equal(folio_order(folio_at(vma, 0)), HPAGE_PMD_ORDER);
 	return vma;
+}
+
+/*
+ * MADV_DONTNEED of half a PMD-mapped THP: zap_pmd_range() splits the pmd,
+ * 256 ptes go, and __folio_remove_rmap() queues the folio, now mapped in
+ * part, for a deferred split; its 512 pages stay charged. Memcg reclaim's
+ * shrink_slab() runs the deferred split shrinker (memcg aware: the folio
+ * is on a's queue), which splits it and frees the unmapped half: without
+ * swap, the only memory that reclaim gives back.
+ */
+static void thp_unmapped_in_part_is_split_by_the_deferred_split_shrinker(void **state)
+{
+	struct tb_vma *vma = thp_in_a();
+
+	assert_int_equal(tb_madvise_range(vma, HPAGE_PMD_NR / 2, HPAGE_PMD_NR / 2,
+					  MADV_DONTNEED), 0);
+	assert_int_equal(tb_vma_resident(vma), HPAGE_PMD_NR / 2);
+	assert_int_equal(tb_stat("a", "anon"), 1 * MB);
+	assert_int_equal(kshim_vm_event_read(THP_DEFERRED_SPLIT_PAGE), 1);
+	assert_reads(THP "hugepages-2048kB/stats/split_deferred", "1\n");
+	assert_int_equal(tb_usage("a"), 2 * MB + tb_stat("a", "kernel"));
+	assert_int_equal(kshim_vm_event_read(THP_SPLIT_PAGE), 0);
+	tb_cgroup_write_str("a", "memory.reclaim", "1M");
+	assert_int_equal(kshim_vm_event_read(THP_SPLIT_PAGE), 1);
+	assert_int_equal(tb_usage("a"), 1 * MB + tb_stat("a", "kernel"));
+	assert_int_equal(tb_vma_resident(vma), HPAGE_PMD_NR / 2);
+	tb_unmap(vma);
 }
 
 /*
@@ -526,8 +577,12 @@ int main(void)
 						setup_1g_anon_64k, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(mthp_folio_referenced_clears_every_young_pte_and_counts_the_vma_once,
 						setup_1g_anon_64k, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(mthp_unmapped_in_part_is_split_by_the_deferred_split_shrinker,
+						setup_1g_anon_64k, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(mthp_reclaim_swaps_the_folio_out_whole,
 						setup_1g_anon_64k_swap, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(thp_unmapped_in_part_is_split_by_the_deferred_split_shrinker,
+						setup_1g_always, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_reclaim_swaps_a_thp_whole_to_a_non_rotational_device,
 						setup_1g_always_swap, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_reclaim_to_a_rotational_disk_splits_the_thp_before_6_14,

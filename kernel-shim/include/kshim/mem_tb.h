@@ -238,6 +238,8 @@ void tb_unmap(struct tb_vma *vma);
  * -EINVAL
  */
 int tb_madvise(struct tb_vma *vma, int advice);
+/* madvise() of pages [start, start + n) of an anonymous vma: MADV_DONTNEED */
+int tb_madvise_range(struct tb_vma *vma, unsigned long start, unsigned long n, int advice);
 /*
  * mprotect(): PROT_NONE or PROT_READ [| PROT_WRITE] [| PROT_EXEC] for the
  * whole vma (no PROT_WRITE for a file mapping); 0 or -EINVAL
