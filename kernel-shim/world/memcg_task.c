@@ -96,6 +96,9 @@ static struct tb_task *task_new(const char *path, struct task_struct *ts, int *e
 	ts->signal = &t->signal;
 	ts->kshim_tb = t;
 	ts->kshim_oom_victim = 0;
+	/* a task forked now runs from now: its clock is not behind the world's */
+	if (ts->kshim_vclock_ns < tb_world_ns())
+		ts->kshim_vclock_ns = tb_world_ns();
 	/* cgroup_post_fork(): the memory controller's ->fork() (6.9 on: its objcg, lazily) */
 	if (memory_cgrp_subsys.fork)
 		memory_cgrp_subsys.fork(ts);

@@ -178,6 +178,24 @@ static struct tb_vma *reclaim_1m_of_4m_anon(void)
 }
 
 /*
+ * A task forked after the world's clock moved on starts at the world's
+ * time, not at zero: what it waits for (the disk's writes its reclaim
+ * started, the end of a sleep) comes after its own work from then on. A
+ * task behind the world reclaimed a whole memcg to swap at its first
+ * limit before the disk completed any write (the cgroup selftest's
+ * alloc_anon_50M_check_swap, after its first OOM-killed task).
+ */
+static void task_spawned_late_starts_at_the_worlds_time(void **state)
+{
+	struct tb_task *t;
+
+	reclaim_1m_of_4m_anon();
+	assert_true(tb_world_ns() > 0);
+	t = tb_run_in("a");
+	assert_int_equal(tb_task_vclock_ns(t), tb_world_ns());
+}
+
+/*
  * zram: swap_writepage() completes the write before it returns, so
  * shrink_folio_list() frees each page in the pass that wrote it
  * ("a synchronous write - probably a ramdisk"): nothing is rotated
@@ -1028,6 +1046,7 @@ int main(void)
 		TB_RECLAIM_TEST_ON(zram_frees_each_page_in_the_pass_that_wrote_it,
 				   tb_reclaim_setup_swap),
 		TB_RECLAIM_TEST_ON(a_disk_frees_written_pages_after_their_write, setup_swap_disk),
+		TB_RECLAIM_TEST_ON(task_spawned_late_starts_at_the_worlds_time, setup_swap_disk),
 		TB_RECLAIM_TEST(memcg_reclaim_counts_the_dirty_page_cache_it_meets),
 		TB_RECLAIM_TEST(memcg_reclaim_frees_folios_truncated_while_it_waits),
 		TB_RECLAIM_TEST_ON(memcg_reclaim_frees_a_whole_batch_truncated_while_it_waits,
