@@ -21,6 +21,8 @@
 unsigned int nr_node_ids = 1;
 unsigned int nr_online_nodes = 1;
 int kshim_cpu_node[KSHIM_MAX_CPUS];
+/* kernel/sched/topology.c's: node reclaim and khugepaged stay within it */
+int node_reclaim_distance = RECLAIM_DISTANCE;
 struct cpumask kshim_node_cpus[MAX_NUMNODES];
 nodemask_t kshim_all_nodes;	/* the root cpuset's mems */
 /* every node in every state (all have memory): node_state() reads them */

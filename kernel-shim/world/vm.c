@@ -35,6 +35,7 @@
 #include <linux/huge_mm.h>
 #include <linux/khugepaged.h>
 #include <asm/pgalloc.h>
+#include <linux/highmem.h>
 #include <kshim/testbed.h>
 #include <kshim/reclaim.h>
 #include <kshim/memcg_tb.h>
@@ -959,7 +960,7 @@ static void map_pte(struct tb_vma *vma, unsigned long idx, struct folio *folio, 
 }
 
 /* mm/swap_state.c: an unmapped folio's swap cache copy is not kept */
-static void free_swap_cache(struct folio *folio)
+void free_swap_cache(struct folio *folio)
 {
 	if (folio_test_swapcache(folio) && !folio_mapped(folio) && folio_trylock(folio)) {
 		folio_free_swap(folio);
@@ -1091,6 +1092,27 @@ static void zap_vma(struct tb_vma *vma)
 }
 
 /*
+ * MADV_COLLAPSE: madvise() holds mmap_lock for read around the kernel's
+ * madvise_collapse(), which collapses each PMD-aligned range of ptes into
+ * a THP (6.12; other trees: -EINVAL)
+ */
+static int madvise_collapse_range(struct tb_vma *vma, unsigned long start, unsigned long end)
+{
+#if defined(CONFIG_TRANSPARENT_HUGEPAGE) && !TB_HAVE_folio_split_nonuniform
+	struct mm_struct *mm = vma->vma.vm_mm;
+	struct vm_area_struct *prev;
+	int ret;
+
+	mmap_read_lock(mm);
+	ret = madvise_collapse(&vma->vma, &prev, vma_addr(vma, start), vma_addr(vma, end));
+	mmap_read_unlock(mm);
+	return ret;
+#else
+	return -EINVAL;
+#endif
+}
+
+/*
  * MADV_DONTNEED of pages [start, start + n) of an anonymous vma:
  * zap_page_range_single()'s walk. A huge pmd the range covers whole is
  * zapped; one it covers in part is split first (zap_pmd_range()'s
@@ -1102,7 +1124,11 @@ int tb_madvise_range(struct tb_vma *vma, unsigned long start, unsigned long n, i
 {
 	unsigned long i, end = start + n, blk_end;
 
-	if (advice != MADV_DONTNEED || vma->tbf || end > vma->nr_pages || end < start)
+	if (vma->tbf || end > vma->nr_pages || end < start)
+		return -EINVAL;
+	if (advice == MADV_COLLAPSE)
+		return madvise_collapse_range(vma, start, end);
+	if (advice != MADV_DONTNEED)
 		return -EINVAL;
 	lru_add_drain();
 	for (i = start; i < end; i = blk_end) {
@@ -1421,7 +1447,7 @@ static bool should_try_to_free_swap(struct folio *folio, struct tb_vma *vma, boo
 	return write && folio_ref_count(folio) == 1 + folio_nr_pages(folio);
 }
 
-static int do_swap_page(struct tb_vma *vma, unsigned long idx, bool write)
+static int swap_fault(struct tb_vma *vma, unsigned long idx, bool write)
 {
 	pte_t orig = vma_pte_get(vma, idx);
 	swp_entry_t entry = pte_swp(orig);
@@ -1765,7 +1791,7 @@ static void madvise_cold(struct tb_vma *vma, bool pageout)
 static int pte_fault(struct tb_vma *vma, unsigned long idx, pte_t pte, bool write)
 {
 	if (pte_is_swap(pte))
-		return do_swap_page(vma, idx, write);
+		return swap_fault(vma, idx, write);
 	if (vma->tbf)
 		return do_file_fault(vma, idx, write);
 #ifdef CONFIG_TRANSPARENT_HUGEPAGE
@@ -1800,6 +1826,50 @@ struct folio *vma_alloc_folio_noprof(gfp_t gfp, int order, struct vm_area_struct
 #endif
 {
 	return tb_alloc_folio_order(gfp, order, numa_node_id());
+}
+
+/*
+ * mm/memory.c's vm_normal_page() over the world's vmas, which have no
+ * special mappings: the page a present pte maps, none for the zero page
+ */
+struct page *vm_normal_page(struct vm_area_struct *vma, unsigned long addr, pte_t pte)
+{
+	struct folio *folio = pte_folio(pte);
+
+	return folio ? pfn_to_page(pte_pfn(pte)) : NULL;
+}
+
+/* linux/highmem.h: a user page cleared, or copied (its contents: zero or not) */
+void clear_user_highpage(struct page *page, unsigned long vaddr)
+{
+	tb_page_set_data(page, false);
+}
+
+int copy_mc_user_highpage(struct page *to, struct page *from, unsigned long vaddr,
+			  struct vm_area_struct *vma)
+{
+	tb_page_set_data(to, tb_page_has_data(from));
+	return 0;
+}
+
+/* mm/page_alloc.c's __folio_alloc(): the world's allocator, on the preferred node */
+struct folio *__folio_alloc_noprof(gfp_t gfp, unsigned int order, int preferred_nid,
+				   nodemask_t *nodemask)
+{
+	return tb_alloc_folio_order(gfp, order, preferred_nid);
+}
+
+/*
+ * mm/memory.c's do_swap_page() for a caller with a vm_fault of its own
+ * (khugepaged's __collapse_huge_page_swapin()): the world's swap-in of
+ * that pte, which never drops the mmap_lock
+ */
+vm_fault_t do_swap_page(struct vm_fault *vmf)
+{
+	struct tb_vma *vma = container_of(vmf->vma, struct tb_vma, vma);
+	unsigned long idx = (vmf->address - vma->vma.vm_start) >> PAGE_SHIFT;
+
+	return swap_fault(vma, idx, vmf->flags & FAULT_FLAG_WRITE) ? VM_FAULT_OOM : 0;
 }
 
 /* mm/mempolicy.c: the huge zero folio's allocation (nothing maps it: mm_forbids_zeropage()) */

@@ -32,7 +32,6 @@
 /* mem.c */
 bool tb_page_in_memmap(const struct page *page);
 /* the contents of a page: whether it holds a byte other than zero (mem.c) */
-bool tb_page_has_data(const struct page *page);
 void tb_page_set_data(const struct page *page, bool data);
 /* the zero page's struct page at boot, NULL at shutdown (vm.c) */
 void tb_zero_page_boot(struct page *page);

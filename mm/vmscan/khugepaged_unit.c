@@ -16,6 +16,40 @@ static int khugepaged(void *none)
 	return 0;
 }
 
+#if !TB_HAVE_folio_split_nonuniform
+#include <linux/swapops.h>
+#include <linux/userfaultfd_k.h>
+#include <linux/mmu_notifier.h>
+#include <linux/highmem.h>
+#include <linux/ksm.h>
+#include <asm/pgalloc.h>
+#include <asm-generic/tlb.h>
+#include <asm-generic/pgtable_uffd.h>
+#include <trace/events/huge_memory.h>
+
+/* the file branch's reference, never taken (CONFIG_SHMEM off) */
+static inline struct file *get_file(struct file *f)
+{
+	return f;
+}
+
+/* MADV_COLLAPSE of a file or shmem range: not built (CONFIG_SHMEM off) */
+struct collapse_control;
+static int hpage_collapse_scan_file(struct mm_struct *mm, unsigned long addr,
+				    struct file *file, pgoff_t start,
+				    struct collapse_control *cc)
+{
+	WARN_ONCE(1, "tb: no file collapse");
+	return 0;
+}
+
+int collapse_pte_mapped_thp(struct mm_struct *mm, unsigned long addr, bool install_pmd)
+{
+	WARN_ONCE(1, "tb: no file collapse");
+	return 0;
+}
+#endif
+
 #include KKHUGEPAGED_EXTRACT
 
 /* khugepaged's settings as a kernel boots with them (khugepaged_init() sets the rest) */

@@ -373,6 +373,41 @@ static void mthp_reclaim_swaps_the_folio_out_whole(void **state)
 	tb_unmap(vma);
 }
 
+/*
+ * MADV_COLLAPSE (madvise_collapse(), 6.12): khugepaged's collapse of a
+ * PMD range of small folios into one THP, synchronously and whatever THP's
+ * enabled setting: a THP is allocated and charged, each page copied
+ * (its contents too: a page written keeps data), the ptes' table taken
+ * off the pmd and deposited, the pmd mapped; the small folios are freed
+ */
+static void madv_collapse_turns_small_folios_into_a_pmd_mapped_thp(void **state)
+{
+	struct tb_vma *vma;
+	struct folio *thp;
+
+	if (TB_HAVE_folio_split_nonuniform)
+		tb_skip("MADV_COLLAPSE is built on 6.12's khugepaged.c only");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(2 * MB));
+	tb_touch_range(vma, PAGES(2 * MB), true);
+	assert_false(folio_test_large(folio_at(vma, 0)));
+	assert_int_equal(tb_madvise_range(vma, 0, PAGES(2 * MB), MADV_COLLAPSE), 0);
+	thp = folio_at(vma, 0);
+	assert_int_equal(folio_order(thp), HPAGE_PMD_ORDER);
+	assert_ptr_equal(folio_at(vma, HPAGE_PMD_NR - 1), thp);
+	assert_true(tb_page_has_data(folio_page(thp, 100)));
+	assert_int_equal(tb_stat("a", "thp_collapse_alloc"), 1);
+	assert_int_equal(tb_stat("a", "anon_thp"), 2 * MB);
+	assert_int_equal(tb_stat("a", "anon"), 2 * MB);
+	assert_int_equal(tb_vma_resident(vma), HPAGE_PMD_NR);
+	/* the pud, the pmd and the pte table, now deposited */
+	assert_int_equal(tb_stat("a", "pagetables"), 3 * PAGE_SIZE);
+	assert_int_equal(tb_usage("a"), 2 * MB + tb_stat("a", "kernel"));
+	tb_unmap(vma);
+	assert_int_equal(tb_usage("a"), 0);
+}
+
 /* a 2 MiB anonymous vma in memcg "a", written whole: one PMD-mapped THP */
 static struct tb_vma *thp_in_a(void)
 {
@@ -583,6 +618,8 @@ int main(void)
 						setup_1g_anon_64k_swap, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_unmapped_in_part_is_split_by_the_deferred_split_shrinker,
 						setup_1g_always, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(madv_collapse_turns_small_folios_into_a_pmd_mapped_thp,
+						setup_1g, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_reclaim_swaps_a_thp_whole_to_a_non_rotational_device,
 						setup_1g_always_swap, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_reclaim_to_a_rotational_disk_splits_the_thp_before_6_14,

@@ -17,4 +17,6 @@ struct mm_struct;
 pgtable_t pte_alloc_one(struct mm_struct *mm);
 void pte_free(struct mm_struct *mm, pgtable_t pte);
 void pmd_populate(struct mm_struct *mm, pmd_t *pmd, pgtable_t pte);
+/* the pte table a pmd entry points to (x86's pmd_pgtable(): its page) */
+#define pmd_pgtable(pmd) ((pgtable_t)(pmd_val(pmd) & PTE_PFN_MASK))
 #endif

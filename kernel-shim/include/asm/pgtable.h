@@ -112,6 +112,7 @@ static inline pmd_t pfn_pmd(unsigned long pfn, pgprot_t prot)
 #define mk_pte(page, pgprot)	pfn_pte(page_to_pfn(page), (pgprot))
 #endif
 #define pmd_page(pmd)		pfn_to_page(pmd_pfn(pmd))
+#define pte_page(pte)		pfn_to_page(pte_pfn(pte))
 #define mk_pmd(page, prot)	pfn_pmd(page_to_pfn(page), (prot))
 static inline pmd_t pmd_mkspecial(pmd_t pmd)	{ return __pmd(pmd.pmd | _PAGE_SPECIAL); }
 static inline pmd_t pmd_mkwrite_novma(pmd_t pmd) { return __pmd(pmd.pmd | _PAGE_RW); }
@@ -149,6 +150,7 @@ static inline pmd_t pmd_mkinvalid(pmd_t pmd)	{ return __pmd(pmd.pmd & ~_PAGE_PRE
 #endif
 /* the world's MMU keeps no TLB */
 #define flush_pmd_tlb_range(vma, addr, end)	do { } while (0)
+#define flush_tlb_range(vma, start, end)	do { } while (0)
 
 static inline int pud_none(pud_t pud)		{ return !pud.pud; }
 static inline int pud_present(pud_t pud)	{ return pud.pud & _PAGE_PRESENT; }

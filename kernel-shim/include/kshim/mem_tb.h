@@ -238,7 +238,14 @@ void tb_unmap(struct tb_vma *vma);
  * -EINVAL
  */
 int tb_madvise(struct tb_vma *vma, int advice);
-/* madvise() of pages [start, start + n) of an anonymous vma: MADV_DONTNEED */
+/* uapi asm-generic/mman-common.h's, which the host's C library may predate */
+#ifndef MADV_COLLAPSE
+#define MADV_COLLAPSE 25
+#endif
+/*
+ * madvise() of pages [start, start + n) of an anonymous vma: MADV_DONTNEED,
+ * MADV_COLLAPSE (6.12)
+ */
 int tb_madvise_range(struct tb_vma *vma, unsigned long start, unsigned long n, int advice);
 /*
  * mprotect(): PROT_NONE or PROT_READ [| PROT_WRITE] [| PROT_EXEC] for the
@@ -256,6 +263,8 @@ int tb_touch(struct tb_vma *vma, unsigned long index, bool write);
  * the split of a THP can map it to the zero page as the kernel does
  */
 int tb_touch_write_zero(struct tb_vma *vma, unsigned long index);
+/* whether a page of the world holds a byte other than zero */
+bool tb_page_has_data(const struct page *page);
 /*
  * a hint with no effect on the world: the host fetches what a touch of
  * index will read, so a caller that knows its next accesses (a random

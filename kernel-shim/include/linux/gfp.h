@@ -16,6 +16,10 @@
 /* no allocation profiling (CONFIG_MEM_ALLOC_PROFILING off) */
 #define vma_alloc_folio(...)	vma_alloc_folio_noprof(__VA_ARGS__)
 #define folio_alloc(...)	folio_alloc_noprof(__VA_ARGS__)
+/* the world's allocator on a preferred node (khugepaged's collapse) */
+struct folio *__folio_alloc_noprof(gfp_t gfp, unsigned int order, int preferred_nid,
+				   nodemask_t *nodemask);
+#define __folio_alloc(...)	__folio_alloc_noprof(__VA_ARGS__)
 #else
 static inline bool gfpflags_allow_blocking(const gfp_t gfp_flags)
 {

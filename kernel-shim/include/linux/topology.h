@@ -13,6 +13,9 @@
 #define LOCAL_DISTANCE 10
 #define REMOTE_DISTANCE 20
 #define node_distance(a, b) ((a) == (b) ? LOCAL_DISTANCE : REMOTE_DISTANCE)
+/* the distance past which node reclaim and khugepaged keep off a node */
+#define RECLAIM_DISTANCE 30
+extern int node_reclaim_distance;
 /* find_next_best_node(): a node with CPUs is a little farther */
 #define PENALTY_FOR_NODE_WITH_CPUS 1
 
