@@ -35,6 +35,22 @@ void prepare_to_wait(struct wait_queue_head *wq_head, struct wait_queue_entry *w
 	spin_unlock(&wq_head->lock);
 }
 
+/* kernel/sched/wait.c's: an entry on the queue (a waiter that sleeps on its own) */
+void add_wait_queue(struct wait_queue_head *wq_head, struct wait_queue_entry *wq_entry)
+{
+	spin_lock(&wq_head->lock);
+	wq_entry->flags &= ~WQ_FLAG_EXCLUSIVE;
+	list_add(&wq_entry->entry, &wq_head->head);
+	spin_unlock(&wq_head->lock);
+}
+
+void remove_wait_queue(struct wait_queue_head *wq_head, struct wait_queue_entry *wq_entry)
+{
+	spin_lock(&wq_head->lock);
+	list_del_init(&wq_entry->entry);
+	spin_unlock(&wq_head->lock);
+}
+
 void finish_wait(struct wait_queue_head *wq_head, struct wait_queue_entry *wq_entry)
 {
 	__set_current_state(TASK_RUNNING);

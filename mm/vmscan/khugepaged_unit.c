@@ -67,3 +67,20 @@ void tb_khugepaged_reset(void)
 	khugepaged_alloc_sleep_millisecs = alloc_sleep_at_boot;
 	khugepaged_pages_collapsed = khugepaged_full_scans = 0;
 }
+
+#if !TB_HAVE_folio_split_nonuniform
+/*
+ * One wake-up of khugepaged: khugepaged_do_scan() over the mms on its list
+ * (up to pages_to_scan ptes), as its thread runs every
+ * scan_sleep_millisecs; the world runs it when a test asks
+ */
+void tb_khugepaged_scan(void)
+{
+	khugepaged_do_scan(&khugepaged_collapse_control);
+}
+#else
+/* 7.x: khugepaged's scan is not built yet */
+void tb_khugepaged_scan(void)
+{
+}
+#endif

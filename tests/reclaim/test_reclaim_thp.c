@@ -408,6 +408,35 @@ static void madv_collapse_turns_small_folios_into_a_pmd_mapped_thp(void **state)
 	assert_int_equal(tb_usage("a"), 0);
 }
 
+/*
+ * khugepaged: a THP fault over memory.max falls back to small folios, but
+ * put the mm on khugepaged's list (khugepaged_enter_vma()); once the range
+ * is mapped by 512 young ptes and the limit allows it, a pass of its scan
+ * (hpage_collapse_scan_pmd()) collapses them into a THP
+ */
+static void khugepaged_collapses_a_range_a_thp_fault_could_not_take(void **state)
+{
+	struct tb_vma *vma;
+
+	if (TB_HAVE_folio_split_nonuniform)
+		tb_skip("khugepaged's scan is built on 6.12's khugepaged.c only");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_write_ok("a", "memory.max", "1M");
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(2 * MB));
+	assert_int_equal(tb_touch(vma, 0, true), 0);
+	assert_false(folio_test_large(folio_at(vma, 0)));
+	assert_write_ok("a", "memory.max", "max");
+	tb_touch_range(vma, PAGES(2 * MB), true);
+	assert_int_equal(tb_stat("a", "anon_thp"), 0);
+	tb_khugepaged_scan();
+	assert_int_equal(folio_order(folio_at(vma, 0)), HPAGE_PMD_ORDER);
+	assert_int_equal(tb_stat("a", "thp_collapse_alloc"), 1);
+	assert_int_equal(tb_stat("a", "anon_thp"), 2 * MB);
+	assert_reads(THP "khugepaged/pages_collapsed", "1\n");
+	tb_unmap(vma);
+}
+
 /* a 2 MiB anonymous vma in memcg "a", written whole: one PMD-mapped THP */
 static struct tb_vma *thp_in_a(void)
 {
@@ -620,6 +649,8 @@ int main(void)
 						setup_1g_always, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(madv_collapse_turns_small_folios_into_a_pmd_mapped_thp,
 						setup_1g, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(khugepaged_collapses_a_range_a_thp_fault_could_not_take,
+						setup_1g_always, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_reclaim_swaps_a_thp_whole_to_a_non_rotational_device,
 						setup_1g_always_swap, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_reclaim_to_a_rotational_disk_splits_the_thp_before_6_14,

@@ -263,6 +263,8 @@ int tb_touch(struct tb_vma *vma, unsigned long index, bool write);
  * the split of a THP can map it to the zero page as the kernel does
  */
 int tb_touch_write_zero(struct tb_vma *vma, unsigned long index);
+/* one pass of khugepaged's scan and collapse (6.12; nothing on other trees) */
+void tb_khugepaged_scan(void);
 /* whether a page of the world holds a byte other than zero */
 bool tb_page_has_data(const struct page *page);
 /*

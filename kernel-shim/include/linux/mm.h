@@ -79,6 +79,12 @@ struct vma_iterator {
 	struct vma_iterator name = { .mm = (__mm), .addr = (__addr) }
 struct vm_area_struct *vma_next(struct vma_iterator *vmi);
 #define for_each_vma(__vmi, __vma) while (((__vma) = vma_next(&(__vmi))) != NULL)
+static inline void vma_iter_init(struct vma_iterator *vmi, struct mm_struct *mm,
+				 unsigned long addr)
+{
+	vmi->mm = mm;
+	vmi->addr = addr;
+}
 /* no vsyscall page in the world's address spaces */
 static inline struct vm_area_struct *get_gate_vma(struct mm_struct *mm)
 {

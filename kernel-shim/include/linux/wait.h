@@ -20,6 +20,8 @@ void init_waitqueue_head(struct wait_queue_head *wq_head);
 void prepare_to_wait(struct wait_queue_head *wq_head, struct wait_queue_entry *wq_entry,
 		     int state);
 void finish_wait(struct wait_queue_head *wq_head, struct wait_queue_entry *wq_entry);
+void add_wait_queue(struct wait_queue_head *wq_head, struct wait_queue_entry *wq_entry);
+void remove_wait_queue(struct wait_queue_head *wq_head, struct wait_queue_entry *wq_entry);
 void __wake_up(struct wait_queue_head *wq_head, unsigned int mode, int nr, void *key);
 #define wake_up(x) __wake_up(x, TASK_NORMAL, 1, NULL)
 #define wake_up_all(x) __wake_up(x, TASK_NORMAL, 0, NULL)
