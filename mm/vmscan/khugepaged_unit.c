@@ -2,14 +2,16 @@
 /*
  * mm/khugepaged.c's settings, its start and stop and the free-memory
  * reserve of THP, over the reclaim environment. The thread it starts is
- * never scheduled (linux/kthread.h): it scans and collapses nothing.
+ * never scheduled (linux/kthread.h); on 6.12 a test runs one pass of its
+ * scan and collapse (tb_khugepaged_scan()), and MADV_COLLAPSE runs the
+ * collapse of a range (madvise_collapse()).
  */
 #include "vmscan/reclaim_env.h"
 #include <linux/khugepaged.h>
 #include <linux/sizes.h>
 #include KMM_SLOT_H
 
-/* khugepaged's thread function: its scan and collapse are not modelled */
+/* khugepaged's thread function: the world runs its scan itself (tb_khugepaged_scan()) */
 static int khugepaged(void *none)
 {
 	WARN_ONCE(1, "tb: khugepaged never runs");
