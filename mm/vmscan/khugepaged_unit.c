@@ -8,6 +8,8 @@
 #include <linux/khugepaged.h>
 #include <linux/sizes.h>
 #include KMM_SLOT_H
+/* hugepage_madvise()'s MADV_ values: the uapi's, as the world's tb_madvise() passes them */
+#include <sys/mman.h>
 
 /* khugepaged's thread function: its scan and collapse are not modelled */
 static int khugepaged(void *none)
