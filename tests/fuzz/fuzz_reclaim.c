@@ -890,7 +890,8 @@ static void op_thp_sysfs(struct fz *f, u8 a)
 		{ "hugepages-2048kB/enabled", "always", true },
 		{ "hugepages-2048kB/enabled", "inherit", true },
 		{ "hugepages-2048kB/enabled", "never", true },
-		{ "hugepages-2048kB/enabled", "inherit\n", false },
+		{ "hugepages-2048kB/enabled", "inherit\n", true },
+		{ "hugepages-2048kB/enabled", "inherit junk", false },
 	};
 	char path[80];
 	ssize_t ret, expect;
