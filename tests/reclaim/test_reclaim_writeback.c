@@ -985,11 +985,16 @@ static void nofs_reclaim_adds_anon_to_a_swap_file_but_does_not_write_it(void **s
 	assert_int_equal(tb_vma_swapped(vma), 256);
 	assert_int_equal(kshim_vm_event_read(PSWPOUT), 0);
 
+	/*
+	 * the failed charge OOM-killed its task: an administrator writes
+	 * (memory_reclaim() of a task with SIGKILL pending is -EINTR)
+	 */
+	assert_int_equal(tb_cgroup_write_str("a", "memory.reclaim", "128K"), -EINTR);
+	tb_run_in("");
 	assert_write_ok("a", "memory.max", "max");
 	assert_write_ok("a", "memory.reclaim", "128K");
 	tb_swap_fs_writes(&iocbs, &pages);
 	assert_true(pages > 0);
-	tb_unmap(vma);
 }
 
 /*
