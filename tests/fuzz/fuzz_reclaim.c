@@ -860,6 +860,15 @@ static void op_madvise(struct fz *f)
 	if (ret != expect)
 		fz_fail("madvise(%d) of a %s vma: %d, expected %d", adv,
 			vma->file ? "file" : "anon", ret, expect);
+	/*
+	 * MADV_PAGEOUT's reclaim_folio_list() puts back what it did not free
+	 * with folio_putback_lru(): a page that the split of a THP mapped to
+	 * the zero page then has its last reference in this CPU's add batch,
+	 * charged and counted in no memory.stat item until the batch drains.
+	 * Drained here, as op_cpu() does, so that no such folio outlives an
+	 * operation (check_memcg()).
+	 */
+	lru_add_drain();
 }
 
 /*
