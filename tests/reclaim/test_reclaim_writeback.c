@@ -6,6 +6,7 @@
  * Anon pages written to a swap disk are freed after their write.
  */
 #include <linux/kernel.h>
+#include <linux/errno.h>
 #include <linux/mm.h>
 #include <linux/vmstat.h>
 #include <linux/swap.h>
