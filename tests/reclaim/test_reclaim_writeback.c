@@ -13,6 +13,7 @@
 #include <linux/writeback.h>
 #include <linux/workqueue.h>
 #include <kshim/trace.h>
+#include <sys/mman.h>
 #include "tb_reclaim.h"
 
 /* mm/internal.h: an invalidation of a folio it cannot drop (mm/swap.c) */
@@ -211,6 +212,48 @@ static void a_disk_frees_written_pages_after_their_write(void **state)
 	assert_int_equal(tb_usage("a"), (PAGES(4 * MB) - steal) * 4096 + tb_stat("a", "kernel"));
 	assert_int_equal(tb_swap_used(), written);
 	tb_assert_lrus_consistent();
+}
+
+/*
+ * A swap-out (here 10 ms) submitted after a page cache write (1 s) still
+ * in flight completes first: folio_wait_writeback() of the swapped folio
+ * returns at its own completion, the file's write still in flight. (The
+ * in-flight list was kept in submission order and completed from its
+ * head: the wait found its folio done by world time, but the file's
+ * write ahead of it was not, and it waited for ever. Found by
+ * fuzz_reclaim.)
+ */
+static void a_swap_write_completes_before_an_earlier_slower_file_write(void **state)
+{
+	struct tb_file *f = tb_file_create(1);
+	struct tb_mem_costs costs;
+	struct folio *folio;
+	struct tb_vma *vma;
+	u64 start;
+
+	tb_mem_get_costs(&costs);
+	costs.file_write_ns = 1000000000ULL;
+	costs.swapout_ns = 10000000ULL;
+	tb_mem_set_costs(&costs);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	assert_int_equal(tb_file_write(f, 0), 0);
+	wakeup_flusher_threads(WB_REASON_SYNC);
+	assert_int_equal(tb_writeback_inflight(), 1);
+	vma = tb_map_anon(1);
+	assert_int_equal(tb_touch(vma, 0, true), 0);
+	/* no reference of the test's: pageout() writes only a folio reclaim alone holds */
+	folio = tb_vma_folio(vma, 0);
+	start = tb_world_ns();
+	assert_int_equal(tb_madvise(vma, MADV_PAGEOUT), 0);
+	assert_int_equal(tb_vma_swapped(vma), 1);
+	/* in the swap cache under writeback: the write's reference keeps it */
+	assert_true(folio_test_writeback(folio));
+	assert_int_equal(tb_writeback_inflight(), 2);
+	folio_wait_writeback(folio);
+	assert_false(folio_test_writeback(folio));
+	assert_true(tb_world_ns() < start + 1000000000ULL);
+	assert_int_equal(tb_writeback_inflight(), 1);
 }
 
 /* writes of the page cache (file) or to the swap disk (anon) take ns */
@@ -1036,6 +1079,8 @@ int main(void)
 		TB_RECLAIM_TEST_ON(zram_frees_each_page_in_the_pass_that_wrote_it,
 				   tb_reclaim_setup_swap),
 		TB_RECLAIM_TEST_ON(a_disk_frees_written_pages_after_their_write, setup_swap_disk),
+		TB_RECLAIM_TEST_ON(a_swap_write_completes_before_an_earlier_slower_file_write,
+				   setup_swap_disk),
 		TB_RECLAIM_TEST(memcg_reclaim_counts_the_dirty_page_cache_it_meets),
 		TB_RECLAIM_TEST(memcg_reclaim_frees_folios_truncated_while_it_waits),
 		TB_RECLAIM_TEST_ON(memcg_reclaim_frees_a_whole_batch_truncated_while_it_waits,
