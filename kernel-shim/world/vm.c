@@ -872,9 +872,11 @@ int tb_madvise(struct tb_vma *vma, int advice)
 	}
 	mmap_write_lock(mm);
 	TB_VMA_FLAGS(&vma->vma) = flags;
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
 	/* madvise_update_vma(): a vma now good for khugepaged enters its list */
 	if (flags & VM_HUGEPAGE)
 		khugepaged_enter_vma(&vma->vma, flags);
+#endif
 	mmap_write_unlock(mm);
 	return 0;
 }

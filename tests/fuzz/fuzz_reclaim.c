@@ -1092,11 +1092,10 @@ static unsigned long kswapd_slack(struct fz *f)
  */
 static void pmd_mapped(struct fz *f, long long bytes[NR_PATHS])
 {
-	int i, p;
+	int __maybe_unused i, p;
 
 	memset(bytes, 0, NR_PATHS * sizeof(*bytes));
-	if (!IS_ENABLED(CONFIG_TRANSPARENT_HUGEPAGE))
-		return;
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
 	for (i = 0; i < NR_VMAS; i++) {
 		struct fz_vma *vma = &f->vma[i];
 		unsigned long idx;
@@ -1112,6 +1111,7 @@ static void pmd_mapped(struct fz *f, long long bytes[NR_PATHS])
 				bytes[p] += FZ_PMD_NR * PAGE_SIZE;
 		}
 	}
+#endif
 }
 
 /*
