@@ -476,6 +476,13 @@ FEATURES = [
     Feature('vma_flags_bitmap', ('word', 'include/linux/mm_types.h', 'vma_flags_t'), '7.2',
             'a vma\'s flags are a bitmap, vma->flags, whose first word vm_flags reads '
             '(before: vm_flags, written through __vm_flags)'),
+    Feature('mglru_dying_fake_progress',
+            ('regex', 'mm/vmscan.c',
+             r'fatal_signal_pending\(current\)\)\s*\{\s*sc->nr_reclaimed \+= MIN_LRU_BATCH'),
+            '<6.3', 'the multi-gen LRU\'s should_abort_scan() counts MIN_LRU_BATCH pages '
+            'reclaimed for a task with a fatal signal: an OOM-killed charger\'s '
+            'try_charge_memcg() retries until the oom_reaper frees its memory (since: no '
+            'such count)'),
     Feature('reclaim_stat_pageout',
             ('member', 'include/linux/vmstat.h', 'reclaim_stat', 'nr_pageout'), '<7.3',
             'struct reclaim_stat counts the folios shrink_folio_list() wrote out, which '

@@ -26,6 +26,7 @@
 #include <kshim/testbed.h>
 #include <kshim/mem_tb.h>
 #include "world.h"
+#include <signal.h>
 
 DEFINE_MUTEX(oom_lock);
 
@@ -274,9 +275,10 @@ static void task_free(struct tb_task *t)
 	ts->mm = NULL;
 	ts->signal = NULL;
 	ts->kshim_tb = NULL;
-	/* the thread outlives the task: no throttling debt carries over */
+	/* the thread outlives the task: no throttling debt nor signal (an OOM kill's) carries over */
 	ts->memcg_nr_pages_over_high = 0;
 	ts->kshim_notify_resume = 0;
+	kshim_clear_signals(ts);
 	kfree(t);
 }
 
@@ -520,9 +522,10 @@ static struct tb_task *oom_pick(struct mem_cgroup *memcg)
 }
 
 /*
- * __oom_kill_process(): every call counts a kill, also for a task already
- * killed (the group kill below meets the victim again, as the kernel's
- * mem_cgroup_scan_tasks() does while the victim still has its mm); its
+ * __oom_kill_process(): the victim gets SIGKILL; every call counts a kill,
+ * also for a task already killed (the group kill below meets the victim
+ * again, as the kernel's mem_cgroup_scan_tasks() does while the victim
+ * still has its mm); its
  * charged stand-ins go to out, its mm to the reaper (reap, after the lock).
  * A victim that is the charging task itself keeps its memory until it
  * returns to user mode (exit_pending): the kernel's victim frees it in
@@ -537,6 +540,8 @@ static void oom_kill_task(struct tb_task *t, struct list_head *out,
 {
 	t->task->kshim_oom_victim = 1;
 	t->signal.oom_mm = &t->mm;
+	/* do_send_sig_info(SIGKILL): a killed memory.max writer's loop stops at signal_pending() */
+	kshim_send_signal(t->task, SIGKILL);
 	count_vm_event(OOM_KILL);
 	memcg_memory_event_mm(&t->mm, MEMCG_OOM_KILL);
 	atomic_long_inc(&world.oom_kills);

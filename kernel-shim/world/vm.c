@@ -815,7 +815,10 @@ struct tb_vma *tb_map_file_exec(struct tb_file *file)
 }
 
 /*
- * mm/madvise.c's madvise_behavior() for the read-ahead hints: the vma's
+ * mm/madvise.c's madvise_behavior() for the read-ahead hints and, where
+ * THP is built, MADV_HUGEPAGE and MADV_NOHUGEPAGE (mm/khugepaged.c's
+ * hugepage_madvise() sets VM_HUGEPAGE or VM_NOHUGEPAGE, which
+ * thp_vma_allowable_order() and vma_thp_gfp_mask() read): the vma's
  * flags change under mmap_lock held for write, as vm_flags_reset() needs
  */
 static void madvise_free(struct tb_vma *vma);
@@ -835,7 +838,7 @@ static void madvise_cold(struct tb_vma *vma, bool pageout);
 int tb_madvise(struct tb_vma *vma, int advice)
 {
 	struct mm_struct *mm = vma->vma.vm_mm;
-	unsigned long flags = vma->vma.vm_flags & ~(VM_RAND_READ | VM_SEQ_READ);
+	vm_flags_t flags = vma->vma.vm_flags & ~(VM_RAND_READ | VM_SEQ_READ);
 
 	if (advice == MADV_FREE) {
 		if (vma->tbf)
@@ -856,11 +859,25 @@ int tb_madvise(struct tb_vma *vma, int advice)
 	case MADV_SEQUENTIAL:
 		flags |= VM_SEQ_READ;
 		break;
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+	case MADV_HUGEPAGE:
+	case MADV_NOHUGEPAGE:
+		/* the read-ahead hints stay; the THP bits are khugepaged.c's to set */
+		flags = vma->vma.vm_flags;
+		if (hugepage_madvise(&vma->vma, &flags, advice))
+			return -EINVAL;
+		break;
+#endif
 	default:
 		return -EINVAL;
 	}
 	mmap_write_lock(mm);
 	TB_VMA_FLAGS(&vma->vma) = flags;
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+	/* madvise_update_vma(): a vma now good for khugepaged enters its list */
+	if (flags & VM_HUGEPAGE)
+		khugepaged_enter_vma(&vma->vma, flags);
+#endif
 	mmap_write_unlock(mm);
 	return 0;
 }

@@ -87,10 +87,14 @@ void folio_account_cleaned(struct folio *folio, struct bdi_writeback *wb)
 	zone_stat_mod_folio(folio, NR_ZONE_WRITE_PENDING, -nr);
 }
 
-/* a page the disk finishes writing at world time done_ns */
+/*
+ * a page the disk finishes writing at world time done_ns; the list is
+ * kept in completion order, which is not submission order: a swap-out
+ * may complete before an earlier, slower page cache write
+ */
 void tb_writeback_submit(struct folio *folio, u64 done_ns)
 {
-	struct wb_io *io = kmalloc(sizeof(*io), GFP_NOIO | __GFP_NOFAIL);
+	struct wb_io *io = kmalloc(sizeof(*io), GFP_NOIO | __GFP_NOFAIL), *pos;
 
 	folio_get(folio);
 	set_bit(PG_writeback, folio_flags(folio, 0));
@@ -99,7 +103,11 @@ void tb_writeback_submit(struct folio *folio, u64 done_ns)
 	io->folio = folio;
 	io->done_ns = done_ns;
 	spin_lock(&inflight_lock);
-	list_add_tail(&io->node, &inflight);
+	/* after the last write due no later (at the tail, mostly) */
+	list_for_each_entry_reverse(pos, &inflight, node)
+		if (pos->done_ns <= done_ns)
+			break;
+	list_add(&io->node, &pos->node);
 	nr_inflight++;
 	first_done_update();
 	spin_unlock(&inflight_lock);

@@ -10,6 +10,8 @@
 #include <linux/khugepaged.h>
 #include <linux/sizes.h>
 #include KMM_SLOT_H
+/* hugepage_madvise()'s MADV_ values: the uapi's, as the world's tb_madvise() passes them */
+#include <sys/mman.h>
 
 /* khugepaged's thread function: the world runs its scan itself (tb_khugepaged_scan()) */
 static int khugepaged(void *none)

@@ -9,7 +9,13 @@
  *
  * Input: four boot bytes, then operations.
  *   byte 0: RAM per node, 1024 + (b % 13) * 256 pages (4 to 16 MiB);
- *           the swap device a disk when (b / 13) & 4, else zram
+ *           the swap device a disk when (b / 13) & 4, else zram;
+ *           transparent huge pages from q = b / 13 (0 in every input
+ *           written before THP: off): q & 3 the PMD size's enabled,
+ *           never, always, madvise, or always with defrag "always"
+ *           (a THP fault reclaims and compacts); q >> 3 the anonymous
+ *           mTHP sizes, none, 64K always, or 16K always and 128K
+ *           inherit (see thp_boot())
  *   byte 1: bits 0-1 swap (0, 256, 1024, 8192 pages), bit 2 two nodes,
  *           bit 3 no kswapd, bit 4 cgroup.memory=nokmem, bit 5
  *           cgroup.memory=nosocket, bit 6 the memory_recursiveprot and
@@ -30,6 +36,13 @@
  *   an OOM kill), 10 read / 11 write file pages through the page cache,
  *   12 unmap, 13 move the harness to another CPU, 14 memory.reclaim of
  *   a canned amount, 15 touch one page of each vma;
+ * 0xb0 to 0xbf (op bytes no input used before THP), transparent huge
+ *   pages: an even op madvise()s a vma (MADV_HUGEPAGE, MADV_NOHUGEPAGE,
+ *   MADV_COLD, MADV_PAGEOUT, MADV_FREE, MADV_NORMAL), an odd one writes
+ *   a canned value to a file of /sys/kernel/mm/transparent_hugepage
+ *   (enabled, defrag, khugepaged/max_ptes_none: 0 makes every THP with
+ *   a zero-filled page "underused" for the deferred split shrinker, the
+ *   mTHP sizes' enabled), its length or -EINVAL checked;
  * 0xc0 and above, the multi-gen LRU's interface, (op - 0xc0) % 8:
  *   0 write a canned value to /sys/kernel/mm/lru_gen/enabled ("y", "n",
  *   caps such as "0x0007" or "0x0001", junk: -EINVAL), 1 raw bytes to it,
@@ -50,7 +63,10 @@
  * Checked after every operation (OOM victims exit first, as they would):
  * - tb_mem_check(): every evictable LRU list holds what its counters say;
  * - per cgroup, memory.stat's counters flushed: anon + file <= memory.current <=
- *   anon + file + swapcached + stock + slack (see check_memcg());
+ *   anon + file + swapcached + stock + slack (see check_memcg()), all in
+ *   pages of folios of any size (a large folio's slack: kswapd_slack());
+ * - per cgroup, memory.stat's anon_thp = the PMD mappings of THPs in the
+ *   page tables of its subtree's tasks, and at most its anon;
  * - the same over the whole RAM: pages in use against the root's stats;
  * - the memory.stat file of one cgroup (in turn) prints those counters;
  * - swap: max(swap ptes, swap cache) <= tb_swap_used() <= swap ptes +
@@ -75,6 +91,7 @@
 #include <kshim/mem_tb.h>
 #include <kshim/testbed.h>
 #include <stdarg.h>
+#include <sys/mman.h>
 
 #define NR_CPUS_FZ 4		/* kswapd runs on the last one */
 #define NR_TASKS 4
@@ -85,6 +102,14 @@
 #define STAT_BUF 16384
 #define DEBUGFS_BUF (256 << 10)
 #define MGLRU_OPS 0xc0		/* op bytes from here on: the lru_gen interface */
+#define THP_OPS 0xb0		/* op bytes from here to MGLRU_OPS: THP's madvise and sysfs */
+#define THP "kernel/mm/transparent_hugepage/"
+/* a PMD-sized folio's pages; trees built without THP (6.1) have none */
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+#define FZ_PMD_NR HPAGE_PMD_NR
+#else
+#define FZ_PMD_NR 1UL
+#endif
 #define ENABLED "kernel/mm/lru_gen/enabled"
 #define MIN_TTL "kernel/mm/lru_gen/min_ttl_ms"
 
@@ -138,6 +163,9 @@ struct fz {
 	size_t size, pos, op;
 	char *buf;
 	unsigned int caps;	/* what lru_gen/enabled should read back */
+	int thp_pmd, thp_mthp;	/* byte 0's THP settings (thp_cmdline()) */
+	/* pages of the largest folio a fault may have made so far (1: no THP) */
+	unsigned long max_folio;
 	bool lru_gen_was_on;	/* MGLRU was on at some point (kswapd_slack()) */
 	long long min_ttl_ms;	/* what min_ttl_ms should read back, -1: unknown */
 };
@@ -805,6 +833,99 @@ static void op_lru_gen_read(struct fz *f, u8 a)
 		fz_fail("min_ttl_ms reads %s, %lld written", buf, f->min_ttl_ms);
 }
 
+/* ---- transparent huge pages: madvise() and the sysfs files ---- */
+/*
+ * madvise() of a whole vma as its task: 0, or -EINVAL for MADV_FREE of a
+ * file mapping (madvise_free_single_vma()) and, where THP is not built,
+ * for MADV_HUGEPAGE and MADV_NOHUGEPAGE (madvise_behavior_valid())
+ */
+static void op_madvise(struct fz *f)
+{
+	static const int advice[] = {
+		MADV_HUGEPAGE, MADV_NOHUGEPAGE, MADV_COLD, MADV_PAGEOUT, MADV_FREE, MADV_NORMAL,
+	};
+	struct fz_vma *vma = pick_vma(f, next(f));
+	int adv = advice[next(f) % ARRAY_SIZE(advice)], expect = 0, ret;
+
+	if (!vma)
+		return;
+	if (vma->task != f->cur)
+		switch_to(f, vma->task);
+	if (adv == MADV_FREE && vma->file)
+		expect = -EINVAL;
+	if (!IS_ENABLED(CONFIG_TRANSPARENT_HUGEPAGE) &&
+	    (adv == MADV_HUGEPAGE || adv == MADV_NOHUGEPAGE))
+		expect = -EINVAL;
+	ret = tb_madvise(vma->v, adv);
+	if (ret != expect)
+		fz_fail("madvise(%d) of a %s vma: %d, expected %d", adv,
+			vma->file ? "file" : "anon", ret, expect);
+	/*
+	 * MADV_PAGEOUT's reclaim_folio_list() puts back what it did not free
+	 * with folio_putback_lru(): a page that the split of a THP mapped to
+	 * the zero page then has its last reference in this CPU's add batch,
+	 * charged and counted in no memory.stat item until the batch drains.
+	 * Drained here, as op_cpu() does, so that no such folio outlives an
+	 * operation (check_memcg()).
+	 */
+	lru_add_drain();
+}
+
+/*
+ * A canned write to a file of /sys/kernel/mm/transparent_hugepage: its
+ * length, or -EINVAL where its handler refuses the value
+ * (enabled_store(), defrag_store(), max_ptes_none_store() above
+ * FZ_PMD_NR - 1, thpsize_enabled_store())
+ */
+static void op_thp_sysfs(struct fz *f, u8 a)
+{
+	static const struct {
+		const char *file, *val;
+		bool ok;
+	} w[] = {
+		{ "enabled", "always", true }, { "enabled", "madvise", true },
+		{ "enabled", "never", true }, { "enabled", "sometimes", false },
+		{ "defrag", "always", true }, { "defrag", "defer", true },
+		{ "defrag", "defer+madvise", true }, { "defrag", "madvise", true },
+		{ "defrag", "never", true }, { "defrag", "", false },
+		{ "khugepaged/max_ptes_none", "0", true },
+		{ "khugepaged/max_ptes_none", "64", true },
+		{ "khugepaged/max_ptes_none", "511", true },
+		{ "khugepaged/max_ptes_none", "512", false },
+		{ "hugepages-64kB/enabled", "always", true },
+		{ "hugepages-64kB/enabled", "inherit", true },
+		{ "hugepages-64kB/enabled", "never", true },
+		{ "hugepages-16kB/enabled", "always", true },
+		{ "hugepages-2048kB/enabled", "always", true },
+		{ "hugepages-2048kB/enabled", "inherit", true },
+		{ "hugepages-2048kB/enabled", "never", true },
+		{ "hugepages-2048kB/enabled", "inherit\n", true },
+		{ "hugepages-2048kB/enabled", "inherit junk", false },
+	};
+	char path[80];
+	ssize_t ret, expect;
+	int i = a % ARRAY_SIZE(w);
+
+	if (!IS_ENABLED(CONFIG_TRANSPARENT_HUGEPAGE))
+		return;
+	snprintf(path, sizeof(path), THP "%s", w[i].file);
+	expect = w[i].ok ? (ssize_t)strlen(w[i].val) : -EINVAL;
+	ret = tb_sysfs_write(path, w[i].val);
+	if (ret != expect)
+		fz_fail("%s \"%s\": %zd, expected %zd", path, w[i].val, ret, expect);
+	/* a size turned on: a fault may make a folio of up to FZ_PMD_NR pages */
+	if (w[i].ok && strstr(w[i].file, "enabled") && strcmp(w[i].val, "never"))
+		f->max_folio = FZ_PMD_NR;
+}
+
+static void run_thp_op(struct fz *f, u8 op)
+{
+	if (op & 1)
+		op_thp_sysfs(f, next(f));
+	else
+		op_madvise(f);
+}
+
 static void run_mglru_op(struct fz *f, u8 op)
 {
 	switch ((op - MGLRU_OPS) % 8) {
@@ -825,6 +946,10 @@ static void run_op(struct fz *f)
 
 	if (op >= MGLRU_OPS) {
 		run_mglru_op(f, op);
+		return;
+	}
+	if (op >= THP_OPS) {
+		run_thp_op(f, op);
 		return;
 	}
 
@@ -855,7 +980,7 @@ static void run_op(struct fz *f)
 
 /* ---- invariants ---- */
 struct mstat {
-	long long anon, file, swapcached, kernel;
+	long long anon, file, swapcached, kernel, anon_thp;
 };
 
 static long long stat_key(const char *buf, const char *key)
@@ -887,7 +1012,9 @@ static void read_stat(int p, struct mstat *st)
 	st->file = tb_memcg_stat(memcg, NR_FILE_PAGES);
 	st->swapcached = tb_memcg_stat(memcg, NR_SWAPCACHE);
 	st->kernel = tb_memcg_stat(memcg, MEMCG_KMEM);
-	CHECK(st->anon >= 0 && st->file >= 0 && st->swapcached >= 0 && st->kernel >= 0);
+	st->anon_thp = tb_memcg_stat(memcg, NR_ANON_THPS);
+	CHECK(st->anon >= 0 && st->file >= 0 && st->swapcached >= 0 && st->kernel >= 0 &&
+	      st->anon_thp >= 0);
 }
 
 /*
@@ -908,6 +1035,10 @@ static void check_stat_file(struct fz *f, int p, const struct mstat *st)
 	if (anon != st->anon || file != st->file || sc != st->swapcached)
 		fz_fail("memory.stat of \"%s\": anon %lld file %lld swapcached %lld, the counters %lld %lld %lld",
 			paths[p], anon, file, sc, st->anon, st->file, st->swapcached);
+	/* anon_thp is printed where THP is built */
+	if (IS_ENABLED(CONFIG_TRANSPARENT_HUGEPAGE) && stat_key(f->buf, "anon_thp") != st->anon_thp)
+		fz_fail("memory.stat of \"%s\": anon_thp %lld, the counter %lld",
+			paths[p], stat_key(f->buf, "anon_thp"), st->anon_thp);
 }
 
 /* pages the per-CPU stocks hold charged to memcg's subtree */
@@ -940,13 +1071,61 @@ static unsigned long stock_pages(struct mem_cgroup *memcg)
  * a per-CPU folio batch cannot outlive an operation (op_cpu()). With the
  * multi-gen LRU, scan_folios() isolates up to MIN_LRU_BATCH folios for
  * one evict_folios() (and a kswapd stopped in one keeps them after MGLRU
- * is switched off).
+ * is switched off). Both count the batch in pages and stop once it is
+ * reached, so with large folios the last one taken may pass it by its
+ * size less one page (isolate_lru_folios()'s scan += nr_pages,
+ * scan_folios()'s isolated += delta): a batch is then at most
+ * batch - 1 + f->max_folio pages (a THP split on its way to swap stays
+ * within it, its pages on the same private list).
  */
 static unsigned long kswapd_slack(struct fz *f)
 {
 	unsigned long batch = f->lru_gen_was_on ? MIN_LRU_BATCH : SWAP_CLUSTER_MAX;
 
-	return f->mem.no_kswapd ? 0 : batch * f->nr_nodes;
+	return f->mem.no_kswapd ? 0 : (batch - 1 + f->max_folio) * f->nr_nodes;
+}
+
+/*
+ * The PMD mappings of THPs in the page tables of each path's subtree's
+ * tasks, in bytes (a vma starts at a PMD boundary: tb_map_anon()). A
+ * task's folios are charged to its cgroup (the harness moves no task).
+ */
+static void pmd_mapped(struct fz *f, long long bytes[NR_PATHS])
+{
+	int __maybe_unused i, p;
+
+	memset(bytes, 0, NR_PATHS * sizeof(*bytes));
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+	for (i = 0; i < NR_VMAS; i++) {
+		struct fz_vma *vma = &f->vma[i];
+		unsigned long idx;
+
+		if (!vma->v || vma->file)
+			continue;
+		for (idx = 0; idx + FZ_PMD_NR <= vma->size; idx += FZ_PMD_NR) {
+			pmd_t *pmdp = tb_vma_pmdp(vma->v, idx);
+
+			if (!pmdp || !pmd_trans_huge(pmdp_get(pmdp)))
+				continue;
+			for (p = f->task[vma->task].path; p >= 0; p = parent_of[p])
+				bytes[p] += FZ_PMD_NR * PAGE_SIZE;
+		}
+	}
+#endif
+}
+
+/*
+ * memory.stat's anon_thp (NR_ANON_THPS, counted in pages as the pmd
+ * maps and unmaps a THP: __folio_add_anon_rmap(), __folio_remove_rmap())
+ * is the pmd-mapped THPs of the page tables, and part of anon
+ */
+static void check_anon_thp(int p, const struct mstat *st, long long mapped)
+{
+	if (st->anon_thp != mapped)
+		fz_fail("\"%s\": anon_thp %lld, pmd-mapped THPs in its tasks' page tables %lld",
+			paths[p], st->anon_thp, mapped);
+	if (st->anon_thp > st->anon)
+		fz_fail("\"%s\": anon_thp %lld > anon %lld", paths[p], st->anon_thp, st->anon);
 }
 
 /*
@@ -1165,6 +1344,7 @@ static void check_lru_gen(struct fz *f)
 static void check_invariants(struct fz *f)
 {
 	struct mstat st[NR_PATHS];
+	long long thp[NR_PATHS];
 	const char *msg;
 	int p;
 
@@ -1189,6 +1369,10 @@ static void check_invariants(struct fz *f)
 	for (p = 1; p < NR_PATHS; p++)
 		if (f->exists[p])
 			check_memcg(f, p, &st[p]);
+	pmd_mapped(f, thp);
+	for (p = 0; p < NR_PATHS; p++)
+		if (f->exists[p])
+			check_anon_thp(p, &st[p], thp[p]);
 	check_ram(f, &st[0]);
 	check_swap(f, &st[0]);
 	check_lru_gen(f);
@@ -1217,6 +1401,64 @@ static void mount_options(u8 b1)
 		CHECK(tb_cgroup_mount_options("memory_localevents") == 0);
 }
 
+/*
+ * Transparent huge pages from byte 0 (q = b0 / 13): q & 3 the PMD size's
+ * setting, q >> 3 the anonymous mTHP sizes (thp_anon=, which
+ * setup_thp_anon() takes as given: the PMD size, which inherits the
+ * global setting by default, is named so that it still does). Every
+ * input written before THP has q 0: THP off, as the world boots without
+ * the options.
+ */
+static const char *const thp_pmd_modes[] = { "never", "always", "madvise", "always" };
+static const char *const thp_anon_opts[] = {
+	NULL, "thp_anon=64K:always;2048K:inherit", "thp_anon=16K:always;128K,2048K:inherit",
+};
+
+static void thp_cmdline(struct fz *f, u8 b0)
+{
+	char opt[48];
+
+	f->max_folio = 1;
+	if (!IS_ENABLED(CONFIG_TRANSPARENT_HUGEPAGE))
+		return;	/* the bits mean nothing on a tree built without THP */
+	f->thp_pmd = (b0 / 13) & 3;
+	f->thp_mthp = (b0 / 13) >> 3;
+	if (f->thp_pmd) {
+		snprintf(opt, sizeof(opt), "transparent_hugepage=%s", thp_pmd_modes[f->thp_pmd]);
+		CHECK(tb_boot_cmdline(opt) == 0);
+	}
+	if (thp_anon_opts[f->thp_mthp])
+		CHECK(tb_boot_cmdline(thp_anon_opts[f->thp_mthp]) == 0);
+	if (f->thp_pmd || f->thp_mthp)
+		f->max_folio = FZ_PMD_NR;
+}
+
+/*
+ * hugepage_init() starts THP off on a machine below 512 MiB, whatever the
+ * command line says (all of these machines): the PMD setting is then
+ * written to sysfs, as an administrator turns it on, before any fault;
+ * mode 3 also sets defrag "always" (a THP fault's allocation reclaims
+ * and compacts: GFP_TRANSHUGE). Each setting reads back as written.
+ */
+static void thp_boot(struct fz *f)
+{
+	char want[48], buf[64];
+	const char *mode = thp_pmd_modes[f->thp_pmd];
+
+	if (!f->thp_pmd)
+		return;
+	CHECK(tb_sysfs_write(THP "enabled", mode) == (ssize_t)strlen(mode));
+	CHECK(tb_sysfs_read(THP "enabled", buf, sizeof(buf)) > 0);
+	snprintf(want, sizeof(want), "[%s]", mode);
+	if (!strstr(buf, want))
+		fz_fail("THP enabled reads \"%s\" after \"%s\"", buf, mode);
+	if (f->thp_pmd == 3) {
+		CHECK(tb_sysfs_write(THP "defrag", "always") == 6);
+		CHECK(tb_sysfs_read(THP "defrag", buf, sizeof(buf)) > 0);
+		CHECK(!strncmp(buf, "[always]", 8));
+	}
+}
+
 static void boot(struct fz *f)
 {
 	struct kshim_world_config cfg = { .nr_cpus = NR_CPUS_FZ, .seed = 1 };
@@ -1236,11 +1478,13 @@ static void boot(struct fz *f)
 	cfg.nr_nodes = f->nr_nodes;
 	kshim_world_boot(&cfg);
 	boot_options(b1);
+	thp_cmdline(f, b0);
 	CHECK(tb_memcg_boot() == 0);
 	mount_options(b1);
 	err = tb_mem_boot(&f->mem);
 	if (err)
 		fz_fail("tb_mem_boot: %d", err);
+	thp_boot(f);
 	f->exists[0] = true;
 	f->cur = -1;
 	/* every world boots with MGLRU off and min_ttl_ms 0 */
@@ -1253,9 +1497,39 @@ static void boot(struct fz *f)
 	}
 }
 
+/* with FUZZ_RECLAIM_TRACE: what the input did with large folios */
+static void trace_thp(void)
+{
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+	static const char *const sizes[] = { "16kB", "64kB", "128kB" };
+	static const char *const stats[] = { "anon_fault_alloc", "swpout", "swpout_fallback", "split" };
+	char path[96], buf[32];
+	size_t i, j;
+
+	fprintf(stderr, "fuzz_reclaim: thp_fault_alloc %lu fallback %lu split_pmd %lu split_page %lu deferred_split %lu underused_split %lu swpout %lu swpout_fallback %lu compactstall %lu\n",
+		kshim_vm_event_read(THP_FAULT_ALLOC), kshim_vm_event_read(THP_FAULT_FALLBACK),
+		kshim_vm_event_read(THP_SPLIT_PMD), kshim_vm_event_read(THP_SPLIT_PAGE),
+		kshim_vm_event_read(THP_DEFERRED_SPLIT_PAGE),
+		kshim_vm_event_read(THP_UNDERUSED_SPLIT_PAGE), kshim_vm_event_read(THP_SWPOUT),
+		kshim_vm_event_read(THP_SWPOUT_FALLBACK), kshim_vm_event_read(COMPACTSTALL));
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		fprintf(stderr, "  %s:", sizes[i]);
+		for (j = 0; j < ARRAY_SIZE(stats); j++) {
+			snprintf(path, sizeof(path), THP "hugepages-%s/stats/%s", sizes[i], stats[j]);
+			if (tb_sysfs_read(path, buf, sizeof(buf)) > 0)
+				fprintf(stderr, " %s %lu", stats[j], strtoul(buf, NULL, 10));
+		}
+		fputc('\n', stderr);
+	}
+#endif
+}
+
 static void teardown(struct fz *f)
 {
 	const char *msg;
+
+	if (trace)
+		trace_thp();
 
 	msg = tb_mem_teardown();
 	if (msg)

@@ -125,6 +125,30 @@ static void memory_max_reclaims_page_cache_to_stay_under_limit(void **state)
 	tb_assert_lrus_consistent();
 }
 
+/*
+ * memory_max_write() by a task of the cgroup itself, over anon it cannot
+ * reclaim (no swap): after its reclaim retries the OOM killer picks the
+ * writer, __oom_kill_process() sends it SIGKILL, and the write's loop
+ * stops at signal_pending() with the usage still over the new max (the
+ * victim's memory goes when it leaves the kernel); the write returns its
+ * length. (A victim with no signal pending kept the loop going for ever:
+ * mem_cgroup_out_of_memory() says true for a task already dying.)
+ */
+static void memory_max_write_that_oom_kills_its_writer_returns(void **state)
+{
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(1 * MB));
+	tb_touch_range(vma, PAGES(1 * MB), true);
+	assert_write_ok("a", "memory.max", "0");
+	assert_int_equal(tb_cgroup_read_key("a", "memory.events", "oom_kill"), 1);
+	assert_true(tb_task_oom_killed());
+	assert_true(fatal_signal_pending(current));
+	assert_true(tb_cgroup_read_u64("a", "memory.current") >= (long long)(1 * MB));
+}
+
 /* memory.max over unreclaimable anon (no swap) ends in an OOM kill */
 static void memory_max_over_anon_without_swap_oom_kills(void **state)
 {
@@ -790,6 +814,7 @@ int main(void)
 		TB_RECLAIM_TEST(memory_max_reclaims_page_cache_to_stay_under_limit),
 		TB_RECLAIM_SWAP_TEST(faults_that_read_count_as_major),
 		TB_RECLAIM_TEST(memory_max_over_anon_without_swap_oom_kills),
+		TB_RECLAIM_TEST(memory_max_write_that_oom_kills_its_writer_returns),
 		TB_RECLAIM_SWAP_TEST(read_swapin_keeps_the_swap_charge),
 		TB_RECLAIM_SWAP_TEST(swapin_that_cannot_be_charged_fails_the_fault),
 		TB_RECLAIM_SWAP_TEST(swapin_frees_the_slot_while_swap_is_half_full),

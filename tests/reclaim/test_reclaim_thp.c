@@ -66,6 +66,11 @@ static int setup_256m_always(void **state)
 	return boot(state, 256, "transparent_hugepage=always");
 }
 
+static int setup_1g_madvise(void **state)
+{
+	return boot(state, 1024, "transparent_hugepage=madvise");
+}
+
 static int setup_1g_anon_64k(void **state)
 {
 	return boot(state, 1024, "thp_anon=64K:always");
@@ -610,6 +615,57 @@ static void thp_madvise_free_lets_reclaim_discard_the_clean_thp(void **state)
 	tb_unmap(vma);
 }
 
+/*
+ * enabled = madvise: __thp_vma_allowable_orders() gives a vma the PMD
+ * order only with VM_HUGEPAGE, which MADV_HUGEPAGE sets (the kernel's
+ * hugepage_madvise()); MADV_NOHUGEPAGE takes the order away again and
+ * the next fault maps a small folio; the THP faulted before stays
+ */
+static void thp_madvise_mode_faults_a_thp_only_after_madv_hugepage(void **state)
+{
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(8 * MB));
+	assert_int_equal(tb_touch(vma, 0, true), 0);
+	assert_false(folio_test_large(folio_at(vma, 0)));
+	assert_int_equal(tb_madvise(vma, MADV_HUGEPAGE), 0);
+	/* the first PMD has its pte table: only an empty pmd takes a THP */
+	assert_int_equal(tb_touch(vma, HPAGE_PMD_NR, true), 0);
+	assert_int_equal(folio_order(folio_at(vma, HPAGE_PMD_NR)), HPAGE_PMD_ORDER);
+	assert_int_equal(tb_stat("a", "thp_fault_alloc"), 1);
+	assert_int_equal(tb_madvise(vma, MADV_NOHUGEPAGE), 0);
+	assert_int_equal(tb_touch(vma, 2 * HPAGE_PMD_NR, true), 0);
+	assert_false(folio_test_large(folio_at(vma, 2 * HPAGE_PMD_NR)));
+	assert_int_equal(tb_stat("a", "anon_thp"), 2 * MB);
+	assert_int_equal(tb_stat("a", "thp_fault_alloc"), 1);
+	tb_unmap(vma);
+}
+
+/*
+ * enabled = always: MADV_NOHUGEPAGE keeps a vma to small folios
+ * (__thp_vma_allowable_orders() refuses VM_NOHUGEPAGE), MADV_HUGEPAGE
+ * clears it again; a read-ahead hint given before changes neither
+ */
+static void thp_madv_nohugepage_keeps_the_vma_small_under_always(void **state)
+{
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(4 * MB));
+	assert_int_equal(tb_madvise(vma, MADV_RANDOM), 0);
+	assert_int_equal(tb_madvise(vma, MADV_NOHUGEPAGE), 0);
+	assert_int_equal(tb_touch(vma, 0, true), 0);
+	assert_false(folio_test_large(folio_at(vma, 0)));
+	assert_int_equal(tb_stat("a", "thp_fault_alloc"), 0);
+	assert_int_equal(tb_madvise(vma, MADV_HUGEPAGE), 0);
+	assert_int_equal(tb_touch(vma, HPAGE_PMD_NR, true), 0);
+	assert_int_equal(folio_order(folio_at(vma, HPAGE_PMD_NR)), HPAGE_PMD_ORDER);
+	tb_unmap(vma);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -663,6 +719,10 @@ int main(void)
 						setup_1g_always, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_madvise_free_lets_reclaim_discard_the_clean_thp,
 						setup_1g_always_swap, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(thp_madvise_mode_faults_a_thp_only_after_madv_hugepage,
+						setup_1g_madvise, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(thp_madv_nohugepage_keeps_the_vma_small_under_always,
+						setup_1g_always, tb_reclaim_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

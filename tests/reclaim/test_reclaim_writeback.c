@@ -6,12 +6,14 @@
  * Anon pages written to a swap disk are freed after their write.
  */
 #include <linux/kernel.h>
+#include <linux/errno.h>
 #include <linux/mm.h>
 #include <linux/vmstat.h>
 #include <linux/swap.h>
 #include <linux/writeback.h>
 #include <linux/workqueue.h>
 #include <kshim/trace.h>
+#include <sys/mman.h>
 #include "tb_reclaim.h"
 
 /* mm/internal.h: an invalidation of a folio it cannot drop (mm/swap.c) */
@@ -228,6 +230,51 @@ static void a_disk_frees_written_pages_after_their_write(void **state)
 	assert_int_equal(tb_usage("a"), (PAGES(4 * MB) - steal) * 4096 + tb_stat("a", "kernel"));
 	assert_int_equal(tb_swap_used(), written);
 	tb_assert_lrus_consistent();
+}
+
+/*
+ * A swap-out (here 10 ms) submitted after a page cache write (1 s) still
+ * in flight completes first: folio_wait_writeback() of the swapped folio
+ * returns at its own completion, the file's write still in flight. (The
+ * in-flight list was kept in submission order and completed from its
+ * head: the wait found its folio done by world time, but the file's
+ * write ahead of it was not, and it waited for ever. Found by
+ * fuzz_reclaim.)
+ */
+static void a_swap_write_completes_before_an_earlier_slower_file_write(void **state)
+{
+	struct tb_file *f = tb_file_create(1);
+	struct tb_mem_costs costs;
+	struct folio *folio;
+	struct tb_vma *vma;
+	u64 start;
+
+	/* the world's MADV_PAGEOUT is only exercised from 6.12 (THP's and demotion's suites) */
+	if (!TB_HAVE_thp_folio_split)
+		tb_skip("6.1: MADV_PAGEOUT of this anon page swaps nothing here (not investigated)");
+	tb_mem_get_costs(&costs);
+	costs.file_write_ns = 1000000000ULL;
+	costs.swapout_ns = 10000000ULL;
+	tb_mem_set_costs(&costs);
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	assert_int_equal(tb_file_write(f, 0), 0);
+	wakeup_flusher_threads(WB_REASON_SYNC);
+	assert_int_equal(tb_writeback_inflight(), 1);
+	vma = tb_map_anon(1);
+	assert_int_equal(tb_touch(vma, 0, true), 0);
+	/* no reference of the test's: pageout() writes only a folio reclaim alone holds */
+	folio = tb_vma_folio(vma, 0);
+	start = tb_world_ns();
+	assert_int_equal(tb_madvise(vma, MADV_PAGEOUT), 0);
+	assert_int_equal(tb_vma_swapped(vma), 1);
+	/* in the swap cache under writeback: the write's reference keeps it */
+	assert_true(folio_test_writeback(folio));
+	assert_int_equal(tb_writeback_inflight(), 2);
+	folio_wait_writeback(folio);
+	assert_false(folio_test_writeback(folio));
+	assert_true(tb_world_ns() < start + 1000000000ULL);
+	assert_int_equal(tb_writeback_inflight(), 1);
 }
 
 /* writes of the page cache (file) or to the swap disk (anon) take ns */
@@ -1003,11 +1050,18 @@ static void nofs_reclaim_adds_anon_to_a_swap_file_but_does_not_write_it(void **s
 	assert_int_equal(tb_vma_swapped(vma), 256);
 	assert_int_equal(kshim_vm_event_read(PSWPOUT), 0);
 
+	/*
+	 * the failed charge OOM-killed its task: an administrator writes
+	 * (memory.reclaim by a task with SIGKILL pending is -EINTR, 7.2 on
+	 * -ERESTARTSYS: proactive_reclaim_restarts)
+	 */
+	assert_int_equal(tb_cgroup_write_str("a", "memory.reclaim", "128K"),
+			 TB_HAVE_proactive_reclaim_restarts ? -ERESTARTSYS : -EINTR);
+	tb_run_in("");
 	assert_write_ok("a", "memory.max", "max");
 	assert_write_ok("a", "memory.reclaim", "128K");
 	tb_swap_fs_writes(&iocbs, &pages);
 	assert_true(pages > 0);
-	tb_unmap(vma);
 }
 
 /*
@@ -1024,6 +1078,15 @@ static void nofs_eviction_passes_dirty_swap_cache_over_once(void **state)
 
 	if (!tb_lru_gen_on())
 		skip();
+	/*
+	 * 6.1 (mglru_dying_fake_progress): the charge's OOM kills its own
+	 * task, whose reclaim then reports progress it did not make, so the
+	 * charge retries until the kernel's oom_reaper reaps the task
+	 * OOM_REAPER_DELAY later: the world's loop takes no virtual time and
+	 * never gets there (it would hang)
+	 */
+	if (TB_HAVE_mglru_dying_fake_progress)
+		tb_skip("6.1: the OOM-killed charger retries until the oom_reaper, which the world's loop never reaches");
 	vma = nofs_charge_over_256_anon_pages();
 	assert_int_equal(kshim_vm_event_read(PSWPOUT), 0);
 	assert_true(tb_swap_used() > 0);
@@ -1047,6 +1110,8 @@ int main(void)
 				   tb_reclaim_setup_swap),
 		TB_RECLAIM_TEST_ON(a_disk_frees_written_pages_after_their_write, setup_swap_disk),
 		TB_RECLAIM_TEST_ON(task_spawned_late_starts_at_the_worlds_time, setup_swap_disk),
+		TB_RECLAIM_TEST_ON(a_swap_write_completes_before_an_earlier_slower_file_write,
+				   setup_swap_disk),
 		TB_RECLAIM_TEST(memcg_reclaim_counts_the_dirty_page_cache_it_meets),
 		TB_RECLAIM_TEST(memcg_reclaim_frees_folios_truncated_while_it_waits),
 		TB_RECLAIM_TEST_ON(memcg_reclaim_frees_a_whole_batch_truncated_while_it_waits,

@@ -229,7 +229,10 @@ void tb_unmap(struct tb_vma *vma);
 /*
  * madvise() of the whole vma: MADV_NORMAL, MADV_RANDOM, MADV_SEQUENTIAL
  * set its read-ahead hints (VM_RAND_READ, VM_SEQ_READ), as
- * madvise_behavior() does; MADV_FREE (anonymous only) drops its swapped
+ * madvise_behavior() does; MADV_HUGEPAGE and MADV_NOHUGEPAGE (where THP
+ * is built, else -EINVAL as the kernel's madvise_behavior_valid()) set
+ * VM_HUGEPAGE or VM_NOHUGEPAGE through the kernel's hugepage_madvise();
+ * MADV_FREE (anonymous only) drops its swapped
  * pages and makes its folios lazyfree (clean, not swap-backed, on the
  * inactive file list: reclaim frees them unwritten unless written again),
  * as madvise_free_pte_range() does; MADV_COLD deactivates the folios
