@@ -665,6 +665,17 @@ static struct folio *alloc_folio_order(gfp_t gfp, unsigned int order, int nid)
 }
 
 /*
+ * __free_pages(): the last reference of a page the kernel allocated for
+ * itself (a page table) frees it without the folio's LRU and charge paths
+ * (free_pages_prepare() uncharges a kernel page)
+ */
+void tb_page_free(struct page *page, unsigned int order)
+{
+	if (put_page_testzero(page))
+		free_unref_page(page, order);
+}
+
+/*
  * __alloc_pages(): a __GFP_ACCOUNT page is charged to the current task's
  * memcg as kernel memory, and freed if the charge fails
  */
@@ -678,7 +689,7 @@ struct folio *tb_alloc_folio_order(gfp_t gfp, unsigned int order, int nid)
 		tb_page_set_data(folio_page(folio, i), false);
 	if (folio && (gfp & __GFP_ACCOUNT) &&
 	    unlikely(memcg_kmem_charge_page(&folio->page, gfp, order))) {
-		folio_put(folio);
+		tb_page_free(&folio->page, order);
 		return NULL;
 	}
 	return folio;

@@ -377,7 +377,7 @@ static void *user_table_alloc(void)
 	if (!folio || xa_err(xa_store(&table_pages, (unsigned long)t >> PAGE_SHIFT, folio,
 				      GFP_KERNEL))) {
 		if (folio)
-			folio_put(folio);
+			tb_page_free(&folio->page, 0);
 		table_free(t);
 		return NULL;
 	}
@@ -393,8 +393,9 @@ static void user_table_free(void *t)
 		return;
 	folio = xa_erase(&table_pages, (unsigned long)t >> PAGE_SHIFT);
 	if (folio) {
+		/* pagetable_dtor() and pagetable_free() */
 		lruvec_stat_sub_folio(folio, NR_PAGETABLE);
-		folio_put(folio);
+		tb_page_free(&folio->page, 0);
 	}
 	table_free(t);
 }

@@ -10,6 +10,7 @@
 #include <linux/mm.h>
 #include <linux/vmstat.h>
 #include <linux/swap.h>
+#include <linux/pagemap.h>
 #include <linux/writeback.h>
 #include <linux/workqueue.h>
 #include <kshim/trace.h>
