@@ -1081,34 +1081,50 @@ static void zap_huge_pmd_of(struct tb_vma *vma, unsigned long idx)
 #endif
 }
 
-static void zap_vma(struct tb_vma *vma)
+/*
+ * zap_page_range_single() of pages [start, end), one pte table at a time
+ * (the upper levels walked once per table): a huge pmd the range covers
+ * whole is zapped, one it covers in part is split first (zap_pmd_range()'s
+ * __split_huge_pmd()) and its ptes zapped as any
+ */
+static void zap_range(struct tb_vma *vma, unsigned long start, unsigned long end)
 {
-	unsigned long i = 0, end, addr, j;
+	unsigned long i = start, blk_end, addr, j;
+	pmd_t *pmdp;
 	pte_t *ptep;
 
-	/* one pte table at a time (the upper levels walked once per table) */
-	while (i < vma->nr_pages) {
+	while (i < end) {
 		addr = vma_addr(vma, i);
-		end = min(i + ((ALIGN(addr + 1, PMD_SIZE) - addr) >> PAGE_SHIFT), vma->nr_pages);
+		blk_end = min(i + ((ALIGN(addr + 1, PMD_SIZE) - addr) >> PAGE_SHIFT), end);
 		ptep = vma_ptep(vma, i);
 		if (!ptep) {
-			zap_huge_pmd_of(vma, i);
-			i = end;
-			continue;
+			pmdp = vma_huge_pmd(vma, i);
+			if (pmdp && !(addr & ~PMD_MASK) && blk_end - i == PTRS_PER_PMD)
+				zap_huge_pmd_of(vma, i);
+			if (!pmdp || blk_end - i == PTRS_PER_PMD) {
+				i = blk_end;
+				continue;
+			}
+			split_huge_pmd_of(vma, pmdp, i, false, NULL);
+			ptep = vma_ptep(vma, i);
 		}
-		for (j = i; j < end; j++) {
-			if (j + ZAP_AHEAD < end)
+		for (j = i; j < blk_end; j++) {
+			if (j + ZAP_AHEAD < blk_end)
 				zap_prefetch(ptep + (j - i) + ZAP_AHEAD, false);
-			if (j + ZAP_AHEAD / 2 < end)
+			if (j + ZAP_AHEAD / 2 < blk_end)
 				zap_prefetch(ptep + (j - i) + ZAP_AHEAD / 2, true);
 			zap_pte(vma, j);
 		}
-		i = end;
+		i = blk_end;
 	}
 	/* the folio batches may hold the last references */
 	lru_add_drain();
 }
 
+static void zap_vma(struct tb_vma *vma)
+{
+	zap_range(vma, 0, vma->nr_pages);
+}
 /*
  * MADV_COLLAPSE: madvise() holds mmap_lock for read around the kernel's
  * madvise_collapse(), which collapses each PMD-aligned range of ptes into
@@ -1132,15 +1148,13 @@ static int madvise_collapse_range(struct tb_vma *vma, unsigned long start, unsig
 
 /*
  * MADV_DONTNEED of pages [start, start + n) of an anonymous vma:
- * zap_page_range_single()'s walk. A huge pmd the range covers whole is
- * zapped; one it covers in part is split first (zap_pmd_range()'s
- * __split_huge_pmd()), and so is each pte then: a large folio left mapped
- * in part goes on the deferred split queue (the kernel's
- * __folio_remove_rmap()), for its shrinker to split and free the rest.
+ * zap_page_range_single() (zap_range()). A large folio left mapped in part
+ * goes on the deferred split queue (the kernel's __folio_remove_rmap()),
+ * for its shrinker to split and free the rest.
  */
 int tb_madvise_range(struct tb_vma *vma, unsigned long start, unsigned long n, int advice)
 {
-	unsigned long i, end = start + n, blk_end;
+	unsigned long end = start + n;
 
 	if (vma->tbf || end > vma->nr_pages || end < start)
 		return -EINVAL;
@@ -1149,22 +1163,7 @@ int tb_madvise_range(struct tb_vma *vma, unsigned long start, unsigned long n, i
 	if (advice != MADV_DONTNEED)
 		return -EINVAL;
 	lru_add_drain();
-	for (i = start; i < end; i = blk_end) {
-		pmd_t *pmdp = vma_huge_pmd(vma, i);
-
-		blk_end = min(end, i + ((ALIGN(vma_addr(vma, i) + 1, PMD_SIZE) - vma_addr(vma, i)) >>
-					PAGE_SHIFT));
-		if (pmdp && !(vma_addr(vma, i) & ~PMD_MASK) && blk_end - i == PTRS_PER_PMD) {
-			zap_huge_pmd_of(vma, i);
-			continue;
-		}
-		if (pmdp)
-			split_huge_pmd_of(vma, pmdp, i, false, NULL);
-		for (; i < blk_end; i++)
-			zap_pte(vma, i);
-	}
-	/* the folio batches may hold the last references */
-	lru_add_drain();
+	zap_range(vma, start, end);
 	return 0;
 }
 

@@ -24,9 +24,10 @@ extern atomic_long_t nr_swap_pages;
 #include <linux/workqueue.h>
 #endif
 /* uapi/linux/mempolicy.h: vm.zone_reclaim_mode's bits (node_reclaim_enabled()) */
-#define RECLAIM_ZONE	(1 << 0)
-#define RECLAIM_WRITE	(1 << 1)
-#define RECLAIM_UNMAP	(1 << 2)
+/* (spelt as there: a unit that includes it too sees one definition) */
+#define RECLAIM_ZONE	(1<<0)
+#define RECLAIM_WRITE	(1<<1)
+#define RECLAIM_UNMAP	(1<<2)
 #include <kgen/swap.h>
 #if TB_HAVE_swap_ops
 #include <kgen/swap_ops.h>
