@@ -277,12 +277,12 @@ class TB:
 
     # ---- coverage ------------------------------------------------------
     def coverage_build(self, variant='coverage'):
-        # threads (stress tests) race on plain counters: negative branch
-        # counts make gcovr fail, so the counters are updated atomically
+        # the counters' flags are the kernel sources' own (CMakeLists.txt's
+        # tb_coverage_kernel_sources()); the empty flags replace the
+        # -fprofile-update=atomic an older build directory has cached
         bdir = self.configure(variant, ['-DTB_COVERAGE=ON', '-DTB_BENCH=OFF',
                                            '-DTB_SANITIZE=', '-DTB_FUZZ=OFF',
-                                           '-DCMAKE_C_FLAGS=-fprofile-update=atomic',
-                                           '-DCMAKE_CXX_FLAGS=-fprofile-update=atomic'])
+                                           '-DCMAKE_C_FLAGS=', '-DCMAKE_CXX_FLAGS='])
         self.build_dir(bdir)
         n = 0
         for root, _, names in os.walk(bdir):
@@ -750,6 +750,20 @@ def release_build(tb, targets=()):
     return bdir
 
 
+def release_seed_build(tb):
+    """build/release with the seeds' programs only: all that tb run runs
+    there (the tests and benchmarks in it were half its build)"""
+    bdir = release_configure(tb)
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import tb_doctor
+    targets = sorted({t for m in seed_modules(tb.repo) for t in m.TARGETS})
+    missing = set(tb_doctor.missing_targets(bdir, targets))
+    targets = [t for t in targets if t not in missing]
+    if targets:
+        tb.build_dir(bdir, targets)
+    return bdir
+
+
 def run_seed(tb, m, bdir, quick=False, opts=None):
     outdir = os.path.join(tb.build, 'seeds', m.NUM)
     os.makedirs(outdir, exist_ok=True)
@@ -924,7 +938,7 @@ class SeedSection(Section):
 
     def collect(self, ctx):
         if 'release' not in ctx:
-            ctx['release'] = release_build(ctx['tb'])
+            ctx['release'] = release_seed_build(ctx['tb'])
         why = seed_unmet(ctx['tb'], self.m)
         if why:
             return {'skipped': why}

@@ -227,8 +227,8 @@ def aside_note(v, changed):
 # ---- builds ---------------------------------------------------------------
 def cov_defs():
     return ['-DTB_COVERAGE=ON', '-DTB_BENCH=OFF', '-DTB_SANITIZE=', '-DTB_FUZZ=OFF',
-            '-DCMAKE_C_FLAGS=-fprofile-update=atomic',
-            '-DCMAKE_CXX_FLAGS=-fprofile-update=atomic']
+            '-DCMAKE_C_FLAGS=',
+            '-DCMAKE_CXX_FLAGS=']
 
 
 def rel_defs():

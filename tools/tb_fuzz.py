@@ -624,8 +624,8 @@ def cmd_coverage_fuzz(tb):
     T = _tb()
     bdir = tb.configure('coverage', ['-DTB_COVERAGE=ON', '-DTB_BENCH=OFF', '-DTB_SANITIZE=',
                                      '-DTB_FUZZ=OFF',
-                                     '-DCMAKE_C_FLAGS=-fprofile-update=atomic',
-                                     '-DCMAKE_CXX_FLAGS=-fprofile-update=atomic'])
+                                     '-DCMAKE_C_FLAGS=',
+                                     '-DCMAKE_CXX_FLAGS='])
     tb.build_dir(bdir, [f'replay_{t}'])
     for root, _, names in os.walk(bdir):
         for f in names:

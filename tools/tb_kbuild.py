@@ -134,7 +134,7 @@ def full_tree(tb, series, say=_say_default):
         os.makedirs(tmp)
         t0 = time.time()
         with open(log, 'w') as lf:
-            p = subprocess.run(['tar', '-xJf', tarball, '-C', tmp], stdout=lf,
+            p = subprocess.run(['tar', '-I', 'xz -T0', '-xf', tarball, '-C', tmp], stdout=lf,
                                stderr=subprocess.STDOUT)
             lf.write(f'tar exited with {p.returncode} after {time.time() - t0:.1f}s\n')
         if p.returncode != 0 or not os.path.isdir(os.path.join(tmp, pkg)):

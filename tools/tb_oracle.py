@@ -74,7 +74,7 @@ def selftest_tree(tb, say):
         say(f'extracting the selftests of {os.path.basename(tarball)}')
         os.makedirs(dest, exist_ok=True)
         pats = [f'linux-source-{series}/{p}' for p in SELFTEST_SRC]
-        p = subprocess.run(['tar', '-xJf', tarball, '-C', dest, '--wildcards']
+        p = subprocess.run(['tar', '-I', 'xz -T0', '-xf', tarball, '-C', dest, '--wildcards']
                            + [x + '*' for x in pats], stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, text=True)
         if p.returncode != 0:

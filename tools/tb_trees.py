@@ -424,7 +424,7 @@ class Archive:
         members = [f'{tree.package}/{d}' for d in kernel_tree_dirs() + OPTIONAL_DIRS]
         cmds = [(['apt-get'] + self.opts() + ['download', f'{tree.package}={tree.version}'], debdir),
                 (['dpkg', '-x', os.path.join(debdir, '*.deb'), os.path.join(tmp, 'root')], None),
-                (['tar', '-xJf', tarball, '-C', src] + members, None)]
+                (['tar', '-I', 'xz -T0', '-xf', tarball, '-C', src] + members, None)]
         if not self.root:
             q = shlex.quote
 
