@@ -14,6 +14,7 @@ import json
 import os
 import re
 import resource
+import shutil
 import subprocess
 import sys
 import time
@@ -284,6 +285,47 @@ def measure_loop(tb, tbm):
             'values': values, 'timings': timings}
 
 
+def measure_first_run(tb, tbm):
+    """tools/tb run as a fresh clone's first: a build directory, compiler
+    cache and kernel-tree cache of its own, all empty (the Debian packages
+    are the machine's: apt's own time is measured only on a fresh machine).
+    Each phase ends at the line tb prints when it is done."""
+    bdir = os.path.join(tb.build, 'figures', 'first-run')
+    subprocess.run(['rm', '-rf', bdir], check=True)
+    env = dict(os.environ, TB_BUILD_DIR=bdir,
+               TB_KERNEL_CACHE_DIR=os.path.join(bdir, 'kernel-trees'))
+    t0, c0 = time.time(), resource.getrusage(resource.RUSAGE_CHILDREN)
+    p = subprocess.Popen([os.path.join(tb.repo, 'tools', 'tb'), 'run', '-j', str(tb.jobs)],
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    lines = [(time.time() - t0, line) for line in p.stdout]
+    rc = p.wait()
+    c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = ''.join(line for _, line in lines)
+    if rc != 0:
+        raise FigureError(f'tools/tb run failed: {out[-300:]}')
+    phases = [('configure and extract the trees', r'configured in'),
+              ('coverage build', r'built in'),
+              ('tests (coverage build)', r'tests passed'),
+              ('gcovr and the tables', r'configuring build/release|building .*release'),
+              ('release build (the seeds\' programs)', r'built in'),
+              ('seeds', r'passed, \d+ failed')]
+    timings, last, i = {}, 0.0, 0
+    for at, line in lines:
+        if i < len(phases) and re.search(phases[i][1], line):
+            timings[f'{phases[i][0]}, seconds'] = round(at - last, 1)
+            last, i = at, i + 1
+    timings['tools/tb run, seconds'] = round(time.time() - t0, 1)
+    timings['tools/tb run, CPU seconds'] = round(
+        c1.ru_utime - c0.ru_utime + c1.ru_stime - c0.ru_stime, 1)
+    m = re.search(r'\d+ of (\d+) tests passed \(\d+ of (\d+) cases\)', out)
+    values = {'tests': int(m[1]) if m else 0, 'cases': int(m[2]) if m else 0}
+    shutil.rmtree(bdir, ignore_errors=True)
+    return {'command': 'TB_BUILD_DIR=build/figures/first-run '
+                       'TB_KERNEL_CACHE_DIR=build/figures/first-run/kernel-trees tools/tb run '
+                       '(every directory empty, the packages installed)',
+            'values': values, 'timings': timings}
+
+
 # name, title, fast (CI), relative tolerance, function
 GROUPS = [
     ('tests', 'Tests and test cases', True, 0, measure_tests),
@@ -293,6 +335,8 @@ GROUPS = [
     ('mutation', 'Mutation testing', False, 0, measure_mutation),
     ('loop', 'The test loop: a clean build, and an edit of one kernel file', False, 0,
      measure_loop),
+    ('first-run', 'The main job from nothing: tools/tb run of a fresh clone', False, 0,
+     measure_first_run),
 ]
 
 
