@@ -29,11 +29,23 @@ static struct kobject mm_kobj_s = { .name = "mm", .parent = &kernel_kobj_s };
 struct kobject *kernel_kobj = &kernel_kobj_s;
 struct kobject *mm_kobj = &mm_kobj_s;
 
+/*
+ * sysfs files by path: a chained hash over the table, so that a boot's
+ * initcalls (transparent_hugepage registers some 120 files, a world per
+ * fuzz input boots them all again) cost a hash per file, not a scan of
+ * the table per file
+ */
+#define SYSFS_HASH 512
 static struct sysfs_entry {
 	char path[KERNFS_PATH];
 	struct kobject *kobj;
 	struct kobj_attribute *attr;
+	int hnext;		/* the next entry of its bucket, -1: none */
+	unsigned int dir_hash;	/* fnv() of its directory's path */
 } sysfs[KERNFS_MAX];
+static int sysfs_head[SYSFS_HASH];	/* an entry of each bucket + 1; 0: none */
+static int sysfs_top;			/* entries used since the reset */
+static int sysfs_free = -1;		/* removed entries, chained by hnext */
 
 static struct debugfs_entry {
 	char name[KERNFS_PATH];
@@ -42,16 +54,100 @@ static struct debugfs_entry {
 	const void *aux;
 } debugfs[KERNFS_MAX];
 
+/* the kobject's path from the sysfs root, "kernel/mm/..."; truncated to size */
 static void kobj_path(struct kobject *kobj, char *buf, size_t size)
 {
-	char tail[KERNFS_PATH];
+	struct kobject *k;
+	size_t len = 0, n;
 
-	if (!kobj) {
-		buf[0] = '\0';
+	for (k = kobj; k; k = k->parent)
+		len += strlen(k->name) + (k != kobj);
+	if (len >= size) {
+		/* as deep as never happens: the slow way, truncated */
+		char tail[KERNFS_PATH];
+
+		kobj_path(kobj->parent, tail, sizeof(tail));
+		snprintf(buf, size, "%s%s%s", tail, tail[0] ? "/" : "", kobj->name);
 		return;
 	}
-	kobj_path(kobj->parent, tail, sizeof(tail));
-	snprintf(buf, size, "%s%s%s", tail, tail[0] ? "/" : "", kobj->name);
+	buf[len] = '\0';
+	for (k = kobj; k; k = k->parent) {
+		n = strlen(k->name);
+		len -= n;
+		memcpy(buf + len, k->name, n);
+		if (len)
+			buf[--len] = '/';
+	}
+}
+
+/* FNV-1a of the first n characters of s */
+static unsigned int fnv(const char *s, size_t n)
+{
+	unsigned int h = 2166136261u;
+
+	while (n--)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+static unsigned int sysfs_hash(const char *path)
+{
+	return fnv(path, strlen(path)) % SYSFS_HASH;
+}
+
+/* the entry of path (NUL-terminated, at most KERNFS_PATH - 1 long), or -1 */
+static int sysfs_lookup(const char *path)
+{
+	int i;
+
+	for (i = sysfs_head[sysfs_hash(path)] - 1; i >= 0; i = sysfs[i].hnext)
+		if (!strcmp(sysfs[i].path, path))
+			return i;
+	return -1;
+}
+
+/* path's entry, a new one if it has none (each world boot runs initcalls), or NULL */
+static struct sysfs_entry *sysfs_slot(const char *path)
+{
+	int i = sysfs_lookup(path);
+	unsigned int h;
+
+	if (i >= 0)
+		return &sysfs[i];
+	if (sysfs_free >= 0) {
+		i = sysfs_free;
+		sysfs_free = sysfs[i].hnext;
+	} else if (sysfs_top < KERNFS_MAX) {
+		i = sysfs_top++;
+	} else {
+		return NULL;
+	}
+	strscpy(sysfs[i].path, path, sizeof(sysfs[i].path));
+	sysfs[i].dir_hash = fnv(sysfs[i].path, strrchr(sysfs[i].path, '/') ?
+				strrchr(sysfs[i].path, '/') - sysfs[i].path : 0);
+	h = sysfs_hash(sysfs[i].path);
+	sysfs[i].hnext = sysfs_head[h] - 1;
+	sysfs_head[h] = i + 1;
+	return &sysfs[i];
+}
+
+static void sysfs_unlink(int i)
+{
+	int *pp = &sysfs_head[sysfs_hash(sysfs[i].path)];
+
+	/* a bucket's links hold index + 1 at its head and index in entries */
+	if (*pp - 1 == i) {
+		*pp = sysfs[i].hnext + 1;
+	} else {
+		int j;
+
+		for (j = *pp - 1; sysfs[j].hnext != i; j = sysfs[j].hnext)
+			;
+		sysfs[j].hnext = sysfs[i].hnext;
+	}
+	memset(&sysfs[i], 0, sizeof(sysfs[i]));
+	sysfs[i].hnext = sysfs_free;
+	sysfs_free = i;
 }
 
 /* a slot for path: its own when registered again (each world boot runs initcalls) */
@@ -74,7 +170,10 @@ static void *slot(void *table, size_t entry_size, const char *path)
 /* a new world is a new kernel: its initcalls register their files again */
 void kshim_kernfs_reset(void)
 {
-	memset(sysfs, 0, sizeof(sysfs));
+	memset(sysfs, 0, sysfs_top * sizeof(sysfs[0]));
+	memset(sysfs_head, 0, sizeof(sysfs_head));
+	sysfs_top = 0;
+	sysfs_free = -1;
 	memset(debugfs, 0, sizeof(debugfs));
 }
 
@@ -130,9 +229,24 @@ void kobject_put(struct kobject *kobj)
 		ktype->release(kobj);
 }
 
+/* the path of attribute name in kobject directory dir's group grp_name (NULL: none) */
+static void sysfs_attr_path(char *path, const char *dir, const char *grp_name, const char *name)
+{
+	const char *part[5] = { dir, "/", grp_name ?: "", grp_name ? "/" : "", name };
+	size_t len = 0, n;
+	int i;
+
+	for (i = 0; i < 5; i++) {
+		n = min(strlen(part[i]), KERNFS_PATH - 1 - len);
+		memcpy(path + len, part[i], n);
+		len += n;
+	}
+	path[len] = '\0';
+}
+
 int sysfs_create_group(struct kobject *kobj, const struct attribute_group *grp)
 {
-	char dir[KERNFS_PATH], path[KERNFS_PATH * 3];
+	char dir[KERNFS_PATH], path[KERNFS_PATH];
 	struct attribute **a;
 	void *node;
 
@@ -146,12 +260,10 @@ int sysfs_create_group(struct kobject *kobj, const struct attribute_group *grp)
 		struct sysfs_entry *e;
 
 		/* a group without a name: the kobject's own directory */
-		snprintf(path, sizeof(path), "%s/%s%s%s", dir, grp->name ?: "",
-			 grp->name ? "/" : "", (*a)->name);
-		e = slot(sysfs, sizeof(*e), path);
+		sysfs_attr_path(path, dir, grp->name, (*a)->name);
+		e = sysfs_slot(path);
 		if (!e)
 			return -ENOSPC;
-		strscpy(e->path, path, sizeof(e->path));
 		e->kobj = kobj;
 		e->attr = container_of(*a, struct kobj_attribute, attr);
 	}
@@ -173,26 +285,39 @@ int sysfs_emit(char *buf, const char *fmt, ...)
 int sysfs_merge_group(struct kobject *kobj, const struct attribute_group *grp)
 {
 	char dir[KERNFS_PATH], prefix[KERNFS_PATH * 2];
+	unsigned int h;
+	size_t len;
 	int i;
 
 	kobj_path(kobj, dir, sizeof(dir));
-	snprintf(prefix, sizeof(prefix), "%s/%s/", dir, grp->name ?: "");
-	for (i = 0; i < KERNFS_MAX; i++)
-		if (!strncmp(sysfs[i].path, prefix, strlen(prefix)))
+	len = snprintf(prefix, sizeof(prefix), "%s/%s/", dir, grp->name ?: "");
+	/* a file right in the directory, found by its directory's hash */
+	h = fnv(prefix, len - 1);
+	for (i = 0; i < sysfs_top; i++)
+		if (sysfs[i].dir_hash == h && !strncmp(sysfs[i].path, prefix, len))
+			return sysfs_create_group(kobj, grp);
+	/* else one in a directory below it */
+	for (i = 0; i < sysfs_top; i++)
+		if (!strncmp(sysfs[i].path, prefix, len))
 			return sysfs_create_group(kobj, grp);
 	return -ENOENT;
 }
 
+/* kernfs_remove_by_name() of each attribute in the group's directory */
 void sysfs_remove_group(struct kobject *kobj, const struct attribute_group *grp)
 {
+	char dir[KERNFS_PATH], path[KERNFS_PATH];
 	struct attribute **a;
 	int i;
 
-	for (a = grp->attrs; *a; a++)
-		for (i = 0; i < KERNFS_MAX; i++)
-			if (sysfs[i].kobj == kobj && sysfs[i].attr &&
-			    &sysfs[i].attr->attr == *a)
-				memset(&sysfs[i], 0, sizeof(sysfs[i]));
+	kobj_path(kobj, dir, sizeof(dir));
+	for (a = grp->attrs; *a; a++) {
+		sysfs_attr_path(path, dir, grp->name, (*a)->name);
+		i = sysfs_lookup(path);
+		if (i >= 0 && sysfs[i].kobj == kobj && sysfs[i].attr &&
+		    &sysfs[i].attr->attr == *a)
+			sysfs_unlink(i);
+	}
 }
 
 /* fs/sysfs/file.c: a show()'s output from offset at on, in its page */
@@ -213,10 +338,10 @@ static struct sysfs_entry *sysfs_find(const char *path)
 {
 	int i;
 
-	for (i = 0; i < KERNFS_MAX; i++)
-		if (sysfs[i].attr && !strcmp(sysfs[i].path, path))
-			return &sysfs[i];
-	return NULL;
+	if (strlen(path) >= KERNFS_PATH)
+		return NULL;
+	i = sysfs_lookup(path);
+	return i >= 0 && sysfs[i].attr ? &sysfs[i] : NULL;
 }
 
 ssize_t tb_sysfs_read(const char *path, char *buf, size_t size)

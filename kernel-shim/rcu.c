@@ -133,6 +133,7 @@ static struct {
 };
 
 extern atomic_long_t kshim_async_count;
+extern int kshim_async_inline_depth;	/* workqueue.c */
 static int barriers_waiting;
 
 int kshim_rcu_barriers_waiting(void)
@@ -188,6 +189,9 @@ static void *cb_worker(void *arg)
 			kshim_event_wait(&cb.work, &cb.lock);
 		if (!cb_due())
 			kshim_event_wait_ns(&cb.work, &cb.lock, CB_DELAY_NS);
+		/* a barrier may have taken the queue meanwhile (kshim_rcu_barrier()) */
+		if (!cb.first)
+			continue;
 		batch = cb.first;
 		upto = cb.queued;
 		cb.taken = upto;
@@ -230,8 +234,23 @@ static void cb_enqueue(struct cb_rec *rec)
 	cb.last = &rec->next;
 	cb.queued++;
 	pthread_mutex_unlock(&cb.lock);
-	/* after the unlock: the worker woken does not block on cb.lock at once */
-	if (wake)
+	/*
+	 * after the unlock: the worker woken does not block on cb.lock at
+	 * once; a world going away leaves the callbacks to the barrier
+	 */
+	if (wake && !__atomic_load_n(&kshim_async_inline_depth, __ATOMIC_RELAXED))
+		kshim_event_wake(&cb.work);
+}
+
+/* callbacks queued while a world went away (kshim_async_inline()): the worker's now */
+void kshim_rcu_kick(void)
+{
+	bool queued;
+
+	pthread_mutex_lock(&cb.lock);
+	queued = cb.first;
+	pthread_mutex_unlock(&cb.lock);
+	if (queued)
 		kshim_event_wake(&cb.work);
 }
 
@@ -260,6 +279,32 @@ void kshim_rcu_barrier(void)
 	pthread_mutex_lock(&cb.lock);
 	target = cb.queued;
 	__atomic_add_fetch(&barriers_waiting, 1, __ATOMIC_RELAXED);
+	/*
+	 * a world going away (kshim_async_inline()): the barrier takes the
+	 * queue and runs it itself after a grace period, as the worker would,
+	 * unless the worker is running a batch (then it waits for that)
+	 */
+	if (__atomic_load_n(&kshim_async_inline_depth, __ATOMIC_RELAXED) &&
+	    cb.first && cb.taken == cb.completed) {
+		struct cb_rec *batch = cb.first;
+		unsigned long upto = cb.queued;
+
+		cb.taken = upto;
+		cb.first = NULL;
+		cb.last = &cb.first;
+		pthread_mutex_unlock(&cb.lock);
+		urcu_memb_synchronize_rcu();
+		tsan_acquire(&gp_sync);
+		run_batch(batch);
+		pthread_mutex_lock(&cb.lock);
+		cb.completed = upto;
+		cb.batches++;
+		if (barriers_waiting > 1) {
+			pthread_mutex_unlock(&cb.lock);
+			kshim_event_wake(&cb.done);
+			pthread_mutex_lock(&cb.lock);
+		}
+	}
 	if (cb.first) {
 		/* the worker may be in its delay: the batch is due now */
 		pthread_mutex_unlock(&cb.lock);

@@ -13,6 +13,7 @@
 #include <kshim/report.h>
 #include <linux/rwsem.h>
 #include <kshim/testbed.h>
+#include <kshim/trace.h>
 
 #define INITIAL_JIFFIES ((unsigned long)(unsigned int)(-300 * HZ))
 
@@ -208,6 +209,21 @@ int kshim_mutex_held_by_me(const struct mutex *l)
 void kshim_lockdep_not_held(const char *file, int line, const char *func, const char *what)
 {
 	kshim_warn(file, line, func, what, "lockdep_assert_held(%s): not held", what);
+}
+
+/*
+ * A thread kept from one world to the next (a worker, a kthread) starts
+ * the next as a thread started for it would: a new task (a new pid, no
+ * virtual time used, nothing slept) and an empty tracepoint record. The
+ * task of the last world is gone with it: nothing refers to it any more.
+ */
+void kshim_thread_fresh(void)
+{
+	memset(&task, 0, sizeof(task));
+	switched_in = NULL;
+	slept = 0;
+	memstall_slept = 0;
+	kshim_trace_reset();
 }
 
 void kshim_sched_reset(void)

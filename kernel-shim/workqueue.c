@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Workqueues: one worker thread per virtual CPU, started on first use and
- * stopped at world teardown. A work item is pending at most once, and
+ * kept from world to world (a thread's start and join cost more here than
+ * a small world's boot): at each world's first work a worker becomes a new
+ * task, as a thread started for that world would be (kshim_thread_fresh()).
+ * A work item is pending at most once, and
  * flush_work() waits until it is neither queued nor running, which is all
  * the mm code relies on.
  */
@@ -46,13 +49,15 @@ struct worker {
 	bool started;
 	struct list_head queue;
 	struct work_struct *running;
-	struct kshim_event wake;	/* work queued for this worker, or stop */
+	struct kshim_event wake;	/* work queued for this worker */
+	unsigned long world;		/* the world whose task it is (wq_world) */
 };
 static struct worker workers[KSHIM_MAX_CPUS];
 static pthread_mutex_t wq_lock = PTHREAD_MUTEX_INITIALIZER;
 /* a work done: flushers wait on it (workers on their own wake) */
 static struct kshim_event wq_done;
-static bool wq_stop;
+/* the world the workers serve: kshim_workqueue_teardown() moves it on */
+static unsigned long wq_world;
 /* flushers waiting, and the async runs of kshim_async_runs() (rcu.c's too) */
 static int wq_flushers;
 /* of those, the ones that wait for one work (flush_work, fired timers) */
@@ -63,6 +68,40 @@ int kshim_rcu_barriers_waiting(void);
 unsigned long kshim_async_runs(void)
 {
 	return atomic_long_read(&kshim_async_count);
+}
+
+/*
+ * A world going away (kshim_async_inline()): works queued are left for the
+ * flusher, which runs them itself, each as on its worker's CPU, and RCU
+ * callbacks for the barrier (rcu.c), instead of a hand-off to a worker
+ * thread and back for each: the chain of works and callbacks that frees
+ * the cgroups cost a dozen thread switches per world. Nesting count.
+ */
+int kshim_async_inline_depth;
+
+void kshim_rcu_kick(void);
+
+void kshim_async_inline(bool on)
+{
+	bool wake[KSHIM_MAX_CPUS] = { false };
+	int cpu;
+
+	if (__atomic_add_fetch(&kshim_async_inline_depth, on ? 1 : -1, __ATOMIC_RELAXED) || on)
+		return;
+	/* what was queued since and not flushed goes to the threads, as it would have */
+	pthread_mutex_lock(&wq_lock);
+	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++)
+		wake[cpu] = workers[cpu].started && !list_empty(&workers[cpu].queue);
+	pthread_mutex_unlock(&wq_lock);
+	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++)
+		if (wake[cpu])
+			kshim_event_wake(&workers[cpu].wake);
+	kshim_rcu_kick();
+}
+
+static bool async_inline(void)
+{
+	return __atomic_load_n(&kshim_async_inline_depth, __ATOMIC_RELAXED) > 0;
 }
 
 static __thread bool in_worker;
@@ -78,12 +117,18 @@ static void *worker_main(void *arg)
 	in_worker = true;
 	self_worker = w;
 	pthread_mutex_lock(&wq_lock);
-	while (!wq_stop || !list_empty(&w->queue)) {
+	for (;;) {
 		struct work_struct *work;
 
-		if (list_empty(&w->queue)) {
+		/* a flusher may be running one of its works (run_inline()) */
+		if (list_empty(&w->queue) || w->running) {
 			kshim_event_wait(&w->wake, &wq_lock);
 			continue;
+		}
+		if (w->world != wq_world) {
+			/* a new world's first work: a new task, as a new thread has */
+			w->world = wq_world;
+			kshim_thread_fresh();
 		}
 		work = list_first_entry(&w->queue, struct work_struct, entry);
 		list_del_init(&work->entry);
@@ -107,8 +152,6 @@ static void *worker_main(void *arg)
 			pthread_mutex_lock(&wq_lock);
 		}
 	}
-	pthread_mutex_unlock(&wq_lock);
-	kshim_thread_exit();
 	return NULL;
 }
 
@@ -127,9 +170,10 @@ static struct worker *enqueue_locked(int cpu, struct work_struct *work)
 		INIT_LIST_HEAD(&w->queue);
 		w->wake = (struct kshim_event){ 0 };
 		w->cpu = cpu;
+		w->world = wq_world;
 		w->started = true;
-		wq_stop = false;
-		pthread_create(&w->tid, NULL, worker_main, w);
+		if (pthread_create(&w->tid, NULL, worker_main, w))
+			abort();
 	}
 	list_add_tail(&work->entry, &w->queue);
 	return w;
@@ -148,7 +192,8 @@ bool queue_work_on(int cpu, struct workqueue_struct *wq, struct work_struct *wor
 	atomic_long_set(&work->data, WORK_PENDING);
 	w = enqueue_locked(cpu, work);
 	pthread_mutex_unlock(&wq_lock);
-	kshim_event_wake(&w->wake);
+	if (!async_inline())
+		kshim_event_wake(&w->wake);
 	return true;
 }
 
@@ -352,6 +397,54 @@ static bool run_own_queued(struct work_struct *work)
 	return false;
 }
 
+/*
+ * in wq_lock, with async_inline(), from a thread that is no worker: run
+ * worker w's first queued work here, on w's CPU, as w would; false when
+ * it has none or runs one (the flusher waits for that as before)
+ */
+static bool run_inline(struct worker *w)
+{
+	struct work_struct *work;
+	int home = kshim_ctx.cpu;
+
+	if (!async_inline() || in_worker || !w->started || w->running ||
+	    list_empty(&w->queue) || kshim_atomic_depth())
+		return false;
+	work = list_first_entry(&w->queue, struct work_struct, entry);
+	list_del_init(&work->entry);
+	atomic_long_set(&work->data, 0);
+	w->running = work;
+	pthread_mutex_unlock(&wq_lock);
+	kshim_cpu_switch(w->cpu);
+	work->func(work);
+	kshim_cpu_switch(home);
+	pthread_mutex_lock(&wq_lock);
+	w->running = NULL;
+	/* the worker, if it waited for this one, goes on with its queue */
+	if (!list_empty(&w->queue) && !async_inline()) {
+		pthread_mutex_unlock(&wq_lock);
+		kshim_event_wake(&w->wake);
+		pthread_mutex_lock(&wq_lock);
+	}
+	return true;
+}
+
+/* in wq_lock: the worker whose queue holds work, or NULL */
+static struct worker *queued_at(struct work_struct *work)
+{
+	struct work_struct *q;
+	int cpu;
+
+	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++) {
+		if (!workers[cpu].started)
+			continue;
+		list_for_each_entry(q, &workers[cpu].queue, entry)
+			if (q == work)
+				return &workers[cpu];
+	}
+	return NULL;
+}
+
 bool flush_work(struct work_struct *work)
 {
 	bool waited = false;
@@ -361,7 +454,13 @@ bool flush_work(struct work_struct *work)
 	wq_flushers++;
 	wq_work_waiters++;
 	while (work_busy(work)) {
+		struct worker *w;
+
 		if (run_own_queued(work))
+			continue;
+		/* inline: the works queued before it on its worker, then it */
+		w = async_inline() ? queued_at(work) : NULL;
+		if (w && run_inline(w))
 			continue;
 		waited = true;
 		kshim_event_wait(&wq_done, &wq_lock);
@@ -397,16 +496,21 @@ void flush_workqueue(struct workqueue_struct *wq)
 	wq_flushers++;
 	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++)
 		while (workers[cpu].started &&
-		       (!list_empty(&workers[cpu].queue) || workers[cpu].running))
+		       (!list_empty(&workers[cpu].queue) || workers[cpu].running)) {
+			if (run_inline(&workers[cpu])) {
+				/* a work may queue another on an earlier CPU */
+				cpu = -1;
+				break;
+			}
 			kshim_event_wait(&wq_done, &wq_lock);
+		}
 	wq_flushers--;
 	pthread_mutex_unlock(&wq_lock);
 }
 
+/* the workers stay, idle (every work ran: kshim_world_teardown() flushed) */
 void kshim_workqueue_teardown(void)
 {
-	int cpu;
-
 	struct delayed_work *dw, *tmp;
 
 	pthread_mutex_lock(&wq_lock);
@@ -415,15 +519,6 @@ void kshim_workqueue_teardown(void)
 		list_del_init(&dw->work.entry);
 		atomic_long_set(&dw->work.data, 0);
 	}
-	wq_stop = true;
-	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++)
-		if (workers[cpu].started)
-			kshim_event_wake(&workers[cpu].wake);
+	wq_world++;
 	pthread_mutex_unlock(&wq_lock);
-	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++) {
-		if (!workers[cpu].started)
-			continue;
-		pthread_join(workers[cpu].tid, NULL);
-		workers[cpu].started = false;
-	}
 }

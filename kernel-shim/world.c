@@ -182,8 +182,23 @@ void kshim_rcu_quiesce(void)
 	}
 }
 
-/* NULL when the world is clean, else what is wrong (for the test's failure). */
+static const char *world_check(void);
+
+/*
+ * NULL when the world is clean, else what is wrong (for the test's
+ * failure); the works and callbacks left run on this thread
+ */
 const char *kshim_world_check(void)
+{
+	const char *msg;
+
+	kshim_async_inline(true);
+	msg = world_check();
+	kshim_async_inline(false);
+	return msg;
+}
+
+static const char *world_check(void)
 {
 	/* before anything waits for a grace period or takes a lock */
 	const char *early = kshim_release_held();
@@ -235,11 +250,13 @@ void kshim_at_world_teardown(void (*fn)(void))
 void kshim_world_teardown(void)
 {
 	kshim_progress();
+	kshim_async_inline(true);
 	kshim_rcu_quiesce();
 	kshim_workqueue_teardown();
 	kshim_rcu_quiesce();
 	while (nr_teardown_fns)
 		teardown_fns[--nr_teardown_fns]();
+	kshim_async_inline(false);
 	kshim_percpu_teardown();
 	if (!kshim_percpu_live())
 		kshim_percpu_release_all();

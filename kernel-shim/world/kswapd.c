@@ -10,6 +10,10 @@
  * timeout passed. kswapd therefore balances a node right after the
  * allocation that woke it, and its own time is not the tasks' time (it
  * runs on another CPU).
+ *
+ * The threads outlive their worlds (a thread's start and join cost more
+ * here than a small world's boot): node i's kswapd of the next world runs
+ * on the thread node i's had, as a new task (kshim_thread_fresh()).
  */
 #include <linux/kthread.h>
 #include <linux/mmzone.h>
@@ -20,12 +24,20 @@
 #include <kshim/trace.h>
 #include <time.h>
 #include "world.h"
+#include "../event.h"
 
 /* mm/vmscan.c (globalized) */
 int kswapd(void *p);
 
 struct tb_kthread {
+	/* the thread, kept from world to world: */
 	pthread_t tid;
+	bool alive;			/* the thread exists */
+	bool go;			/* a world's kswapd to run (pgdat) */
+	/* where it waits for that, and for the baton */
+	struct kshim_event park, baton;
+	u64 cpu_base;			/* its CPU time at the start of the world's */
+	/* the world's kswapd: */
 	struct pglist_data *pgdat;
 	struct task_struct *task;
 	bool runnable, stop, exited;
@@ -37,7 +49,12 @@ struct tb_kthread {
 static struct tb_kthread kthreads[MAX_NUMNODES];
 static int nr_kthreads;
 static pthread_mutex_t baton_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t baton_cond = PTHREAD_COND_INITIALIZER;
+/*
+ * the test's thread waits for the baton here, a kthread on its own; each
+ * hand-off wakes its one taker after baton_lock is dropped (a waiter woken
+ * would block on it at once: a second thread switch per hand-off)
+ */
+static struct kshim_event baton_main;
 static struct tb_kthread *running;	/* NULL: the test's thread */
 static __thread struct tb_kthread *self;
 static bool settling;			/* run kthreads whatever their clocks */
@@ -45,7 +62,28 @@ static bool settling;			/* run kthreads whatever their clocks */
 static void baton_wait_for(struct tb_kthread *kt)
 {
 	while (running != kt)
-		pthread_cond_wait(&baton_cond, &baton_lock);
+		kshim_event_wait(&kt->baton, &baton_lock);
+}
+
+/* in baton_lock: the baton back to the test's thread, then wait for it again */
+static void baton_return(struct tb_kthread *kt)
+{
+	running = NULL;
+	pthread_mutex_unlock(&baton_lock);
+	kshim_event_wake(&baton_main);
+	pthread_mutex_lock(&baton_lock);
+	baton_wait_for(kt);
+}
+
+/* in baton_lock, from the test's thread: the baton to kt until it hands it back */
+static void baton_give(struct tb_kthread *kt, struct kshim_event *ev)
+{
+	running = kt;
+	pthread_mutex_unlock(&baton_lock);
+	kshim_event_wake(ev);
+	pthread_mutex_lock(&baton_lock);
+	while (running == kt)
+		kshim_event_wait(&baton_main, &baton_lock);
 }
 
 static long kthread_sleep(long timeout)
@@ -59,9 +97,7 @@ static long kthread_sleep(long timeout)
 		return timeout;
 	}
 	kt->deadline = timeout == MAX_SCHEDULE_TIMEOUT ? 0 : kshim_jiffies() + timeout;
-	running = NULL;
-	pthread_cond_broadcast(&baton_cond);
-	baton_wait_for(kt);
+	baton_return(kt);
 	pthread_mutex_unlock(&baton_lock);
 	current->__state = TASK_RUNNING;
 	if (timeout == MAX_SCHEDULE_TIMEOUT)
@@ -88,9 +124,7 @@ static void kthread_yield(void)
 		return;
 	pthread_mutex_lock(&baton_lock);
 	kt->preempted = true;
-	running = NULL;
-	pthread_cond_broadcast(&baton_cond);
-	baton_wait_for(kt);
+	baton_return(kt);
 	kt->preempted = false;
 	pthread_mutex_unlock(&baton_lock);
 }
@@ -144,12 +178,23 @@ static int kthread_cpu(int nid)
 	return last;
 }
 
-static void *kthread_main(void *arg)
+static u64 thread_cpu_ns(pthread_t tid)
 {
-	struct tb_kthread *kt = arg;
+	struct timespec ts;
+	clockid_t clk;
 
-	self = kt;
-	kshim_thread_enter(kthread_cpu(kt->pgdat->node_id));
+	if (pthread_getcpuclockid(tid, &clk) || clock_gettime(clk, &ts))
+		return 0;
+	return (u64)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+/* one world's kswapd on this thread, from its start to its kthread_stop() */
+static void kthread_run_world(struct tb_kthread *kt)
+{
+	kshim_thread_fresh();
+	kshim_ctx.cpu = kthread_cpu(kt->pgdat->node_id);
+	/* it starts working at the world's time */
+	current->kshim_vclock_ns = tb_world_ns();
 	current->kshim_kthread = 1;
 	/* made by kthread_run(), as kswapd_run() makes it: a kernel thread */
 	current->flags |= PF_KTHREAD;
@@ -158,21 +203,36 @@ static void *kthread_main(void *arg)
 	kt->trace = &kshim_trace;
 	kt->task = current;
 	kt->pgdat->kswapd = current;
-	pthread_cond_broadcast(&baton_cond);
 	baton_wait_for(kt);
 	pthread_mutex_unlock(&baton_lock);
 
 	kswapd(kt->pgdat);
 
-	pthread_mutex_lock(&baton_lock);
-	kt->exited = true;
-	kt->pgdat->kswapd = NULL;
-	running = NULL;
-	pthread_cond_broadcast(&baton_cond);
-	pthread_mutex_unlock(&baton_lock);
 	current->kshim_kthread = 0;
 	current->flags &= ~PF_KTHREAD;
-	kshim_thread_exit();
+}
+
+static void *kthread_main(void *arg)
+{
+	struct tb_kthread *kt = arg;
+
+	self = kt;
+	kshim_thread_enter(0);
+	pthread_mutex_lock(&baton_lock);
+	for (;;) {
+		while (!kt->go)
+			kshim_event_wait(&kt->park, &baton_lock);
+		kt->go = false;
+		pthread_mutex_unlock(&baton_lock);
+		kthread_run_world(kt);
+		pthread_mutex_lock(&baton_lock);
+		kt->exited = true;
+		kt->pgdat->kswapd = NULL;
+		running = NULL;
+		pthread_mutex_unlock(&baton_lock);
+		kshim_event_wake(&baton_main);
+		pthread_mutex_lock(&baton_lock);
+	}
 	return NULL;
 }
 
@@ -194,10 +254,7 @@ static void kthread_run_once(struct tb_kthread *kt)
 		kt->task->kshim_vclock_ns = tb_world_ns();
 	pthread_mutex_lock(&baton_lock);
 	WRITE_ONCE(kt->runnable, false);
-	running = kt;
-	pthread_cond_broadcast(&baton_cond);
-	while (running == kt)
-		pthread_cond_wait(&baton_cond, &baton_lock);
+	baton_give(kt, &kt->baton);
 	pthread_mutex_unlock(&baton_lock);
 }
 
@@ -238,16 +295,12 @@ const struct kshim_trace *tb_kswapd_trace(int nid)
 /* host CPU time node nid's kswapd thread has used: what its reclaim costs here */
 u64 tb_kswapd_cpu_ns(int nid)
 {
-	struct timespec ts;
-	clockid_t clk;
 	int i;
 
 	for (i = 0; i < nr_kthreads; i++) {
 		if (kthreads[i].pgdat->node_id != nid || kthreads[i].exited)
 			continue;
-		if (pthread_getcpuclockid(kthreads[i].tid, &clk) || clock_gettime(clk, &ts))
-			return 0;
-		return (u64)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+		return thread_cpu_ns(kthreads[i].tid) - kthreads[i].cpu_base;
 	}
 	return 0;
 }
@@ -269,17 +322,25 @@ int tb_kswapd_start_all(void)
 	for (nid = 0; nid < (int)nr_node_ids; nid++) {
 		struct tb_kthread *kt = &kthreads[nid];
 
-		memset(kt, 0, sizeof(*kt));
-		kt->pgdat = NODE_DATA(nid);
-		if (pthread_create(&kt->tid, NULL, kthread_main, kt))
-			return -ENOMEM;
-		nr_kthreads++;
-		/* let it run into its first sleep */
 		pthread_mutex_lock(&baton_lock);
-		while (!kt->task)
-			pthread_cond_wait(&baton_cond, &baton_lock);
+		/* the thread keeps its own fields; the world's start empty */
+		memset(&kt->pgdat, 0, sizeof(*kt) - offsetof(struct tb_kthread, pgdat));
+		kt->pgdat = NODE_DATA(nid);
+		if (!kt->alive) {
+			kt->park = (struct kshim_event){ 0 };
+			kt->baton = (struct kshim_event){ 0 };
+			if (pthread_create(&kt->tid, NULL, kthread_main, kt)) {
+				pthread_mutex_unlock(&baton_lock);
+				return -ENOMEM;
+			}
+			kt->alive = true;
+		}
+		kt->cpu_base = thread_cpu_ns(kt->tid);
+		nr_kthreads++;
+		/* let it run into its first sleep: the baton is its from the start */
+		kt->go = true;
+		baton_give(kt, &kt->park);
 		pthread_mutex_unlock(&baton_lock);
-		kthread_run_once(kt);
 	}
 	return 0;
 }
@@ -294,7 +355,7 @@ void tb_kswapd_stop_all(void)
 		kt->stop = true;
 		while (!kt->exited)
 			kthread_run_once(kt);
-		pthread_join(kt->tid, NULL);
+		/* the thread waits for the next world's kswapd (kthread_main()) */
 	}
 	nr_kthreads = 0;
 }

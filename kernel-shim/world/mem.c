@@ -949,6 +949,8 @@ const char *tb_mem_teardown(void)
 {
 	const char *msg, *files;
 
+	/* what the world's going away queues runs on this thread */
+	kshim_async_inline(true);
 	tb_task_exit_all();
 	files = tb_files_destroy_all();
 	msg = tb_mem_check_empty();
@@ -958,6 +960,7 @@ const char *tb_mem_teardown(void)
 	tb_memcg_lru_gen_reset();
 	tb_mem_shutdown();
 	tb_memcg_shutdown();
+	kshim_async_inline(false);
 	return msg;
 }
 

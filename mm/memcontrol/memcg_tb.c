@@ -125,15 +125,6 @@ void tb_drain_local_stock(void)
 	drain_local_stock(&this_cpu_ptr(&memcg_stock)->work);
 }
 
-/* the stocks hold css and objcg references: drain every CPU, synchronously */
-static void drain_every_stock(void)
-{
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		schedule_work_on(cpu, &per_cpu_ptr(&memcg_stock, cpu)->work);
-	flush_workqueue(system_wq);
-}
 #else
 /*
  * 7.2: the charge stock has NR_MEMCG_STOCK slots of (memcg, pages), the
@@ -244,17 +235,25 @@ void tb_drain_local_stock(void)
 	drain_local_obj_stock(&this_cpu_ptr(&obj_stock)->work);
 }
 
+#endif
+
+/*
+ * The stocks hold css and objcg references: drain every CPU's, on each
+ * CPU in turn from this thread (what drain_all_stock()'s works would do
+ * there, without a hand-off to each CPU's worker), after the works queued
+ * so far, a drain among them, have run
+ */
 static void drain_every_stock(void)
 {
-	int cpu;
+	int cpu, home = kshim_ctx.cpu;
 
-	for_each_possible_cpu(cpu) {
-		schedule_work_on(cpu, &per_cpu_ptr(&memcg_stock, cpu)->work);
-		schedule_work_on(cpu, &per_cpu_ptr(&obj_stock, cpu)->work);
-	}
 	flush_workqueue(system_wq);
+	for_each_possible_cpu(cpu) {
+		kshim_cpu_switch(cpu);
+		tb_drain_local_stock();
+	}
+	kshim_cpu_switch(home);
 }
-#endif
 
 void tb_drain_all_stock(struct mem_cgroup *root, bool wait)
 {
@@ -395,6 +394,7 @@ void tb_memcg_lru_gen_reset(void)
 void tb_memcg_shutdown(void)
 {
 	WARN(!tb_memcg_tasks_empty(), "tasks left in the memcg world at shutdown");
+	kshim_async_inline(true);
 	tb_memcg_lru_gen_reset();
 	drain_every_stock();
 	kshim_cgroupfs_rmdir_all();
@@ -465,6 +465,7 @@ void tb_memcg_shutdown(void)
 	cgroup_memory_nobpf = false;
 #endif
 	static_branch_enable(&memory_cgrp_subsys_enabled_key);
+	kshim_async_inline(false);
 }
 
 /*

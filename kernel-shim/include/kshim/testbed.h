@@ -56,6 +56,8 @@ ssize_t tb_debugfs_write_unmapped(const char *name, size_t len);
 /* the calling thread joins RCU and runs on virtual CPU cpu */
 void kshim_thread_enter(int cpu);
 void kshim_thread_exit(void);
+/* a thread kept for the next world becomes a new task there (sched.c) */
+void kshim_thread_fresh(void);
 
 /*
  * failing fast (failfast.c): what a failed test left held is released and
@@ -79,6 +81,11 @@ unsigned long kshim_memstall_slept_jiffies(void);
 
 /* all pending RCU callbacks, including ones queued by callbacks */
 void kshim_rcu_quiesce(void);
+/*
+ * on (nesting): a world going away; its flushes and RCU barriers run the
+ * works and callbacks queued themselves, without the worker threads
+ */
+void kshim_async_inline(bool on);
 
 /*
  * Work items and RCU callbacks that started while no thread waited for
