@@ -422,17 +422,16 @@ bool add_to_swap(struct folio *folio)
 
 	VM_BUG_ON_FOLIO(!folio_test_locked(folio), folio);
 	VM_BUG_ON_FOLIO(!folio_test_uptodate(folio), folio);
-	if (!swap.nr)
-		return false;
 	/*
-	 * No slots for a large folio (none free, or a device that gives it
-	 * none): the swap charge sees the failure (MEMCG_SWAP_FAIL) and
-	 * reclaim splits the folio (THP_SWPOUT_FALLBACK)
+	 * folio_alloc_swap(): no slot for the folio (none free, no device,
+	 * or a device that gives a large folio none): the swap charge is
+	 * called all the same and counts the failure (MEMCG_SWAP_FAIL);
+	 * reclaim keeps an order-0 folio and splits a large one
+	 * (THP_SWPOUT_FALLBACK)
 	 */
 	entry = slots_alloc(folio_nr_pages(folio));
 	if (!entry.val) {
-		if (folio_test_large(folio))
-			mem_cgroup_try_charge_swap(folio, entry);
+		mem_cgroup_try_charge_swap(folio, entry);
 		return false;
 	}
 	/* folio_alloc_swap(): swap.max is the memcg's to enforce */

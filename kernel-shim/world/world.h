@@ -33,8 +33,6 @@
 bool tb_page_in_memmap(const struct page *page);
 /* the contents of a page: whether it holds a byte other than zero (mem.c) */
 void tb_page_set_data(const struct page *page, bool data);
-/* __free_pages() of a page the world allocated for the kernel itself */
-void tb_page_free(struct page *page, unsigned int order);
 /* the zero page's struct page at boot, NULL at shutdown (vm.c) */
 void tb_zero_page_boot(struct page *page);
 /* mm/page_alloc.c's buddy free lists (mm/page_alloc/page_alloc_unit.c), under zone->lock */

@@ -11,6 +11,7 @@
 #include <linux/vmstat.h>
 #include <signal.h>
 #include <stdio.h>
+#include <sys/mman.h>
 #include <kshim/trace.h>
 #include "tb_reclaim.h"
 #include "tb_mglru.h"
@@ -418,6 +419,30 @@ static void local_counters_leave_out_the_children(void **state)
 }
 
 /*
+ * A flush (mem_cgroup_css_rstat_flush()) adds to a memcg's own count of
+ * an item only what the CPUs changed of that item: reading 1M of page
+ * cache changes file pages, and file_dirty and shmem, its neighbours in
+ * the memcg's counters, stay 0 in the memcg's own counts as in its
+ * subtree's
+ */
+static void an_item_no_cpu_changed_stays_0_in_the_local_counts(void **state)
+{
+	struct tb_file *f = tb_file_create(PAGES(1 * MB));
+	struct mem_cgroup *a;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	tb_read_range(f, PAGES(1 * MB));
+	tb_memcg_flush_stats(NULL);
+	a = tb_memcg("a");
+	assert_int_equal(tb_memcg_stat_local(a, NR_FILE_PAGES), PAGES(1 * MB));
+	assert_int_equal(tb_memcg_stat_local(a, NR_FILE_DIRTY), 0);
+	assert_int_equal(tb_memcg_stat_local(a, NR_SHMEM), 0);
+	assert_int_equal(memcg_page_state(a, NR_FILE_DIRTY), 0);
+	assert_int_equal(memcg_page_state(a, NR_SHMEM), 0);
+}
+
+/*
  * memory.current less the pages the CPUs' charge stocks hold for the
  * memcg: with several memcgs a stock (7.2, memcg_stock_slots), one
  * charged from another memcg's task keeps its slot
@@ -570,6 +595,38 @@ static void memcg_at_its_swap_max_reclaims_no_anon(void **state)
 	assert_int_equal(tb_vma_swapped(vma), PAGES(1 * MB) - left);
 }
 
+static int setup_swap_1m(void **state)
+{
+	tb_mem.swap_pages = PAGES(1 * MB);
+	return tb_reclaim_setup(state);
+}
+
+/*
+ * folio_alloc_swap() of a folio that gets no slot (the device is full)
+ * calls the swap charge all the same, which counts the failure in
+ * memory.swap.events fail (MEMCG_SWAP_FAIL) of the memcg and its
+ * ancestors, and not in max: swap.max was not what failed it.
+ * MADV_PAGEOUT (reclaim_pages()) asks a slot for each of 512 folios: 256
+ * get one, 256 fail.
+ */
+static void a_folio_that_gets_no_swap_slot_counts_a_swap_fail(void **state)
+{
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/a"), 0);
+	tb_run_in("p/a");
+	vma = tb_map_anon(PAGES(2 * MB));
+	tb_touch_range(vma, PAGES(2 * MB), true);
+	assert_int_equal(tb_madvise(vma, MADV_PAGEOUT), 0);
+	assert_int_equal(tb_swap_used(), PAGES(1 * MB));
+	assert_int_equal(tb_vma_swapped(vma), PAGES(1 * MB));
+	assert_int_equal(tb_cgroup_read_key("p/a", "memory.swap.events", "fail"), PAGES(1 * MB));
+	assert_int_equal(tb_cgroup_read_key("p", "memory.swap.events", "fail"), PAGES(1 * MB));
+	assert_int_equal(tb_cgroup_read_key("p/a", "memory.swap.events", "max"), 0);
+	assert_int_equal(tb_cgroup_read_u64("p/a", "memory.swap.current"), 1 * MB);
+}
+
 static int setup_swap_4m(void **state)
 {
 	tb_mem.swap_pages = PAGES(4 * MB);
@@ -616,6 +673,216 @@ static void moving_a_task_flags_its_objcg_for_a_lookup(void **state)
 	assert_ptr_equal(READ_ONCE(current->objcg), tb_memcg_objcg(tb_memcg("a")));
 	assert_int_equal(tb_task_move(t, "b"), 0);
 	assert_int_equal((unsigned long)READ_ONCE(current->objcg) & 1, 1);
+}
+
+/* p/c with prot (memory.min or memory.low) set to 4M and 2M of page cache, read by t */
+static struct tb_task *protected_child_with_page_cache(const char *prot, struct tb_file *f)
+{
+	struct tb_task *t;
+
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/c"), 0);
+	assert_write_ok("p/c", prot, "4M");
+	t = tb_run_in("p/c");
+	tb_read_range(f, PAGES(2 * MB));
+	return t;
+}
+
+/*
+ * mem_cgroup_css_offline() sets a removed memcg's memory.min to 0: its
+ * page cache, which memory.min kept from the parent's reclaim while it
+ * was online, is reclaimed once it is removed
+ */
+static void a_removed_memcg_s_memory_min_protects_nothing(void **state)
+{
+	struct tb_file *f = tb_file_create(PAGES(2 * MB));
+	struct tb_task *t = protected_child_with_page_cache("memory.min", f);
+
+	assert_write("p", "memory.reclaim", "1M", -EAGAIN);
+	assert_int_equal(tb_file_cached(f), PAGES(2 * MB));
+	assert_int_equal(tb_task_move(t, "p"), 0);
+	assert_int_equal(tb_cgroup_rmdir("p/c"), 0);
+	assert_write_ok("p", "memory.reclaim", "1M");
+	assert_true(tb_file_cached(f) <= PAGES(1 * MB));
+}
+
+/*
+ * ... and its memory.low to 0: reclaim of the parent takes its page cache
+ * in the first pass, without the low event (memory.events low, counted up
+ * the hierarchy) of a pass that reclaims below memory.low
+ */
+static void a_removed_memcg_s_memory_low_protects_nothing(void **state)
+{
+	struct tb_file *f = tb_file_create(PAGES(2 * MB));
+	struct tb_task *t = protected_child_with_page_cache("memory.low", f);
+	long long low;
+
+	assert_write_ok("p", "memory.reclaim", "512K");
+	low = tb_cgroup_read_key("p", "memory.events", "low");
+	assert_true(low > 0);
+	assert_int_equal(tb_task_move(t, "p"), 0);
+	assert_int_equal(tb_cgroup_rmdir("p/c"), 0);
+	assert_write_ok("p", "memory.reclaim", "512K");
+	assert_int_equal(tb_cgroup_read_key("p", "memory.events", "low"), low);
+	assert_true(tb_file_cached(f) <= PAGES(1 * MB));
+}
+
+/*
+ * The lookup of a flagged objcg (current_objcg_update()) returns what it
+ * cached: a task's first kernel allocation is charged to its memcg, and
+ * its first after a move to the memcg it moved to; a page charged before
+ * the move stays charged where it was
+ */
+static void the_first_kernel_allocation_after_a_move_charges_the_new_memcg(void **state)
+{
+	struct folio *fa, *fb;
+	struct tb_task *t;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_cgroup_mkdir("b"), 0);
+	t = tb_run_in("a");
+	fa = tb_alloc_folio_order(GFP_KERNEL_ACCOUNT, 0, 0);
+	assert_non_null(fa);
+	assert_true(folio_memcg_kmem(fa));
+	assert_ptr_equal(folio_memcg(fa), tb_memcg("a"));
+	assert_int_equal(tb_stat("a", "kernel"), PAGE_SIZE);
+
+	assert_int_equal(tb_task_move(t, "b"), 0);
+	fb = tb_alloc_folio_order(GFP_KERNEL_ACCOUNT, 0, 0);
+	assert_non_null(fb);
+	assert_ptr_equal(folio_memcg(fb), tb_memcg("b"));
+	assert_int_equal(tb_stat("b", "kernel"), PAGE_SIZE);
+	assert_int_equal(tb_stat("a", "kernel"), PAGE_SIZE);
+	tb_page_free(&fa->page, 0);
+	tb_page_free(&fb->page, 0);
+	assert_int_equal(tb_stat("a", "kernel"), 0);
+	assert_int_equal(tb_stat("b", "kernel"), 0);
+}
+
+/*
+ * mem_cgroup_exit() drops the exiting task's objcg and leaves it none:
+ * what the task allocates after cgroup_exit() (exit_notify()'s signal to
+ * its parent) is charged to no memcg, though the memcg is still there
+ */
+static void a_kernel_allocation_after_exit_charges_no_memcg(void **state)
+{
+	struct folio *folio;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_int_equal(tb_task_enter("a"), 0);
+	folio = tb_alloc_folio_order(GFP_KERNEL_ACCOUNT, 0, 0);
+	assert_non_null(folio);
+	assert_ptr_equal(folio_memcg(folio), tb_memcg("a"));
+	tb_page_free(&folio->page, 0);
+	tb_task_leave();
+
+	folio = tb_alloc_folio_order(GFP_KERNEL_ACCOUNT, 0, 0);
+	assert_non_null(folio);
+	assert_int_equal(folio->memcg_data, 0);
+	assert_int_equal(tb_stat("a", "kernel"), 0);
+	tb_page_free(&folio->page, 0);
+}
+
+/*
+ * current_objcg_update() gives a task without an mm (one past exit_mm(),
+ * whose cgroup_exit() has not dropped its objcg yet) no objcg, and drops
+ * the update flag: its kernel allocations are charged to no memcg (before
+ * 6.9 memcg_kmem_bypass() decides the same)
+ */
+static void a_task_without_an_mm_charges_no_kernel_memory(void **state)
+{
+	struct mm_struct *mm;
+	struct folio *folio;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	mm = current->mm;
+	current->mm = NULL;
+	folio = tb_alloc_folio_order(GFP_KERNEL_ACCOUNT, 0, 0);
+	current->mm = mm;
+	assert_non_null(folio);
+	assert_int_equal(folio->memcg_data, 0);
+	if (TB_HAVE_current_objcg)
+		assert_null(READ_ONCE(current->objcg));
+	assert_int_equal(tb_stat("a", "kernel"), 0);
+	tb_page_free(&folio->page, 0);
+}
+
+/* ... nor a kernel thread that borrowed a task's mm (kthread_use_mm()) */
+static void a_kernel_thread_with_an_mm_charges_no_kernel_memory(void **state)
+{
+	struct folio *folio;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	current->flags |= PF_KTHREAD;
+	folio = tb_alloc_folio_order(GFP_KERNEL_ACCOUNT, 0, 0);
+	current->flags &= ~PF_KTHREAD;
+	assert_non_null(folio);
+	assert_int_equal(folio->memcg_data, 0);
+	assert_int_equal(tb_stat("a", "kernel"), 0);
+	tb_page_free(&folio->page, 0);
+}
+
+/*
+ * An accounted kernel allocation the memcg cannot take (memory.max 0,
+ * nothing to reclaim, __GFP_NORETRY): __memcg_kmem_charge_page() fails
+ * with the charge's -ENOMEM, and the allocator frees the page and fails
+ */
+static void a_kernel_allocation_over_memory_max_fails(void **state)
+{
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_write_ok("a", "memory.max", "0");
+	tb_run_in("a");
+	assert_null(tb_alloc_folio_order(GFP_KERNEL_ACCOUNT | __GFP_NORETRY, 0, 0));
+	assert_true(tb_cgroup_read_key("a", "memory.events", "max") > 0);
+	assert_int_equal(tb_stat("a", "kernel"), 0);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.current"), 0);
+}
+
+/*
+ * A kernel page freed by its last put_page() (a pipe buffer's) is
+ * uncharged by __folio_put()'s mem_cgroup_uncharge(): uncharge_batch()
+ * takes its page off memory.stat kernel
+ */
+static void a_kernel_page_put_by_its_last_reference_is_uncharged(void **state)
+{
+	struct folio *folio;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	folio = tb_alloc_folio_order(GFP_KERNEL_ACCOUNT, 0, 0);
+	assert_non_null(folio);
+	assert_int_equal(tb_stat("a", "kernel"), PAGE_SIZE);
+	folio_put(folio);
+	assert_int_equal(tb_stat("a", "kernel"), 0);
+	assert_int_equal(tb_usage("a"), 0);
+}
+
+/*
+ * An accounted kernel allocation of order 2 (kmalloc_large() of 16K with
+ * __GFP_ACCOUNT): __memcg_kmem_charge_page() charges its 4 pages to the
+ * task's memcg, and __free_pages() gives back all 4
+ * (__memcg_kmem_uncharge_page()), to the memcg and to memory.stat kernel
+ */
+static void a_kernel_page_of_order_2_charges_and_uncharges_4_pages(void **state)
+{
+	struct folio *folio;
+	long long usage;
+
+	if (!TB_HAVE_thp_folio_split)
+		tb_skip("the world allocates order 0 only where it has no large folios");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	usage = tb_usage("a");
+	folio = tb_alloc_folio_order(GFP_KERNEL_ACCOUNT, 2, 0);
+	assert_non_null(folio);
+	assert_true(folio_memcg_kmem(folio));
+	assert_int_equal(tb_stat("a", "kernel"), 4 * PAGE_SIZE);
+	assert_int_equal(tb_usage("a"), usage + 4 * PAGE_SIZE);
+	tb_page_free(&folio->page, 2);
+	assert_int_equal(tb_stat("a", "kernel"), 0);
+	assert_int_equal(tb_usage("a"), usage);
 }
 
 /*
@@ -820,7 +1087,17 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(swapin_frees_the_slot_while_swap_is_half_full),
 		TB_RECLAIM_TEST(child_events_count_once_in_the_parent),
 		TB_RECLAIM_TEST(local_counters_leave_out_the_children),
+		TB_RECLAIM_TEST(an_item_no_cpu_changed_stays_0_in_the_local_counts),
 		TB_RECLAIM_TEST(moving_a_task_flags_its_objcg_for_a_lookup),
+		TB_RECLAIM_TEST(a_removed_memcg_s_memory_min_protects_nothing),
+		TB_RECLAIM_TEST(a_removed_memcg_s_memory_low_protects_nothing),
+		TB_RECLAIM_TEST(the_first_kernel_allocation_after_a_move_charges_the_new_memcg),
+		TB_RECLAIM_TEST(a_kernel_allocation_after_exit_charges_no_memcg),
+		TB_RECLAIM_TEST(a_task_without_an_mm_charges_no_kernel_memory),
+		TB_RECLAIM_TEST(a_kernel_thread_with_an_mm_charges_no_kernel_memory),
+		TB_RECLAIM_TEST(a_kernel_allocation_over_memory_max_fails),
+		TB_RECLAIM_TEST(a_kernel_page_put_by_its_last_reference_is_uncharged),
+		TB_RECLAIM_TEST(a_kernel_page_of_order_2_charges_and_uncharges_4_pages),
 		TB_RECLAIM_TEST(moving_a_task_without_an_mm_migrates_no_mm),
 		TB_RECLAIM_TEST(kswapd_reclaim_counts_in_the_memcg_events),
 		TB_RECLAIM_SWAP_TEST(swapin_charges_the_memcg_of_the_swap_entry),
@@ -828,6 +1105,7 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(swapout_of_a_removed_memcg_charges_its_parent),
 		TB_RECLAIM_SWAP_TEST(swapout_from_the_root_charges_no_swap_counter),
 		TB_RECLAIM_SWAP_TEST(memcg_at_its_swap_max_reclaims_no_anon),
+		TB_RECLAIM_TEST_ON(a_folio_that_gets_no_swap_slot_counts_a_swap_fail, setup_swap_1m),
 		TB_RECLAIM_TEST_ON(swapin_frees_slots_while_the_device_is_half_full, setup_swap_4m),
 		TB_RECLAIM_SWAP_TEST(swapin_frees_the_slot_while_swap_is_half_high),
 		TB_RECLAIM_SWAP_TEST(noio_charge_reclaims_page_cache_and_swaps_nothing_out),

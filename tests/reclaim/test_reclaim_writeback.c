@@ -234,6 +234,43 @@ static void a_disk_frees_written_pages_after_their_write(void **state)
 }
 
 /*
+ * mem_cgroup_css_offline() sets a removed memcg's memory.swap.high to max.
+ * p/c's pages written to the disk and not yet freed stay in the swap
+ * cache, charged to p/c, with their slots charged to its swap; its task,
+ * moved to p, reads them back once p/c is removed: a read swap-in frees
+ * the slot only while swap counts as full (mem_cgroup_swap_full(), from
+ * the folio's memcg up), and p/c's swap.high of 0, which made it full,
+ * went with the memcg: every slot stays.
+ */
+static void a_removed_memcg_s_swap_high_frees_no_slot_on_swapin(void **state)
+{
+	unsigned long written;
+	struct tb_vma *vma;
+	struct tb_task *t;
+	long long steal;
+
+	assert_int_equal(tb_cgroup_mkdir("p"), 0);
+	assert_int_equal(tb_cgroup_mkdir("p/c"), 0);
+	t = tb_run_in("p/c");
+	vma = tb_map_anon(PAGES(4 * MB));
+	tb_touch_range(vma, PAGES(4 * MB), true);
+	assert_write_ok("p/c", "memory.reclaim", "1M");
+	steal = tb_stat("p/c", "pgsteal");
+	written = kshim_vm_event_read(PSWPOUT);
+	assert_true(written > (unsigned long)steal);
+	assert_write_ok("p/c", "memory.swap.high", "0");
+	assert_int_equal(tb_task_move(t, "p"), 0);
+	assert_int_equal(tb_cgroup_rmdir("p/c"), 0);
+	msleep(10);
+	assert_int_equal(node_page_state(NODE_DATA(0), NR_WRITEBACK), 0);
+
+	tb_touch_range(vma, PAGES(4 * MB), false);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	assert_int_equal(tb_swap_used(), written);
+	assert_int_equal(tb_cgroup_read_u64("p", "memory.swap.current"), written * 4096);
+}
+
+/*
  * A swap-out (here 10 ms) submitted after a page cache write (1 s) still
  * in flight completes first: folio_wait_writeback() of the swapped folio
  * returns at its own completion, the file's write still in flight. (The
@@ -1111,6 +1148,7 @@ int main(void)
 				   tb_reclaim_setup_swap),
 		TB_RECLAIM_TEST_ON(a_disk_frees_written_pages_after_their_write, setup_swap_disk),
 		TB_RECLAIM_TEST_ON(task_spawned_late_starts_at_the_worlds_time, setup_swap_disk),
+		TB_RECLAIM_TEST_ON(a_removed_memcg_s_swap_high_frees_no_slot_on_swapin, setup_swap_disk),
 		TB_RECLAIM_TEST_ON(a_swap_write_completes_before_an_earlier_slower_file_write,
 				   setup_swap_disk),
 		TB_RECLAIM_TEST(memcg_reclaim_counts_the_dirty_page_cache_it_meets),

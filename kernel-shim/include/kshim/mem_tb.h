@@ -13,6 +13,7 @@
 #include <linux/gfp.h>
 
 struct folio;
+struct page;
 struct address_space;
 struct kshim_trace;
 struct tb_file;
@@ -87,6 +88,13 @@ struct folio *tb_alloc_folio(gfp_t gfp, int nid);
  * compound, large rmappable folio, as folio_alloc() gives
  */
 struct folio *tb_alloc_folio_order(gfp_t gfp, unsigned int order, int nid);
+/*
+ * __free_pages(): the last reference of 2^order pages the kernel allocated
+ * for itself (tb_alloc_folio_order() with __GFP_ACCOUNT: a page table,
+ * kmalloc_large(), a pgd) goes; free_pages_prepare() uncharges a kernel
+ * page (__memcg_kmem_uncharge_page())
+ */
+void tb_page_free(struct page *page, unsigned int order);
 unsigned long tb_free_pages(int nid);		/* NR_FREE_PAGES of the node's zone */
 unsigned long tb_wmark(int nid, int which);	/* WMARK_MIN/LOW/HIGH pages */
 /*
