@@ -175,6 +175,27 @@ static void run_batch(struct cb_rec *rec)
 	}
 }
 
+/*
+ * in cb.lock, the queue not empty: take it, and after a grace period run
+ * it (unlocked), as call_rcu()'s callbacks run; back in cb.lock
+ */
+static void take_and_run_batch(void)
+{
+	struct cb_rec *batch = cb.first;
+	unsigned long upto = cb.queued;
+
+	cb.taken = upto;
+	cb.first = NULL;
+	cb.last = &cb.first;
+	pthread_mutex_unlock(&cb.lock);
+	urcu_memb_synchronize_rcu();
+	tsan_acquire(&gp_sync);
+	run_batch(batch);
+	pthread_mutex_lock(&cb.lock);
+	cb.completed = upto;
+	cb.batches++;
+}
+
 static void *cb_worker(void *arg)
 {
 	(void)arg;
@@ -182,9 +203,6 @@ static void *cb_worker(void *arg)
 	kshim_ctx.registered = true;
 	pthread_mutex_lock(&cb.lock);
 	for (;;) {
-		struct cb_rec *batch;
-		unsigned long upto;
-
 		while (!cb.first)
 			kshim_event_wait(&cb.work, &cb.lock);
 		if (!cb_due())
@@ -192,18 +210,7 @@ static void *cb_worker(void *arg)
 		/* a barrier may have taken the queue meanwhile (kshim_rcu_barrier()) */
 		if (!cb.first)
 			continue;
-		batch = cb.first;
-		upto = cb.queued;
-		cb.taken = upto;
-		cb.first = NULL;
-		cb.last = &cb.first;
-		pthread_mutex_unlock(&cb.lock);
-		urcu_memb_synchronize_rcu();
-		tsan_acquire(&gp_sync);
-		run_batch(batch);
-		pthread_mutex_lock(&cb.lock);
-		cb.completed = upto;
-		cb.batches++;
+		take_and_run_batch();
 		if (barriers_waiting) {
 			/* after the unlock: a barrier woken would block on cb.lock */
 			pthread_mutex_unlock(&cb.lock);
@@ -286,19 +293,7 @@ void kshim_rcu_barrier(void)
 	 */
 	if (__atomic_load_n(&kshim_async_inline_depth, __ATOMIC_RELAXED) &&
 	    cb.first && cb.taken == cb.completed) {
-		struct cb_rec *batch = cb.first;
-		unsigned long upto = cb.queued;
-
-		cb.taken = upto;
-		cb.first = NULL;
-		cb.last = &cb.first;
-		pthread_mutex_unlock(&cb.lock);
-		urcu_memb_synchronize_rcu();
-		tsan_acquire(&gp_sync);
-		run_batch(batch);
-		pthread_mutex_lock(&cb.lock);
-		cb.completed = upto;
-		cb.batches++;
+		take_and_run_batch();
 		if (barriers_waiting > 1) {
 			pthread_mutex_unlock(&cb.lock);
 			kshim_event_wake(&cb.done);
