@@ -476,6 +476,11 @@ FEATURES = [
     Feature('vma_flags_bitmap', ('word', 'include/linux/mm_types.h', 'vma_flags_t'), '7.2',
             'a vma\'s flags are a bitmap, vma->flags, whose first word vm_flags reads '
             '(before: vm_flags, written through __vm_flags)'),
+    Feature('memcg_offline_resets_high',
+            ('regex', 'mm/memcontrol.c', r'mem_cgroup_css_offline\(struct cgroup_subsys_state \*css\)\s*\{'
+                                         r'[^}]*page_counter_set_high\(&memcg->swap, PAGE_COUNTER_MAX\)'),
+            '6.12 (not 6.1, 7.3)', 'mem_cgroup_css_offline() puts memory.high and '
+            'memory.swap.high back to max (else: a removed memcg keeps them)'),
     Feature('mglru_dying_fake_progress',
             ('regex', 'mm/vmscan.c',
              r'fatal_signal_pending\(current\)\)\s*\{\s*sc->nr_reclaimed \+= MIN_LRU_BATCH'),
