@@ -231,25 +231,29 @@ static bool work_running(struct work_struct *work)
 	return false;
 }
 
+/* in wq_lock: the worker whose queue holds work, or NULL */
+static struct worker *queued_at(struct work_struct *work)
+{
+	struct work_struct *q;
+	int cpu;
+
+	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++) {
+		if (!workers[cpu].started)
+			continue;
+		list_for_each_entry(q, &workers[cpu].queue, entry)
+			if (q == work)
+				return &workers[cpu];
+	}
+	return NULL;
+}
+
 /*
  * in wq_lock: a work queued on a worker or running there (a periodic work
  * that queued itself again is pending on the timer list: not at a worker)
  */
 static bool work_at_worker(struct work_struct *work)
 {
-	struct work_struct *q;
-	int cpu;
-
-	if (work_running(work))
-		return true;
-	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++) {
-		if (!workers[cpu].started)
-			continue;
-		list_for_each_entry(q, &workers[cpu].queue, entry)
-			if (q == work)
-				return true;
-	}
-	return false;
+	return work_running(work) || queued_at(work);
 }
 
 /*
@@ -427,22 +431,6 @@ static bool run_inline(struct worker *w)
 		pthread_mutex_lock(&wq_lock);
 	}
 	return true;
-}
-
-/* in wq_lock: the worker whose queue holds work, or NULL */
-static struct worker *queued_at(struct work_struct *work)
-{
-	struct work_struct *q;
-	int cpu;
-
-	for (cpu = 0; cpu < KSHIM_MAX_CPUS; cpu++) {
-		if (!workers[cpu].started)
-			continue;
-		list_for_each_entry(q, &workers[cpu].queue, entry)
-			if (q == work)
-				return &workers[cpu];
-	}
-	return NULL;
 }
 
 bool flush_work(struct work_struct *work)
