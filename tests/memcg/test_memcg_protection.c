@@ -350,7 +350,9 @@ static long children_usage(struct mem_cgroup *memcg, bool min)
 /*
  * mem_cgroup_css_offline() zeroes a removed memcg's memory.min and
  * memory.low: its pages, still charged, lose their protection, and the
- * parent's children_{min,low}_usage drop at once.
+ * parent's children_{min,low}_usage drop at once.  The case holds B's css:
+ * from 7.x a folio's charge pins an obj_cgroup, not the memcg, so nothing
+ * else keeps the offlined B from being freed.
  */
 static void memcg_offline_does_drop_min_and_low(void **state)
 {
@@ -363,6 +365,7 @@ static void memcg_offline_does_drop_min_and_low(void **state)
 	charge_mb("A/B", 30);
 	a = tb_memcg("A");
 	b = tb_memcg("A/B");
+	css_get(&b->css);
 	assert_int_equal(children_usage(a, true), P(10));
 	assert_int_equal(children_usage(a, false), P(20));
 
@@ -372,6 +375,7 @@ static void memcg_offline_does_drop_min_and_low(void **state)
 	assert_int_equal(children_usage(a, true), 0);
 	assert_int_equal(children_usage(a, false), 0);
 	assert_int_equal(page_counter_read(&a->memory), P(30));
+	css_put(&b->css);
 	uncharge_all();
 }
 
