@@ -1198,6 +1198,7 @@ def main():
     ap.add_argument('--list', action='store_true')
     ap.add_argument('--write-docs', action='store_true')
     ap.add_argument('--keep', action='store_true')
+    ap.add_argument('--fresh', action='store_true')
     a = ap.parse_args()
     a.cmd_argv = a.command_args
     tb = TB(a)

@@ -1,10 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """tb matrix: the suites of `tools/tb test` over a list of kernel trees.
 
-Each tree (tools/tb_trees.py names them) gets a build directory of its own,
-build/matrix/<label>/ (tools/tb test's options), sharing the kernel-tree
-cache; every test labelled unit or stress runs alone with CMocka's per-case
-XML (tools/tb run's run_one_test). Per tree: fetch, configure or build
+Every tree (tools/tb_trees.py names them) is built at one path,
+build/matrix/.work/ (tools/tb test's options): the tree behind the symlink
+.work/tree, a fresh build directory .work/build, one compiler cache
+.work/ccache. Two trees' compiles of the same content are then the same
+command in the same directory, and ccache (direct mode: it hashes each
+file the compile read) serves the second from the first; only what
+differs is compiled. Every test labelled unit or stress runs alone with
+CMocka's per-case XML (tools/tb run's run_one_test); the tree's logs and
+XML are kept in build/matrix/<label>/. Per tree: fetch, configure or build
 failed (one line), or per suite (tools/tb_features.py's SUITES) the cases
 passed of those run, or the suite skipped and why. Then the cases whose
 verdict differs between neighbouring trees, and build/matrix/matrix.json.
@@ -13,10 +18,14 @@ file.
 """
 import concurrent.futures
 import copy
+import fcntl
 import fnmatch
+import hashlib
 import json
 import os
 import re
+import shutil
+import subprocess
 import sys
 import time
 
@@ -309,57 +318,232 @@ def replace_section(text, section):
 
 
 # ---- running -----------------------------------------------------------------
+WORK = '.work'  # build/matrix/.work: the one path every tree is built at
+KEPT = ('tb-configure.log', 'tb-build.log', 'tb-matrix-xml')  # in build/matrix/<label>/
+TREE_MARK = '.tb-matrix-tree'  # a parked build: the tree directory it was built from
+
+
+def lock_work(mdir, fail):
+    """build/matrix/.work is one build at a time: a second tools/tb matrix
+    stops with one line rather than rebuild under the first"""
+    work = os.path.join(mdir, WORK)
+    os.makedirs(work, exist_ok=True)
+    f = open(os.path.join(work, '.lock'), 'w')
+    try:
+        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        fail(f'{work} is in use by another tools/tb matrix')
+    return f
+
+
+def point_work_at(mdir, path, label):
+    """.work/tree -> path (atomically), and in .work/build the tree's own
+    build of the last run, parked in build/matrix/<label>/build (ninja
+    then rebuilds what changed), or nothing: a tree's build never meets
+    another tree's objects, only the compiler cache"""
+    work = os.path.join(mdir, WORK)
+    alias, tmp = os.path.join(work, 'tree'), os.path.join(work, 'tree.new')
+    if os.path.lexists(tmp):
+        os.unlink(tmp)
+    os.symlink(os.path.abspath(path), tmp)
+    os.replace(tmp, alias)
+    bdir, parked = os.path.join(work, 'build'), os.path.join(mdir, label, 'build')
+    shutil.rmtree(bdir, ignore_errors=True)
+    try:
+        with open(os.path.join(parked, TREE_MARK)) as f:
+            same = f.read() == os.path.realpath(path)
+    except OSError:
+        same = False
+    if same:  # built from this very directory: else mtimes could lie to ninja
+        os.rename(parked, bdir)
+    else:
+        shutil.rmtree(parked, ignore_errors=True)
+    return alias
+
+
+def park(mdir, label, path):
+    """the tree's logs and CMocka XML to build/matrix/<label>/, its build
+    to build/matrix/<label>/build (usable only when moved back to .work/build,
+    the path it was configured at)"""
+    bdir, out = os.path.join(mdir, WORK, 'build'), os.path.join(mdir, label)
+    os.makedirs(out, exist_ok=True)
+    for n in os.listdir(out):  # the last run's logs (and a build of an older layout)
+        shutil.rmtree(os.path.join(out, n)) if os.path.isdir(os.path.join(out, n)) \
+            else os.unlink(os.path.join(out, n))
+    if not os.path.isdir(bdir):
+        return
+    for n in KEPT:
+        f = os.path.join(bdir, n)
+        if os.path.isdir(f):
+            shutil.move(f, os.path.join(out, n))
+        elif os.path.exists(f):
+            shutil.copy(f, os.path.join(out, n))
+    with open(os.path.join(bdir, TREE_MARK), 'w') as f:
+        f.write(os.path.realpath(path))
+    os.rename(bdir, os.path.join(out, 'build'))
+
+
+# ---- a passing verdict reused by content ------------------------------------
+RESULTS = 'results'  # build/matrix/.work/results/<key>.json
+REUSE_VERSION = '1'  # bump when what a key covers changes
+
+
+def file_digest(path, memo):
+    if path not in memo:
+        h = hashlib.sha256()
+        with open(path, 'rb') as f:
+            for chunk in iter(lambda: f.read(1 << 20), b''):
+                h.update(chunk)
+        memo[path] = h.hexdigest()
+    return memo[path]
+
+
+def tree_digest(path, memo):
+    """the bytes of a file, or of every file under a directory, by name"""
+    if os.path.isfile(path):
+        return file_digest(path, memo)
+    h = hashlib.sha256()
+    for root, dirs, names in os.walk(path):
+        dirs.sort()
+        for n in sorted(names):
+            f = os.path.join(root, n)
+            h.update(os.path.relpath(f, path).encode() + b'\0')
+            h.update(file_digest(f, memo).encode())
+    return h.hexdigest()
+
+
+def loaded_libraries(exe):
+    """[path] of the shared libraries the dynamic loader gives exe (ldd)"""
+    p = subprocess.run(['ldd', exe], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                       text=True)
+    if p.returncode != 0:
+        return None
+    return sorted(set(re.findall(r'=> (/\S+) \(', p.stdout)))
+
+
+def test_key(t, bdir, memo):
+    """sha256 of everything a compiled test's verdict depends on: the bytes
+    of its executable and of the build's libraries it loads, the system
+    libraries it loads (path, size, mtime), its arguments (a file or
+    directory argument by its bytes) and environment.
+    None for a test that is not an executable of the build (a Python
+    test reads the tree and the repository as it runs)."""
+    cmd = t.get('command') or []
+    broot = os.path.realpath(bdir) + os.sep
+    if not cmd or not os.path.realpath(cmd[0]).startswith(broot) or \
+            not os.path.isfile(cmd[0]):
+        return None
+    libs = loaded_libraries(cmd[0])
+    if libs is None:
+        return None
+    h = hashlib.sha256(REUSE_VERSION.encode())
+    h.update(b'exe\0' + file_digest(cmd[0], memo).encode())
+    for lib in libs:
+        if os.path.realpath(lib).startswith(broot):
+            h.update(b'lib\0' + os.path.relpath(lib, bdir).encode() + file_digest(lib, memo).encode())
+        else:
+            st = os.stat(lib)
+            h.update(f'sys\0{os.path.realpath(lib)}\0{st.st_size}\0{st.st_mtime_ns}'.encode())
+    for arg in cmd[1:]:
+        h.update(b'arg\0' + (tree_digest(arg, memo) if os.path.exists(arg) else arg).encode())
+    for e in sorted(t.get('env') or []):
+        h.update(b'env\0' + e.encode())
+    return h.hexdigest()
+
+
+def reused_result(mdir, key):
+    if not key:
+        return None
+    try:
+        with open(os.path.join(mdir, WORK, RESULTS, key + '.json')) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def keep_result(mdir, key, rec, label):
+    """a passing test's record, for the next run of the same content (a
+    failure is never kept: it runs again)"""
+    if not key or not rec['ctest_passed']:
+        return
+    d = os.path.join(mdir, WORK, RESULTS)
+    os.makedirs(d, exist_ok=True)
+    write_json(os.path.join(d, key + '.json'),
+               dict(rec, ran_on=label, ran=time.strftime('%Y-%m-%d %H:%M')))
+
+
 def run_tree(tb, tbm, tree, archive, mdir, say):
     """one tree: fetch, configure, build, every test alone -> result dict"""
     t0 = time.time()
     r = {'label': tree.label, 'tree': tree.as_dict(), 'status': None, 'reason': '',
          'log': '', 'tree_version': None, 'tests': [], 'skipped_suites': []}
+    out = os.path.join(mdir, tree.label)
+    bdir = os.path.join(mdir, WORK, 'build')
+    path = None
 
     def done(status, reason='', log=''):
+        park(mdir, tree.label, path or '')
+        if log:
+            log = os.path.join(out, os.path.basename(log))
         r.update(status=status, reason=reason, log=log and tbm.rel(log, tb.repo),
                  seconds=round(time.time() - t0, 1))
         r['tree'] = tree.as_dict()
         return r
     try:
-        path = tb_trees.provide(tree, archive)
+        path = tb_trees.provide(tree, archive, installed_dir=True)
     except tb_trees.NeedRoot:
         raise
     except tb_trees.TreeError as e:
         return done('fetch failed', str(e))
     sub = copy.copy(tb)
-    sub.build = mdir
+    sub.build = os.path.join(mdir, WORK)
     sub.series = tree.series if tree.kind == 'installed' else ''
-    sub.kernel = path
+    sub.kernel = point_work_at(mdir, path, tree.label)
     sub.debian = tree if tree.kind != 'dir' else None
     for k in ('tree', 'tree_version', 'tree_before', 'tree_before_version'):
         setattr(sub, k, None)
     try:
-        bdir = sub.configure(tree.label, tbm.test_defs(), fatal=False)
+        sub.configure('build', tbm.test_defs(), fatal=False)
     except tbm.ConfigureError as e:
         m = re.match(r'^configure failed: (.*) \(log: (.*)\)$', str(e))
-        return done('configure failed', m.group(1) if m else str(e),
-                    os.path.join(mdir, tree.label, 'tb-configure.log'))
+        return done('configure failed', m.group(1) if m else str(e), 'tb-configure.log')
     r['tree_version'] = sub.tree_version
-    if sub.tree:
-        r['tree']['path'] = sub.tree
-        tree.path = sub.tree
+    r['tree']['path'] = tree.path = os.path.abspath(path)
     from tb_doctor import skipped_suites
     r['skipped_suites'] = skipped_suites(bdir)
     err = sub.build_dir(bdir, fatal=False)
     if err:
-        return done('build failed', err[0], err[1] or os.path.join(bdir, 'tb-build.log'))
+        return done('build failed', err[0], err[1] or 'tb-build.log')
+    say(f'{tree.label}: configured and built in {time.time() - t0:.0f}s')
     tests = sub.list_tests(bdir)
     xmldir = os.path.join(bdir, 'tb-matrix-xml')
-    say(f'{tree.label}: running {len(tests)} tests ({tb.jobs} at a time), CMocka XML in '
-        f'{tbm.rel(xmldir, tb.repo)}')
+    listing = {x['name']: x for x in
+               tbm.tb_output.ctest_listing(bdir, sub.env(), tbm.TEST_LABELS) or []}
+    memo, keys, reused = {}, {}, {}
+    for t in tests:
+        keys[t['name']] = None if tb.a.fresh else test_key(listing.get(t['name'], {}), bdir, memo)
+        rec = reused_result(mdir, keys[t['name']])
+        if rec:
+            reused[t['name']] = rec
+    torun = [t for t in tests if t['name'] not in reused]
+    say(f'{tree.label}: running {len(torun)} of {len(tests)} tests ({tb.jobs} at a time), '
+        f'CMocka XML in {tbm.rel(os.path.join(out, "tb-matrix-xml"), tb.repo)}'
+        + (f'; {len(reused)} passed before with the same executable, libraries, arguments '
+           'and environment (--fresh runs them)' if reused else ''))
     t1 = time.time()
     outputs = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=tb.jobs) as ex:
-        futs = [ex.submit(tbm.run_one_test, sub, bdir, t, xmldir) for t in tests]
+        futs = [ex.submit(tbm.run_one_test, sub, bdir, t, xmldir) for t in torun]
         for f in concurrent.futures.as_completed(futs):
-            t, out = f.result()
-            outputs[t['name']] = out
+            t, text = f.result()
+            outputs[t['name']] = text
     for t in sorted(tests, key=lambda t: t['name']):
+        if t['name'] in reused:
+            old = reused[t['name']]
+            r['tests'].append({k: old[k] for k in ('name', 'suite', 'ctest_passed', 'seconds',
+                                                   'cases')}
+                              | {'reused': {'tree': old.get('ran_on'), 'date': old.get('ran')}})
+            continue
         rec = {'name': t['name'], 'suite': suite_of(t['name']),
                'ctest_passed': t['ctest_passed'], 'seconds': t['seconds'],
                'cases': [{'name': case_name(t['name'], c['name'], tb.repo),
@@ -373,6 +557,7 @@ def run_tree(tb, tbm, tree, archive, mdir, say):
                 if c['status'] == 'failed' and c['message'] in WHOLE_TEST:
                     c['whole'] = True
                     c['message'] = why_line(rec['excerpt']) or c['message']
+        keep_result(mdir, keys[t['name']], rec, tree.label)
         r['tests'].append(rec)
     done('passed')
     r['status'] = tree_status(r)
@@ -426,9 +611,11 @@ def cmd_matrix(tb, tbm):
          'trees': [], 'differences': []}
     kept = kept_trees(js, [t.label for t in trees], fail, tbm.rel(js, tb.repo)) \
         if tb.a.keep else []
+    lock = lock_work(mdir, fail)
     say(f'{len(trees)} tree{"s" if len(trees) != 1 else ""}: '
-        f'{", ".join(t.label for t in trees)}; build directories in '
-        f'{tbm.rel(mdir, tb.repo)}/')
+        f'{", ".join(t.label for t in trees)}; each built in '
+        f'{tbm.rel(os.path.join(mdir, WORK), tb.repo)}/ (one compiler cache), '
+        f'its logs in {tbm.rel(mdir, tb.repo)}/<tree>/')
     for i, t in enumerate(trees, 1):
         say(f'[{i}/{len(trees)}] {t.describe(tb.kcache)}')
         try:
@@ -441,6 +628,7 @@ def cmd_matrix(tb, tbm):
         m['trees'].append(r)
         m['seconds'] = round(time.time() - t0, 1)
         write_json(js, dict(m, trees=in_version_order(m['trees'] + kept)))
+    lock.close()
     m['trees'] = in_version_order(m['trees'] + kept)
     m['differences'] = differences(m['trees'])
     m['seconds'] = round(time.time() - t0, 1)

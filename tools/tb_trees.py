@@ -462,6 +462,28 @@ class Archive:
             raise TreeError(f'dpkg -x {debs[0]} gave no {os.path.relpath(tarball, tmp)} '
                             f'(log: {self.log})')
         os.unlink(dx[2])
+        return self._extract(tree, tarball, tx, tmp, dest, t0)
+
+    def extract_installed(self, tree):
+        """tree.path: the installed package's tarball extracted into kcache
+        where cmake's kernel_tree() would put it (tools/tb matrix needs the
+        directory before it configures)"""
+        dest = tree_dir(self.kcache, tree.package, tree.version)
+        tree.path = dest
+        if os.path.exists(os.path.join(dest, '.extracted')):
+            return dest
+        tmp, tarball = dest + '.tmp', f'/usr/src/{tree.package}.tar.xz'
+        src = os.path.join(tmp, 'src')
+        shutil.rmtree(tmp, ignore_errors=True)
+        os.makedirs(src)
+        os.makedirs(self.dir, exist_ok=True)  # the log's
+        members = [f'{tree.package}/{d}' for d in kernel_tree_dirs() + OPTIONAL_DIRS]
+        return self._extract(tree, tarball, ['tar', '-I', 'xz -T0', '-xf', tarball, '-C', src]
+                             + members, tmp, dest, time.time())
+
+    def _extract(self, tree, tarball, tx, tmp, dest, t0):
+        """tar tx (tarball's members into tmp/src), then tmp/src/<package> -> dest"""
+        src = os.path.join(tmp, 'src')
         self.say(f'extracting {", ".join(kernel_tree_dirs())} and the cgroup selftests of '
                  f'{os.path.basename(tarball)} into {dest}')
         p = subprocess.run(tx, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -469,7 +491,7 @@ class Archive:
             f.write('$ ' + ' '.join(shlex.quote(c) for c in tx) + '\n' + p.stdout)
         if p.returncode != 0:
             missing = missing_members(p.stdout)
-            required = [m for m in missing
+            required = [m for m in missing or []
                         if m.split('/', 1)[-1] not in OPTIONAL_DIRS]
             if missing is None or required:
                 raise TreeError(f'tar failed on {os.path.basename(tarball)}: '
@@ -583,13 +605,14 @@ def resolve(spec, archive):
                 version=v, suites=versions[v])
 
 
-def provide(tree, archive):
+def provide(tree, archive, installed_dir=False):
     """The directory to pass as KERNEL_SRC ('' for an installed series,
-    which cmake extracts itself)"""
+    which cmake extracts itself; with installed_dir, its directory in the
+    cache, extracted here)"""
     if tree.kind == 'dir':
         return tree.path
     if tree.kind == 'installed':
-        return ''
+        return archive.extract_installed(tree) if installed_dir else ''
     return archive.fetch(tree)
 
 

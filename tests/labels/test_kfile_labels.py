@@ -337,10 +337,14 @@ def main():
         sys.exit(__doc__.strip().splitlines()[-1])
     self_check()
     bdir = sys.argv[1]
-    trees = [(os.path.realpath(sys.argv[2]), '')]
+    # a tree as named (tools/tb matrix names each through one symlink,
+    # which the line tables keep) and as it is
+    trees = [(p, '') for p in dict.fromkeys((os.path.abspath(sys.argv[2]),
+                                             os.path.realpath(sys.argv[2])))]
     if len(sys.argv) == 5:
         ver = '.'.join(sys.argv[4].split('.')[:2])
-        trees.append((os.path.realpath(sys.argv[3]), '@' + ver))
+        trees += [(p, '@' + ver) for p in dict.fromkeys((os.path.abspath(sys.argv[3]),
+                                                         os.path.realpath(sys.argv[3])))]
     tests = tb_output.ctest_listing(bdir, None, '.')
     if tests is None:
         sys.exit(f'ctest --show-only failed in {bdir}')

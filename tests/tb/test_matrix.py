@@ -358,5 +358,106 @@ class Report(unittest.TestCase):
         self.assertIn('2026-12-06 (`tools/tb matrix --kernel 7.3-rc7`', sec)
 
 
+class Work(unittest.TestCase):
+    """every tree is built at one path: build/matrix/.work/tree points at
+    the tree, .work/build is the tree's own last build or nothing, parked
+    with the logs in <label>/ between runs"""
+
+    def make(self, bdir, *names):
+        os.makedirs(os.path.join(bdir, 'tb-matrix-xml'), exist_ok=True)
+        for n in names:
+            with open(os.path.join(bdir, n), 'w') as f:
+                f.write(n)
+
+    def test_a_tree_gets_back_its_own_build_and_no_other(self):
+        with tempfile.TemporaryDirectory() as d:
+            mdir, a, b = os.path.join(d, 'matrix'), os.path.join(d, 'a'), os.path.join(d, 'b')
+            os.makedirs(a)
+            os.makedirs(b)
+            lock = tb_matrix.lock_work(mdir, self.fail)
+            bdir = os.path.join(mdir, tb_matrix.WORK, 'build')
+            alias = tb_matrix.point_work_at(mdir, a, 'A')
+            self.assertEqual(os.path.realpath(alias), os.path.realpath(a))
+            self.assertFalse(os.path.exists(bdir))
+            self.make(bdir, 'tb-build.log', 'object.o')
+            tb_matrix.park(mdir, 'A', a)
+            self.assertFalse(os.path.exists(bdir))
+            out = os.path.join(mdir, 'A')
+            self.assertEqual(sorted(os.listdir(out)), ['build', 'tb-build.log', 'tb-matrix-xml'])
+            # tree B starts from nothing; A's build stays parked
+            self.assertEqual(tb_matrix.point_work_at(mdir, b, 'B'), alias)
+            self.assertEqual(os.path.realpath(alias), os.path.realpath(b))
+            self.assertFalse(os.path.exists(bdir))
+            self.assertTrue(os.path.exists(os.path.join(out, 'build', 'object.o')))
+            # A again: its build is back where it was configured
+            tb_matrix.point_work_at(mdir, a, 'A')
+            self.assertTrue(os.path.exists(os.path.join(bdir, 'object.o')))
+            self.assertFalse(os.path.exists(os.path.join(out, 'build')))
+            tb_matrix.park(mdir, 'A', a)
+            # the label now names another directory (a new Debian revision):
+            # its parked build is dropped, never reused
+            tb_matrix.point_work_at(mdir, b, 'A')
+            self.assertFalse(os.path.exists(bdir))
+            self.assertFalse(os.path.exists(os.path.join(out, 'build')))
+            tb_matrix.park(mdir, 'A', b)  # a tree that failed before building
+            self.assertEqual(os.listdir(out), [])
+            lock.close()
+
+    def test_a_second_matrix_on_the_same_work_directory_stops(self):
+        with tempfile.TemporaryDirectory() as d:
+            lock = tb_matrix.lock_work(d, self.fail)
+            msgs = []
+
+            def fail(msg):
+                msgs.append(msg)
+                raise SystemExit(1)
+            with self.assertRaises(SystemExit):
+                tb_matrix.lock_work(d, fail)
+            self.assertIn('in use by another tools/tb matrix', msgs[0])
+            lock.close()
+            tb_matrix.lock_work(d, self.fail).close()
+
+
+class Reuse(unittest.TestCase):
+    """a compiled test's verdict is reused only for the same bytes of
+    executable, arguments and environment; a Python test never"""
+
+    def test_key_follows_the_content_not_the_path(self):
+        import shutil
+        with tempfile.TemporaryDirectory() as d:
+            a, b = os.path.join(d, 'a'), os.path.join(d, 'b')
+            for x in (a, b):
+                os.makedirs(x)
+                shutil.copy('/bin/true', os.path.join(x, 'test_x'))
+                with open(os.path.join(x, 'corpus'), 'w') as f:
+                    f.write('input')
+            t = lambda x, **k: dict({'command': [os.path.join(x, 'test_x'),  # noqa: E731
+                                                 os.path.join(x, 'corpus')],
+                                     'env': ['TB_NODES=2']}, **k)
+            key = tb_matrix.test_key(t(a), a, {})
+            self.assertRegex(key, '^[0-9a-f]{64}$')
+            self.assertEqual(tb_matrix.test_key(t(b), b, {}), key)
+            self.assertNotEqual(tb_matrix.test_key(t(a, env=[]), a, {}), key)
+            with open(os.path.join(b, 'corpus'), 'w') as f:
+                f.write('other input')
+            self.assertNotEqual(tb_matrix.test_key(t(b), b, {}), key)
+            with open(os.path.join(a, 'test_x'), 'ab') as f:
+                f.write(b'\0')
+            self.assertNotEqual(tb_matrix.test_key(t(a), a, {}), key)
+            self.assertIsNone(tb_matrix.test_key({'command': ['/usr/bin/python3', 'x.py']}, a, {}))
+            self.assertIsNone(tb_matrix.test_key({'command': []}, a, {}))
+
+    def test_a_pass_is_kept_and_a_failure_is_not(self):
+        with tempfile.TemporaryDirectory() as d:
+            rec = {'name': 't', 'suite': 'shim', 'ctest_passed': True, 'seconds': 1.0,
+                   'cases': [{'name': 'c', 'status': 'passed', 'message': ''}]}
+            tb_matrix.keep_result(d, 'k1', rec, '6.12.117')
+            tb_matrix.keep_result(d, 'k2', dict(rec, ctest_passed=False), '6.12.117')
+            tb_matrix.keep_result(d, None, rec, '6.12.117')
+            self.assertEqual(tb_matrix.reused_result(d, 'k1')['ran_on'], '6.12.117')
+            self.assertIsNone(tb_matrix.reused_result(d, 'k2'))
+            self.assertIsNone(tb_matrix.reused_result(d, None))
+
+
 if __name__ == '__main__':
     unittest.main()
