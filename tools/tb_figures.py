@@ -326,6 +326,55 @@ def measure_first_run(tb, tbm):
             'values': values, 'timings': timings}
 
 
+def measure_matrix(tb, tbm):
+    """tools/tb matrix over the default list of trees, twice, in a build
+    directory of its own: from nothing (an empty compiler cache; a tree
+    not yet in the kernel-tree cache is fetched, and its fetch is counted
+    apart), then again (each tree's build parked, the passes reused). A
+    tree that fails a step or a case is counted, not an error."""
+    bdir = os.path.join(tb.build, 'figures', 'matrix')
+    subprocess.run(['rm', '-rf', bdir], check=True)
+    env = dict(os.environ, TB_BUILD_DIR=bdir, TB_KERNEL_CACHE_DIR=tb.kcache)
+    values, timings = {}, {}
+    for what in ('from nothing', 'again'):
+        t0, c0 = time.time(), resource.getrusage(resource.RUSAGE_CHILDREN)
+        p = subprocess.run([os.path.join(tb.repo, 'tools', 'tb'), 'matrix', '-j', str(tb.jobs)],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+        c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        try:
+            with open(os.path.join(bdir, 'matrix', 'matrix.json')) as f:
+                m = json.load(f)
+        except (OSError, ValueError):
+            raise FigureError(f'tools/tb matrix wrote no matrix.json: {p.stdout[-300:]}')
+        trees = m['trees']
+        values['trees'] = len(trees)
+        values[f'{what}: trees passed'] = sum(r['status'] == 'passed' for r in trees)
+        timings[f'{what}: tools/tb matrix, seconds'] = round(time.time() - t0, 1)
+        timings[f'{what}: tools/tb matrix, CPU seconds'] = round(
+            c1.ru_utime - c0.ru_utime + c1.ru_stime - c0.ru_stime, 1)
+        timings[f'{what}: fetching trees, seconds'] = round(
+            sum(r.get('fetch_seconds', 0) for r in trees), 1)
+        for r in trees:
+            timings[f'{what}: {r["label"]}: configure and build / tests, seconds '
+                    f'(tests reused)'] = (f'{r.get("build_seconds", "-")} / '
+                                          f'{r.get("test_seconds", "-")} '
+                                          f'({r.get("tests_reused", 0)})')
+        if what == 'from nothing':
+            series = {}
+            for r in trees:
+                if 'build_seconds' in r:
+                    series.setdefault('.'.join(r['label'].split('.')[:2]), []).append(
+                        r['build_seconds'])
+            later = sorted(x for b in series.values() for x in b[1:])
+            if later:
+                timings['from nothing: configure and build of a later tree of its series, '
+                        f'seconds (median of {len(later)})'] = later[len(later) // 2]
+    shutil.rmtree(bdir, ignore_errors=True)
+    return {'command': 'TB_BUILD_DIR=build/figures/matrix tools/tb matrix (the default list '
+                       'of trees, from an empty build directory and compiler cache), then '
+                       'again', 'values': values, 'timings': timings}
+
+
 # name, title, fast (CI), relative tolerance, function
 GROUPS = [
     ('tests', 'Tests and test cases', True, 0, measure_tests),
@@ -337,6 +386,7 @@ GROUPS = [
      measure_loop),
     ('first-run', 'The main job from nothing: tools/tb run of a fresh clone', False, 0,
      measure_first_run),
+    ('matrix', 'Every tree: tools/tb matrix over the default list', False, 0, measure_matrix),
 ]
 
 

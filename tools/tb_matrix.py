@@ -495,6 +495,7 @@ def run_tree(tb, tbm, tree, archive, mdir, say):
         raise
     except tb_trees.TreeError as e:
         return done('fetch failed', str(e))
+    r['fetch_seconds'] = round(time.time() - t0, 1)
     sub = copy.copy(tb)
     sub.build = os.path.join(mdir, WORK)
     sub.series = tree.series if tree.kind == 'installed' else ''
@@ -514,7 +515,8 @@ def run_tree(tb, tbm, tree, archive, mdir, say):
     err = sub.build_dir(bdir, fatal=False)
     if err:
         return done('build failed', err[0], err[1] or 'tb-build.log')
-    say(f'{tree.label}: configured and built in {time.time() - t0:.0f}s')
+    r['build_seconds'] = round(time.time() - t0 - r['fetch_seconds'], 1)
+    say(f'{tree.label}: configured and built in {r["build_seconds"]:.0f}s')
     tests = sub.list_tests(bdir)
     xmldir = os.path.join(bdir, 'tb-matrix-xml')
     listing = {x['name']: x for x in
@@ -559,6 +561,8 @@ def run_tree(tb, tbm, tree, archive, mdir, say):
                     c['message'] = why_line(rec['excerpt']) or c['message']
         keep_result(mdir, keys[t['name']], rec, tree.label)
         r['tests'].append(rec)
+    r['test_seconds'] = round(time.time() - t1, 1)
+    r['tests_reused'] = len(reused)
     done('passed')
     r['status'] = tree_status(r)
     ncase = sum(len(t['cases']) for t in r['tests'])
