@@ -375,6 +375,91 @@ def measure_matrix(tb, tbm):
                        'again', 'values': values, 'timings': timings}
 
 
+FUZZ_TARGETS = ('page_counter', 'shrinker', 'list_lru', 'memcg', 'reclaim')
+FUZZ_SECONDS = 60
+
+
+def measure_fuzz(tb, tbm):
+    """tools/tb fuzz T --seconds 60 for every target, one AFL++ instance
+    pinned to a core (the queue of each run starts from the repository's
+    corpus): the execs per second of its table, and per CPU-second"""
+    timings = {}
+    for t in FUZZ_TARGETS:
+        p = subprocess.run([os.path.join(tb.repo, 'tools', 'tb'), 'fuzz', t, '--seconds',
+                            str(FUZZ_SECONDS)], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True)
+        if p.returncode != 0:
+            raise FigureError(f'tools/tb fuzz {t} failed: {p.stdout[-300:]}')
+        m = re.search(r'^\S+\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+\d+\s+\d+\s*$', p.stdout, re.M)
+        per_cpu = re.search(r'(\d+) execs per CPU-second', p.stdout)
+        if not m:
+            raise FigureError(f'tools/tb fuzz {t}: no table in its output: {p.stdout[-300:]}')
+        timings[f'{t}: execs/s'] = int(m[3])
+        timings[f'{t}: corpus at the end'] = int(m[4])
+        if per_cpu:
+            timings[f'{t}: execs per CPU-second'] = int(per_cpu[1])
+    return {'command': f'tools/tb fuzz T --seconds {FUZZ_SECONDS} for T in '
+                       f'{", ".join(FUZZ_TARGETS)} (one AFL++ instance, pinned)',
+            'values': {'targets': len(FUZZ_TARGETS)}, 'timings': timings}
+
+
+KBUILD_EDIT = 'mm/vmscan.c'
+
+
+def measure_kbuild(tb, tbm):
+    """The kernel tools/tb vm --patch builds from the tree
+    (tools/tb_kbuild.py: tinyconfig and tools/vm/kernel.config), in a
+    build directory and compiler cache of its own, both empty: the cold
+    build, the same again (nothing changed), then a one-line patch of
+    mm/vmscan.c. The whole tree is build/vm/src's (extracted once,
+    not counted)."""
+    import types
+    tree = tb_kbuild.full_tree(tb, tb.series or tbm.DEFAULT_SERIES)
+    bdir = os.path.join(tb.build, 'figures', 'kbuild')
+    subprocess.run(['rm', '-rf', bdir], check=True)
+    sub = types.SimpleNamespace(repo=tb.repo, jobs=tb.jobs, build=bdir)
+    saved = os.environ.pop('CCACHE_DIR', None)  # the build's own, empty
+    timings = {}
+    try:
+        for what, patch in (('cold (empty compiler cache)', None), ('again, nothing changed', None),
+                            (f'a one-line patch of {KBUILD_EDIT}', 'edit')):
+            if patch:
+                patch = os.path.join(bdir, 'edit.patch')
+                with open(patch, 'w') as f:
+                    f.write(one_line_patch(tree, KBUILD_EDIT))
+            c0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+            r = tb_kbuild.build_kernel(sub, tree, patch, say=lambda m: None)
+            c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+            timings[f'{what}, seconds'] = r['seconds']
+            timings[f'{what}, CPU seconds'] = round(
+                c1.ru_utime - c0.ru_utime + c1.ru_stime - c0.ru_stime, 1)
+        release = r['release']
+    except tb_kbuild.KbuildError as e:
+        raise FigureError(str(e))
+    finally:
+        if saved is not None:
+            os.environ['CCACHE_DIR'] = saved
+    shutil.rmtree(bdir, ignore_errors=True)
+    return {'command': 'python3 tools/tb_kbuild.py 6.12 with TB_BUILD_DIR=build/figures/kbuild '
+                       '(empty), again, then with --patch of a one-line change to '
+                       f'{KBUILD_EDIT}', 'values': {'kernel': release.split('-')[0]},
+            'timings': timings}
+
+
+def one_line_patch(tree, path):
+    """a unified diff adding one line of code at the end of path: a static
+    variable, so the preprocessed file changes and the compile is real (a
+    comment would be a ccache hit)"""
+    with open(os.path.join(tree, path)) as f:
+        lines = f.read().split('\n')
+    if lines and lines[-1] == '':
+        lines.pop()
+    n = len(lines) - 2
+    body = [f'--- a/{path}', f'+++ b/{path}', f'@@ -{n},3 +{n},4 @@']
+    body += [' ' + x for x in lines[-3:]] + ['+static int __maybe_unused tb_figures_edit;']
+    return '\n'.join(body) + '\n'
+
+
 # name, title, fast (CI), relative tolerance, function
 GROUPS = [
     ('tests', 'Tests and test cases', True, 0, measure_tests),
@@ -387,6 +472,8 @@ GROUPS = [
     ('first-run', 'The main job from nothing: tools/tb run of a fresh clone', False, 0,
      measure_first_run),
     ('matrix', 'Every tree: tools/tb matrix over the default list', False, 0, measure_matrix),
+    ('fuzz', 'Fuzzing: execs per second of each target', False, 0, measure_fuzz),
+    ('kbuild', 'The kernel tools/tb vm --patch builds from the tree', False, 0, measure_kbuild),
 ]
 
 
