@@ -37,12 +37,16 @@
  *   12 unmap, 13 move the harness to another CPU, 14 memory.reclaim of
  *   a canned amount, 15 touch one page of each vma;
  * 0xb0 to 0xbf (op bytes no input used before THP), transparent huge
- *   pages: an even op madvise()s a vma (MADV_HUGEPAGE, MADV_NOHUGEPAGE,
- *   MADV_COLD, MADV_PAGEOUT, MADV_FREE, MADV_NORMAL), an odd one writes
- *   a canned value to a file of /sys/kernel/mm/transparent_hugepage
- *   (enabled, defrag, khugepaged/max_ptes_none: 0 makes every THP with
- *   a zero-filled page "underused" for the deferred split shrinker, the
- *   mTHP sizes' enabled), its length or -EINVAL checked;
+ *   pages: below 0xbc an even op madvise()s a vma (MADV_HUGEPAGE,
+ *   MADV_NOHUGEPAGE, MADV_COLD, MADV_PAGEOUT, MADV_FREE, MADV_NORMAL), an
+ *   odd one writes a canned value to a file of
+ *   /sys/kernel/mm/transparent_hugepage (enabled, defrag,
+ *   khugepaged/max_ptes_none: 0 makes every THP with a zero-filled page
+ *   "underused" for the deferred split shrinker, the mTHP sizes'
+ *   enabled), its length or -EINVAL checked; 0xbc and 0xbe MADV_DONTNEED
+ *   a part of an anonymous vma (a large folio left mapped in part goes on
+ *   the deferred split queue), 0xbd and 0xbf MADV_COLLAPSE a part
+ *   (khugepaged's collapse of the PMD ranges it covers);
  * 0xc0 and above, the multi-gen LRU's interface, (op - 0xc0) % 8:
  *   0 write a canned value to /sys/kernel/mm/lru_gen/enabled ("y", "n",
  *   caps such as "0x0007" or "0x0001", junk: -EINVAL), 1 raw bytes to it,
@@ -918,9 +922,41 @@ static void op_thp_sysfs(struct fz *f, u8 a)
 		f->max_folio = FZ_PMD_NR;
 }
 
+/*
+ * madvise() of pages [start, start + n) of an anonymous vma as its task,
+ * start and n from two bytes each: MADV_DONTNEED returns 0;
+ * MADV_COLLAPSE 0 or what madvise_collapse() makes of its last failure
+ * (-EINVAL: no THP for the vma or the tree, -EAGAIN, -ENOMEM)
+ */
+static void op_madvise_range(struct fz *f, int adv)
+{
+	struct fz_vma *vma = pick_vma(f, next(f));
+	unsigned long start, n;
+	int ret;
+
+	start = (unsigned long)next(f) << 8;
+	start |= next(f);
+	n = (unsigned long)next(f) << 8;
+	n |= next(f);
+	if (!vma || vma->file)
+		return;
+	if (vma->task != f->cur)
+		switch_to(f, vma->task);
+	start %= vma->size;
+	n = 1 + n % (vma->size - start);
+	ret = tb_madvise_range(vma->v, start, n, adv);
+	if (adv == MADV_DONTNEED ? ret != 0 :
+	    ret != 0 && ret != -EINVAL && ret != -EAGAIN && ret != -ENOMEM)
+		fz_fail("madvise(%d) of pages %lu-%lu of an anon vma of %lu: %d", adv,
+			start, start + n - 1, vma->size, ret);
+	lru_add_drain();	/* as op_madvise(): no folio left in an add batch */
+}
+
 static void run_thp_op(struct fz *f, u8 op)
 {
-	if (op & 1)
+	if (op >= THP_OPS + 12)
+		op_madvise_range(f, op & 1 ? MADV_COLLAPSE : MADV_DONTNEED);
+	else if (op & 1)
 		op_thp_sysfs(f, next(f));
 	else
 		op_madvise(f);
