@@ -14,7 +14,8 @@
  * try_to_unmap() turns an anon pte into the folio's swap entry. The fault
  * paths are what mm/memory.c does for order-0 pages (do_anonymous_page,
  * do_swap_page, the file fault through the page cache), with the
- * kernel's charge, swap accounting and workingset calls.
+ * kernel's charge, swap accounting and workingset calls; a large folio's
+ * anonymous fault and swap-in take their order from mm/memory.c's code.
  */
 #include <linux/mm.h>
 #include <linux/mm_inline.h>
