@@ -237,6 +237,24 @@ FEATURES = [
             ('regex', 'include/linux/memcontrol.h',
              r'void\s+mem_cgroup_swapin_uncharge_swap\(swp_entry_t \w+, unsigned int'),
             '>6.1', 'mem_cgroup_swapin_uncharge_swap() takes the number of entries'),
+    Feature('swapin_thp', ('func', 'mm/memory.c', 'can_swapin_thp'), '6.12',
+            'do_swap_page() swaps in a large folio (an mTHP size enabled for the vma, '
+            'whose aligned range of ptes holds contiguous swap entries) from a '
+            'SWP_SYNCHRONOUS_IO device (before: order 0 only)'),
+    Feature('swapin_reads_swap_map', ('func', 'mm/memory.c', 'non_swapcache_batch'), '6.12',
+            'the large swap-in skips the swap cache and reads the slots\' SWAP_HAS_CACHE '
+            'in si->swap_map itself (since: the folio is allocated in the swap cache, '
+            'swapin_sync())'),
+    Feature('swapin_sync', ('func', 'mm/memory.c', 'thp_swapin_suitable_orders'), '>6.12',
+            'do_swap_page() takes the large orders from thp_swapin_suitable_orders() and '
+            'swapin_sync() allocates the folio in the swap cache, falling back order by '
+            'order (MTHP_STAT_SWPIN_FALLBACK; before: alloc_swap_folio(), outside the '
+            'swap cache, for a slot of swap count 1)'),
+    Feature('mthp_stat_swpin', ('word', 'include/linux/huge_mm.h', 'MTHP_STAT_SWPIN'), '>6.12',
+            'per-size swap-in counters (hugepages-<size>kB/stats/swpin, swpin_fallback, '
+            'swpin_fallback_charge)'),
+    Feature('memcg_pswp', ('regex', 'mm/memcontrol.c', r'\n\tPSWPIN,\n\tPSWPOUT,'), '>6.12',
+            'memory.stat counts pswpin and pswpout (mm/page_io.c\'s memcg events)'),
     Feature('below_min_target',
             ('regex', 'include/linux/memcontrol.h', r'bool\s+mem_cgroup_below_min\(struct mem_cgroup \*target'),
             '>6.1', 'mem_cgroup_below_min/low() take the reclaim target (and say no for it)'),

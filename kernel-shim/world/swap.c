@@ -23,7 +23,20 @@
 #include <kgen/mm_internal_reclaim.h>
 #include "world.h"
 
-#define SLOT_HAS_CACHE 0x8000
+/*
+ * A slot's map byte: the ptes holding its entry, and whether the swap
+ * cache holds it. 6.12's large swap-in reads it as mm/swapfile.c keeps
+ * it (si->swap_map: SWAP_HAS_CACHE, counts up to SWAP_MAP_MAX); the
+ * world has no count continuation, which it needs no more than the
+ * ptes of one mm (it never forks).
+ */
+#if TB_HAVE_swapin_reads_swap_map
+#define SLOT_HAS_CACHE	SWAP_HAS_CACHE
+#define SLOT_COUNT_MAX	SWAP_MAP_MAX
+#else
+#define SLOT_HAS_CACHE	0x80
+#define SLOT_COUNT_MAX	0x7f
+#endif
 
 atomic_long_t nr_swap_pages;
 long total_swap_pages;
@@ -37,8 +50,9 @@ bool swap_migration_ad_supported = SWP_OFFSET_BITS_ARCH >= SWP_MIG_TOTAL_BITS;
 
 static struct {
 	unsigned long nr;		/* slots 1..nr */
-	unsigned short *map;		/* pte references | SLOT_HAS_CACHE */
+	unsigned char *map;		/* pte references | SLOT_HAS_CACHE */
 	unsigned short *memcg_id;	/* mm/swap_cgroup.c's record */
+	unsigned long *zeromap;		/* 6.12: slots of zero-filled pages (none here) */
 	unsigned long cursor;		/* next-fit */
 	bool disk;			/* writes complete later */
 	bool fs;			/* a swap file with ->swap_rw: SWP_FS_OPS */
@@ -134,9 +148,28 @@ void __swap_cgroup_set(struct swap_cluster_info *ci, unsigned int ci_off, unsign
  * ->swap_rw (NFS) needs reclaim to keep out of the filesystem
  */
 static struct swap_ops tb_swap_ops;
-static struct swap_info_struct tb_swap_info = { .ops = &tb_swap_ops };
-
+#endif
+#if TB_HAVE_swap_ops || TB_HAVE_swapin_reads_swap_map
+/*
+ * The device as mm/swapfile.c describes it to the rest of mm: its flags
+ * (SWP_SYNCHRONOUS_IO: zram, the world's synchronous device, whose
+ * swap-in may read a large folio), 6.12's swap_map and zeromap, 7.3's
+ * operations
+ */
+static struct swap_info_struct tb_swap_info = {
+#if TB_HAVE_swap_ops
+	.ops = &tb_swap_ops,
+#endif
+};
+#endif
+#if TB_HAVE_swap_ops
 struct swap_info_struct *__swap_entry_to_info(swp_entry_t entry)
+{
+	return &tb_swap_info;
+}
+#endif
+#if TB_HAVE_swapin_reads_swap_map
+struct swap_info_struct *swp_swap_info(swp_entry_t entry)
 {
 	return &tb_swap_info;
 }
@@ -178,6 +211,25 @@ int tb_swap_boot(unsigned long pages, bool disk, bool fs)
 #if TB_HAVE_swap_ops
 	tb_swap_ops.flags = fs ? SWAP_OPS_F_REQUIRE_NOFS : 0;
 #endif
+#if TB_HAVE_swapin_reads_swap_map
+	/* the world does not keep zero-filled pages out of the device: none */
+	swap.zeromap = calloc(BITS_TO_LONGS(pages + 1), sizeof(long));
+	if (!swap.zeromap) {
+		free(swap.map);
+		free(swap.memcg_id);
+#if TB_HAVE_swap_table
+		free(clusters);
+#endif
+		return -ENOMEM;
+	}
+	tb_swap_info.swap_map = swap.map;
+	tb_swap_info.zeromap = swap.zeromap;
+	tb_swap_info.max = pages + 1;
+#endif
+#if TB_HAVE_swapin_thp
+	/* swapon(): zram's bdev is synchronous; a disk and a swap file are not */
+	tb_swap_info.flags = pages && !disk && !fs ? SWP_SYNCHRONOUS_IO : 0;
+#endif
 	total_swap_pages = pages;
 	atomic_long_set(&nr_swap_pages, pages);
 	return 0;
@@ -188,7 +240,13 @@ void tb_swap_shutdown(void)
 	xa_destroy(&swap.space.i_pages);
 	free(swap.map);
 	free(swap.memcg_id);
-	swap.map = swap.memcg_id = NULL;
+	free(swap.zeromap);
+	swap.map = NULL;
+	swap.memcg_id = NULL;
+	swap.zeromap = NULL;
+#if TB_HAVE_swapin_thp
+	tb_swap_info.flags = 0;
+#endif
 #if TB_HAVE_swap_table
 	free(clusters);
 	clusters = NULL;
@@ -291,7 +349,7 @@ static void slot_free_locked(swp_entry_t entry)
 }
 
 /* drop one holder (a pte or the cache): true when none is left */
-static bool slot_drop(swp_entry_t entry, unsigned short what)
+static bool slot_drop(swp_entry_t entry, unsigned char what)
 {
 	unsigned long off = offset_of(entry);
 	bool free_it;
@@ -308,7 +366,7 @@ static bool slot_drop(swp_entry_t entry, unsigned short what)
 }
 
 /* drop one holder and free the slot when none is left */
-static void slot_put(swp_entry_t entry, unsigned short what)
+static void slot_put(swp_entry_t entry, unsigned char what)
 {
 	if (!slot_drop(entry, what))
 		return;
@@ -324,7 +382,8 @@ static void slot_put(swp_entry_t entry, unsigned short what)
 void tb_swap_dup(swp_entry_t entry)
 {
 	spin_lock(&swap.lock);
-	swap.map[offset_of(entry)]++;
+	if (!WARN_ON_ONCE((swap.map[offset_of(entry)] & ~SLOT_HAS_CACHE) >= SLOT_COUNT_MAX))
+		swap.map[offset_of(entry)]++;
 	spin_unlock(&swap.lock);
 }
 
@@ -332,6 +391,60 @@ static unsigned short slot_ptes(swp_entry_t entry)
 {
 	return READ_ONCE(swap.map[offset_of(entry)]) & ~SLOT_HAS_CACHE;
 }
+
+/* __swap_count(): how many ptes hold entry */
+int tb_swap_count(swp_entry_t entry)
+{
+	return slot_ptes(entry);
+}
+
+#if TB_HAVE_swapin_thp
+/*
+ * swap_free_nr() (7.x: folio_put_swap()) of a large swap-in: the ptes'
+ * holds on nr slots go, the swap-in's (its swap cache's) stay
+ */
+void tb_swap_free_nr(swp_entry_t entry, int nr)
+{
+	int i;
+
+	for (i = 0; i < nr; i++)
+		slot_put((swp_entry_t){ .val = entry.val + i }, 1);
+}
+#endif
+
+#if TB_HAVE_swapin_reads_swap_map
+/*
+ * 6.12's swapcache_prepare() of nr slots: a swap-in that skips the swap
+ * cache holds them with SWAP_HAS_CACHE, all or none (-EEXIST: one is
+ * cached, -ENOENT: one is free)
+ */
+int tb_swapcache_prepare(swp_entry_t entry, int nr)
+{
+	unsigned long off = offset_of(entry);
+	int i, err = 0;
+
+	spin_lock(&swap.lock);
+	for (i = 0; i < nr && !err; i++) {
+		if (swap.map[off + i] & SLOT_HAS_CACHE)
+			err = -EEXIST;
+		else if (!swap.map[off + i])
+			err = -ENOENT;
+	}
+	for (i = 0; i < nr && !err; i++)
+		swap.map[off + i] |= SLOT_HAS_CACHE;
+	spin_unlock(&swap.lock);
+	return err;
+}
+
+/* swapcache_clear(): the swap-in's holds go, freeing each slot no pte holds */
+void tb_swapcache_clear(swp_entry_t entry, int nr)
+{
+	int i;
+
+	for (i = 0; i < nr; i++)
+		slot_put((swp_entry_t){ .val = entry.val + i }, SLOT_HAS_CACHE);
+}
+#endif
 
 /* ---- mm/swap_cgroup.c ---- */
 unsigned short swap_cgroup_record(swp_entry_t ent, unsigned short id, unsigned int nr_ents)
@@ -505,6 +618,47 @@ static void delete_from_swap_cache(struct folio *folio)
 {
 	swap_cache_del_folio(folio);
 }
+
+#if TB_HAVE_swapin_sync
+/*
+ * __swap_cache_add_check() of the nr slots (aligned) around targ, for a
+ * large folio the swap-in would add: each swapped out (held by a pte),
+ * none in the swap cache, all charged to targ's memcg (-EBUSY if not);
+ * the world keeps no zero-filled page out of the device, so no slot
+ * differs from targ there
+ */
+int tb_swap_cache_add_check(swp_entry_t targ, unsigned long nr)
+{
+	unsigned long off = round_down(offset_of(targ), nr), i;
+	unsigned short id = swap.memcg_id[offset_of(targ)];
+
+	if (!off || off + nr - 1 > swap.nr)
+		return -EBUSY;
+	for (i = off; i < off + nr; i++)
+		if ((READ_ONCE(swap.map[i]) & SLOT_HAS_CACHE) || !slot_ptes((swp_entry_t){ .val = i }) ||
+		    swap.memcg_id[i] != id)
+			return -EBUSY;
+	return 0;
+}
+
+/*
+ * __swap_cache_alloc()'s undoing of a folio it added whose charge failed
+ * (__swap_cache_do_del_folio()): out of the cache, the target's shadow in
+ * each slot, the cache's holds and references gone
+ */
+void tb_swap_cache_del_added(struct folio *folio, void *shadow)
+{
+	struct swap_cluster_info *ci = swap_cluster_get_and_lock_irq(folio);
+
+#if TB_HAVE_swap_cache_del_swapout
+	__swap_cache_del_folio(ci, folio, folio->swap, shadow, false);
+#else
+	__swap_cache_del_folio(ci, folio, folio->swap, shadow);
+#endif
+	swap_cluster_unlock_irq(ci);
+	folio_ref_sub(folio, folio_nr_pages(folio));
+}
+#endif
 #else
 /* delete_from_swap_cache(): the cache's reference goes too */
 static void delete_from_swap_cache(struct folio *folio)
@@ -667,6 +821,10 @@ static int tb_swap_write(struct folio *folio, struct swap_iocb **swap_plug)
 		count_vm_event(THP_SWPOUT);
 	}
 	tb_count_mthp_stat(folio_order(folio), MTHP_STAT_SWPOUT);
+#endif
+#if TB_HAVE_memcg_pswp
+	/* memory.stat's pswpout (count_swpout_vm_event()) */
+	count_memcg_folio_events(folio, PSWPOUT, nr);
 #endif
 	count_vm_events(PSWPOUT, nr);
 	if (swap.disk) {

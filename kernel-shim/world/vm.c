@@ -14,7 +14,8 @@
  * try_to_unmap() turns an anon pte into the folio's swap entry. The fault
  * paths are what mm/memory.c does for order-0 pages (do_anonymous_page,
  * do_swap_page, the file fault through the page cache), with the
- * kernel's charge, swap accounting and workingset calls.
+ * kernel's charge, swap accounting and workingset calls; a large folio's
+ * anonymous fault and swap-in take their order from mm/memory.c's code.
  */
 #include <linux/mm.h>
 #include <linux/mm_inline.h>
@@ -40,6 +41,9 @@
 #include <kshim/reclaim.h>
 #include <kshim/memcg_tb.h>
 #include <kgen/mm_internal_reclaim.h>
+#if TB_HAVE_swapin_thp
+#include <kgen/mm_internal_swapin.h>	/* swap_pte_batch(): a large swap-in's ptes */
+#endif
 #if !TB_HAVE_page_flags_idle
 #include <kgen/page_idle.h>	/* folio_test_clear_young() before 6.8 */
 #endif
@@ -1464,11 +1468,255 @@ static bool should_try_to_free_swap(struct folio *folio, struct tb_vma *vma, boo
 	return write && folio_ref_count(folio) == 1 + folio_nr_pages(folio);
 }
 
+#if defined(CONFIG_TRANSPARENT_HUGEPAGE) && TB_HAVE_swapin_thp
+/*
+ * The swap-in of a large folio (6.12 on), mm/memory.c's do_swap_page()
+ * for a SWP_SYNCHRONOUS_IO device (zram, the world's default): the
+ * kernel's code picks the order (the mTHP sizes enabled for the vma whose
+ * aligned range of ptes is contiguous swap entries) and the world reads
+ * the folio and maps its range whole, as set_ptes() of nr_pages does.
+ */
+#if TB_HAVE_swapin_reads_swap_map
+/* mm/memory.c's (mm/vmscan/memory_unit.c) */
+struct folio *alloc_swap_folio(struct vm_fault *vmf);
+#else
+unsigned long thp_swapin_suitable_orders(struct vm_fault *vmf);
+#endif
+
+static struct swap_info_struct *swap_info_of(swp_entry_t entry)
+{
+#if TB_HAVE_swapin_reads_swap_map
+	return swp_swap_info(entry);
+#else
+	return __swap_entry_to_info(entry);
+#endif
+}
+
+/*
+ * do_swap_page()'s mapping of a whole large folio from page start of the
+ * vma: one new anon rmap of all its pages, a reference per page
+ * (folio_ref_add(nr_pages - 1)) and set_ptes() of one pte from its first
+ * page, made dirty on a write fault (every pte then); the MMU's retried
+ * access sets the faulting pte's accessed bit, as map_pte() has it
+ */
+static void map_swapin_folio(struct tb_vma *vma, unsigned long start, struct folio *folio,
+			     unsigned long idx, bool write)
+{
+	struct mm_struct *mm = vma->vma.vm_mm;
+	long i, nr = folio_nr_pages(folio);
+	pteval_t v;
+	pte_t *ptep;
+
+	folio_ref_add(folio, nr - 1);
+	folio_add_new_anon_rmap(folio, &vma->vma, vma_addr(vma, start), RMAP_EXCLUSIVE);
+	atomic_long_add(nr, &mm->kshim_rss[MM_ANONPAGES]);
+	for (i = 0; i < nr; i++) {
+		v = (write ? _PAGE_DIRTY : 0) | (start + i == idx ? _PAGE_ACCESSED : 0);
+		ptep = mm_pte(mm, vma_addr(vma, start + i), false, start + i == idx);
+		set_pte(ptep, __pte(pte_val(pfn_pte(folio_pfn(folio) + i, vma->vma.vm_page_prot)) | v));
+	}
+}
+
+/* the folio read from its slots (swap_read_folio()): PSWPIN counts its pages */
+static void swap_read_large(struct tb_vma *vma, struct folio *folio)
+{
+	long i, nr = folio_nr_pages(folio);
+
+	for (i = 0; i < nr; i++)
+		tb_page_set_data(folio_page(folio, i), true);
+	folio_mark_uptodate(folio);
+#if TB_HAVE_mthp_stat_swpin
+	/* swap_read_end() */
+	tb_count_mthp_stat(folio_order(folio), MTHP_STAT_SWPIN);
+#endif
+#if TB_HAVE_memcg_pswp
+	count_memcg_folio_events(folio, PSWPIN, nr);
+#endif
+	count_vm_events(PSWPIN, nr);
+	/* had to read the folio from swap: one major fault, one read */
+	count_vm_event(PGMAJFAULT);
+	count_memcg_event_mm(vma->vma.vm_mm, PGMAJFAULT);
+	tb_stats.major_anon++;
+	tb_charge_time(costs.swapin_ns + costs.hit_ns);
+}
+
+/*
+ * do_swap_page()'s test under the pte lock before it maps a large folio
+ * from page start: the faulting pte unchanged, the folio's first pte the
+ * entry its page had and all nr ptes contiguous entries (swap_pte_batch())
+ */
+static bool swapin_ptes_same(struct tb_vma *vma, unsigned long start, long nr,
+			     unsigned long idx, pte_t orig)
+{
+	pte_t *ptep = vma_ptep(vma, start);
+	pte_t pte;
+
+	if (!ptep || !pte_same(vma_pte_get(vma, idx), orig))
+		return false;
+	pte = ptep_get(ptep);
+	return pte_same(pte, pte_move_swp_offset(orig, -(long)(idx - start))) &&
+	       swap_pte_batch(ptep, nr, pte) == nr;
+}
+
+#if TB_HAVE_swapin_sync
+/*
+ * mm/swap_state.c's swap_cache_alloc_folio() for the large orders the
+ * kernel's thp_swapin_suitable_orders() left, highest first: a folio of
+ * the order added to the swap cache over its aligned slots if each is
+ * swapped out, none cached and all of the faulting slot's memcg
+ * (__swap_cache_add_check()), then charged to that memcg. A range that
+ * does not qualify, no memory or a failed charge (swpin_fallback_charge)
+ * count the order's swpin_fallback and the next order is tried; NULL:
+ * none is left but order 0, whose turn is the world's order-0 path.
+ */
+static struct folio *swapin_alloc_large(struct tb_vma *vma, unsigned long idx, swp_entry_t targ,
+					unsigned long orders)
+{
+	struct mm_struct *mm = vma->vma.vm_mm;
+	int order = highest_order(orders);
+	struct folio *folio;
+	unsigned short id;
+	void *shadow;
+	gfp_t gfp;
+	long nr;
+
+	while (orders) {
+		nr = 1L << order;
+		folio = NULL;
+		gfp = thp_shmem_limit_gfp_mask(vma_thp_gfp_mask(&vma->vma), GFP_HIGHUSER_MOVABLE);
+		if (!tb_swap_cache_add_check(targ, nr))
+			folio = vma_alloc_folio(gfp, order, &vma->vma,
+						vma_addr(vma, idx) & ~((PAGE_SIZE << order) - 1));
+		if (folio) {
+			shadow = get_shadow_from_swap_cache(targ);
+			id = tb_swap_memcg_id(targ);
+			__folio_set_locked(folio);
+			__folio_set_swapbacked(folio);
+			tb_swap_cache_add(folio, (swp_entry_t){ .val = round_down(targ.val, nr) });
+			if (!mem_cgroup_swapin_charge_folio(folio, id, mm, gfp)) {
+				if (shadow)
+					workingset_refault(folio, shadow);
+				folio_add_lru(folio);
+				return folio;
+			}
+			tb_swap_cache_del_added(folio, shadow);
+			folio_unlock(folio);
+			folio_put(folio);
+			tb_count_mthp_stat(order, MTHP_STAT_SWPIN_FALLBACK_CHARGE);
+		}
+		tb_count_mthp_stat(order, MTHP_STAT_SWPIN_FALLBACK);
+		order = next_order(&orders, order);
+	}
+	return NULL;
+}
+#endif
+
+/*
+ * The large swap-in of the pte at idx: 0 done, < 0 failed, 1 not taken
+ * (the device is not synchronous, no large order fits, or, 6.12, the slot
+ * is shared): the order-0 path's turn, with *small, if set, the order-0
+ * folio the kernel's alloc_swap_folio() allocated and charged instead.
+ */
+static int swap_fault_large(struct tb_vma *vma, unsigned long idx, pte_t orig, bool write,
+			    struct folio **small)
+{
+	struct mm_struct *mm = vma->vma.vm_mm;
+	unsigned long addr = vma_addr(vma, idx), start;
+	swp_entry_t entry = pte_swp(orig);
+	struct vm_fault vmf = {
+		.vma = &vma->vma,
+		.address = addr,
+		.real_address = addr,
+		.flags = FAULT_FLAG_USER | (write ? FAULT_FLAG_WRITE : 0),
+		.pgoff = idx,
+		.gfp_mask = GFP_HIGHUSER_MOVABLE,
+		.pmd = mm_pmd(mm, addr, false, false),
+		.orig_pte = orig,
+	};
+	struct folio *folio;
+	long nr;
+
+	if (!(swap_info_of(entry)->flags & SWP_SYNCHRONOUS_IO))
+		return 1;
+#if TB_HAVE_swapin_reads_swap_map
+	/* 6.12: a slot only this pte holds is read outside the swap cache */
+	if (tb_swap_count(entry) != 1)
+		return 1;
+	folio = alloc_swap_folio(&vmf);
+	if (!folio)
+		return -ENOMEM;
+	if (!folio_test_large(folio)) {
+		*small = folio;
+		return 1;
+	}
+	nr = folio_nr_pages(folio);
+	start = (ALIGN_DOWN(addr, nr * PAGE_SIZE) - vma->vma.vm_start) >> PAGE_SHIFT;
+	__folio_set_locked(folio);
+	__folio_set_swapbacked(folio);
+	entry.val = ALIGN_DOWN(entry.val, nr);
+	/*
+	 * the slots held (SWAP_HAS_CACHE) while the folio is read and mapped;
+	 * they are gone if the charge's OOM kill reaped this task's ptes
+	 */
+	if (tb_swapcache_prepare(entry, nr)) {
+		folio_unlock(folio);
+		folio_put(folio);
+		return -ENOMEM;
+	}
+	/* cgroup v1's memsw only: on v2 the charge goes with the slots */
+	mem_cgroup_swapin_uncharge_swap(entry, nr);
+	{
+		void *shadow = get_shadow_from_swap_cache(entry);
+
+		if (shadow)
+			workingset_refault(folio, shadow);
+	}
+	folio_add_lru(folio);
+	swap_read_large(vma, folio);
+	if (!swapin_ptes_same(vma, start, nr, idx, orig)) {
+		folio_unlock(folio);
+		folio_put(folio);
+		tb_swapcache_clear(entry, nr);
+		return -ENOMEM;
+	}
+	tb_swap_free_nr(entry, nr);
+	map_swapin_folio(vma, start, folio, idx, write);
+	folio_unlock(folio);
+	/* the slots no pte holds now are freed, and their swap uncharged */
+	tb_swapcache_clear(entry, nr);
+	return 0;
+#else
+	/* 7.x: swapin_sync() in the swap cache, the orders the kernel allows */
+	folio = swapin_alloc_large(vma, idx, entry, thp_swapin_suitable_orders(&vmf));
+	if (!folio)
+		return 1;
+	nr = folio_nr_pages(folio);
+	start = (ALIGN_DOWN(addr, nr * PAGE_SIZE) - vma->vma.vm_start) >> PAGE_SHIFT;
+	entry = folio->swap;
+	swap_read_large(vma, folio);
+	if (!swapin_ptes_same(vma, start, nr, idx, orig)) {
+		/* a new large folio not mappable whole leaves the cache */
+		tb_swap_cache_del_added(folio, NULL);
+		folio_unlock(folio);
+		folio_put(folio);
+		return -ENOMEM;
+	}
+	map_swapin_folio(vma, start, folio, idx, write);
+	/* folio_put_swap(): the ptes' holds go; the swap charge stays with the slots */
+	tb_swap_free_nr(entry, nr);
+	/* should_try_to_free_swap(): always on a SWP_SYNCHRONOUS_IO device */
+	folio_free_swap(folio);
+	folio_unlock(folio);
+	return 0;
+#endif
+}
+#endif
+
 static int swap_fault(struct tb_vma *vma, unsigned long idx, bool write)
 {
 	pte_t orig = vma_pte_get(vma, idx);
 	swp_entry_t entry = pte_swp(orig);
-	struct folio *folio = tb_swap_cache_lookup(entry);
+	struct folio *folio = tb_swap_cache_lookup(entry), *small = NULL;
 
 	if (folio) {
 		folio_get(folio);
@@ -1477,16 +1725,22 @@ static int swap_fault(struct tb_vma *vma, unsigned long idx, bool write)
 		tb_charge_time(costs.minor_ns + costs.hit_ns);
 	} else {
 		void *shadow = get_shadow_from_swap_cache(entry);
+#if defined(CONFIG_TRANSPARENT_HUGEPAGE) && TB_HAVE_swapin_thp
+		int ret = swap_fault_large(vma, idx, orig, write, &small);
 
-		folio = tb_alloc_folio(GFP_HIGHUSER_MOVABLE, numa_node_id());
+		if (ret <= 0)
+			return ret;
+#endif
+		/* 6.12: alloc_swap_folio() may have allocated and charged it */
+		folio = small ?: tb_alloc_folio(GFP_HIGHUSER_MOVABLE, numa_node_id());
 		if (!folio)
 			return -ENOMEM;
 #if TB_HAVE_swap_table
 		/* 7.2: charged to the memcg its slot's swap is (swap_cache_alloc_folio()) */
-		if (mem_cgroup_swapin_charge_folio(folio, tb_swap_memcg_id(entry), vma->vma.vm_mm,
-						   GFP_KERNEL)) {
+		if (!small && mem_cgroup_swapin_charge_folio(folio, tb_swap_memcg_id(entry),
+							     vma->vma.vm_mm, GFP_KERNEL)) {
 #else
-		if (mem_cgroup_swapin_charge_folio(folio, vma->vma.vm_mm, GFP_KERNEL, entry)) {
+		if (!small && mem_cgroup_swapin_charge_folio(folio, vma->vma.vm_mm, GFP_KERNEL, entry)) {
 #endif
 			folio_put(folio);
 			return -ENOMEM;
@@ -1516,6 +1770,9 @@ static int swap_fault(struct tb_vma *vma, unsigned long idx, bool write)
 			workingset_refault(folio, shadow);
 		folio_add_lru(folio);
 		folio_mark_uptodate(folio);
+#if TB_HAVE_memcg_pswp
+		count_memcg_folio_events(folio, PSWPIN, 1);
+#endif
 		count_vm_event(PSWPIN);
 		/* had to read the page from swap: do_swap_page()'s major fault */
 		count_vm_event(PGMAJFAULT);

@@ -54,6 +54,20 @@ void tb_swap_writeout_done(struct folio *folio);
 void tb_swap_cache_replace(struct folio *old, struct folio *new);
 /* the memcg a slot's swap is charged to (its swap cgroup record) */
 unsigned short tb_swap_memcg_id(swp_entry_t entry);
+int tb_swap_count(swp_entry_t entry);		/* __swap_count(): the ptes holding it */
+#if TB_HAVE_swapin_thp
+void tb_swap_free_nr(swp_entry_t entry, int nr);	/* nr ptes dropped their entries */
+#endif
+#if TB_HAVE_swapin_reads_swap_map
+/* 6.12's swap-in of a large folio, which skips the swap cache */
+int tb_swapcache_prepare(swp_entry_t entry, int nr);
+void tb_swapcache_clear(swp_entry_t entry, int nr);
+#endif
+#if TB_HAVE_swapin_sync
+/* 7.x's swap-in of a large folio, in the swap cache */
+int tb_swap_cache_add_check(swp_entry_t targ, unsigned long nr);
+void tb_swap_cache_del_added(struct folio *folio, void *shadow);
+#endif
 
 /* pagecache.c */
 int tb_pagecache_add(struct tb_file *file, struct folio *folio, unsigned long index, gfp_t gfp);

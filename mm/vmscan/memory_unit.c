@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * mm/memory.c's anonymous fault of a pte (do_anonymous_page() and
- * alloc_anon_folio(): a small folio or an mTHP), over the reclaim
- * environment and the world's page tables.
+ * alloc_anon_folio(): a small folio or an mTHP) and the order a swap
+ * fault reads its folio at (6.12: alloc_swap_folio(); 7.x:
+ * thp_swapin_suitable_orders()), over the reclaim environment, the
+ * world's page tables and swap device.
  */
 #include "vmscan/reclaim_env.h"
 #include <linux/userfaultfd_k.h>
@@ -12,5 +14,12 @@
 #endif
 #include <asm-generic/pgtable_uffd.h>
 #include <asm/pgalloc.h>
+#include <linux/zswap.h>
+#if TB_HAVE_swapin_thp
+#include <kgen/mm_internal_swapin.h>	/* swap_pte_batch() */
+#endif
+#if TB_HAVE_swapin_reads_swap_map
+#include <kgen/mm_swap_reclaim.h>	/* swap_zeromap_batch() */
+#endif
 
 #include KMEMORY_EXTRACT

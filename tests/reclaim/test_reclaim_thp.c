@@ -81,6 +81,12 @@ static int setup_1g_anon_64k_swap(void **state)
 	return boot_swap(state, 1024, 64, "thp_anon=64K:always");
 }
 
+static int setup_1g_anon_64k_swap_disk(void **state)
+{
+	tb_mem.swap_disk = true;
+	return boot_swap(state, 1024, 64, "thp_anon=64K:always");
+}
+
 static void assert_reads(const char *file, const char *want)
 {
 	char buf[256];
@@ -375,6 +381,173 @@ static void mthp_reclaim_swaps_the_folio_out_whole(void **state)
 	assert_reads(MTHP_64K "stats/swpout", "1\n");
 	assert_int_equal(kshim_vm_event_read(PSWPOUT), MTHP_64K_NR);
 	assert_int_equal(tb_stat("a", "anon"), 0);
+	tb_unmap(vma);
+}
+
+/*
+ * Large-folio swap-in (mm/memory.c's do_swap_page() on a SWP_SYNCHRONOUS_IO
+ * device, the world's zram): the mTHP of mthp_in_a() swapped out whole,
+ * its 16 ptes contiguous swap entries of memcg "a", each slot held by its
+ * pte alone
+ */
+static struct tb_vma *mthp_swapped_out(void)
+{
+	struct tb_vma *vma = mthp_in_a();
+
+	tb_cgroup_write_str("a", "memory.reclaim", "64K");
+	assert_int_equal(tb_vma_swapped(vma), MTHP_64K_NR);
+	assert_reads(MTHP_64K "stats/swpout", "1\n");
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.swap.current"), 64 * 1024);
+	return vma;
+}
+
+/*
+ * A read of one page brings the whole folio back at its order: 6.12's
+ * alloc_swap_folio() (a slot of swap count 1) or 7.x's
+ * thp_swapin_suitable_orders() take the 64K order, whose aligned ptes
+ * are contiguous entries; do_swap_page() maps all 16 ptes (set_ptes()),
+ * the faulting one young once the MMU retries. One major fault, 16 pages
+ * read (PSWPIN, the size's swpin where the tree counts it), the folio
+ * charged whole. The slots are freed and their swap uncharged: 6.12 read
+ * the folio outside the swap cache and let go of the slots after mapping
+ * (swapcache_clear()); 7.x's should_try_to_free_swap() always frees the
+ * swap cache of a synchronous device.
+ */
+static void mthp_swapped_out_whole_comes_back_as_one_folio_of_its_order(void **state)
+{
+	struct tb_vma *vma = mthp_swapped_out();
+	unsigned long pswpin = kshim_vm_event_read(PSWPIN);
+	struct folio *folio;
+	unsigned long i;
+
+	assert_int_equal(tb_touch(vma, 5, false), 0);
+	folio = folio_at(vma, 0);
+	assert_int_equal(folio_order(folio), MTHP_64K_ORDER);
+	for (i = 0; i < MTHP_64K_NR; i++)
+		assert_ptr_equal(folio_at(vma, i), folio);
+	assert_false(folio_test_swapcache(folio));
+	assert_int_equal(tb_vma_resident(vma), MTHP_64K_NR);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	assert_true(tb_vma_pte_young(vma, 5));
+	assert_false(tb_vma_pte_young(vma, 4));
+	assert_int_equal(kshim_vm_event_read(PSWPIN) - pswpin, MTHP_64K_NR);
+	assert_int_equal(tb_stat("a", "pgmajfault"), 1);
+	if (TB_HAVE_mthp_stat_swpin)
+		assert_reads(MTHP_64K "stats/swpin", "1\n");
+	if (TB_HAVE_memcg_pswp) {
+		assert_int_equal(tb_stat("a", "pswpin"), MTHP_64K_NR);
+		assert_int_equal(tb_stat("a", "pswpout"), MTHP_64K_NR);
+	}
+	assert_int_equal(tb_stat("a", "anon"), 64 * 1024);
+	assert_int_equal(tb_usage("a"), 64 * 1024 + tb_stat("a", "kernel"));
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.swap.current"), 0);
+	assert_int_equal(tb_swap_used(), 0);
+	/* the rest of it is mapped: a hit */
+	assert_int_equal(tb_touch(vma, 15, true), 0);
+	assert_int_equal(tb_stat("a", "pgmajfault"), 1);
+	tb_unmap(vma);
+	assert_int_equal(tb_stat("a", "anon"), 0);
+}
+
+/*
+ * A write fault maps the folio writable and every pte dirty (set_ptes()
+ * of one pte_mkdirty()'d pte): reclaim writes it out again whole
+ */
+static void mthp_swapped_in_by_a_write_is_dirty_in_every_pte(void **state)
+{
+	struct tb_vma *vma = mthp_swapped_out();
+
+	assert_int_equal(tb_touch(vma, 2, true), 0);
+	assert_int_equal(folio_order(folio_at(vma, 0)), MTHP_64K_ORDER);
+	tb_cgroup_write_str("a", "memory.reclaim", "64K");
+	assert_int_equal(tb_vma_swapped(vma), MTHP_64K_NR);
+	assert_reads(MTHP_64K "stats/swpout", "2\n");
+	assert_int_equal(tb_stat("a", "anon"), 0);
+	assert_int_equal(tb_touch(vma, 9, false), 0);
+	assert_int_equal(folio_order(folio_at(vma, 0)), MTHP_64K_ORDER);
+	tb_unmap(vma);
+}
+
+/*
+ * A pte of the range no longer a swap entry (zapped): swap_pte_batch()
+ * finds fewer than 16 contiguous entries, can_swapin_thp() refuses the
+ * order and the page comes back alone; 7.x's fallback counters stay at 0
+ * (the order was never tried)
+ */
+static void mthp_swap_in_with_a_pte_of_the_range_zapped_is_page_by_page(void **state)
+{
+	struct tb_vma *vma = mthp_swapped_out();
+
+	assert_int_equal(tb_madvise_range(vma, 3, 1, MADV_DONTNEED), 0);
+	assert_int_equal(tb_vma_swapped(vma), MTHP_64K_NR - 1);
+	assert_int_equal(tb_touch(vma, 5, false), 0);
+	assert_false(folio_test_large(folio_at(vma, 5)));
+	assert_int_equal(tb_vma_resident(vma), 1);
+	assert_int_equal(tb_vma_swapped(vma), MTHP_64K_NR - 2);
+	if (TB_HAVE_mthp_stat_swpin) {
+		assert_reads(MTHP_64K "stats/swpin", "0\n");
+		assert_reads(MTHP_64K "stats/swpin_fallback", "0\n");
+	}
+	tb_unmap(vma);
+	assert_int_equal(tb_swap_used(), 0);
+}
+
+/* the size turned off: thp_vma_allowable_orders() gives no large order */
+static void mthp_swap_in_of_a_size_turned_off_is_page_by_page(void **state)
+{
+	struct tb_vma *vma = mthp_swapped_out();
+	unsigned long pswpin = kshim_vm_event_read(PSWPIN);
+
+	assert_int_equal(tb_sysfs_write(MTHP_64K "enabled", "never"), strlen("never"));
+	assert_int_equal(tb_touch(vma, 5, false), 0);
+	assert_false(folio_test_large(folio_at(vma, 5)));
+	assert_int_equal(tb_vma_resident(vma), 1);
+	assert_int_equal(kshim_vm_event_read(PSWPIN) - pswpin, 1);
+	tb_unmap(vma);
+	assert_int_equal(tb_swap_used(), 0);
+}
+
+/*
+ * The folio's charge fails (memory.max, and vma_thp_gfp_mask() may not
+ * reclaim): order 0 is charged instead; 7.x counts the size's
+ * swpin_fallback_charge and swpin_fallback (swap_cache_alloc_folio())
+ */
+static void mthp_swap_in_over_memory_max_falls_back_to_order_0(void **state)
+{
+	struct tb_vma *vma = mthp_swapped_out();
+	char max[32];
+
+	snprintf(max, sizeof(max), "%lu", tb_usage("a") + 32 * 1024);
+	tb_cgroup_write_str("a", "memory.max", max);
+	assert_int_equal(tb_touch(vma, 5, false), 0);
+	assert_false(folio_test_large(folio_at(vma, 5)));
+	assert_int_equal(tb_vma_resident(vma), 1);
+	assert_int_equal(tb_stat("a", "anon"), PAGE_SIZE);
+	if (TB_HAVE_mthp_stat_swpin) {
+		assert_reads(MTHP_64K "stats/swpin_fallback_charge", "1\n");
+		assert_reads(MTHP_64K "stats/swpin_fallback", "1\n");
+	}
+	tb_unmap(vma);
+	assert_int_equal(tb_swap_used(), 0);
+}
+
+/*
+ * A disk is not SWP_SYNCHRONOUS_IO: swapin_readahead() reads order-0
+ * folios into the swap cache (6.12 split the mTHP at swap-out already;
+ * every page written, so none was mapped to the zero page)
+ */
+static void mthp_swap_in_from_a_disk_is_page_by_page(void **state)
+{
+	struct tb_vma *vma = mthp_in_a();
+
+	tb_touch_range(vma, MTHP_64K_NR, true);
+	tb_cgroup_write_str("a", "memory.reclaim", "64K");
+	tb_cgroup_write_str("a", "memory.reclaim", "64K");
+	assert_int_equal(tb_vma_swapped(vma), MTHP_64K_NR);
+	assert_int_equal(tb_stat("a", "anon"), 0);
+	assert_int_equal(tb_touch(vma, 5, false), 0);
+	assert_false(folio_test_large(folio_at(vma, 5)));
+	assert_int_equal(tb_vma_resident(vma), 1);
 	tb_unmap(vma);
 }
 
@@ -701,6 +874,18 @@ int main(void)
 						setup_1g_anon_64k, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(mthp_reclaim_swaps_the_folio_out_whole,
 						setup_1g_anon_64k_swap, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(mthp_swapped_out_whole_comes_back_as_one_folio_of_its_order,
+						setup_1g_anon_64k_swap, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(mthp_swapped_in_by_a_write_is_dirty_in_every_pte,
+						setup_1g_anon_64k_swap, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(mthp_swap_in_with_a_pte_of_the_range_zapped_is_page_by_page,
+						setup_1g_anon_64k_swap, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(mthp_swap_in_of_a_size_turned_off_is_page_by_page,
+						setup_1g_anon_64k_swap, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(mthp_swap_in_over_memory_max_falls_back_to_order_0,
+						setup_1g_anon_64k_swap, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(mthp_swap_in_from_a_disk_is_page_by_page,
+						setup_1g_anon_64k_swap_disk, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_unmapped_in_part_is_split_by_the_deferred_split_shrinker,
 						setup_1g_always, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(madv_collapse_turns_small_folios_into_a_pmd_mapped_thp,

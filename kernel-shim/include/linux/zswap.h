@@ -13,4 +13,9 @@ static inline void zswap_lruvec_state_init(struct lruvec *lruvec)
 static inline void zswap_memcg_offline_cleanup(struct mem_cgroup *memcg)
 {
 }
+/* no zswap: a large folio's slots are all on the device (mm/memory.c's swap-in) */
+static inline bool zswap_never_enabled(void)
+{
+	return true;
+}
 #endif
