@@ -149,7 +149,7 @@ void __swap_cgroup_set(struct swap_cluster_info *ci, unsigned int ci_off, unsign
  */
 static struct swap_ops tb_swap_ops;
 #endif
-#if TB_HAVE_swap_ops || TB_HAVE_swapin_reads_swap_map
+#if TB_HAVE_swap_ops || TB_HAVE_swapin_thp
 /*
  * The device as mm/swapfile.c describes it to the rest of mm: its flags
  * (SWP_SYNCHRONOUS_IO: zram, the world's synchronous device, whose
@@ -170,6 +170,13 @@ struct swap_info_struct *__swap_entry_to_info(swp_entry_t entry)
 #endif
 #if TB_HAVE_swapin_reads_swap_map
 struct swap_info_struct *swp_swap_info(swp_entry_t entry)
+{
+	return &tb_swap_info;
+}
+#endif
+#if TB_HAVE_swapin_thp
+/* the world's one device, whatever a tree calls its lookup (7.2: swap_info[]) */
+struct swap_info_struct *tb_swap_device(void)
 {
 	return &tb_swap_info;
 }

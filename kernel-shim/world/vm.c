@@ -1485,11 +1485,7 @@ unsigned long thp_swapin_suitable_orders(struct vm_fault *vmf);
 
 static struct swap_info_struct *swap_info_of(swp_entry_t entry)
 {
-#if TB_HAVE_swapin_reads_swap_map
-	return swp_swap_info(entry);
-#else
-	return __swap_entry_to_info(entry);
-#endif
+	return tb_swap_device();
 }
 
 /*

@@ -57,6 +57,7 @@ unsigned short tb_swap_memcg_id(swp_entry_t entry);
 int tb_swap_count(swp_entry_t entry);		/* __swap_count(): the ptes holding it */
 #if TB_HAVE_swapin_thp
 void tb_swap_free_nr(swp_entry_t entry, int nr);	/* nr ptes dropped their entries */
+struct swap_info_struct *tb_swap_device(void);	/* the one device: its flags */
 #endif
 #if TB_HAVE_swapin_reads_swap_map
 /* 6.12's swap-in of a large folio, which skips the swap cache */

@@ -15,8 +15,8 @@
 extern int vm_swappiness;
 extern long total_swap_pages;
 extern atomic_long_t nr_swap_pages;
-#if TB_HAVE_swap_ops || TB_HAVE_swapin_reads_swap_map
-/* struct swap_info_struct's members (6.12, 7.3: kgen/swap.h has it) */
+#if TB_HAVE_swap_ops || TB_HAVE_swapin_thp
+/* struct swap_info_struct's members (6.12 on: kgen/swap.h has it) */
 #include <linux/plist_types.h>
 #include <linux/rbtree_types.h>
 #include <linux/completion.h>
