@@ -149,12 +149,13 @@ void __swap_cgroup_set(struct swap_cluster_info *ci, unsigned int ci_off, unsign
  */
 static struct swap_ops tb_swap_ops;
 #endif
-#if TB_HAVE_swap_ops || TB_HAVE_swapin_reads_swap_map
+#if TB_HAVE_swap_ops || TB_HAVE_swapin_reads_swap_map || TB_HAVE_swapin_skips_swapcache
+#define TB_SWAP_INFO 1
 /*
  * The device as mm/swapfile.c describes it to the rest of mm: its flags
  * (SWP_SYNCHRONOUS_IO: zram, the world's synchronous device, whose
- * swap-in may read a large folio), 6.12's swap_map and zeromap, 7.3's
- * operations
+ * swap-in skips or frees the swap cache and may read a large folio),
+ * 6.12's swap_map and zeromap, 7.3's operations
  */
 static struct swap_info_struct tb_swap_info = {
 #if TB_HAVE_swap_ops
@@ -168,7 +169,7 @@ struct swap_info_struct *__swap_entry_to_info(swp_entry_t entry)
 	return &tb_swap_info;
 }
 #endif
-#if TB_HAVE_swapin_reads_swap_map
+#if TB_HAVE_swapin_reads_swap_map || (TB_HAVE_swapin_skips_swapcache && !TB_HAVE_swap_ops)
 struct swap_info_struct *swp_swap_info(swp_entry_t entry)
 {
 	return &tb_swap_info;
@@ -226,7 +227,7 @@ int tb_swap_boot(unsigned long pages, bool disk, bool fs)
 	tb_swap_info.zeromap = swap.zeromap;
 	tb_swap_info.max = pages + 1;
 #endif
-#if TB_HAVE_swapin_thp
+#ifdef TB_SWAP_INFO
 	/* swapon(): zram's bdev is synchronous; a disk and a swap file are not */
 	tb_swap_info.flags = pages && !disk && !fs ? SWP_SYNCHRONOUS_IO : 0;
 #endif
@@ -244,7 +245,7 @@ void tb_swap_shutdown(void)
 	swap.map = NULL;
 	swap.memcg_id = NULL;
 	swap.zeromap = NULL;
-#if TB_HAVE_swapin_thp
+#ifdef TB_SWAP_INFO
 	tb_swap_info.flags = 0;
 #endif
 #if TB_HAVE_swap_table
@@ -398,10 +399,9 @@ int tb_swap_count(swp_entry_t entry)
 	return slot_ptes(entry);
 }
 
-#if TB_HAVE_swapin_thp
 /*
- * swap_free_nr() (7.x: folio_put_swap()) of a large swap-in: the ptes'
- * holds on nr slots go, the swap-in's (its swap cache's) stay
+ * swap_free_nr() (6.1: swap_free(); 7.x: folio_put_swap()) of a swap-in:
+ * the ptes' holds on nr slots go, the swap-in's (its swap cache's) stay
  */
 void tb_swap_free_nr(swp_entry_t entry, int nr)
 {
@@ -410,12 +410,11 @@ void tb_swap_free_nr(swp_entry_t entry, int nr)
 	for (i = 0; i < nr; i++)
 		slot_put((swp_entry_t){ .val = entry.val + i }, 1);
 }
-#endif
 
-#if TB_HAVE_swapin_reads_swap_map
+#if TB_HAVE_swapin_skips_swapcache
 /*
- * 6.12's swapcache_prepare() of nr slots: a swap-in that skips the swap
- * cache holds them with SWAP_HAS_CACHE, all or none (-EEXIST: one is
+ * swapcache_prepare() of nr slots (6.1: one): a swap-in that skips the
+ * swap cache holds them with SWAP_HAS_CACHE, all or none (-EEXIST: one is
  * cached, -ENOENT: one is free)
  */
 int tb_swapcache_prepare(swp_entry_t entry, int nr)
