@@ -447,8 +447,10 @@ static void reclaim_all_of(struct tb_vma *vma, unsigned long n)
 	int round;
 
 	lru_add_drain();
-	for (round = 0; round < 8 && (tb_vma_swapped(vma) < n || tb_stat("a", "anon")); round++)
+	for (round = 0; round < 8 && (tb_vma_swapped(vma) < n || tb_stat("a", "anon")); round++) {
 		tb_cgroup_write_str("a", "memory.reclaim", "256K");
+		msleep(1);
+	}
 	assert_int_equal(tb_vma_swapped(vma), n);
 	assert_int_equal(tb_stat("a", "anon"), 0);
 }
