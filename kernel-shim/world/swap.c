@@ -149,8 +149,7 @@ void __swap_cgroup_set(struct swap_cluster_info *ci, unsigned int ci_off, unsign
  */
 static struct swap_ops tb_swap_ops;
 #endif
-#if TB_HAVE_swap_ops || TB_HAVE_swapin_reads_swap_map || TB_HAVE_swapin_skips_swapcache
-#define TB_SWAP_INFO 1
+#if TB_HAVE_swap_ops || TB_HAVE_swapin_reads_swap_map
 /*
  * The device as mm/swapfile.c describes it to the rest of mm: its flags
  * (SWP_SYNCHRONOUS_IO: zram, the world's synchronous device, whose
@@ -169,7 +168,7 @@ struct swap_info_struct *__swap_entry_to_info(swp_entry_t entry)
 	return &tb_swap_info;
 }
 #endif
-#if TB_HAVE_swapin_reads_swap_map || (TB_HAVE_swapin_skips_swapcache && !TB_HAVE_swap_ops)
+#if TB_HAVE_swapin_reads_swap_map
 struct swap_info_struct *swp_swap_info(swp_entry_t entry)
 {
 	return &tb_swap_info;
@@ -227,7 +226,7 @@ int tb_swap_boot(unsigned long pages, bool disk, bool fs)
 	tb_swap_info.zeromap = swap.zeromap;
 	tb_swap_info.max = pages + 1;
 #endif
-#ifdef TB_SWAP_INFO
+#if TB_HAVE_swapin_thp
 	/* swapon(): zram's bdev is synchronous; a disk and a swap file are not */
 	tb_swap_info.flags = pages && !disk && !fs ? SWP_SYNCHRONOUS_IO : 0;
 #endif
@@ -245,7 +244,7 @@ void tb_swap_shutdown(void)
 	swap.map = NULL;
 	swap.memcg_id = NULL;
 	swap.zeromap = NULL;
-#ifdef TB_SWAP_INFO
+#if TB_HAVE_swapin_thp
 	tb_swap_info.flags = 0;
 #endif
 #if TB_HAVE_swap_table
@@ -255,6 +254,16 @@ void tb_swap_shutdown(void)
 	swap.nr = 0;
 	total_swap_pages = 0;
 	atomic_long_set(&nr_swap_pages, 0);
+}
+
+/*
+ * The device is SWP_SYNCHRONOUS_IO (zram), as swapon() flags it: for the
+ * trees whose struct swap_info_struct the world does not build (6.1: its
+ * plist and completion members), where do_swap_page() reads si->flags
+ */
+bool tb_swap_synchronous(void)
+{
+	return swap.nr && !swap.disk && !swap.fs;
 }
 
 unsigned long tb_swap_used(void)

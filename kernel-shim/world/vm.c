@@ -1458,7 +1458,7 @@ static int do_anonymous_page_small(struct tb_vma *vma, unsigned long idx, bool w
 	return 0;
 }
 
-#if TB_HAVE_swap_ops || TB_HAVE_swapin_reads_swap_map || TB_HAVE_swapin_skips_swapcache
+#if TB_HAVE_swap_ops || TB_HAVE_swapin_reads_swap_map
 /* the device's swap_info_struct, whose flags say SWP_SYNCHRONOUS_IO (zram) */
 static struct swap_info_struct *swap_info_of(swp_entry_t entry)
 {
@@ -1470,6 +1470,16 @@ static struct swap_info_struct *swap_info_of(swp_entry_t entry)
 }
 #endif
 
+/* data_race(si->flags & SWP_SYNCHRONOUS_IO), on 6.1 the world's answer */
+static bool __maybe_unused swap_synchronous(swp_entry_t entry)
+{
+#if TB_HAVE_swapin_thp
+	return swap_info_of(entry)->flags & SWP_SYNCHRONOUS_IO;
+#else
+	return tb_swap_synchronous();
+#endif
+}
+
 /*
  * a swapped-in folio leaves the swap cache when it is written by its one
  * user or swap is short; 7.x: always on a synchronous device, whose slot
@@ -1480,7 +1490,7 @@ static bool should_try_to_free_swap(struct folio *folio, struct tb_vma *vma, boo
 	if (!folio_test_swapcache(folio))
 		return false;
 #if TB_HAVE_swapin_frees_sync_swapcache
-	if (swap_info_of(*tb_folio_swap(folio))->flags & SWP_SYNCHRONOUS_IO)
+	if (swap_synchronous(*tb_folio_swap(folio)))
 		return true;
 #endif
 	if (mem_cgroup_swap_full(folio))
@@ -1738,7 +1748,7 @@ static int swap_fault_large(struct tb_vma *vma, unsigned long idx, pte_t orig, b
 	struct folio *folio;
 	long nr;
 
-	if (!(swap_info_of(entry)->flags & SWP_SYNCHRONOUS_IO))
+	if (!swap_synchronous(entry))
 		return 1;
 #if TB_HAVE_swapin_reads_swap_map
 	/* 6.12: a slot only this pte holds is read outside the swap cache */
@@ -1835,8 +1845,7 @@ static int swap_fault(struct tb_vma *vma, unsigned long idx, bool write)
 #endif
 #if TB_HAVE_swapin_skips_swapcache
 		/* 6.12: alloc_swap_folio() gave the order-0 folio of such a slot */
-		if (small || ((swap_info_of(entry)->flags & SWP_SYNCHRONOUS_IO) &&
-			      tb_swap_count(entry) == 1))
+		if (small || (swap_synchronous(entry) && tb_swap_count(entry) == 1))
 			return swap_fault_skip_cache(vma, idx, orig, write, small, shadow);
 #endif
 		folio = small ?: tb_alloc_folio(GFP_HIGHUSER_MOVABLE, numa_node_id());
