@@ -250,6 +250,17 @@ FEATURES = [
             'swapin_sync() allocates the folio in the swap cache, falling back order by '
             'order (MTHP_STAT_SWPIN_FALLBACK; before: alloc_swap_folio(), outside the '
             'swap cache, for a slot of swap count 1)'),
+    Feature('swapin_skips_swapcache',
+            ('regex', 'mm/memory.c', r'SWP_SYNCHRONOUS_IO\)\s*&&\s*__swap_count\(entry\) == 1'),
+            '<7.3', 'do_swap_page() reads a slot only its pte holds (__swap_count() 1) on a '
+            'SWP_SYNCHRONOUS_IO device into a new folio outside the swap cache, held by '
+            'swapcache_prepare() meanwhile, and frees the slot at once (since: every '
+            'swap-in goes through the swap cache; gone between 6.12 and 7.3)'),
+    Feature('swapin_frees_sync_swapcache',
+            ('regex', 'mm/memory.c', r'should_try_to_free_swap\(struct swap_info_struct'),
+            '>6.12', 'should_try_to_free_swap() always frees the swap cache of a folio swapped '
+            'in from a SWP_SYNCHRONOUS_IO device (before: only when swap is full, the vma '
+            'locked, or a write by the sole user)'),
     Feature('mthp_stat_swpin', ('word', 'include/linux/huge_mm.h', 'MTHP_STAT_SWPIN'), '>6.12',
             'per-size swap-in counters (hugepages-<size>kB/stats/swpin, swpin_fallback, '
             'swpin_fallback_charge)'),

@@ -153,8 +153,8 @@ static struct swap_ops tb_swap_ops;
 /*
  * The device as mm/swapfile.c describes it to the rest of mm: its flags
  * (SWP_SYNCHRONOUS_IO: zram, the world's synchronous device, whose
- * swap-in may read a large folio), 6.12's swap_map and zeromap, 7.3's
- * operations
+ * swap-in skips or frees the swap cache and may read a large folio),
+ * 6.12's swap_map and zeromap, 7.3's operations
  */
 static struct swap_info_struct tb_swap_info = {
 #if TB_HAVE_swap_ops
@@ -261,6 +261,16 @@ void tb_swap_shutdown(void)
 	swap.nr = 0;
 	total_swap_pages = 0;
 	atomic_long_set(&nr_swap_pages, 0);
+}
+
+/*
+ * The device is SWP_SYNCHRONOUS_IO (zram), as swapon() flags it: for the
+ * trees whose struct swap_info_struct the world does not build (6.1: its
+ * plist and completion members), where do_swap_page() reads si->flags
+ */
+bool tb_swap_synchronous(void)
+{
+	return swap.nr && !swap.disk && !swap.fs;
 }
 
 unsigned long tb_swap_used(void)
@@ -405,10 +415,9 @@ int tb_swap_count(swp_entry_t entry)
 	return slot_ptes(entry);
 }
 
-#if TB_HAVE_swapin_thp
 /*
- * swap_free_nr() (7.x: folio_put_swap()) of a large swap-in: the ptes'
- * holds on nr slots go, the swap-in's (its swap cache's) stay
+ * swap_free_nr() (6.1: swap_free(); 7.x: folio_put_swap()) of a swap-in:
+ * the ptes' holds on nr slots go, the swap-in's (its swap cache's) stay
  */
 void tb_swap_free_nr(swp_entry_t entry, int nr)
 {
@@ -417,12 +426,11 @@ void tb_swap_free_nr(swp_entry_t entry, int nr)
 	for (i = 0; i < nr; i++)
 		slot_put((swp_entry_t){ .val = entry.val + i }, 1);
 }
-#endif
 
-#if TB_HAVE_swapin_reads_swap_map
+#if TB_HAVE_swapin_skips_swapcache
 /*
- * 6.12's swapcache_prepare() of nr slots: a swap-in that skips the swap
- * cache holds them with SWAP_HAS_CACHE, all or none (-EEXIST: one is
+ * swapcache_prepare() of nr slots (6.1: one): a swap-in that skips the
+ * swap cache holds them with SWAP_HAS_CACHE, all or none (-EEXIST: one is
  * cached, -ENOENT: one is free)
  */
 int tb_swapcache_prepare(swp_entry_t entry, int nr)

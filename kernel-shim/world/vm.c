@@ -1458,15 +1458,135 @@ static int do_anonymous_page_small(struct tb_vma *vma, unsigned long idx, bool w
 	return 0;
 }
 
-/* a swapped-in folio leaves the swap cache when it is written or swap is short */
+#if TB_HAVE_swapin_thp
+/*
+ * the device's swap_info_struct, whose flags say SWP_SYNCHRONOUS_IO
+ * (zram): the world's one device, whatever a tree's lookup (7.2: swap_info[])
+ */
+static struct swap_info_struct *swap_info_of(swp_entry_t entry)
+{
+	return tb_swap_device();
+}
+#endif
+
+/* data_race(si->flags & SWP_SYNCHRONOUS_IO), on 6.1 the world's answer */
+static bool __maybe_unused swap_synchronous(swp_entry_t entry)
+{
+#if TB_HAVE_swapin_thp
+	return swap_info_of(entry)->flags & SWP_SYNCHRONOUS_IO;
+#else
+	return tb_swap_synchronous();
+#endif
+}
+
+/*
+ * a swapped-in folio leaves the swap cache when it is written by its one
+ * user or swap is short; 7.x: always on a synchronous device, whose slot
+ * the cache would pin for no I/O saved
+ */
 static bool should_try_to_free_swap(struct folio *folio, struct tb_vma *vma, bool write)
 {
 	if (!folio_test_swapcache(folio))
 		return false;
+#if TB_HAVE_swapin_frees_sync_swapcache
+	if (swap_synchronous(*tb_folio_swap(folio)))
+		return true;
+#endif
 	if (mem_cgroup_swap_full(folio))
 		return true;
 	return write && folio_ref_count(folio) == 1 + folio_nr_pages(folio);
 }
+
+/* the page read from its slot (swap_read_folio()): one major fault, one read */
+static void swap_read_small(struct tb_vma *vma, struct folio *folio)
+{
+	/* what the slot held, which the world does not keep: data */
+	tb_page_set_data(&folio->page, true);
+	folio_mark_uptodate(folio);
+#if TB_HAVE_memcg_pswp
+	count_memcg_folio_events(folio, PSWPIN, 1);
+#endif
+	count_vm_event(PSWPIN);
+	/* had to read the page from swap: do_swap_page()'s major fault */
+	count_vm_event(PGMAJFAULT);
+	count_memcg_event_mm(vma->vma.vm_mm, PGMAJFAULT);
+	tb_stats.major_anon++;
+	tb_charge_time(costs.swapin_ns + costs.hit_ns);
+}
+
+#if TB_HAVE_swapin_skips_swapcache
+/*
+ * do_swap_page() before 7.x for a slot only this pte holds on a
+ * SWP_SYNCHRONOUS_IO device (zram): the page is read into a new folio that
+ * never enters the swap cache while swapcache_prepare() holds the slot
+ * (SWAP_HAS_CACHE) against a racing swap-in, mapped as a new exclusive
+ * anon folio; swap_free() drops the pte's hold and swapcache_clear() the
+ * swap-in's, which frees the slot and (cgroup v2) its swap charge. No copy
+ * stays on the device: reclaim writes the page again. folio: the one
+ * 6.12's alloc_swap_folio() allocated and charged (the slot held after);
+ * NULL: 6.1 holds the slot, then allocates and charges one.
+ */
+static int swap_fault_skip_cache(struct tb_vma *vma, unsigned long idx, pte_t orig, bool write,
+				 struct folio *folio, void *shadow)
+{
+	swp_entry_t entry = pte_swp(orig);
+
+	if (!folio) {
+		/* -EEXIST or -ENOENT: a racing swap-in or zap has the slot */
+		if (tb_swapcache_prepare(entry, 1))
+			return -ENOMEM;
+		folio = tb_alloc_folio(GFP_HIGHUSER_MOVABLE, numa_node_id());
+		if (!folio) {
+			tb_swapcache_clear(entry, 1);
+			return -ENOMEM;
+		}
+		__folio_set_locked(folio);
+		__folio_set_swapbacked(folio);
+#if TB_HAVE_swap_table
+		if (mem_cgroup_swapin_charge_folio(folio, tb_swap_memcg_id(entry), vma->vma.vm_mm,
+						   GFP_KERNEL)) {
+#else
+		if (mem_cgroup_swapin_charge_folio(folio, vma->vma.vm_mm, GFP_KERNEL, entry)) {
+#endif
+			folio_unlock(folio);
+			folio_put(folio);
+			tb_swapcache_clear(entry, 1);
+			return -ENOMEM;
+		}
+	} else {
+		__folio_set_locked(folio);
+		__folio_set_swapbacked(folio);
+		if (tb_swapcache_prepare(entry, 1)) {
+			folio_unlock(folio);
+			folio_put(folio);
+			return -ENOMEM;
+		}
+	}
+	/* cgroup v1's memsw only: on v2 the charge goes with the slot */
+#if TB_HAVE_swapin_uncharge_nr
+	mem_cgroup_swapin_uncharge_swap(entry, 1);
+#else
+	mem_cgroup_swapin_uncharge_swap(entry);
+#endif
+	if (shadow)
+		workingset_refault(folio, shadow);
+	folio_add_lru(folio);
+	swap_read_small(vma, folio);
+	/* the charge's OOM kill may have reaped this task's pte meanwhile */
+	if (!pte_same(vma_pte_get(vma, idx), orig)) {
+		folio_unlock(folio);
+		folio_put(folio);
+		tb_swapcache_clear(entry, 1);
+		return -ENOMEM;
+	}
+	tb_swap_free_nr(entry, 1);
+	rmap_add(vma, idx, folio);
+	map_pte(vma, idx, folio, write);
+	folio_unlock(folio);
+	tb_swapcache_clear(entry, 1);
+	return 0;
+}
+#endif
 
 #if defined(CONFIG_TRANSPARENT_HUGEPAGE) && TB_HAVE_swapin_thp
 /*
@@ -1482,11 +1602,6 @@ struct folio *alloc_swap_folio(struct vm_fault *vmf);
 #else
 unsigned long thp_swapin_suitable_orders(struct vm_fault *vmf);
 #endif
-
-static struct swap_info_struct *swap_info_of(swp_entry_t entry)
-{
-	return tb_swap_device();
-}
 
 /*
  * do_swap_page()'s mapping of a whole large folio from page start of the
@@ -1632,7 +1747,7 @@ static int swap_fault_large(struct tb_vma *vma, unsigned long idx, pte_t orig, b
 	struct folio *folio;
 	long nr;
 
-	if (!(swap_info_of(entry)->flags & SWP_SYNCHRONOUS_IO))
+	if (!swap_synchronous(entry))
 		return 1;
 #if TB_HAVE_swapin_reads_swap_map
 	/* 6.12: a slot only this pte holds is read outside the swap cache */
@@ -1727,7 +1842,11 @@ static int swap_fault(struct tb_vma *vma, unsigned long idx, bool write)
 		if (ret <= 0)
 			return ret;
 #endif
-		/* 6.12: alloc_swap_folio() may have allocated and charged it */
+#if TB_HAVE_swapin_skips_swapcache
+		/* 6.12: alloc_swap_folio() gave the order-0 folio of such a slot */
+		if (small || (swap_synchronous(entry) && tb_swap_count(entry) == 1))
+			return swap_fault_skip_cache(vma, idx, orig, write, small, shadow);
+#endif
 		folio = small ?: tb_alloc_folio(GFP_HIGHUSER_MOVABLE, numa_node_id());
 		if (!folio)
 			return -ENOMEM;
@@ -1752,8 +1871,6 @@ static int swap_fault(struct tb_vma *vma, unsigned long idx, bool write)
 		}
 		__folio_set_locked(folio);
 		__folio_set_swapbacked(folio);
-		/* what the slot held, which the world does not keep: data */
-		tb_page_set_data(&folio->page, true);
 		tb_swap_cache_add(folio, entry);
 #if TB_HAVE_swap_table
 		/* 7.2: the swap charge stays with the slot until it is freed */
@@ -1765,22 +1882,14 @@ static int swap_fault(struct tb_vma *vma, unsigned long idx, bool write)
 		if (shadow)
 			workingset_refault(folio, shadow);
 		folio_add_lru(folio);
-		folio_mark_uptodate(folio);
-#if TB_HAVE_memcg_pswp
-		count_memcg_folio_events(folio, PSWPIN, 1);
-#endif
-		count_vm_event(PSWPIN);
-		/* had to read the page from swap: do_swap_page()'s major fault */
-		count_vm_event(PGMAJFAULT);
-		count_memcg_event_mm(vma->vma.vm_mm, PGMAJFAULT);
-		tb_stats.major_anon++;
-		tb_charge_time(costs.swapin_ns + costs.hit_ns);
+		swap_read_small(vma, folio);
 	}
 	/*
 	 * A write maps the folio writable only if this task is its one user,
 	 * which the refcount tells: the reference a CPU's LRU add batch holds
 	 * is dropped first (do_swap_page()'s lru_add_drain()), else a folio
-	 * just read in keeps its swap slot and swap cache copy.
+	 * just read in keeps its swap slot and swap cache copy (a disk's, or
+	 * a slot more ptes hold; 7.x frees a synchronous device's anyway).
 	 */
 	if (write && !folio_test_lru(folio))
 		lru_add_drain();

@@ -55,12 +55,13 @@ void tb_swap_cache_replace(struct folio *old, struct folio *new);
 /* the memcg a slot's swap is charged to (its swap cgroup record) */
 unsigned short tb_swap_memcg_id(swp_entry_t entry);
 int tb_swap_count(swp_entry_t entry);		/* __swap_count(): the ptes holding it */
-#if TB_HAVE_swapin_thp
+bool tb_swap_synchronous(void);		/* SWP_SYNCHRONOUS_IO: zram, not a disk */
 void tb_swap_free_nr(swp_entry_t entry, int nr);	/* nr ptes dropped their entries */
+#if TB_HAVE_swapin_thp
 struct swap_info_struct *tb_swap_device(void);	/* the one device: its flags */
 #endif
-#if TB_HAVE_swapin_reads_swap_map
-/* 6.12's swap-in of a large folio, which skips the swap cache */
+#if TB_HAVE_swapin_skips_swapcache
+/* the swap-in (before 7.x) that skips the swap cache on a synchronous device */
 int tb_swapcache_prepare(swp_entry_t entry, int nr);
 void tb_swapcache_clear(swp_entry_t entry, int nr);
 #endif

@@ -432,28 +432,162 @@ static void anon_folio_with_a_reference_is_unmapped_but_not_written(void **state
 	assert_int_equal(tb_swap_used(), 64);
 }
 
+static int setup_swap_disk(void **state)
+{
+	tb_mem = (struct tb_mem_config){ .swap_pages = PAGES(64 * MB), .swap_disk = true };
+	return tb_reclaim_setup(state);
+}
+
 /*
- * do_swap_page() on pages reclaim swapped out, read back from the disk
- * into new folios that wait in this CPU's LRU add batch: a read leaves the
- * folio in the swap cache, its slot still holding a copy; a write makes
- * the task the folio's one user, which the refcount tells once the batch
- * has let go of it (lru_add_drain()), so should_try_to_free_swap() drops
- * the swap cache copy and its slot.
+ * memory.reclaim of "a" until all n pages of vma are out: swapped, their
+ * folios freed (on a disk a later pass frees what an earlier one wrote)
  */
-static void swapin_by_a_write_leaves_the_swap_cache(void **state)
+static void reclaim_all_of(struct tb_vma *vma, unsigned long n)
+{
+	int round;
+
+	lru_add_drain();
+	for (round = 0; round < 8 && (tb_vma_swapped(vma) < n || tb_stat("a", "anon")); round++) {
+		tb_cgroup_write_str("a", "memory.reclaim", "256K");
+		msleep(1);
+	}
+	assert_int_equal(tb_vma_swapped(vma), n);
+	assert_int_equal(tb_stat("a", "anon"), 0);
+}
+
+/* n pages of a new vma in "a", written, then swapped out */
+static struct tb_vma *swapped_out_anon(unsigned long n)
 {
 	struct tb_vma *vma;
-	unsigned long i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(n);
+	tb_touch_range(vma, n, true);
+	reclaim_all_of(vma, n);
+	assert_int_equal(tb_swap_used(), n);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.swap.current"), n * 4096);
+	return vma;
+}
+
+/*
+ * do_swap_page() on a SWP_SYNCHRONOUS_IO device (zram, the world's
+ * default) for a slot only its pte holds keeps no copy on the device,
+ * by a different road per tree: 6.1 and 6.12 read the page into a new
+ * folio outside the swap cache (swapcache_prepare(), the read,
+ * swap_free(), swapcache_clear(): mm/memory.c's "skip swapcache"), 7.x
+ * reads it into the swap cache and should_try_to_free_swap() frees that
+ * copy at once. Either way a read fault frees the slot and its swap
+ * charge, nothing is swapcached, and reclaim must write the page again.
+ */
+static void swapin_by_a_read_from_zram_frees_the_slot(void **state)
+{
+	struct tb_vma *vma = swapped_out_anon(64);
+	unsigned long i, pswpout;
+
+	for (i = 0; i < 64; i++)
+		assert_int_equal(tb_touch(vma, i, false), 0);
+	assert_int_equal(tb_vma_resident(vma), 64);
+	for (i = 0; i < 64; i++)
+		assert_false(folio_test_swapcache(tb_vma_folio(vma, i)));
+	assert_int_equal(tb_swap_used(), 0);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.swap.current"), 0);
+	lru_add_drain();
+	assert_int_equal(tb_stat("a", "swapcached"), 0);
+	assert_int_equal(tb_stat("a", "anon"), 64 * 4096);
+
+	pswpout = kshim_vm_event_read(PSWPOUT);
+	reclaim_all_of(vma, 64);
+	assert_int_equal(kshim_vm_event_read(PSWPOUT) - pswpout, 64);
+	assert_int_equal(tb_swap_used(), 64);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * A disk is not SWP_SYNCHRONOUS_IO: on every tree do_swap_page() reads
+ * the page into the swap cache (swapin_readahead()) and a read fault
+ * keeps that copy (should_try_to_free_swap(): no write, swap not short),
+ * so the slot stays charged and, the page untouched since, the next
+ * reclaim unmaps and frees the clean swap cache folio without writing it.
+ */
+static void swapin_by_a_read_from_a_disk_keeps_the_swap_cache_copy(void **state)
+{
+	struct tb_vma *vma = swapped_out_anon(64);
+	unsigned long i, pswpout;
+
+	for (i = 0; i < 64; i++)
+		assert_int_equal(tb_touch(vma, i, false), 0);
+	assert_int_equal(tb_vma_resident(vma), 64);
+	for (i = 0; i < 64; i++)
+		assert_true(folio_test_swapcache(tb_vma_folio(vma, i)));
+	assert_int_equal(tb_swap_used(), 64);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.swap.current"), 64 * 4096);
+	lru_add_drain();
+	assert_int_equal(tb_stat("a", "swapcached"), 64 * 4096);
+
+	pswpout = kshim_vm_event_read(PSWPOUT);
+	reclaim_all_of(vma, 64);
+	assert_int_equal(kshim_vm_event_read(PSWPOUT) - pswpout, 0);
+	assert_int_equal(tb_swap_used(), 64);
+	assert_int_equal(tb_stat("a", "swapcached"), 0);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * A page of zram still in the swap cache when its pte faults: reclaim
+ * unmapped it but could not write it while a reference held it (as in
+ * anon_folio_with_a_reference_is_unmapped_but_not_written), so the fault
+ * finds it there. 6.1 and 6.12 map it and, on a read, keep the copy
+ * (should_try_to_free_swap(): only a write by the sole user, or swap
+ * short, frees it); 7.x frees a synchronous device's swap cache copy on
+ * every swap-in, read or write.
+ */
+static void read_of_a_zram_page_found_in_the_swap_cache_keeps_the_copy_until_7x(void **state)
+{
+	struct tb_vma *vma;
+	struct folio *folio;
 
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
 	vma = tb_map_anon(64);
 	tb_touch_range(vma, 64, true);
 	lru_add_drain();
-	tb_cgroup_write_str("a", "memory.reclaim", "256K");
-	tb_cgroup_write_str("a", "memory.reclaim", "256K");
+	folio = tb_vma_folio(vma, 5);
+	tb_folio_get(folio);
+	assert_write("a", "memory.reclaim", "256K", -EAGAIN);
 	assert_int_equal(tb_vma_swapped(vma), 64);
-	assert_int_equal(tb_stat("a", "anon"), 0);
+	assert_true(folio_test_swapcache(folio));
+	tb_folio_put(folio);
+
+	assert_int_equal(tb_touch(vma, 5, false), 0);
+	assert_ptr_equal(tb_vma_folio(vma, 5), folio);
+	lru_add_drain();
+	if (TB_HAVE_swapin_frees_sync_swapcache) {
+		assert_false(folio_test_swapcache(folio));
+		assert_int_equal(tb_swap_used(), 63);
+		assert_int_equal(tb_stat("a", "swapcached"), 0);
+	} else {
+		assert_true(folio_test_swapcache(folio));
+		assert_int_equal(tb_swap_used(), 64);
+		assert_int_equal(tb_stat("a", "swapcached"), 4096);
+	}
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.swap.current"), tb_swap_used() * 4096);
+	tb_assert_lrus_consistent();
+}
+
+/*
+ * do_swap_page() on pages reclaim swapped out, read back from a disk
+ * into new folios that wait in this CPU's LRU add batch: a read leaves the
+ * folio in the swap cache, its slot still holding a copy; a write makes
+ * the task the folio's one user, which the refcount tells once the batch
+ * has let go of it (lru_add_drain()), so should_try_to_free_swap() drops
+ * the swap cache copy and its slot. (On zram a read frees it too:
+ * swapin_by_a_read_from_zram_frees_the_slot.)
+ */
+static void swapin_by_a_write_leaves_the_swap_cache(void **state)
+{
+	struct tb_vma *vma = swapped_out_anon(64);
+	unsigned long i;
 
 	for (i = 0; i < 64; i++)
 		assert_int_equal(tb_touch(vma, i, i % 2), 0);
@@ -786,7 +920,10 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(memory_stat_matches_the_lru_lists),
 		TB_RECLAIM_TEST_ON(swap_of_fewer_slots_than_a_batch_is_filled_by_the_classic_lru_only, setup_swap_of_48),
 		TB_RECLAIM_SWAP_TEST(anon_folio_with_a_reference_is_unmapped_but_not_written),
-		TB_RECLAIM_SWAP_TEST(swapin_by_a_write_leaves_the_swap_cache),
+		TB_RECLAIM_TEST_ON(swapin_by_a_write_leaves_the_swap_cache, setup_swap_disk),
+		TB_RECLAIM_SWAP_TEST(swapin_by_a_read_from_zram_frees_the_slot),
+		TB_RECLAIM_TEST_ON(swapin_by_a_read_from_a_disk_keeps_the_swap_cache_copy, setup_swap_disk),
+		TB_RECLAIM_SWAP_TEST(read_of_a_zram_page_found_in_the_swap_cache_keeps_the_copy_until_7x),
 		TB_RECLAIM_TEST(locked_page_cache_folio_is_kept),
 		TB_RECLAIM_SWAP_TEST(lazyfree_folios_are_freed_unwritten_unless_written_again),
 		TB_RECLAIM_SWAP_TEST(lazyfree_folio_with_a_reference_is_kept_unmapped),

@@ -25,6 +25,7 @@
  * sc->priority, and what scan_folios() scanned, skipped and took).
  */
 #include <linux/kernel.h>
+#include <linux/delay.h>
 #include <linux/mm.h>
 #include <linux/mm_inline.h>
 #include <linux/memcontrol.h>
@@ -656,6 +657,13 @@ static int setup_swap_no_kswapd(void **state)
 	return tb_mglru_setup(state);
 }
 
+/* and the swap device a disk, whose swap-in keeps a swap cache copy */
+static int setup_swap_disk_no_kswapd(void **state)
+{
+	tb_mem.swap_disk = true;
+	return setup_swap_no_kswapd(state);
+}
+
 /* the folio a scan of generation seq takes first (its list's tail) */
 static struct folio *oldest_folio(struct lruvec *lruvec, unsigned long seq, int type)
 {
@@ -1080,8 +1088,9 @@ static void memcg_reclaim_rotates_its_memcg_only_when_it_aged_it(void **state)
 /*
  * GFP_NOIO reclaim does take anon already in the swap cache: clean, it
  * needs no write (isolate_folio() refuses only anon that is dirty or not
- * in the swap cache). 256 anon pages swapped out and read back (each
- * stays in the swap cache, its slot kept), aged: a GFP_NOIO page with
+ * in the swap cache). 256 anon pages swapped out to a disk and read
+ * back (each stays in the swap cache, its slot kept; from zram, where the
+ * case ran until 2026-12-07, the kernel keeps no copy), aged: a GFP_NOIO page with
  * free memory under min reclaims them a batch at a time, skipping none,
  * and frees them without a write (their swap slots hold the data).
  */
@@ -1103,6 +1112,8 @@ static void noio_direct_reclaim_takes_clean_anon_from_the_swap_cache(void **stat
 	tb_touch_range(vma, 256, true);
 	tb_reclaim_swappiness("a", "1M", 200);
 	assert_int_equal(tb_vma_swapped(vma), 256);
+	/* the disk completes the writes: clean folios in the swap cache */
+	msleep(1);
 	tb_touch_range(vma, 256, false);
 	lru_add_drain();
 	assert_int_equal(tb_swap_used(), 256);
@@ -1600,7 +1611,7 @@ int main(void)
 		TB_MGLRU_TEST(unforced_aging_skips_an_mm_that_has_not_run_since_the_last_walk),
 		TB_MGLRU_TEST(memcg_reclaim_rotates_its_memcg_only_when_it_aged_it),
 		TB_RECLAIM_TEST_ON(noio_direct_reclaim_takes_clean_anon_from_the_swap_cache,
-				   setup_swap_no_kswapd),
+				   setup_swap_disk_no_kswapd),
 		TB_MGLRU_TEST(memcg_below_low_is_reclaimed_only_after_a_visit_to_the_tail),
 		TB_MGLRU_TEST(memcg_low_under_an_unprotected_parent_counts_only_before_the_path_walk),
 		TB_MGLRU_TEST(kswapd_woken_for_zone_normal_stops_a_batch_above_the_high_watermark),
