@@ -437,8 +437,8 @@ static void demotion_leaves_dirty_page_cache_behind(void **state)
 }
 
 /*
- * A folio read back from a swap disk stays in the swap cache (the case ran
- * on zram until 2026-12-07, where the kernel keeps no copy): demoted, the new
+ * A folio read back from a swap disk stays in the swap cache (from zram
+ * the kernel keeps no copy): demoted, the new
  * folio takes its swap cache slot and entry (NR_SWAPCACHE moves to node
  * 1), the swap slots stay as they were and nothing is written again.
  *

@@ -253,8 +253,8 @@ static int setup_swap_disk(void **state)
 /*
  * cgroup v2: a read fault from a disk swaps the page in but the swap slot
  * stays in the swap cache, and stays charged to memory.swap.current until
- * it is freed. (Until 2026-12-07 this ran on zram, where the world kept
- * the copy too; the kernel does not: the slot and its charge go at once.)
+ * it is freed. (From zram the kernel keeps no copy: the slot and its
+ * charge go at once.)
  */
 static void read_swapin_keeps_the_swap_charge(void **state)
 {

@@ -1089,8 +1089,8 @@ static void memcg_reclaim_rotates_its_memcg_only_when_it_aged_it(void **state)
  * GFP_NOIO reclaim does take anon already in the swap cache: clean, it
  * needs no write (isolate_folio() refuses only anon that is dirty or not
  * in the swap cache). 256 anon pages swapped out to a disk and read
- * back (each stays in the swap cache, its slot kept; from zram, where the
- * case ran until 2026-12-07, the kernel keeps no copy), aged: a GFP_NOIO page with
+ * back (each stays in the swap cache, its slot kept; from zram the kernel
+ * keeps no copy), aged: a GFP_NOIO page with
  * free memory under min reclaims them a batch at a time, skipping none,
  * and frees them without a write (their swap slots hold the data).
  */

@@ -443,8 +443,8 @@ static int setup_swap_disk(void **state)
 
 /*
  * Swapped out to a disk and read back in, a folio stays in the swap
- * cache, clean (do_swap_page() of a read; the case ran on zram, whose
- * swap-in keeps no copy in the kernel, until 2026-12-07). A later write hit sets only the pte's
+ * cache, clean (do_swap_page() of a read; a swap-in from zram keeps no
+ * copy). A later write hit sets only the pte's
  * dirty bit; the walk that finds the pte young hands the dirty bit to the
  * folio (its swap copy is stale now). The folios only read stay clean.
  */
@@ -1218,7 +1218,7 @@ static void look_around_centres_its_range_away_from_the_table_ends(void **state)
 
 /*
  * Pages 0..31 swapped out to a disk and read back (clean folios in the
- * swap cache; on zram, until 2026-12-07, wrongly), 32..63 faulted by writes (anon folios outside the swap cache:
+ * swap cache; from zram they would not be), 32..63 faulted by writes (anon folios outside the swap cache:
  * reclaim writes them out whatever their dirty bit), all aged twice (the
  * walks find no pte dirty over a swap-cache folio). Then 0..15 are read
  * and 16..63 written: the eviction of the oldest generation looks around

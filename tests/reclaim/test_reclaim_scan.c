@@ -1706,8 +1706,7 @@ static void memcg_limit_reclaim_of_young_anon_sets_socket_pressure(void **state)
  * mlocked: "not a candidate for swapping". 64 anon pages swapped out to
  * a disk, read back (a read fault from a disk leaves them in the swap
  * cache; from zram every tree frees the slot, so zram would give no swap
- * cache folio to activate: the case ran there, wrongly, until
- * 2026-12-07), then 32 made
+ * cache folio to activate), then 32 made
  * cold behind them: a first memory.reclaim keeps the 64 (young, first
  * look) and swaps the 32 out; touched again, the 64 are activated by the
  * next one, which frees a few others unwritten (clean in the swap cache).
