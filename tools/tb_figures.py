@@ -433,6 +433,8 @@ def measure_kbuild(tb, tbm):
             timings[f'{what}, seconds'] = r['seconds']
             timings[f'{what}, CPU seconds'] = round(
                 c1.ru_utime - c0.ru_utime + c1.ru_stime - c0.ru_stime, 1)
+            if not patch and what.startswith('cold'):
+                timings.update(compiled_per_directory(r['log'], 'cold'))
         release = r['release']
     except tb_kbuild.KbuildError as e:
         raise FigureError(str(e))
@@ -444,6 +446,23 @@ def measure_kbuild(tb, tbm):
                        '(empty), again, then with --patch of a one-line change to '
                        f'{KBUILD_EDIT}', 'values': {'kernel': release.split('-')[0]},
             'timings': timings}
+
+
+def compiled_per_directory(log, what, top=8):
+    """kbuild's `CC <object>` lines of a build log, counted by the
+    object's top directory: where a cold kernel build's compiles go"""
+    counts = {}
+    try:
+        with open(log, errors='replace') as f:
+            for m in re.finditer(r'^\s+CC\s+(\S+)', f.read(), re.M):
+                d = m.group(1).split('/')[0]
+                counts[d] = counts.get(d, 0) + 1
+    except OSError:
+        return {}
+    out = {f'{what}: C files compiled': sum(counts.values())}
+    for d, n in sorted(counts.items(), key=lambda x: -x[1])[:top]:
+        out[f'{what}: C files compiled in {d}/'] = n
+    return out
 
 
 def one_line_patch(tree, path):
