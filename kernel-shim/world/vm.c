@@ -1514,6 +1514,26 @@ static void swap_read_small(struct tb_vma *vma, struct folio *folio)
 	tb_charge_time(costs.swapin_ns + costs.hit_ns);
 }
 
+/*
+ * A new order-0 folio read from its slot, in the swap cache or not: the
+ * swap uncharge (cgroup v1's memsw only: on v2 the charge goes with the
+ * slot; 7.2 on keeps it with the slot until it is freed), the refault of
+ * its shadow, the LRU, the read
+ */
+static void swap_read_new_small(struct tb_vma *vma, struct folio *folio, swp_entry_t entry,
+				void *shadow)
+{
+#if !TB_HAVE_swap_table && TB_HAVE_swapin_uncharge_nr
+	mem_cgroup_swapin_uncharge_swap(entry, 1);
+#elif !TB_HAVE_swap_table
+	mem_cgroup_swapin_uncharge_swap(entry);
+#endif
+	if (shadow)
+		workingset_refault(folio, shadow);
+	folio_add_lru(folio);
+	swap_read_small(vma, folio);
+}
+
 #if TB_HAVE_swapin_skips_swapcache
 /*
  * do_swap_page() before 7.x for a slot only this pte holds on a
@@ -1562,16 +1582,7 @@ static int swap_fault_skip_cache(struct tb_vma *vma, unsigned long idx, pte_t or
 			return -ENOMEM;
 		}
 	}
-	/* cgroup v1's memsw only: on v2 the charge goes with the slot */
-#if TB_HAVE_swapin_uncharge_nr
-	mem_cgroup_swapin_uncharge_swap(entry, 1);
-#else
-	mem_cgroup_swapin_uncharge_swap(entry);
-#endif
-	if (shadow)
-		workingset_refault(folio, shadow);
-	folio_add_lru(folio);
-	swap_read_small(vma, folio);
+	swap_read_new_small(vma, folio, entry, shadow);
 	/* the charge's OOM kill may have reaped this task's pte meanwhile */
 	if (!pte_same(vma_pte_get(vma, idx), orig)) {
 		folio_unlock(folio);
@@ -1872,17 +1883,7 @@ static int swap_fault(struct tb_vma *vma, unsigned long idx, bool write)
 		__folio_set_locked(folio);
 		__folio_set_swapbacked(folio);
 		tb_swap_cache_add(folio, entry);
-#if TB_HAVE_swap_table
-		/* 7.2: the swap charge stays with the slot until it is freed */
-#elif TB_HAVE_swapin_uncharge_nr
-		mem_cgroup_swapin_uncharge_swap(entry, 1);
-#else
-		mem_cgroup_swapin_uncharge_swap(entry);
-#endif
-		if (shadow)
-			workingset_refault(folio, shadow);
-		folio_add_lru(folio);
-		swap_read_small(vma, folio);
+		swap_read_new_small(vma, folio, entry, shadow);
 	}
 	/*
 	 * A write maps the folio writable only if this task is its one user,
