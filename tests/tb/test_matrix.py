@@ -459,5 +459,24 @@ class Reuse(unittest.TestCase):
             self.assertIsNone(tb_matrix.reused_result(d, None))
 
 
+class BuildFailure(unittest.TestCase):
+    """the one line a failed build is reported by (the matrix's reason):
+    the compiler's error, not a warning of kextract's before it"""
+
+    def test_the_error_not_a_kextract_warning(self):
+        import tb_output
+        log = ('[1/3] kextract mm/vmstat.c\n'
+               'kextract: warning: unbalanced #endif ignored\n'
+               'FAILED: kernel-shim/CMakeFiles/kworld.dir/world/swap.c.o\n'
+               'cc -c swap.c\n'
+               'swap.c:231:9: error: \u2018tb_swap_info\u2019 undeclared\n'
+               'ninja: build stopped: subcommand failed.\n')
+        line, excerpt = tb_output.build_failure(log)
+        self.assertEqual(line, 'swap.c:231:9: error: \u2018tb_swap_info\u2019 undeclared')
+        self.assertIn('FAILED: kernel-shim/CMakeFiles/kworld.dir/world/swap.c.o', excerpt)
+        line, _ = tb_output.build_failure('kextract: mm/x.c: no function foo in the tree\n')
+        self.assertEqual(line, 'kextract: mm/x.c: no function foo in the tree')
+
+
 if __name__ == '__main__':
     unittest.main()
