@@ -856,6 +856,8 @@ static void kswapd_oom_kills_though_a_removed_memcg_holding_only_unevictable_pag
 	tb_read_range(locked, 16);
 	lru_add_drain();
 	x = tb_lruvec_of("x");
+	/* from 7.x the pages pin x's obj_cgroup, not x: the case holds x */
+	css_get(&lruvec_memcg(x)->css);
 	tb_task_exit_all();
 	assert_int_equal(tb_cgroup_rmdir("x"), 0);
 	assert_false(mem_cgroup_online(lruvec_memcg(x)));
@@ -864,6 +866,7 @@ static void kswapd_oom_kills_though_a_removed_memcg_holding_only_unevictable_pag
 	stream_in_a_young_memcg(&s, "b");
 	assert_stream_oom_killed(&s, "b");
 	tb_file_set_unevictable(locked, false);
+	css_put(&lruvec_memcg(x)->css);
 }
 
 #define TB_MIN_TTL_SWAP_TEST(fn) \
