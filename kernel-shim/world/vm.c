@@ -1408,19 +1408,25 @@ vm_fault_t do_anonymous_page(struct vm_fault *vmf);
  * its pages, none young (x86 leaves that to the MMU): the retried access
  * sets the faulting pte's accessed bit, and its dirty bit on a write
  */
+/* the vm_fault of a user access to page idx of vma, its pmd as given */
+static struct vm_fault user_vmf(struct tb_vma *vma, unsigned long idx, bool write, pmd_t *pmd)
+{
+	return (struct vm_fault){
+		.vma = &vma->vma,
+		.address = vma_addr(vma, idx),
+		.real_address = vma_addr(vma, idx),
+		.flags = FAULT_FLAG_USER | (write ? FAULT_FLAG_WRITE : 0),
+		.pgoff = idx,
+		.gfp_mask = GFP_HIGHUSER_MOVABLE,
+		.pmd = pmd,
+	};
+}
+
 static int do_anon_fault(struct tb_vma *vma, unsigned long idx, bool write)
 {
 	struct mm_struct *mm = vma->vma.vm_mm;
 	unsigned long addr = vma_addr(vma, idx);
-	struct vm_fault vmf = {
-		.vma = &vma->vma,
-		.address = addr,
-		.real_address = addr,
-		.flags = FAULT_FLAG_USER | (write ? FAULT_FLAG_WRITE : 0),
-		.pgoff = idx,
-		.gfp_mask = GFP_HIGHUSER_MOVABLE,
-		.pmd = mm_pmd(mm, addr, false, false),
-	};
+	struct vm_fault vmf = user_vmf(vma, idx, write, mm_pmd(mm, addr, false, false));
 	vm_fault_t ret = do_anonymous_page(&vmf);
 	pte_t *ptep = mm_pte(mm, addr, false, false);
 
@@ -1745,19 +1751,11 @@ static int swap_fault_large(struct tb_vma *vma, unsigned long idx, pte_t orig, b
 	struct mm_struct *mm = vma->vma.vm_mm;
 	unsigned long addr = vma_addr(vma, idx), start;
 	swp_entry_t entry = pte_swp(orig);
-	struct vm_fault vmf = {
-		.vma = &vma->vma,
-		.address = addr,
-		.real_address = addr,
-		.flags = FAULT_FLAG_USER | (write ? FAULT_FLAG_WRITE : 0),
-		.pgoff = idx,
-		.gfp_mask = GFP_HIGHUSER_MOVABLE,
-		.pmd = mm_pmd(mm, addr, false, false),
-		.orig_pte = orig,
-	};
+	struct vm_fault vmf = user_vmf(vma, idx, write, mm_pmd(mm, addr, false, false));
 	struct folio *folio;
 	long nr;
 
+	vmf.orig_pte = orig;
 	if (!swap_synchronous(entry))
 		return 1;
 #if TB_HAVE_swapin_reads_swap_map
@@ -2286,15 +2284,7 @@ void folio_zero_user(struct folio *folio, unsigned long addr_hint)
  */
 static int huge_pmd_fault(struct tb_vma *vma, unsigned long idx, pmd_t *pmd, bool write)
 {
-	struct vm_fault vmf = {
-		.vma = &vma->vma,
-		.address = vma_addr(vma, idx),
-		.real_address = vma_addr(vma, idx),
-		.flags = FAULT_FLAG_USER | (write ? FAULT_FLAG_WRITE : 0),
-		.pgoff = idx,
-		.gfp_mask = GFP_HIGHUSER_MOVABLE,
-		.pmd = pmd,
-	};
+	struct vm_fault vmf = user_vmf(vma, idx, write, pmd);
 	vm_fault_t ret;
 
 	if (vma->tbf || !pmd_none(pmdp_get(pmd)) ||
