@@ -93,6 +93,14 @@ FEATURES = [
     Feature('folio_split_nonuniform', ('func', 'mm/huge_memory.c', 'folio_split'), '7.2',
             'folio_split() (a non-uniform split) beside __split_huge_page_to_list_to_order() '
             '(before: split_huge_page_to_list_to_order(), can_split_folio())'),
+    Feature('collapse_scan_result', ('func', 'mm/khugepaged.c', 'collapse_scan_file'), '7.2',
+            'khugepaged\'s scan as collapse_*() returning enum scan_result, '
+            'madvise_collapse(vma, start, end, lock_dropped) '
+            '(before: hpage_collapse_*(), madvise_collapse(vma, prev, start, end))'),
+    Feature('pte_swp_uffd_any', ('func', 'include/linux/userfaultfd_k.h', 'pte_swp_uffd_any'),
+            '7.3', 'pte_swp_uffd_any(): a swap pte\'s uffd state, marker or bit (the collapse reads it)'),
+    Feature('collapse_needs_writable_pte', ('word', 'mm/khugepaged.c', 'SCAN_PAGE_RO'), '<7.2',
+            'the collapse scan refuses a PMD range with no present writable pte (SCAN_PAGE_RO)'),
     Feature('khugepaged_mm_slot', ('word', 'mm/khugepaged.c', 'khugepaged_mm_slot'), '6.3',
             'struct khugepaged_mm_slot around mm/mm_slot.h\'s (7.2: struct mm_slot alone)'),
     Feature('folio_get_anon_vma_const',

@@ -1132,17 +1132,24 @@ static void zap_vma(struct tb_vma *vma)
 /*
  * MADV_COLLAPSE: madvise() holds mmap_lock for read around the kernel's
  * madvise_collapse(), which collapses each PMD-aligned range of ptes into
- * a THP (6.12; other trees: -EINVAL)
+ * a THP (trees without THP: -EINVAL)
  */
 static int madvise_collapse_range(struct tb_vma *vma, unsigned long start, unsigned long end)
 {
-#if defined(CONFIG_TRANSPARENT_HUGEPAGE) && !TB_HAVE_folio_split_nonuniform
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
 	struct mm_struct *mm = vma->vma.vm_mm;
-	struct vm_area_struct *prev;
 	int ret;
 
 	mmap_read_lock(mm);
+#if TB_HAVE_collapse_scan_result
+	bool lock_dropped = false;
+
+	ret = madvise_collapse(&vma->vma, vma_addr(vma, start), vma_addr(vma, end), &lock_dropped);
+#else
+	struct vm_area_struct *prev;
+
 	ret = madvise_collapse(&vma->vma, &prev, vma_addr(vma, start), vma_addr(vma, end));
+#endif
 	mmap_read_unlock(mm);
 	return ret;
 #else
@@ -2240,12 +2247,17 @@ struct folio *__folio_alloc_noprof(gfp_t gfp, unsigned int order, int preferred_
 /*
  * mm/memory.c's do_swap_page() for a caller with a vm_fault of its own
  * (khugepaged's __collapse_huge_page_swapin()): the world's swap-in of
- * that pte, which never drops the mmap_lock
+ * that pte, which never drops the mmap_lock. The caller's mapped pte is
+ * unmapped first, as the kernel's pte_unmap_same() does (it holds the
+ * RCU read lock of pte_offset_map())
  */
 vm_fault_t do_swap_page(struct vm_fault *vmf)
 {
 	struct tb_vma *vma = container_of(vmf->vma, struct tb_vma, vma);
 	unsigned long idx = (vmf->address - vma->vma.vm_start) >> PAGE_SHIFT;
+
+	pte_unmap(vmf->pte);
+	vmf->pte = NULL;
 
 	return swap_fault(vma, idx, vmf->flags & FAULT_FLAG_WRITE) ? VM_FAULT_OOM : 0;
 }

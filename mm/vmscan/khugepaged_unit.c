@@ -2,7 +2,7 @@
 /*
  * mm/khugepaged.c's settings, its start and stop and the free-memory
  * reserve of THP, over the reclaim environment. The thread it starts is
- * never scheduled (linux/kthread.h); on 6.12 a test runs one pass of its
+ * never scheduled (linux/kthread.h); a test runs one pass of its
  * scan and collapse (tb_khugepaged_scan()), and MADV_COLLAPSE runs the
  * collapse of a range (madvise_collapse()).
  */
@@ -20,7 +20,6 @@ static int khugepaged(void *none)
 	return 0;
 }
 
-#if !TB_HAVE_folio_split_nonuniform
 #include <linux/swapops.h>
 #include <linux/userfaultfd_k.h>
 #include <linux/mmu_notifier.h>
@@ -30,6 +29,9 @@ static int khugepaged(void *none)
 #include <asm-generic/tlb.h>
 #include <asm-generic/pgtable_uffd.h>
 #include <trace/events/huge_memory.h>
+#if TB_HAVE_collapse_scan_result
+#include <linux/leafops.h>
+#endif
 
 /* the file branch's reference, never taken (CONFIG_SHMEM off) */
 static inline struct file *get_file(struct file *f)
@@ -37,8 +39,26 @@ static inline struct file *get_file(struct file *f)
 	return f;
 }
 
-/* MADV_COLLAPSE of a file or shmem range: not built (CONFIG_SHMEM off) */
+/*
+ * MADV_COLLAPSE of a file or shmem range: not built (CONFIG_SHMEM off).
+ * The stubs return 0, SCAN_FAIL (enum scan_result is the extract's own).
+ */
 struct collapse_control;
+#if TB_HAVE_collapse_scan_result
+static int collapse_scan_file(struct mm_struct *mm, unsigned long addr, struct file *file,
+			      pgoff_t start, struct collapse_control *cc)
+{
+	WARN_ONCE(1, "tb: no file collapse");
+	return 0;
+}
+
+static int try_collapse_pte_mapped_thp(struct mm_struct *mm, unsigned long addr,
+				       bool install_pmd)
+{
+	WARN_ONCE(1, "tb: no file collapse");
+	return 0;
+}
+#else
 static int hpage_collapse_scan_file(struct mm_struct *mm, unsigned long addr,
 				    struct file *file, pgoff_t start,
 				    struct collapse_control *cc)
@@ -53,6 +73,17 @@ int collapse_pte_mapped_thp(struct mm_struct *mm, unsigned long addr, bool insta
 	return 0;
 }
 #endif
+
+/* the file branch's writeback and file reference, never reached */
+int filemap_write_and_wait_range(struct address_space *mapping, loff_t lstart, loff_t lend)
+{
+	WARN_ONCE(1, "tb: no file collapse");
+	return 0;
+}
+
+void fput(struct file *file)
+{
+}
 
 #include KKHUGEPAGED_EXTRACT
 
@@ -72,7 +103,6 @@ void tb_khugepaged_reset(void)
 	khugepaged_pages_collapsed = khugepaged_full_scans = 0;
 }
 
-#if !TB_HAVE_folio_split_nonuniform
 /*
  * One wake-up of khugepaged: khugepaged_do_scan() over the mms on its list
  * (up to pages_to_scan ptes), as its thread runs every
@@ -82,9 +112,3 @@ void tb_khugepaged_scan(void)
 {
 	khugepaged_do_scan(&khugepaged_collapse_control);
 }
-#else
-/* 7.x: khugepaged's scan is not built yet */
-void tb_khugepaged_scan(void)
-{
-}
-#endif

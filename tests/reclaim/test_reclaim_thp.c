@@ -45,6 +45,11 @@ static int setup_1g(void **state)
 	return boot(state, 1024, "");
 }
 
+static int setup_1g_swap(void **state)
+{
+	return boot_swap(state, 1024, 64, "");
+}
+
 static int setup_1g_always(void **state)
 {
 	return boot(state, 1024, "transparent_hugepage=always");
@@ -552,7 +557,7 @@ static void mthp_swap_in_from_a_disk_is_page_by_page(void **state)
 }
 
 /*
- * MADV_COLLAPSE (madvise_collapse(), 6.12): khugepaged's collapse of a
+ * MADV_COLLAPSE (madvise_collapse()): khugepaged's collapse of a
  * PMD range of small folios into one THP, synchronously and whatever THP's
  * enabled setting: a THP is allocated and charged, each page copied
  * (its contents too: a page written keeps data), the ptes' table taken
@@ -563,8 +568,6 @@ static void madv_collapse_turns_small_folios_into_a_pmd_mapped_thp(void **state)
 	struct tb_vma *vma;
 	struct folio *thp;
 
-	if (TB_HAVE_folio_split_nonuniform)
-		tb_skip("MADV_COLLAPSE is built on 6.12's khugepaged.c only");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
 	vma = tb_map_anon(PAGES(2 * MB));
@@ -586,18 +589,71 @@ static void madv_collapse_turns_small_folios_into_a_pmd_mapped_thp(void **state)
 	assert_int_equal(tb_usage("a"), 0);
 }
 
+/* a 2 MiB anonymous vma in memcg "a", written, swapped out, its first pages touched again */
+static struct tb_vma *small_folios_swapped_in_a(unsigned long present)
+{
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(2 * MB));
+	tb_touch_range(vma, PAGES(2 * MB), true);
+	assert_int_equal(tb_madvise(vma, MADV_PAGEOUT), 0);
+	assert_int_equal(tb_vma_swapped(vma), HPAGE_PMD_NR);
+	tb_touch_range(vma, present, true);
+	return vma;
+}
+
+/*
+ * MADV_COLLAPSE of a range mostly swapped out: the collapse swaps each pte
+ * in first (__collapse_huge_page_swapin(), do_swap_page() on the pte it
+ * mapped), with no max_ptes_swap limit for madvise, then copies them into
+ * one THP; no pte is left swapped and no slot stays charged
+ */
+static void madv_collapse_swaps_in_the_swapped_ptes_first(void **state)
+{
+	struct tb_vma *vma = small_folios_swapped_in_a(1);
+
+	assert_int_equal(tb_madvise_range(vma, 0, PAGES(2 * MB), MADV_COLLAPSE), 0);
+	assert_int_equal(folio_order(folio_at(vma, 0)), HPAGE_PMD_ORDER);
+	assert_true(tb_page_has_data(folio_page(folio_at(vma, 0), 100)));
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	assert_int_equal(tb_vma_resident(vma), HPAGE_PMD_NR);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.swap.current"), 0);
+	assert_int_equal(tb_stat("a", "thp_collapse_alloc"), 1);
+	tb_unmap(vma);
+}
+
+/*
+ * A range with no present pte: before 7.2 the scan wants a writable pte
+ * (SCAN_PAGE_RO, -EINVAL) and leaves it swapped; since, it collapses
+ */
+static void madv_collapse_of_a_range_all_swapped_needs_a_writable_pte_before_7_2(void **state)
+{
+	struct tb_vma *vma = small_folios_swapped_in_a(0);
+	int ret = tb_madvise_range(vma, 0, PAGES(2 * MB), MADV_COLLAPSE);
+
+	if (TB_HAVE_collapse_needs_writable_pte) {
+		assert_int_equal(ret, -EINVAL);
+		assert_int_equal(tb_vma_swapped(vma), HPAGE_PMD_NR);
+	} else {
+		assert_int_equal(ret, 0);
+		assert_int_equal(folio_order(folio_at(vma, 0)), HPAGE_PMD_ORDER);
+		assert_int_equal(tb_vma_swapped(vma), 0);
+	}
+	tb_unmap(vma);
+}
+
 /*
  * khugepaged: a THP fault over memory.max falls back to small folios, but
  * put the mm on khugepaged's list (khugepaged_enter_vma()); once the range
  * is mapped by 512 young ptes and the limit allows it, a pass of its scan
- * (hpage_collapse_scan_pmd()) collapses them into a THP
+ * (hpage_collapse_scan_pmd(), 7.x collapse_scan_pmd()) collapses them into a THP
  */
 static void khugepaged_collapses_a_range_a_thp_fault_could_not_take(void **state)
 {
 	struct tb_vma *vma;
 
-	if (TB_HAVE_folio_split_nonuniform)
-		tb_skip("khugepaged's scan is built on 6.12's khugepaged.c only");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	assert_write_ok("a", "memory.max", "1M");
 	tb_run_in("a");
@@ -890,6 +946,11 @@ int main(void)
 						setup_1g_always, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(madv_collapse_turns_small_folios_into_a_pmd_mapped_thp,
 						setup_1g, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(madv_collapse_swaps_in_the_swapped_ptes_first,
+						setup_1g_swap, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(
+			madv_collapse_of_a_range_all_swapped_needs_a_writable_pte_before_7_2,
+			setup_1g_swap, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(khugepaged_collapses_a_range_a_thp_fault_could_not_take,
 						setup_1g_always, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_reclaim_swaps_a_thp_whole_to_a_non_rotational_device,

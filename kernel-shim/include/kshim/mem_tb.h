@@ -255,7 +255,7 @@ int tb_madvise(struct tb_vma *vma, int advice);
 #endif
 /*
  * madvise() of pages [start, start + n) of an anonymous vma: MADV_DONTNEED,
- * MADV_COLLAPSE (6.12)
+ * MADV_COLLAPSE (trees with THP)
  */
 int tb_madvise_range(struct tb_vma *vma, unsigned long start, unsigned long n, int advice);
 /*
@@ -274,7 +274,7 @@ int tb_touch(struct tb_vma *vma, unsigned long index, bool write);
  * the split of a THP can map it to the zero page as the kernel does
  */
 int tb_touch_write_zero(struct tb_vma *vma, unsigned long index);
-/* one pass of khugepaged's scan and collapse (6.12; nothing on other trees) */
+/* one pass of khugepaged's scan and collapse (trees with THP) */
 void tb_khugepaged_scan(void);
 /* whether a page of the world holds a byte other than zero */
 bool tb_page_has_data(const struct page *page);

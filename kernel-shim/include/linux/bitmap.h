@@ -10,6 +10,15 @@
 /* the real find.h insists on being reached through bitmap.h */
 #define __LINUX_BITMAP_H
 #include <linux/find.h>
+/* before the kernel's bitmap_weight_from() (7.x), which counts with it */
+static inline unsigned int bitmap_weight(const unsigned long *src, unsigned int nbits)
+{
+	unsigned int k, w = 0;
+
+	for (k = 0; k < nbits; k++)
+		w += test_bit(k, src);
+	return w;
+}
 #include <kgen/bitmap.h>
 /* lib/bitmap.c (mm/lib) */
 unsigned long *bitmap_alloc(unsigned int nbits, gfp_t flags);
@@ -47,13 +56,5 @@ static inline void bitmap_complement(unsigned long *dst, const unsigned long *sr
 static inline bool bitmap_empty(const unsigned long *src, unsigned int nbits)
 {
 	return find_first_bit(src, nbits) >= nbits;
-}
-static inline unsigned int bitmap_weight(const unsigned long *src, unsigned int nbits)
-{
-	unsigned int k, w = 0;
-
-	for (k = 0; k < nbits; k++)
-		w += test_bit(k, src);
-	return w;
 }
 #endif
