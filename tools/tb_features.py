@@ -258,6 +258,10 @@ FEATURES = [
             'swapin_sync() allocates the folio in the swap cache, falling back order by '
             'order (MTHP_STAT_SWPIN_FALLBACK; before: alloc_swap_folio(), outside the '
             'swap cache, for a slot of swap count 1)'),
+    Feature('swapin_maps_cached_large',
+            ('regex', 'mm/memory.c', r'folio_test_large\(folio\) && folio_test_swapcache\(folio\)\) \{'),
+            '6.10', 'do_swap_page() maps a large folio found in the swap cache whole when its '
+            'ptes are its swap entries in order (swap_pte_batch())'),
     Feature('swapin_skips_swapcache',
             ('regex', 'mm/memory.c', r'SWP_SYNCHRONOUS_IO\)\s*&&\s*__swap_count\(entry\) == 1'),
             '<7.3', 'do_swap_page() reads a slot only its pte holds (__swap_count() 1) on a '

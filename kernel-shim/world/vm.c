@@ -1629,7 +1629,7 @@ unsigned long thp_swapin_suitable_orders(struct vm_fault *vmf);
 
 /*
  * do_swap_page()'s mapping of a whole large folio from page start of the
- * vma: one new anon rmap of all its pages, a reference per page
+ * vma: one anon rmap of all its pages (a new one for a folio just read), a reference per page
  * (folio_ref_add(nr_pages - 1)) and set_ptes() of one pte from its first
  * page, made dirty on a write fault (every pte then); the MMU's retried
  * access sets the faulting pte's accessed bit, as map_pte() has it
@@ -1643,7 +1643,11 @@ static void map_swapin_folio(struct tb_vma *vma, unsigned long start, struct fol
 	pte_t *ptep;
 
 	folio_ref_add(folio, nr - 1);
-	folio_add_new_anon_rmap(folio, &vma->vma, vma_addr(vma, start), RMAP_EXCLUSIVE);
+	if (folio_test_anon(folio))
+		folio_add_anon_rmap_ptes(folio, folio_page(folio, 0), nr, &vma->vma,
+					 vma_addr(vma, start), RMAP_EXCLUSIVE);
+	else
+		folio_add_new_anon_rmap(folio, &vma->vma, vma_addr(vma, start), RMAP_EXCLUSIVE);
 	atomic_long_add(nr, &mm->kshim_rss[MM_ANONPAGES]);
 	for (i = 0; i < nr; i++) {
 		v = (write ? _PAGE_DIRTY : 0) | (start + i == idx ? _PAGE_ACCESSED : 0);
@@ -1839,6 +1843,39 @@ static int swap_fault_large(struct tb_vma *vma, unsigned long idx, pte_t orig, b
 }
 #endif
 
+#if defined(CONFIG_TRANSPARENT_HUGEPAGE) && TB_HAVE_swapin_maps_cached_large
+/*
+ * do_swap_page()'s large folio found in the swap cache: mapped whole from
+ * its first page if its range lies within the vma and the pmd and its ptes
+ * are its swap entries in order; else the faulting page alone. The ptes'
+ * holds on its slots go (swap_free_nr()). true: mapped whole
+ */
+static bool swap_map_cached_large(struct tb_vma *vma, unsigned long idx, pte_t orig,
+				  struct folio *folio, bool write)
+{
+	long nr = folio_nr_pages(folio);
+	unsigned long page_idx = swp_offset(pte_swp(orig)) - swp_offset(folio->swap);
+	unsigned long addr = vma_addr(vma, idx);
+	unsigned long folio_start = addr - page_idx * PAGE_SIZE;
+
+	if (folio_start < max(addr & PMD_MASK, vma->vma.vm_start) ||
+	    folio_start + nr * PAGE_SIZE > pmd_addr_end(addr, vma->vma.vm_end) ||
+	    !swapin_ptes_same(vma, idx - page_idx, nr, idx, orig))
+		return false;
+	if (write && !folio_test_lru(folio))
+		lru_add_drain();
+	map_swapin_folio(vma, idx - page_idx, folio, idx, write);
+	tb_swap_free_nr(folio->swap, nr);
+	return true;
+}
+#else
+static bool swap_map_cached_large(struct tb_vma *vma, unsigned long idx, pte_t orig,
+				  struct folio *folio, bool write)
+{
+	return false;
+}
+#endif
+
 static int swap_fault(struct tb_vma *vma, unsigned long idx, bool write)
 {
 	pte_t orig = vma_pte_get(vma, idx);
@@ -1897,11 +1934,14 @@ static int swap_fault(struct tb_vma *vma, unsigned long idx, bool write)
 	 * just read in keeps its swap slot and swap cache copy (a disk's, or
 	 * a slot more ptes hold; 7.x frees a synchronous device's anyway).
 	 */
+	if (folio_test_large(folio) && swap_map_cached_large(vma, idx, orig, folio, write))
+		goto mapped;
 	if (write && !folio_test_lru(folio))
 		lru_add_drain();
 	rmap_add(vma, idx, folio);
 	map_pte(vma, idx, folio, write);
 	tb_swap_put_entry(entry);
+mapped:
 	if (should_try_to_free_swap(folio, vma, write))
 		folio_free_swap(folio);
 	folio_unlock(folio);

@@ -811,6 +811,40 @@ static void thp_madvise_pageout_swaps_the_thp_out(void **state)
 	tb_unmap(vma);
 }
 
+/*
+ * A THP still in the swap cache comes back whole at the fault of one of
+ * its pages: MADV_PAGEOUT splits the pmd, swaps the THP out whole to a
+ * disk (7.x: any block device) and its write is in flight; do_swap_page()
+ * maps a cached large folio from its first page when its ptes are its swap
+ * entries in order: 512 ptes for one minor fault, no page read
+ */
+static void thp_found_in_the_swap_cache_is_mapped_whole_by_ptes(void **state)
+{
+	unsigned long pswpin = kshim_vm_event_read(PSWPIN), i;
+	struct tb_vma *vma;
+	struct folio *folio;
+
+	if (!TB_HAVE_swap_large_on_any_blkdev)
+		tb_skip("6.12 splits a THP it swaps to a (rotational) disk; zram's writes end at once");
+	vma = thp_in_a();
+	folio = folio_at(vma, 0);
+	assert_int_equal(tb_madvise(vma, MADV_PAGEOUT), 0);
+	assert_int_equal(tb_vma_swapped(vma), HPAGE_PMD_NR);
+	assert_true(folio_test_swapcache(folio));
+	assert_true(folio_test_writeback(folio));
+	assert_int_equal(tb_touch(vma, 5, false), 0);
+	for (i = 0; i < HPAGE_PMD_NR; i++)
+		assert_ptr_equal(folio_at(vma, i), folio);
+	assert_int_equal(folio_mapcount(folio), HPAGE_PMD_NR);
+	assert_int_equal(folio_order(folio), HPAGE_PMD_ORDER);
+	assert_int_equal(folio_entire_mapcount(folio), 0);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	assert_int_equal(tb_vma_resident(vma), HPAGE_PMD_NR);
+	assert_int_equal(kshim_vm_event_read(PSWPIN), pswpin);
+	assert_int_equal(tb_stat("a", "pgmajfault"), 0);
+	tb_unmap(vma);
+}
+
 /* MADV_COLD: the pmd made old, the THP deactivated whole, nothing reclaimed */
 static void thp_madvise_cold_keeps_the_thp_whole_and_old(void **state)
 {
@@ -958,6 +992,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(thp_reclaim_to_a_rotational_disk_splits_the_thp_before_6_14,
 						setup_1g_always_swap_disk, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_split_by_reclaim_maps_zero_filled_pages_to_the_zero_page,
+						setup_1g_always_swap_disk, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(thp_found_in_the_swap_cache_is_mapped_whole_by_ptes,
 						setup_1g_always_swap_disk, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_madvise_pageout_swaps_the_thp_out,
 						setup_1g_always_swap, tb_reclaim_teardown),
