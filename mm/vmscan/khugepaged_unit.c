@@ -31,12 +31,6 @@ static int khugepaged(void *none)
 #include <asm-generic/pgtable_uffd.h>
 #include <trace/events/huge_memory.h>
 
-/* the file branch's reference, never taken (CONFIG_SHMEM off) */
-static inline struct file *get_file(struct file *f)
-{
-	return f;
-}
-
 /* MADV_COLLAPSE of a file or shmem range: not built (CONFIG_SHMEM off) */
 struct collapse_control;
 static int hpage_collapse_scan_file(struct mm_struct *mm, unsigned long addr,
