@@ -214,6 +214,21 @@ void tb_file_set_buffers_io(struct tb_file *file, bool on)
 	WRITE_ONCE(file->buffers_io, on);
 }
 
+bool tb_file_readahead_on(struct tb_file *file)
+{
+	return file->readahead;
+}
+
+/* an open file of file (a read()'s, a mapping's): file_ra_state_init() */
+void tb_file_ra_init(struct tb_file *file, struct file *open)
+{
+	memset(&open->f_ra, 0, sizeof(open->f_ra));
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+	if (file->readahead)
+		file_ra_state_init(&open->f_ra, &file->inode.i_data);
+#endif
+}
+
 #ifdef CONFIG_TRANSPARENT_HUGEPAGE
 /*
  * The file's device reads ahead up to ra_pages (its bdi's ra_pages and
@@ -227,9 +242,8 @@ int tb_file_set_readahead(struct tb_file *file, unsigned long ra_pages)
 		return -EBUSY;
 	file->bdi.ra_pages = ra_pages;
 	file->bdi.io_pages = ra_pages;
-	memset(&file->file.f_ra, 0, sizeof(file->file.f_ra));
-	file_ra_state_init(&file->file.f_ra, &file->inode.i_data);
 	file->readahead = ra_pages != 0;
+	tb_file_ra_init(file, &file->file);
 	return 0;
 }
 
