@@ -2303,6 +2303,15 @@ struct folio *folio_alloc_noprof(gfp_t gfp, unsigned int order)
 	return tb_alloc_folio_order(gfp, order, numa_node_id());
 }
 
+/* mm/mempolicy.c under a policy: the world has none (7.x's filemap_alloc_folio()'s) */
+struct mempolicy;
+struct folio *folio_alloc_mpol_noprof(gfp_t gfp, unsigned int order, struct mempolicy *pol,
+				      pgoff_t ilx, int nid)
+{
+	WARN_ONCE(1, "tb: the world has no mempolicies");
+	return tb_alloc_folio_order(gfp, order, nid);
+}
+
 /* mm/memory.c: the world's vmas have their anon_vma from the start */
 vm_fault_t __vmf_anon_prepare(struct vm_fault *vmf)
 {

@@ -2,5 +2,7 @@
 /* mm/filemap.c's extract (#line markers into the tree) over the reclaim environment. */
 #include "vmscan/reclaim_env.h"
 #include <linux/panic.h>
+#include <linux/sizes.h>
+#include <linux/mempolicy.h>
 #include <trace/events/filemap.h>
 #include KFILEMAP_EXTRACT
