@@ -4,6 +4,7 @@
  * assert "no unexpected WARN"; the last one is kept for the failure text.
  */
 #include <linux/kernel.h>
+#include <linux/panic.h>
 #include <kshim/report.h>
 #include <string.h>
 
@@ -89,6 +90,15 @@ void kshim_warn(const char *file, int line, const char *func, const char *cond,
 	va_start(ap, fmt);
 	vrecord("WARNING", file, line, func, cond, fmt, ap);
 	va_end(ap);
+}
+
+/*
+ * kernel/panic.c: the kernel found itself broken (a bad page): the test
+ * fails as at a WARN it did not announce
+ */
+void add_taint(unsigned int flag, enum lockdep_ok lockdep_ok)
+{
+	kshim_warn(__FILE__, __LINE__, __func__, "add_taint", "taint %u\n", flag);
 }
 
 void kshim_bug(const char *file, int line, const char *func)

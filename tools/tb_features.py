@@ -111,6 +111,16 @@ FEATURES = [
             '6.12', 'the folio split, deferred split queue and per-size (mTHP) settings of '
             'mm/huge_memory.c that the world builds THP on (before: built without '
             'CONFIG_TRANSPARENT_HUGEPAGE)'),
+    Feature('ra_order_in_state', ('member', 'include/linux/fs.h', 'file_ra_state', 'order'),
+            '6.16', 'readahead keeps its folio order in struct file_ra_state: a synchronous '
+            'read starts at order 0 and each asynchronous window adds 2, its size cut to the '
+            'order\'s alignment (before: page_cache_ra_order() took the order of the folio '
+            'that triggered it, plus 2, the first window already large)'),
+    Feature('exec_folio_order', ('func', 'include/linux/pgtable.h', 'exec_folio_order'), '6.16',
+            'the folio order an architecture asks for executable mappings, which '
+            'do_sync_mmap_readahead() reads a VM_EXEC fault at'),
+    Feature('vma_end_pgoff', ('func', 'include/linux/mm.h', 'vma_end_pgoff'), '7.3',
+            'do_sync_mmap_readahead() keeps the read of a VM_EXEC fault within its vma'),
     Feature('pgdat_deferred_split_queue',
             ('member', 'include/linux/mmzone.h', 'pglist_data', 'deferred_split_queue'), '5.4',
             'THP\'s deferred split queue per node in pglist_data (7.2: a list_lru)'),

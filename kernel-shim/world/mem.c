@@ -472,6 +472,16 @@ bool tb_page_in_memmap(const struct page *page)
 	return mem_map && page >= mem_map && page < mem_map + nr_memmap;
 }
 
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+/* mm/debug.c: a bad page's state in the kernel log, before the report */
+void dump_page(const struct page *page, const char *reason)
+{
+	pr_emerg("page:%px pfn:%#lx refcount:%d mapcount:%d flags:%#lx: %s\n", page,
+		 page_to_pfn(page), page_ref_count(page), atomic_read(&page->_mapcount),
+		 page->flags, reason);
+}
+#endif
+
 /* ---- the allocator ---- */
 /*
  * The smallest free block of at least 2^order pages, split as the kernel

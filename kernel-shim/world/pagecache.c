@@ -18,6 +18,7 @@
 #include <linux/oom.h>
 #include <linux/buffer_head.h>
 #include <linux/list_lru.h>
+#include <linux/backing-dev.h>
 #include <kshim/reclaim.h>
 #include <kgen/mm_internal_reclaim.h>
 #include "world.h"
@@ -61,6 +62,9 @@ struct tb_file {
 	int write_error;		/* what every writepage returns; 0: success */
 	enum tb_file_fs fs;		/* its file system's kind */
 	bool buffers_io;		/* TB_FS_BUFFERS: every page's buffers locked */
+	bool readahead;			/* reads go through mm/readahead.c */
+	struct backing_dev_info bdi;	/* its device: readahead window, writeback */
+	struct file file;		/* the reader's open file: its readahead state */
 	struct list_head vmas;		/* tb_vma that map it */
 	struct list_head node;		/* files */
 };
@@ -88,6 +92,38 @@ static int tb_file_read_folio(struct file *file, struct folio *folio)
 	return 0;
 }
 
+/*
+ * A new folio read: up to date, with the buffer heads
+ * block_read_full_folio() attaches on a block device, unlocked
+ */
+static void read_done(struct tb_file *file, struct folio *folio)
+{
+	folio_mark_uptodate(folio);
+	if (file->fs == TB_FS_BUFFERS)
+		folio_attach_private(folio, file);
+	folio_unlock(folio);
+}
+
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+/*
+ * ->readahead: the disk reads the batch read_pages() hands over at once,
+ * each page at a file read's cost
+ */
+static void tb_file_readahead(struct readahead_control *rac)
+{
+	struct tb_file *file = tb_mapping_file(rac->mapping);
+	struct folio *folio;
+
+	while ((folio = readahead_folio(rac))) {
+		tb_charge_time(tb_cost_file_read() * folio_nr_pages(folio));
+		read_done(file, folio);
+	}
+}
+#define TB_AOPS_READAHEAD .readahead = tb_file_readahead,
+#else
+#define TB_AOPS_READAHEAD
+#endif
+
 /* pageout()'s write of a file folio, before 7.2 (aops_writepage) */
 #if TB_HAVE_aops_writepage
 #define TB_AOPS_WRITEPAGE .writepage = tb_file_writepage,
@@ -97,6 +133,7 @@ static int tb_file_read_folio(struct file *file, struct folio *folio)
 
 static const struct address_space_operations tb_file_aops = {
 	.read_folio = tb_file_read_folio,
+	TB_AOPS_READAHEAD
 	.dirty_folio = tb_file_dirty_folio,
 	TB_AOPS_WRITEPAGE
 };
@@ -104,6 +141,7 @@ static const struct address_space_operations tb_file_aops = {
 /* xfs, btrfs: written back by ->writepages only (the flushers) */
 static const struct address_space_operations tb_file_aops_no_writepage = {
 	.read_folio = tb_file_read_folio,
+	TB_AOPS_READAHEAD
 	.dirty_folio = tb_file_dirty_folio,
 };
 
@@ -120,6 +158,7 @@ static void tb_buffers_dirty_writeback(struct folio *folio, bool *dirty, bool *w
 
 static const struct address_space_operations tb_blkdev_aops = {
 	.read_folio = tb_file_read_folio,
+	TB_AOPS_READAHEAD
 	.dirty_folio = tb_file_dirty_folio,
 	TB_AOPS_WRITEPAGE
 	.is_dirty_writeback = tb_buffers_dirty_writeback,
@@ -136,6 +175,7 @@ static void tb_file_free_folio(struct folio *folio)
 /* NFS directories (nfs_readdir_clear_array()), orangefs: ->free_folio */
 static const struct address_space_operations tb_file_aops_free_folio = {
 	.read_folio = tb_file_read_folio,
+	TB_AOPS_READAHEAD
 	.dirty_folio = tb_file_dirty_folio,
 	TB_AOPS_WRITEPAGE
 	.free_folio = tb_file_free_folio,
@@ -174,6 +214,59 @@ void tb_file_set_buffers_io(struct tb_file *file, bool on)
 	WRITE_ONCE(file->buffers_io, on);
 }
 
+bool tb_file_readahead_on(struct tb_file *file)
+{
+	return file->readahead;
+}
+
+/* an open file of file (a read()'s, a mapping's): file_ra_state_init() */
+void tb_file_ra_init(struct tb_file *file, struct file *open)
+{
+	memset(&open->f_ra, 0, sizeof(open->f_ra));
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+	if (file->readahead)
+		file_ra_state_init(&open->f_ra, &file->inode.i_data);
+#endif
+}
+
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+/*
+ * The file's device reads ahead up to ra_pages (its bdi's ra_pages and
+ * io_pages, as a block device's queue limits set them); the open file's
+ * state starts as file_ra_state_init() makes it. 0: one page a read, the
+ * world's files as they were.
+ */
+int tb_file_set_readahead(struct tb_file *file, unsigned long ra_pages)
+{
+	if (file->inode.i_data.nrpages)
+		return -EBUSY;
+	file->bdi.ra_pages = ra_pages;
+	file->bdi.io_pages = ra_pages;
+	file->readahead = ra_pages != 0;
+	tb_file_ra_init(file, &file->file);
+	return 0;
+}
+
+/* a file system that supports large folios says so as it sets up the inode */
+int tb_file_set_large_folios(struct tb_file *file)
+{
+	if (file->inode.i_data.nrpages)
+		return -EBUSY;
+	mapping_set_large_folios(&file->inode.i_data);
+	return 0;
+}
+#else
+int tb_file_set_readahead(struct tb_file *file, unsigned long ra_pages)
+{
+	return -EOPNOTSUPP;
+}
+
+int tb_file_set_large_folios(struct tb_file *file)
+{
+	return -EOPNOTSUPP;
+}
+#endif
+
 struct tb_file *tb_file_create(unsigned long nr_pages)
 {
 	struct tb_file *f = kzalloc(sizeof(*f), GFP_KERNEL);
@@ -184,6 +277,10 @@ struct tb_file *tb_file_create(unsigned long nr_pages)
 	f->inode.i_size = (loff_t)nr_pages << PAGE_SHIFT;
 	f->inode.i_mode = S_IFREG | 0644;
 	f->inode.i_sb = &f->sb;
+	f->sb.s_bdi = &f->bdi;
+	f->bdi.capabilities = BDI_CAP_WRITEBACK;
+	f->file.f_mapping = &f->inode.i_data;
+	f->file.f_inode = &f->inode;
 	f->inode.i_mapping = &f->inode.i_data;
 	f->inode.i_data.host = &f->inode;
 	f->inode.i_data.a_ops = &tb_file_aops;
@@ -318,14 +415,8 @@ void tb_file_destroy(struct tb_file *f)
 			folio_clear_dirty_for_io(folio);
 		if (folio_test_private(folio))
 			truncate_buffers(f, folio);
-		xa_lock_irq(&mapping->i_pages);
-		__filemap_remove_folio(folio, NULL);
-		xa_unlock_irq(&mapping->i_pages);
+		filemap_remove_folio(folio);
 		folio_unlock(folio);
-		/* filemap_free_folio() */
-		if (mapping->a_ops->free_folio)
-			mapping->a_ops->free_folio(folio);
-		folio_put(folio);	/* the cache's reference */
 		folio_put(folio);
 	}
 	xa_destroy(&mapping->i_pages);
@@ -365,7 +456,18 @@ struct folio *tb_cache_lookup(struct tb_file *file, unsigned long index)
 	return p && !xa_is_value(p) ? p : NULL;
 }
 
-/* filemap_add_folio(): charge, insert, refault check, onto the LRU */
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+/* a folio read in at index: the kernel's filemap_add_folio(), then the read */
+int tb_pagecache_add(struct tb_file *file, struct folio *folio, unsigned long index, gfp_t gfp)
+{
+	int err = filemap_add_folio(&file->inode.i_data, folio, index, gfp);
+
+	if (!err)
+		read_done(file, folio);
+	return err;
+}
+#else
+/* filemap_add_folio() for order 0 (6.1): charge, insert, refault check, onto the LRU */
 int tb_pagecache_add(struct tb_file *file, struct folio *folio, unsigned long index, gfp_t gfp)
 {
 	struct address_space *mapping = &file->inode.i_data;
@@ -388,13 +490,10 @@ int tb_pagecache_add(struct tb_file *file, struct folio *folio, unsigned long in
 	if (shadow)
 		workingset_refault(folio, shadow);
 	folio_add_lru(folio);
-	folio_mark_uptodate(folio);
-	/* block_read_full_folio() reads it through buffer heads it attaches */
-	if (file->fs == TB_FS_BUFFERS)
-		folio_attach_private(folio, file);
-	folio_unlock(folio);
+	read_done(file, folio);
 	return 0;
 }
+#endif
 
 /*
  * SHM_LOCK / SHM_UNLOCK of a file (shmem_lock(), shmem_unlock_mapping()):
@@ -466,6 +565,67 @@ unsigned long tb_file_dirty(struct tb_file *file)
 	return n;
 }
 
+/* filemap_create_folio(): a new folio, read at a file read's cost */
+static int read_one(struct tb_file *file, struct folio *folio, unsigned long index)
+{
+	int err = tb_pagecache_add(file, folio, index, GFP_KERNEL);
+
+	tb_charge_time(tb_cost_file_read());
+	return err;
+}
+
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+static inline bool pos_same_folio(loff_t pos1, loff_t pos2, struct folio *folio)
+{
+	return pos1 >> folio_shift(folio) == pos2 >> folio_shift(folio);
+}
+
+/*
+ * filemap_read() of one page of a file with readahead: a miss starts the
+ * kernel's synchronous readahead (then, if that read nothing, the page
+ * alone); a folio marked PG_readahead starts the asynchronous one; the
+ * folio is marked accessed once however many of its pages are read in a
+ * row, and the open file remembers where the read ended (ra->prev_pos)
+ */
+static int file_read_ra(struct tb_file *file, unsigned long index)
+{
+	struct address_space *mapping = &file->inode.i_data;
+	struct file_ra_state *ra = &file->file.f_ra;
+	loff_t pos = (loff_t)index << PAGE_SHIFT;
+	struct folio *folio = tb_cache_lookup(file, index);
+	int err = 0;
+
+	if (folio) {
+		tb_stats.hits++;
+		tb_charge_time(tb_cost_hit());
+		folio_get(folio);
+	} else {
+		tb_stats.major_file++;
+		page_cache_sync_readahead(mapping, ra, &file->file, index, 1);
+		folio = tb_cache_lookup(file, index);
+		if (folio) {
+			folio_get(folio);
+		} else {
+			folio = tb_alloc_folio(GFP_HIGHUSER_MOVABLE, numa_node_id());
+			if (!folio)
+				return -ENOMEM;
+			err = read_one(file, folio, index);
+			if (err) {
+				folio_put(folio);
+				return err;
+			}
+		}
+	}
+	if (folio_test_readahead(folio))
+		page_cache_async_readahead(mapping, ra, &file->file, folio, 1);
+	if (!pos_same_folio(pos, ra->prev_pos - 1, folio))
+		folio_mark_accessed(folio);
+	ra->prev_pos = pos + PAGE_SIZE;
+	folio_put(folio);
+	return 0;
+}
+#endif
+
 int tb_file_read(struct tb_file *file, unsigned long index)
 {
 	struct folio *folio;
@@ -478,6 +638,10 @@ int tb_file_read(struct tb_file *file, unsigned long index)
 	/* a task the OOM killer chose has a fatal signal: its read fails */
 	if (tsk_is_oom_victim(current))
 		return -EINTR;
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+	if (file->readahead)
+		return file_read_ra(file, index);
+#endif
 	folio = tb_cache_lookup(file, index);
 	if (folio) {
 		tb_stats.hits++;
@@ -488,9 +652,8 @@ int tb_file_read(struct tb_file *file, unsigned long index)
 	folio = tb_alloc_folio(GFP_HIGHUSER_MOVABLE, numa_node_id());
 	if (!folio)
 		return -ENOMEM;
-	err = tb_pagecache_add(file, folio, index, GFP_KERNEL);
+	err = read_one(file, folio, index);
 	tb_stats.major_file++;
-	tb_charge_time(tb_cost_file_read());
 	/* filemap_read() marks every folio it copies from, the new ones too */
 	if (!err)
 		folio_mark_accessed(folio);
@@ -498,7 +661,8 @@ int tb_file_read(struct tb_file *file, unsigned long index)
 	return err;
 }
 
-/* ---- mm/filemap.c ---- */
+/* ---- mm/filemap.c (the tree's own where the world has large folios) ---- */
+#ifndef CONFIG_TRANSPARENT_HUGEPAGE
 void __filemap_remove_folio(struct folio *folio, void *shadow)
 {
 	struct address_space *mapping = folio->mapping;
@@ -510,6 +674,20 @@ void __filemap_remove_folio(struct folio *folio, void *shadow)
 	mapping->nrpages--;
 	tb_lruvec_stat_mod_folio(folio, NR_FILE_PAGES, -1);
 }
+
+/* filemap_free_folio() follows */
+void filemap_remove_folio(struct folio *folio)
+{
+	struct address_space *mapping = folio->mapping;
+
+	xa_lock_irq(&mapping->i_pages);
+	__filemap_remove_folio(folio, NULL);
+	xa_unlock_irq(&mapping->i_pages);
+	if (mapping->a_ops->free_folio)
+		mapping->a_ops->free_folio(folio);
+	folio_put(folio);
+}
+#endif
 
 /*
  * mm/filemap.c: what a folio's private data holds is let go, unless it is

@@ -802,6 +802,8 @@ struct tb_vma *tb_map_file(struct tb_file *file)
 		v->file.f_mapping = tb_file_mapping(file);
 		v->vma.vm_file = &v->file;
 		v->file.f_inode = tb_file_mapping(file)->host;
+		/* the mapping's open file: readahead state of its own */
+		tb_file_ra_init(file, &v->file);
 		v->vma.vm_ops = &tb_file_vm_ops;
 		TB_VMA_FLAGS(&v->vma) = VM_READ;
 		list_add_tail(&v->file_node, tb_file_vmas(file));
@@ -1948,6 +1950,32 @@ mapped:
 	return 0;
 }
 
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+/*
+ * filemap_fault() of a file with readahead: a folio found starts the
+ * asynchronous readahead if it is marked, a miss the synchronous one
+ * (mm/filemap.c's, extracted); the faulting page's folio, held, or NULL
+ */
+static struct folio *file_fault_readahead(struct tb_vma *vma, unsigned long idx,
+					  struct folio *folio)
+{
+	struct vm_fault vmf = user_vmf(vma, idx, false, NULL);
+
+	if (folio) {
+		do_async_mmap_readahead(&vmf, folio);
+		return folio;
+	}
+	do_sync_mmap_readahead(&vmf);
+	folio = tb_cache_lookup(vma->tbf, idx);
+	if (folio) {
+		folio_get(folio);
+		tb_stats.major_file++;
+		tb_charge_time(costs.hit_ns);
+	}
+	return folio;
+}
+#endif
+
 static int do_file_fault(struct tb_vma *vma, unsigned long idx, bool write)
 {
 	struct folio *folio;
@@ -1956,6 +1984,22 @@ static int do_file_fault(struct tb_vma *vma, unsigned long idx, bool write)
 	if (write)
 		return -EINVAL;	/* file mappings are read-only here */
 	folio = tb_cache_lookup(vma->tbf, idx);
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+	if (tb_file_readahead_on(vma->tbf)) {
+		if (folio) {
+			folio_get(folio);
+			tb_stats.minor++;
+			tb_charge_time(costs.minor_ns + costs.hit_ns);
+			file_fault_readahead(vma, idx, folio);
+			goto map;
+		}
+		count_vm_event(PGMAJFAULT);
+		count_memcg_event_mm(vma->vma.vm_mm, PGMAJFAULT);
+		folio = file_fault_readahead(vma, idx, NULL);
+		if (folio)
+			goto map;
+	}
+#endif
 	if (folio) {
 		folio_get(folio);
 		tb_stats.minor++;
@@ -1975,6 +2019,9 @@ static int do_file_fault(struct tb_vma *vma, unsigned long idx, bool write)
 		tb_stats.major_file++;
 		tb_charge_time(costs.file_read_ns + costs.hit_ns);
 	}
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+map:
+#endif
 	rmap_add(vma, idx, folio);
 	map_pte(vma, idx, folio, false);
 	return 0;
@@ -2306,6 +2353,15 @@ vm_fault_t do_swap_page(struct vm_fault *vmf)
 struct folio *folio_alloc_noprof(gfp_t gfp, unsigned int order)
 {
 	return tb_alloc_folio_order(gfp, order, numa_node_id());
+}
+
+/* mm/mempolicy.c under a policy: the world has none (7.x's filemap_alloc_folio()'s) */
+struct mempolicy;
+struct folio *folio_alloc_mpol_noprof(gfp_t gfp, unsigned int order, struct mempolicy *pol,
+				      pgoff_t ilx, int nid)
+{
+	WARN_ONCE(1, "tb: the world has no mempolicies");
+	return tb_alloc_folio_order(gfp, order, nid);
 }
 
 /* mm/memory.c: the world's vmas have their anon_vma from the start */

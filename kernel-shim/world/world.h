@@ -80,6 +80,14 @@ struct tb_file *tb_mapping_file(struct address_space *mapping);
 int tb_file_write_error(struct tb_file *file);	/* what its writepage returns */
 enum tb_file_fs tb_file_fs(struct tb_file *file);
 void tb_pagecache_replace(struct folio *old, struct folio *new);
+/* readahead (mm/readahead.c): whether the file reads ahead; an open file's state */
+bool tb_file_readahead_on(struct tb_file *file);
+void tb_file_ra_init(struct tb_file *file, struct file *open);
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+/* mm/filemap.c's readahead of a file fault (extracted, made global) */
+struct file *do_sync_mmap_readahead(struct vm_fault *vmf);
+struct file *do_async_mmap_readahead(struct vm_fault *vmf, struct folio *folio);
+#endif
 
 void tb_files_for_each_dirty(void (*fn)(struct folio *folio));
 

@@ -55,11 +55,13 @@ static void first_done_update(void)
 /* filemap_dirty_folio() + folio_account_dirtied() */
 bool tb_file_dirty_folio(struct address_space *mapping, struct folio *folio)
 {
+	long nr = folio_nr_pages(folio);
+
 	if (folio_test_set_dirty(folio))
 		return false;
-	tb_lruvec_stat_mod_folio(folio, NR_FILE_DIRTY, 1);
-	__zone_stat_mod_folio(folio, NR_ZONE_WRITE_PENDING, 1);
-	__node_stat_mod_folio(folio, NR_DIRTIED, 1);
+	tb_lruvec_stat_mod_folio(folio, NR_FILE_DIRTY, nr);
+	__zone_stat_mod_folio(folio, NR_ZONE_WRITE_PENDING, nr);
+	__node_stat_mod_folio(folio, NR_DIRTIED, nr);
 	return true;
 }
 
@@ -69,8 +71,8 @@ bool folio_clear_dirty_for_io(struct folio *folio)
 	if (!folio_test_clear_dirty(folio))
 		return false;
 	if (!folio_test_swapcache(folio) && folio_mapping(folio)) {
-		lruvec_stat_mod_folio(folio, NR_FILE_DIRTY, -1);
-		zone_stat_mod_folio(folio, NR_ZONE_WRITE_PENDING, -1);
+		lruvec_stat_mod_folio(folio, NR_FILE_DIRTY, -folio_nr_pages(folio));
+		zone_stat_mod_folio(folio, NR_ZONE_WRITE_PENDING, -folio_nr_pages(folio));
 	}
 	return true;
 }

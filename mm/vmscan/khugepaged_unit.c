@@ -33,12 +33,6 @@ static int khugepaged(void *none)
 #include <linux/leafops.h>
 #endif
 
-/* the file branch's reference, never taken (CONFIG_SHMEM off) */
-static inline struct file *get_file(struct file *f)
-{
-	return f;
-}
-
 /*
  * MADV_COLLAPSE of a file or shmem range: not built (CONFIG_SHMEM off).
  * The stubs return 0, SCAN_FAIL (enum scan_result is the extract's own).

@@ -69,6 +69,8 @@
 #define CONFIG_PGTABLE_HAS_HUGE_LEAVES 1
 /* def_bool !NO_PAGE_MAPCOUNT (7.x): a large folio's pages keep their own mapcounts */
 #define CONFIG_PAGE_MAPCOUNT 1
+/* THP selects it: a large folio is one multi-index entry of the page cache */
+#define CONFIG_XARRAY_MULTI 1
 #endif
 
 #endif /* _KSHIM_KCONFIG_H */

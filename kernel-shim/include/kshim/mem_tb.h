@@ -141,7 +141,7 @@ int tb_file_read(struct tb_file *file, unsigned long index);
 unsigned long tb_file_cached(struct tb_file *file);	/* pages in the cache */
 /* write() one page: cached (read first if not), then dirty; 0 or -errno */
 int tb_file_write(struct tb_file *file, unsigned long index);
-unsigned long tb_file_dirty(struct tb_file *file);	/* dirty pages cached */
+unsigned long tb_file_dirty(struct tb_file *file);	/* dirty folios cached */
 /* the folio cached at index, or NULL (no reference taken) */
 struct folio *tb_file_folio(struct tb_file *file, unsigned long index);
 /* SHM_LOCK (on) / SHM_UNLOCK (off): unevictable page cache, rescued on unlock */
@@ -192,6 +192,17 @@ unsigned long tb_free_folio_calls(void);	/* of every TB_FS_FREE_FOLIO file */
  * the I/O completed
  */
 void tb_file_set_buffers_io(struct tb_file *file, bool on);
+/*
+ * Readahead and large folios, set before a page is cached (-EBUSY after;
+ * -EOPNOTSUPP on trees the world builds without THP): with ra_pages > 0
+ * a read miss and a file fault go through the tree's mm/readahead.c, the
+ * device reading up to ra_pages at a time; tb_file_set_large_folios() is
+ * mapping_set_large_folios(), so readahead may allocate folios of any
+ * order up to the mapping's maximum. Files left alone read one page a
+ * miss, as they always did.
+ */
+int tb_file_set_readahead(struct tb_file *file, unsigned long ra_pages);
+int tb_file_set_large_folios(struct tb_file *file);
 /*
  * A TB_FS_BUFFERS file destroyed (truncated) while its buffers are under
  * I/O leaves its folios on the LRU with their buffers, out of the page

@@ -10,16 +10,27 @@ static inline void wb_memcg_offline(struct mem_cgroup *memcg)
  * The world's writeback is per folio (kernel-shim/world/writeback.c): no
  * bdi_writeback keeps counts an inode's writes would reach
  */
-struct inode;
+#include <linux/fs.h>
 struct bdi_writeback;
 static inline struct bdi_writeback *inode_to_wb(struct inode *inode)
 {
 	return NULL;
 }
-/* every file of the world is written back (world/writeback.c) */
-struct address_space;
-static inline bool mapping_can_writeback(struct address_space *mapping)
+
+/*
+ * The slice of a device's backing_dev_info that page-cache code reads:
+ * its readahead window and I/O size in pages, and whether it writes back
+ * (BDI_CAP_WRITEBACK). Each world file has its own (kernel-shim/world/).
+ */
+struct backing_dev_info {
+	unsigned long ra_pages;
+	unsigned long io_pages;
+	unsigned int capabilities;
+};
+
+static inline struct backing_dev_info *inode_to_bdi(struct inode *inode)
 {
-	return true;
+	return inode->i_sb->s_bdi;
 }
+#include <kgen/backing-dev.h>
 #endif

@@ -68,4 +68,27 @@ static inline bool cpuset_zone_allowed(struct zone *z, gfp_t gfp_mask)
 {
 	return __cpuset_zone_allowed(z, gfp_mask);
 }
+/*
+ * No cpuset spreads its page cache over its nodes (cpuset.memory_spread_page
+ * is cgroup v1's), and mems_allowed never changes under an allocation
+ */
+static inline int cpuset_do_page_mem_spread(void)
+{
+	return 0;
+}
+
+static inline int cpuset_mem_spread_node(void)
+{
+	return numa_node_id();
+}
+
+static inline unsigned int read_mems_allowed_begin(void)
+{
+	return 0;
+}
+
+static inline bool read_mems_allowed_retry(unsigned int seq)
+{
+	return false;
+}
 #endif

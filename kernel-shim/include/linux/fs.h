@@ -20,8 +20,10 @@ typedef u64 sector_t;
 #include <kgen/fs.h>
 
 /* the slices of an inode and a superblock that page-cache code reaches */
+struct backing_dev_info;
 struct super_block {
 	errseq_t s_wb_err;
+	struct backing_dev_info *s_bdi;	/* its device's readahead and writeback */
 };
 struct inode {
 	struct super_block *i_sb;
@@ -45,9 +47,16 @@ struct file {
 	struct address_space *f_mapping;
 	struct inode *f_inode;
 	const struct file_operations *f_op;
+	struct file_ra_state f_ra;	/* readahead state of this open file */
 	void *private_data;
 	const void *kshim_aux;	/* its debugfs file's aux value (debugfs_get_aux()) */
 };
+
+/* the world's open files live as long as their file: no count to take */
+static inline struct file *get_file(struct file *f)
+{
+	return f;
+}
 
 static inline struct inode *file_inode(const struct file *f)
 {

@@ -20,6 +20,11 @@
 struct folio *__folio_alloc_noprof(gfp_t gfp, unsigned int order, int preferred_nid,
 				   nodemask_t *nodemask);
 #define __folio_alloc(...)	__folio_alloc_noprof(__VA_ARGS__)
+/* linux/gfp.h's: on the node, the world's allocator */
+static inline struct folio *__folio_alloc_node_noprof(gfp_t gfp, unsigned int order, int nid)
+{
+	return __folio_alloc_noprof(gfp | __GFP_THISNODE, order, nid, NULL);
+}
 #else
 static inline bool gfpflags_allow_blocking(const gfp_t gfp_flags)
 {

@@ -11,4 +11,7 @@
 static inline void check_highest_zone(enum zone_type k)
 {
 }
+
+/* an allocation under a policy that does not interleave (no policy is ever given) */
+#define NO_INTERLEAVE_INDEX (-1UL)
 #endif

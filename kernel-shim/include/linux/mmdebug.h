@@ -3,4 +3,6 @@
 #define _KSHIM_LINUX_MMDEBUG_H
 /* CONFIG_DEBUG_VM's checks are always on: they report through linux/bug.h. */
 #include <linux/bug.h>
+struct page;
+#include <kgen/mmdebug.h>
 #endif

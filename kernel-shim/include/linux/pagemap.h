@@ -16,6 +16,8 @@ void folio_unlock(struct folio *folio);
 /* mm/swapfile.c (the world's swap): folio_index() of a swap cache folio before 6.10 */
 pgoff_t __page_file_index(struct page *page);
 #include <kgen/pagemap.h>
+/* no allocation profiling (CONFIG_MEM_ALLOC_PROFILING off) */
+#define filemap_alloc_folio(...)	filemap_alloc_folio_noprof(__VA_ARGS__)
 
 void folio_wait_writeback(struct folio *folio);
 void __filemap_remove_folio(struct folio *folio, void *shadow);

@@ -4,4 +4,5 @@
 /* A panic ends the test at the call site, as BUG() does. */
 #include <linux/bug.h>
 #define panic(fmt, ...) kshim_bug(__FILE__, __LINE__, __func__)
+#include <kgen/panic.h>
 #endif

@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Large page-cache folios and the kernel's readahead: a file that opts in
+ * (tb_file_set_readahead(), tb_file_set_large_folios()) is read through
+ * mm/readahead.c, whose windows and folio orders are the tree's, and its
+ * folios enter and leave the page cache through mm/filemap.c: one
+ * multi-index entry each, counted by pages, evicted whole into one shadow
+ * entry, written back whole, mapped page by page.
+ */
+#include <linux/kernel.h>
+#include <linux/errno.h>
+#include <linux/mm.h>
+#include <linux/vmstat.h>
+#include <linux/swap.h>
+#include <linux/pagemap.h>
+#include <linux/rmap.h>
+#include <linux/writeback.h>
+#include <sys/mman.h>
+#include "tb_reclaim.h"
+
+/* the block layer's default window: VM_READAHEAD_PAGES (128 KiB) */
+#define RA_PAGES 32
+
+/* a file of nr pages read ahead by the default window, with large folios or not */
+static struct tb_file *ra_file(unsigned long nr, bool large)
+{
+	struct tb_file *f = tb_file_create(nr);
+
+	assert_non_null(f);
+	assert_int_equal(tb_file_set_readahead(f, RA_PAGES), 0);
+	if (large)
+		assert_int_equal(tb_file_set_large_folios(f), 0);
+	return f;
+}
+
+/* "index:order" of each folio cached in [0, n), in index order */
+static const char *layout(struct tb_file *f, unsigned long n)
+{
+	static char buf[1024];
+	size_t len = 0;
+	unsigned long i = 0;
+
+	buf[0] = '\0';
+	while (i < n && len < sizeof(buf) - 16) {
+		struct folio *folio = tb_file_folio(f, i);
+
+		if (!folio) {
+			i++;
+			continue;
+		}
+		len += snprintf(buf + len, sizeof(buf) - len, "%s%lu:%u", len ? " " : "",
+				folio->index, folio_order(folio));
+		i = folio->index + folio_nr_pages(folio);
+	}
+	return buf;
+}
+
+static void read_pages_seq(struct tb_file *f, unsigned long from, unsigned long to)
+{
+	unsigned long i;
+
+	for (i = from; i < to; i++)
+		assert_int_equal(tb_file_read(f, i), 0);
+}
+
+/* the folio of index, which must be cached */
+static struct folio *cached(struct tb_file *f, unsigned long index)
+{
+	struct folio *folio = tb_file_folio(f, index);
+
+	assert_non_null(folio);
+	return folio;
+}
+
+/*
+ * A sequential read: each asynchronous window starts as the reader
+ * reaches the folio marked PG_readahead, and page_cache_ra_order() raises
+ * the order by 2 a window, each folio aligned to its order and none
+ * beyond the window (so the window's last folios are smaller)
+ */
+static void sequential_read_grows_folio_orders(void **state)
+{
+	struct tb_file *f = ra_file(256, true);
+	struct tb_mem_stats st;
+
+	tb_run_in("/");
+	read_pages_seq(f, 0, 64);
+#if TB_HAVE_ra_order_in_state
+	/*
+	 * the first window at order 0 (ra->order reset by the synchronous
+	 * read); each later one 2 orders up, its end cut to that alignment
+	 */
+	assert_string_equal(layout(f, 256),
+			    "0:0 1:0 2:0 3:0 4:2 8:2 12:2 16:3 24:3 32:4 48:4 64:5");
+#else
+	/* the first window already at order 2 (0 + 2, at most ilog2 of its size) */
+	assert_string_equal(layout(f, 256),
+			    "0:2 4:2 8:2 12:2 16:3 24:2 28:2 32:4 48:3 56:2 60:2 "
+			    "64:4 80:3 88:2 92:2 96:4 112:3 120:2");
+#endif
+	/* one read waited for the disk: the rest was read ahead */
+	tb_mem_stats(&st);
+	assert_int_equal(st.major_file, 1);
+}
+
+/* a file without large folios: page_cache_ra_order() falls back to order 0 */
+static void file_without_large_folios_reads_the_window_in_order_0(void **state)
+{
+	struct tb_file *f = ra_file(256, false);
+	struct tb_mem_stats st;
+
+	tb_run_in("/");
+	/* get_init_ra_size(1, 32): 4 pages, the second marked for readahead */
+	read_pages_seq(f, 0, 1);
+	assert_string_equal(layout(f, 256), "0:0 1:0 2:0 3:0");
+	assert_true(folio_test_readahead(cached(f, 1)));
+	/* reaching it reads the next window, twice as large */
+	read_pages_seq(f, 1, 2);
+	assert_int_equal(tb_file_cached(f), 12);
+	assert_false(folio_test_readahead(cached(f, 1)));
+	read_pages_seq(f, 2, 256);
+	assert_int_equal(tb_file_cached(f), 256);
+	assert_int_equal(folio_order(cached(f, 255)), 0);
+	tb_mem_stats(&st);
+	assert_int_equal(st.major_file, 1);
+}
+
+/* a file left alone reads one page a miss, as before readahead was modelled */
+static void file_without_readahead_reads_one_page_a_miss(void **state)
+{
+	struct tb_file *f = tb_file_create(64);
+	struct tb_mem_stats st;
+
+	tb_run_in("/");
+	read_pages_seq(f, 0, 8);
+	assert_int_equal(tb_file_cached(f), 8);
+	tb_mem_stats(&st);
+	assert_int_equal(st.major_file, 8);
+}
+
+/* the largest folio cached in [0, n) */
+static struct folio *largest(struct tb_file *f, unsigned long n)
+{
+	struct folio *best = NULL;
+	unsigned long i;
+
+	for (i = 0; i < n; i++) {
+		struct folio *folio = tb_file_folio(f, i);
+
+		if (folio && (!best || folio_order(folio) > folio_order(best)))
+			best = folio;
+	}
+	assert_non_null(best);
+	return best;
+}
+
+/*
+ * memory.stat's file counts pages (NR_FILE_PAGES by folio_nr_pages());
+ * reclaim takes a large folio whole and leaves one shadow entry over its
+ * range (page_cache_delete()); reading it again is a refault of all its
+ * pages (workingset_refault())
+ */
+static void reclaim_evicts_a_large_folio_whole_and_a_read_refaults_it(void **state)
+{
+	struct tb_file *f = ra_file(256, true);
+	struct folio *folio;
+	unsigned long index, nr, i;
+	char amount[32];
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	read_pages_seq(f, 0, 128);
+	assert_int_equal(tb_stat("a", "file"), tb_file_cached(f) * 4096);
+	folio = largest(f, 128);
+	index = folio->index;
+	nr = folio_nr_pages(folio);
+	assert_true(nr >= 16);
+	snprintf(amount, sizeof(amount), "%lu", tb_file_cached(f) * 4096);
+	assert_write_ok("a", "memory.reclaim", amount);
+	assert_int_equal(tb_file_cached(f), 0);
+	assert_int_equal(tb_stat("a", "file"), 0);
+	for (i = index; i < index + nr; i++)
+		assert_true(xa_is_value(xa_load(&tb_file_mapping(f)->i_pages, i)));
+	assert_int_equal(tb_stat("a", "workingset_refault_file"), 0);
+	assert_int_equal(tb_file_read(f, index), 0);
+	/* the new window from index: the refaulting pages counted as refaults */
+	assert_true(tb_stat("a", "workingset_refault_file") >= 1);
+	assert_int_equal(tb_stat("a", "file"), tb_file_cached(f) * 4096);
+}
+
+/* a dirty large folio: one write() dirties it whole, the flushers write it whole */
+static void dirty_large_folio_is_written_back_whole(void **state)
+{
+	struct tb_file *f = ra_file(256, true);
+	struct pglist_data *pgdat = NODE_DATA(0);
+	struct folio *folio;
+	unsigned long nr;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	read_pages_seq(f, 0, 64);
+	folio = largest(f, 64);
+	nr = folio_nr_pages(folio);
+	assert_int_equal(tb_file_write(f, folio->index + 1), 0);
+	assert_int_equal(tb_file_dirty(f), 1);
+	assert_int_equal(node_page_state(pgdat, NR_FILE_DIRTY), nr);
+	assert_int_equal(tb_stat("a", "file_dirty"), nr * 4096);
+	wakeup_flusher_threads(WB_REASON_SYNC);
+	assert_int_equal(node_page_state(pgdat, NR_FILE_DIRTY), 0);
+	assert_int_equal(node_page_state(pgdat, NR_WRITEBACK), nr);
+	assert_int_equal(tb_writeback_inflight(), 1);
+	schedule_timeout(HZ);
+	assert_int_equal(tb_writeback_inflight(), 0);
+	assert_int_equal(node_page_state(pgdat, NR_WRITTEN), nr);
+}
+
+/* truncate: every folio, of every order, leaves the cache and its charge */
+static void truncating_frees_every_folio(void **state)
+{
+	struct tb_file *f = ra_file(256, true);
+	struct pglist_data *pgdat = NODE_DATA(0);
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	read_pages_seq(f, 0, 256);
+	assert_int_equal(tb_file_cached(f), 256);
+	assert_int_equal(node_page_state(pgdat, NR_FILE_PAGES), 256);
+	tb_file_destroy(f);
+	assert_int_equal(node_page_state(pgdat, NR_FILE_PAGES), 0);
+	assert_int_equal(tb_stat("a", "file"), 0);
+	assert_int_equal(tb_usage("a"), 0);
+}
+
+/*
+ * A fault in a VM_HUGEPAGE mapping reads PMD-sized folios
+ * (do_sync_mmap_readahead(): the aligned PMD and, the mapping not
+ * MADV_RANDOM, the next one): NR_FILE_THPS and memory.stat file_thp count
+ * them; the fault maps the faulting page by its pte, young, and the rmap
+ * finds it there (folio_referenced())
+ */
+static void huge_mapping_fault_reads_a_pmd_folio_mapped_by_its_pte(void **state)
+{
+	struct tb_file *f = ra_file(2048, true);
+	struct pglist_data *pgdat = NODE_DATA(0);
+	struct tb_vma *vma;
+	struct folio *folio;
+	unsigned long vm_flags;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_file(f);
+	assert_non_null(vma);
+	assert_int_equal(tb_madvise(vma, MADV_HUGEPAGE), 0);
+	assert_int_equal(tb_touch(vma, 700, false), 0);
+	folio = cached(f, 700);
+	assert_int_equal(folio_order(folio), HPAGE_PMD_ORDER);
+	assert_int_equal(folio->index, 512);
+	assert_int_equal(folio_order(cached(f, 1024)), HPAGE_PMD_ORDER);
+	assert_int_equal(tb_file_cached(f), 2 * HPAGE_PMD_NR);
+	assert_int_equal(node_page_state(pgdat, NR_FILE_THPS), 2 * HPAGE_PMD_NR);
+	assert_int_equal(tb_stat("a", "file_thp"), 4 * MB);
+	/* one pte maps one page of it */
+	assert_int_equal(folio_mapcount(folio), 1);
+	assert_true(tb_vma_pte_young(vma, 700));
+	assert_false(tb_vma_pte_young(vma, 701));
+	folio_lock(folio);
+	assert_int_equal(folio_referenced(folio, 1, NULL, &vm_flags), 1);
+	assert_false(tb_vma_pte_young(vma, 700));
+	assert_int_equal(folio_referenced(folio, 1, NULL, &vm_flags), 0);
+	folio_unlock(folio);
+	tb_unmap(vma);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		TB_RECLAIM_TEST(sequential_read_grows_folio_orders),
+		TB_RECLAIM_TEST(file_without_large_folios_reads_the_window_in_order_0),
+		TB_RECLAIM_TEST(file_without_readahead_reads_one_page_a_miss),
+		TB_RECLAIM_TEST(reclaim_evicts_a_large_folio_whole_and_a_read_refaults_it),
+		TB_RECLAIM_TEST(dirty_large_folio_is_written_back_whole),
+		TB_RECLAIM_TEST(truncating_frees_every_folio),
+		TB_RECLAIM_TEST(huge_mapping_fault_reads_a_pmd_folio_mapped_by_its_pte),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
