@@ -1410,13 +1410,6 @@ void tb_folio_unpin(struct folio *folio)
 /* mm/memory.c's (mm/vmscan/memory_unit.c) */
 vm_fault_t do_anonymous_page(struct vm_fault *vmf);
 
-/*
- * handle_pte_fault() of a pte that is none in an anonymous vma: the
- * kernel's do_anonymous_page(), which picks the folio's order (an mTHP
- * size enabled for the vma, else a small folio), charges it and maps all
- * its pages, none young (x86 leaves that to the MMU): the retried access
- * sets the faulting pte's accessed bit, and its dirty bit on a write
- */
 /* the vm_fault of a user access to page idx of vma, its pmd as given */
 static struct vm_fault user_vmf(struct tb_vma *vma, unsigned long idx, bool write, pmd_t *pmd)
 {
@@ -1431,6 +1424,13 @@ static struct vm_fault user_vmf(struct tb_vma *vma, unsigned long idx, bool writ
 	};
 }
 
+/*
+ * handle_pte_fault() of a pte that is none in an anonymous vma: the
+ * kernel's do_anonymous_page(), which picks the folio's order (an mTHP
+ * size enabled for the vma, else a small folio), charges it and maps all
+ * its pages, none young (x86 leaves that to the MMU): the retried access
+ * sets the faulting pte's accessed bit, and its dirty bit on a write
+ */
 static int do_anon_fault(struct tb_vma *vma, unsigned long idx, bool write)
 {
 	struct mm_struct *mm = vma->vma.vm_mm;
@@ -1974,54 +1974,51 @@ static struct folio *file_fault_readahead(struct tb_vma *vma, unsigned long idx,
 	}
 	return folio;
 }
+#else
+/* no readahead without large folios in the world (6.1): never called */
+static struct folio *file_fault_readahead(struct tb_vma *vma, unsigned long idx,
+					  struct folio *folio)
+{
+	return folio;
+}
 #endif
 
 static int do_file_fault(struct tb_vma *vma, unsigned long idx, bool write)
 {
+	bool ra = tb_file_readahead_on(vma->tbf);
 	struct folio *folio;
 	int err;
 
 	if (write)
 		return -EINVAL;	/* file mappings are read-only here */
 	folio = tb_cache_lookup(vma->tbf, idx);
-#ifdef CONFIG_TRANSPARENT_HUGEPAGE
-	if (tb_file_readahead_on(vma->tbf)) {
-		if (folio) {
-			folio_get(folio);
-			tb_stats.minor++;
-			tb_charge_time(costs.minor_ns + costs.hit_ns);
-			file_fault_readahead(vma, idx, folio);
-			goto map;
-		}
-		count_vm_event(PGMAJFAULT);
-		count_memcg_event_mm(vma->vma.vm_mm, PGMAJFAULT);
-		folio = file_fault_readahead(vma, idx, NULL);
-		if (folio)
-			goto map;
-	}
-#endif
 	if (folio) {
 		folio_get(folio);
 		tb_stats.minor++;
 		tb_charge_time(costs.minor_ns + costs.hit_ns);
-	} else {
-		/* filemap_fault(): no cached folio, a read: a major fault */
-		count_vm_event(PGMAJFAULT);
-		count_memcg_event_mm(vma->vma.vm_mm, PGMAJFAULT);
-		folio = tb_alloc_folio(GFP_HIGHUSER_MOVABLE, numa_node_id());
-		if (!folio)
-			return -ENOMEM;
-		err = tb_pagecache_add(vma->tbf, folio, idx, GFP_KERNEL);
-		if (err) {
-			folio_put(folio);
-			return err;
-		}
-		tb_stats.major_file++;
-		tb_charge_time(costs.file_read_ns + costs.hit_ns);
+		if (ra)
+			file_fault_readahead(vma, idx, folio);
+		goto map;
 	}
-#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+	/* filemap_fault(): no cached folio, a read: a major fault */
+	count_vm_event(PGMAJFAULT);
+	count_memcg_event_mm(vma->vma.vm_mm, PGMAJFAULT);
+	if (ra) {
+		folio = file_fault_readahead(vma, idx, NULL);
+		if (folio)
+			goto map;
+	}
+	folio = tb_alloc_folio(GFP_HIGHUSER_MOVABLE, numa_node_id());
+	if (!folio)
+		return -ENOMEM;
+	err = tb_pagecache_add(vma->tbf, folio, idx, GFP_KERNEL);
+	if (err) {
+		folio_put(folio);
+		return err;
+	}
+	tb_stats.major_file++;
+	tb_charge_time(costs.file_read_ns + costs.hit_ns);
 map:
-#endif
 	rmap_add(vma, idx, folio);
 	map_pte(vma, idx, folio, false);
 	return 0;
