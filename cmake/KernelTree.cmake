@@ -224,6 +224,18 @@ function(kernel_config_defines out)
   set(${out} "${defs}" PARENT_SCOPE)
 endfunction()
 
+# An extraction step's command: tools/kgen_cache.py runs kextract (and
+# kdeclare, after `::`) in one Python process, from the extraction cache
+# when one is set (TB_KGEN_CACHE_DIR: this build directory's path is a
+# placeholder in the cache's keys and entries).
+function(kgen_command out)
+  set(c ${Python3_EXECUTABLE} "${PROJECT_SOURCE_DIR}/tools/kgen_cache.py")
+  if(TB_KGEN_CACHE_DIR)
+    list(APPEND c --kgen-cache "${TB_KGEN_CACHE_DIR}" --kgen-build "${CMAKE_BINARY_DIR}")
+  endif()
+  set(${out} ${c} PARENT_SCOPE)
+endfunction()
+
 # kextract(<out> <tree> <file> MANIFEST m [TREE_LABEL l]): a build-time
 # extraction; the build fails with kextract's one-line message on drift.
 function(kextract out tree file)
@@ -244,20 +256,22 @@ function(kextract out tree file)
   # update's new callee needs no edit here
   set(auto "")
   set(decl "")
+  kgen_command(cmd)
   if(tree STREQUAL KTREE)
     set(auto --refs "${out}.refs" --prelude "${out}.auto.h")
-    set(decl COMMAND ${Python3_EXECUTABLE} "${PROJECT_SOURCE_DIR}/tools/kdeclare" header
+    set(decl :: kdeclare header
             "${out}.refs" --root "${tree}" --tree "${K_LABEL}" --known "${TB_KNOWN}"
             --provided "${KGEN_INCLUDE}" ${defs} -o "${out}.auto.h")
   endif()
   add_custom_command(OUTPUT "${out}"
-    COMMAND ${Python3_EXECUTABLE} "${PROJECT_SOURCE_DIR}/tools/kextract"
+    COMMAND ${cmd} kextract
             "${tree}/${file}" --srcname "${tree}/${file}" --tree "${K_LABEL}"
             --root "${tree}" --known "${TB_KNOWN}"
             ${defs} ${feats} ${margs} ${K_ARGS} ${auto} -o "${out}"
-    ${decl}
+            ${decl}
     BYPRODUCTS ${out}.refs ${out}.auto.h ${out}.auto.h.gaps ${out}.auto.h.key
     DEPENDS "${tree}/${file}" "${PROJECT_SOURCE_DIR}/tools/kextract" ${K_MANIFEST}
+            "${PROJECT_SOURCE_DIR}/tools/kgen_cache.py"
             "${PROJECT_SOURCE_DIR}/tools/kdeclare" "${TB_KNOWN}"
             "${TB_FEATURES_FILE}"
             "${PROJECT_SOURCE_DIR}/kernel-shim/include/kshim/kconfig.h"
@@ -287,17 +301,19 @@ endfunction()
 function(kextract_header tree file out manifest)
   kernel_config_defines(defs)
   kernel_features("${tree}" feats)
+  kgen_command(cmd)
   if(NOT EXISTS "${tree}/${file}")
     message(FATAL_ERROR "kernel tree ${tree}: ${file}: file missing")
   endif()
   get_filename_component(outdir "${out}" DIRECTORY)
   file(MAKE_DIRECTORY "${outdir}")
   add_custom_command(OUTPUT "${out}"
-    COMMAND ${Python3_EXECUTABLE} "${PROJECT_SOURCE_DIR}/tools/kextract"
+    COMMAND ${cmd} kextract
             "${tree}/${file}" --srcname "${tree}/${file}" --tree "${tree}" --root "${tree}"
             ${defs} ${feats} --no-includes --manifest "${manifest}" -o "${out}"
     BYPRODUCTS "${out}.gone"
     DEPENDS "${tree}/${file}" "${manifest}" "${PROJECT_SOURCE_DIR}/tools/kextract"
+            "${PROJECT_SOURCE_DIR}/tools/kgen_cache.py"
             "${PROJECT_SOURCE_DIR}/kernel-shim/include/kshim/kconfig.h" "${TB_FEATURES_FILE}"
     COMMENT "kextract ${file} (header pieces)"
     VERBATIM)

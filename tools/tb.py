@@ -110,6 +110,7 @@ class TB:
                + tb_output.generator_args(bdir, defs, say, rb) + tb_output.python_args()
                + [f'-DKERNEL_CACHE_DIR={self.kcache}', f'-DKERNEL_SRC={self.kernel}',
                   f'-DTB_CCACHE_DIR={os.path.join(self.build, "ccache")}',
+                  f'-DTB_KGEN_CACHE_DIR={os.path.join(self.build, "kgen-cache")}',
                   f'-DKERNEL_SERIES={self.series or DEFAULT_SERIES}']
                + list(defs))
         # configured with the same options: the build system re-runs cmake

@@ -717,6 +717,8 @@ def configure_mutate_build(tb):
     return tb.configure('mutate', ['-DTB_SANITIZE=address', '-DTB_COVERAGE=OFF',
                                          '-DTB_KERNEL_LIBRARIES=SHARED',
                                          '-DTB_FUZZ=OFF', '-DTB_BENCH=OFF', '-DTB_CCACHE=OFF',
+                                         # a mutant's extract is never asked for again
+                                         '-DTB_KGEN_CACHE_DIR=',
                                          '-DTB_KERNEL_OPT=' + kopt,
                                          '-DCMAKE_C_FLAGS=-O1 -ftrivial-auto-var-init=pattern '
                                          '-include ' + os.path.join(tb.repo, 'tools',
