@@ -28,6 +28,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 import xml.etree.ElementTree as ET
 
@@ -55,12 +56,25 @@ COVERAGE_REGIONS = [
 ]
 
 
+# a thread's own lines (tb run's background release build), printed when
+# the main thread takes its result
+_out = threading.local()
+
+
 def say(msg):
+    lines = getattr(_out, 'lines', None)
+    if lines is not None:
+        lines.append((sys.stdout, f'tb: {msg}'))
+        return
     print(f'tb: {msg}', flush=True)
 
 
 def fail(msg, code=1):
-    print(f'tb: {msg}', file=sys.stderr, flush=True)
+    lines = getattr(_out, 'lines', None)
+    if lines is not None:
+        lines.append((sys.stderr, f'tb: {msg}'))
+    else:
+        print(f'tb: {msg}', file=sys.stderr, flush=True)
     sys.exit(code)
 
 
@@ -765,6 +779,41 @@ def release_seed_build(tb):
     return bdir
 
 
+class Background:
+    """release_seed_build(tb) in a thread at nice 10, beside tb run's
+    coverage tests and gcovr: it takes the CPU they leave idle (the last
+    suites, gcovr's one thread) and little else. Its lines are printed when
+    the seeds take its result."""
+
+    def __init__(self, tb):
+        self.lines, self.bdir, self.code = [], None, None
+        self.thread = threading.Thread(target=self.run, args=(tb,), daemon=True)
+        self.thread.start()
+
+    def run(self, tb):
+        _out.lines = self.lines
+        try:
+            # Linux's nice is a thread's, and the processes it starts inherit it
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+        except (OSError, AttributeError):
+            pass
+        try:
+            self.bdir = release_seed_build(tb)
+        except SystemExit as e:
+            self.code = e.code if isinstance(e.code, int) else 1
+        except Exception as e:  # noqa: BLE001 - reported in the main thread
+            self.lines.append((sys.stderr, f'tb: release build: {type(e).__name__}: {e}'))
+            self.code = 1
+
+    def result(self):
+        self.thread.join()
+        for stream, line in self.lines:
+            print(line, file=stream, flush=True)
+        if self.code is not None:
+            sys.exit(self.code)
+        return self.bdir
+
+
 def run_seed(tb, m, bdir, quick=False, opts=None):
     outdir = os.path.join(tb.build, 'seeds', m.NUM)
     os.makedirs(outdir, exist_ok=True)
@@ -939,7 +988,8 @@ class SeedSection(Section):
 
     def collect(self, ctx):
         if 'release' not in ctx:
-            ctx['release'] = release_seed_build(ctx['tb'])
+            bg = ctx.get('background')
+            ctx['release'] = bg.result() if bg else release_seed_build(ctx['tb'])
         why = seed_unmet(ctx['tb'], self.m)
         if why:
             return {'skipped': why}
@@ -1050,6 +1100,8 @@ def cmd_run(tb):
     xmldir = os.path.join(rundir, 'xml')
     shutil.rmtree(xmldir, ignore_errors=True)
     os.makedirs(xmldir)
+    # the seeds' programs are built beside the tests and gcovr
+    background = Background(tb) if seed_modules(tb.repo) else None
     say(f'running {len(tests)} tests ({tb.jobs} at a time), CMocka XML in {rel(xmldir, tb.repo)}')
     with concurrent.futures.ThreadPoolExecutor(max_workers=tb.jobs) as ex:
         futs = [ex.submit(run_one_test, tb, bdir, t, xmldir) for t in tests]
@@ -1066,7 +1118,7 @@ def cmd_run(tb):
     say(f'{len(tests) - nfail} of {len(tests)} tests passed ({sum(t["passed"] for t in tests)} '
         f'of {sum(t["cases"] for t in tests)} cases)')
     cov, html, js = tb.gcovr(bdir)
-    ctx = {'tb': tb, 'tests': tests, 'coverage': cov, 'bdir': bdir}
+    ctx = {'tb': tb, 'tests': tests, 'coverage': cov, 'bdir': bdir, 'background': background}
     summary = {'generated': time.strftime('%Y-%m-%dT%H:%M:%S%z'), 'sections': {}}
     print()
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
