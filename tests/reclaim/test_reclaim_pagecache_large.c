@@ -263,11 +263,15 @@ static void huge_mapping_fault_reads_a_pmd_folio_mapped_by_its_pte(void **state)
 	assert_int_equal(folio_mapcount(folio), 1);
 	assert_true(tb_vma_pte_young(vma, 700));
 	assert_false(tb_vma_pte_young(vma, 701));
+	/* as reclaim asks it: of a folio it has taken off the LRU */
+	lru_add_drain();
+	assert_true(folio_isolate_lru(folio));
 	folio_lock(folio);
 	assert_int_equal(folio_referenced(folio, 1, NULL, &vm_flags), 1);
 	assert_false(tb_vma_pte_young(vma, 700));
 	assert_int_equal(folio_referenced(folio, 1, NULL, &vm_flags), 0);
 	folio_unlock(folio);
+	folio_putback_lru(folio);
 	tb_unmap(vma);
 }
 
