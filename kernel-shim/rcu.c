@@ -119,6 +119,7 @@ struct cb_rec {
 	struct rcu_head *head;
 	rcu_callback_t func;	/* NULL: kvfree ptr */
 	void *ptr;
+	int cpu;		/* the queuing CPU's: its callbacks run there */
 };
 
 static struct {
@@ -157,8 +158,16 @@ unsigned long kshim_rcu_batches(void)
 	return n;
 }
 
+/*
+ * Each callback as on the CPU that queued it, as the kernel's per-CPU
+ * callback lists run it, whichever thread runs the batch (the worker, or
+ * a barrier of a world going away): what it frees or uncharges goes to
+ * that CPU's caches and stocks.
+ */
 static void run_batch(struct cb_rec *rec)
 {
+	int home = kshim_ctx.cpu;
+
 	/* a batch run while no barrier waits for it: beside the caller's code */
 	if (!kshim_rcu_barriers_waiting())
 		atomic_long_inc(&kshim_async_count);
@@ -166,6 +175,7 @@ static void run_batch(struct cb_rec *rec)
 		struct cb_rec *next = rec->next;
 
 		tsan_acquire(rec);
+		kshim_cpu_switch(rec->cpu);
 		if (rec->func)
 			rec->func(rec->head);
 		else
@@ -173,6 +183,7 @@ static void run_batch(struct cb_rec *rec)
 		free(rec);
 		rec = next;
 	}
+	kshim_cpu_switch(home);
 }
 
 /*
@@ -227,6 +238,7 @@ static void cb_enqueue(struct cb_rec *rec)
 	bool wake;
 
 	tsan_release(rec);
+	rec->cpu = kshim_ctx.cpu;
 	pthread_mutex_lock(&cb.lock);
 	if (!cb.started) {
 		cb.started = true;

@@ -250,7 +250,7 @@ static void op_rmdir(struct fz *f, u8 a)
 	 * released, stocks refilled and drained): let it finish before the
 	 * counters are checked
 	 */
-	kshim_rcu_quiesce();
+	fz_settle();
 }
 
 static void op_enter(struct fz *f, struct worker *w, u8 a)
@@ -661,7 +661,7 @@ static void world_undo(struct fz *f)
 			CHECK(tb_cgroup_rmdir(paths[i]) == 0);
 		f->exists[i] = false;
 	}
-	kshim_rcu_quiesce();
+	fz_settle();
 	/*
 	 * every CPU's stock drained on that CPU, as tb_memcg_shutdown() does
 	 * (drain_all_stock() leaves a memcg cached with no pages); twice, as
@@ -672,7 +672,7 @@ static void world_undo(struct fz *f)
 			kshim_cpu_switch(cpu);
 			tb_drain_local_stock();
 		}
-		kshim_rcu_quiesce();
+		fz_settle();
 	}
 	f->self_cpu = 0;
 	kshim_cpu_switch(0);

@@ -272,8 +272,13 @@ static void op_rmdir(struct fz *f, u8 a)
 		CHECK(ret == 0);
 	if (!ret)
 		f->exists[i] = false;
-	/* offlining goes on in works and RCU callbacks: let it finish */
+	/*
+	 * offlining goes on in works and RCU callbacks: let it finish, on
+	 * this thread (fuzz_world.h's fz_settle())
+	 */
+	kshim_async_inline(true);
 	kshim_rcu_quiesce();
+	kshim_async_inline(false);
 }
 
 static void op_spawn(struct fz *f, u8 a)

@@ -79,6 +79,23 @@ static inline void fz_digest(uint64_t v)
 	fz_digest_value ^= fz_digest_value >> 29;
 }
 
+void kshim_async_inline(bool on);
+void kshim_rcu_quiesce(void);
+
+/*
+ * Run the works and RCU callbacks left to the end on this thread, each as
+ * on its CPU (kshim_async_inline(), as a world's teardown does), rather
+ * than handed to the world's threads and back for each link of the chain
+ * that offlines and frees a cgroup: the same code in the same order, and
+ * a third of the memcg harness's time in the thread switches saved.
+ */
+static inline void fz_settle(void)
+{
+	kshim_async_inline(true);
+	kshim_rcu_quiesce();
+	kshim_async_inline(false);
+}
+
 /* a harness's own teardown of a world still booted (replay_main at exit) */
 void fz_world_release(void) __attribute__((weak));
 #endif
