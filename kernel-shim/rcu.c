@@ -7,6 +7,7 @@
 #include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <linux/sched.h>
+#include <kshim/testbed.h>
 #include <urcu/map/clear.h>
 #include "event.h"
 
