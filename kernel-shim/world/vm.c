@@ -842,11 +842,44 @@ static int mapcount(struct folio *folio)
 
 static void madvise_cold(struct tb_vma *vma, bool pageout);
 
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+/*
+ * mm/madvise.c's madvise_willneed() of a file mapping: vfs_fadvise()'s
+ * POSIX_FADV_WILLNEED over the vma's pages (generic_fadvise()), which
+ * is force_page_cache_readahead(), the tree's force_page_cache_ra(). An
+ * anonymous vma's swap-in walk is not modelled.
+ */
+/* mm/internal.h's, of the tree's mm/readahead.c (readahead.manifest) */
+void force_page_cache_ra(struct readahead_control *ractl, unsigned long nr_to_read);
+
+static int madvise_willneed(struct tb_vma *vma)
+{
+	struct file *file = vma->vma.vm_file;
+
+	if (!vma->tbf || !file)
+		return -EOPNOTSUPP;
+	{
+		DEFINE_READAHEAD(ractl, file, &file->f_ra, file->f_mapping,
+				 vma->vma.vm_pgoff);
+
+		force_page_cache_ra(&ractl, (vma->vma.vm_end - vma->vma.vm_start) >> PAGE_SHIFT);
+	}
+	return 0;
+}
+#else
+static int madvise_willneed(struct tb_vma *vma)
+{
+	return -EOPNOTSUPP;	/* no readahead in the world without large folios (6.1) */
+}
+#endif
+
 int tb_madvise(struct tb_vma *vma, int advice)
 {
 	struct mm_struct *mm = vma->vma.vm_mm;
 	vm_flags_t flags = vma->vma.vm_flags & ~(VM_RAND_READ | VM_SEQ_READ);
 
+	if (advice == MADV_WILLNEED)
+		return madvise_willneed(vma);
 	if (advice == MADV_FREE) {
 		if (vma->tbf)
 			return -EINVAL;

@@ -275,6 +275,48 @@ static void huge_mapping_fault_reads_a_pmd_folio_mapped_by_its_pte(void **state)
 	tb_unmap(vma);
 }
 
+/*
+ * MADV_WILLNEED of a file mapping is force_page_cache_ra() over the
+ * vma's pages: at most the device's window (max of io_pages and
+ * ra_pages), in 2 MiB chunks, each by page_cache_ra_unbounded() in the
+ * mapping's smallest order, with no readahead mark; a later fault in the
+ * range finds its page
+ */
+static void madv_willneed_reads_the_devices_window_in_order_0(void **state)
+{
+	struct tb_file *f = ra_file(256, true);
+	struct tb_mem_stats st;
+	struct tb_vma *vma;
+	unsigned long i;
+
+	tb_run_in("/");
+	vma = tb_map_file(f);
+	assert_non_null(vma);
+	assert_int_equal(tb_madvise(vma, MADV_WILLNEED), 0);
+	assert_int_equal(tb_file_cached(f), RA_PAGES);
+	for (i = 0; i < RA_PAGES; i++) {
+		assert_int_equal(folio_order(cached(f, i)), 0);
+		assert_false(folio_test_readahead(cached(f, i)));
+	}
+	assert_null(tb_file_folio(f, RA_PAGES));
+	assert_int_equal(tb_touch(vma, RA_PAGES - 1, false), 0);
+	tb_mem_stats(&st);
+	assert_int_equal(st.major_file, 0);
+	tb_unmap(vma);
+}
+
+/* an anonymous vma's MADV_WILLNEED (its swap-in walk) is not modelled */
+static void madv_willneed_of_anonymous_memory_is_not_modelled(void **state)
+{
+	struct tb_vma *vma;
+
+	tb_run_in("/");
+	vma = tb_map_anon(16);
+	assert_non_null(vma);
+	assert_int_equal(tb_madvise(vma, MADV_WILLNEED), -EOPNOTSUPP);
+	tb_unmap(vma);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -285,6 +327,8 @@ int main(void)
 		TB_RECLAIM_TEST(dirty_large_folio_is_written_back_whole),
 		TB_RECLAIM_TEST(truncating_frees_every_folio),
 		TB_RECLAIM_TEST(huge_mapping_fault_reads_a_pmd_folio_mapped_by_its_pte),
+		TB_RECLAIM_TEST(madv_willneed_reads_the_devices_window_in_order_0),
+		TB_RECLAIM_TEST(madv_willneed_of_anonymous_memory_is_not_modelled),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
