@@ -343,6 +343,11 @@ FEATURES = [
             ('regex', 'include/linux/memcontrol.h', r'atomic_t\s+generation;'), '>6.1',
             'mem_cgroup_iter(): a shared walk that wraps starts a new generation, '
             'also without prev (before: only a walk with prev that reaches the end)'),
+    Feature('memcg_oom_passes_dying', ('regex', 'mm/memcontrol.c',
+                                       r'task_is_dying\(\) \|\| out_of_memory'), '<7.2',
+            'mem_cgroup_out_of_memory() says true for a dying task without calling '
+            'out_of_memory() (since: out_of_memory()\'s task_will_free_mem() marks it '
+            'a victim)'),
     Feature('over_high_skips_dying', ('regex', 'mm/memcontrol.c', r'if \(task_is_dying\(\)\)'),
             '>6.1', 'mem_cgroup_handle_over_high() leaves a dying task alone (before: it '
             'reclaims and sleeps like any other)'),

@@ -597,11 +597,15 @@ bool out_of_memory(struct oom_control *oc)
 	/*
 	 * oom_kill.c's task_will_free_mem(current): a task with a fatal
 	 * signal (SIGNAL_GROUP_EXIT) whose mm the reaper has not drained is
-	 * picked itself and nobody is killed (until 7.2 memcontrol.c's
-	 * mem_cgroup_out_of_memory() stopped a dying task before calling here)
+	 * picked itself, mark_oom_victim() (tsk_is_oom_victim() from then
+	 * on), and nobody is killed (until 7.2 memcontrol.c's
+	 * mem_cgroup_out_of_memory() stopped a dying task before calling
+	 * here). The reaper queued for it is not modelled: its memory goes
+	 * when it returns to user mode.
 	 */
 	if (current->kshim_tb && fatal_signal_pending(current) &&
 	    !test_bit(MMF_OOM_SKIP, TB_MM_FLAGS(&current->kshim_tb->mm))) {
+		current->kshim_oom_victim = 1;
 		current->kshim_tb->signal.oom_mm = &current->kshim_tb->mm;
 		return true;
 	}

@@ -221,6 +221,35 @@ static void memory_max_write_stops_reclaiming_on_a_fatal_signal(void **state)
 	assert_int_equal(tb_cgroup_read_key("a", "memory.events", "oom_kill"), 0);
 }
 
+/*
+ * A task with SIGKILL pending faulting anon over memory.max (no swap):
+ * after its reclaim retries mem_cgroup_oom() counts an oom event and
+ * mem_cgroup_out_of_memory() passes a dying task (task_is_dying(): true,
+ * out_of_memory() not called), so its charge fails once more retries
+ * find it dying, and nobody is killed. From 7.2 out_of_memory() is
+ * called and its task_will_free_mem() marks the task itself a victim,
+ * still killing nobody.
+ */
+static void a_dying_tasks_charge_over_max_fails_and_kills_nobody(void **state)
+{
+	struct tb_vma *vma;
+	struct tb_task *t;
+	unsigned long i;
+	int err = 0;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_write_ok("a", "memory.max", "1M");
+	t = tb_run_in("a");
+	vma = tb_map_anon(PAGES(2 * MB));
+	tb_task_signal(t, SIGKILL);
+	for (i = 0; i < PAGES(2 * MB) && !err; i++)
+		err = tb_touch(vma, i, true);
+	assert_int_equal(err, -ENOMEM);
+	assert_true(tb_cgroup_read_key("a", "memory.events", "oom") > 0);
+	assert_int_equal(tb_cgroup_read_key("a", "memory.events", "oom_kill"), 0);
+	assert_int_equal(tb_task_is_oom_victim(t), !TB_HAVE_memcg_oom_passes_dying);
+}
+
 /* 2M of anon in "a", 1M or more of it swapped out by memory.reclaim */
 static struct tb_vma *anon_half_swapped(unsigned long *swapped)
 {
@@ -1098,6 +1127,7 @@ int main(void)
 		TB_RECLAIM_TEST_ON(partial_walk_stops_at_exactly_its_goal, setup_512m),
 		TB_RECLAIM_TEST(memory_reclaim_is_interrupted_by_a_signal),
 		TB_RECLAIM_TEST(memory_max_write_stops_reclaiming_on_a_fatal_signal),
+		TB_RECLAIM_TEST(a_dying_tasks_charge_over_max_fails_and_kills_nobody),
 		TB_RECLAIM_TEST(memory_reclaim_frees_clean_page_cache),
 		TB_RECLAIM_TEST(removed_child_s_page_cache_counts_once_in_its_parent),
 		TB_RECLAIM_TEST(memory_reclaim_of_anon_without_swap_is_eagain),
