@@ -930,8 +930,9 @@ static void op_thp_sysfs(struct fz *f, u8 a)
 /*
  * madvise() of pages [start, start + n) of an anonymous vma as its task,
  * start and n from two bytes each: MADV_DONTNEED returns 0;
- * MADV_COLLAPSE 0 or what madvise_collapse() makes of its last failure
- * (-EINVAL: no THP for the vma or the tree, -EAGAIN, -ENOMEM)
+ * MADV_COLLAPSE 0 or what madvise_collapse_errno() makes of its last
+ * failure (-EINVAL: no THP for the vma or the tree, -EAGAIN, -ENOMEM,
+ * -EBUSY: the THP's memcg charge failed, or too many ptes were none)
  */
 static void op_madvise_range(struct fz *f, int adv)
 {
@@ -951,7 +952,7 @@ static void op_madvise_range(struct fz *f, int adv)
 	n = 1 + n % (vma->size - start);
 	ret = tb_madvise_range(vma->v, start, n, adv);
 	if (adv == MADV_DONTNEED ? ret != 0 :
-	    ret != 0 && ret != -EINVAL && ret != -EAGAIN && ret != -ENOMEM)
+	    ret != 0 && ret != -EINVAL && ret != -EAGAIN && ret != -ENOMEM && ret != -EBUSY)
 		fz_fail("madvise(%d) of pages %lu-%lu of an anon vma of %lu: %d", adv,
 			start, start + n - 1, vma->size, ret);
 	lru_add_drain();	/* as op_madvise(): no folio left in an add batch */
@@ -1170,6 +1171,47 @@ static void check_anon_thp(int p, const struct mstat *st, long long mapped)
 }
 
 /*
+ * The pages of large anon folios (charged in memcg's subtree, or any
+ * with NULL) that no pte maps: a THP zapped in part (MADV_DONTNEED of
+ * some of its pages) keeps them until its deferred split, while
+ * memory.stat's anon counts mapped pages only (NR_ANON_MAPPED). Walked
+ * only when the other terms fall short.
+ */
+static unsigned long unmapped_large_anon(struct fz *f, struct mem_cgroup *memcg)
+{
+	unsigned long n = 0;
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+	unsigned long pfn, end;
+	int nid;
+
+	for (nid = 0; nid < f->nr_nodes; nid++) {
+		struct pglist_data *pgdat = NODE_DATA(nid);
+
+		end = pgdat->node_start_pfn + pgdat->node_spanned_pages;
+		for (pfn = pgdat->node_start_pfn; pfn < end; pfn++) {
+			struct page *page = pfn_to_page(pfn);
+			struct folio *folio;
+			long i, nr;
+
+			if (!PageHead(page))
+				continue;
+			folio = page_folio(page);
+			nr = folio_nr_pages(folio);
+			pfn += nr - 1;
+			if (!folio_test_anon(folio) || folio_entire_mapcount(folio))
+				continue;
+			if (memcg && !(folio_memcg(folio) &&
+				       mem_cgroup_is_descendant(folio_memcg(folio), memcg)))
+				continue;
+			for (i = 0; i < nr; i++)
+				n += atomic_read(&folio_page(folio, i)->_mapcount) < 0;
+		}
+	}
+#endif
+	return n;
+}
+
+/*
  * memory.stat's "anon" is NR_ANON_MAPPED, "file" NR_FILE_PAGES of the
  * page cache (the swap cache is counted in the node's NR_FILE_PAGES only)
  * and "swapcached" NR_SWAPCACHE. A folio read back from swap stays in the
@@ -1180,7 +1222,8 @@ static void check_anon_thp(int p, const struct mstat *st, long long mapped)
  *   anon + file + kernel <= current       (every such page is charged)
  *   current <= anon + file + swapcached + kernel + stock + slack
  * (a charged folio is mapped anon, page cache, or an unmapped anon folio
- * in the swap cache; the rest of the charge is stock or kswapd's slack).
+ * in the swap cache; the rest of the charge is stock, kswapd's slack or
+ * the unmapped pages of large anon folios zapped in part).
  */
 static void check_memcg(struct fz *f, int p, const struct mstat *stp)
 {
@@ -1198,6 +1241,9 @@ static void check_memcg(struct fz *f, int p, const struct mstat *stp)
 	if (st.anon + st.file + st.kernel > cur)
 		fz_fail("\"%s\": anon %lld + file %lld + kernel %lld > memory.current %lld",
 			paths[p], st.anon, st.file, st.kernel, cur);
+	if (cur > st.anon + st.file + st.swapcached + st.kernel +
+		  (long long)(stock + slack) * PAGE_SIZE)
+		slack += unmapped_large_anon(f, memcg);
 	if (cur > st.anon + st.file + st.swapcached + st.kernel +
 		  (long long)(stock + slack) * PAGE_SIZE)
 		fz_fail("\"%s\": memory.current %lld > anon %lld + file %lld + swapcached %lld + kernel %lld + stock %lu + slack %lu pages",
@@ -1231,6 +1277,8 @@ static void check_ram(struct fz *f, const struct mstat *root)
 	if (anon + file + tables > (long long)used)
 		fz_fail("RAM: anon %lld + file %lld + page tables %lld > %lu pages in use",
 			anon, file, tables, used);
+	if ((long long)used > anon + file + sc + tables + (long long)slack)
+		slack += unmapped_large_anon(f, NULL);
 	if ((long long)used > anon + file + sc + tables + (long long)slack)
 		fz_fail("RAM: %lu pages in use > anon %lld + file %lld + swapcached %lld + page tables %lld + slack %lu",
 			used, anon, file, sc, tables, slack);
