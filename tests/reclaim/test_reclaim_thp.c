@@ -14,6 +14,7 @@
 #include <linux/swap.h>
 #include <linux/rmap.h>
 #include <kshim/reclaim.h>
+#include <kshim/trace.h>
 #include <sys/mman.h>
 #include "tb_mglru.h"
 
@@ -830,12 +831,19 @@ static void thp_reclaim_to_a_rotational_disk_splits_the_thp_before_6_14(void **s
 	struct tb_vma *vma = thp_in_a();
 	bool fallback = !TB_HAVE_swap_large_on_any_blkdev;
 
+	kshim_trace_reset();
 	tb_cgroup_write_str("a", "memory.reclaim", "2M");
 	assert_int_equal(tb_stat("a", "thp_swpout_fallback"), fallback);
 	assert_int_equal(kshim_vm_event_read(THP_SWPOUT_FALLBACK), fallback);
 	assert_reads(THP "hugepages-2048kB/stats/swpout_fallback", fallback ? "1\n" : "0\n");
-	/* once split, the head counts as the one page it is: 512 reclaimed in all */
+	/*
+	 * once split, the head counts as the one page it is: 512 pages
+	 * written and reclaimed in all, the head swapped with its tails
+	 * (none activated)
+	 */
 	assert_int_equal(tb_stat("a", "pgsteal"), HPAGE_PMD_NR);
+	assert_int_equal(kshim_trace.inactive_stat.nr_pageout, HPAGE_PMD_NR);
+	assert_int_equal(kshim_trace.inactive_stat.nr_activate_anon, 0);
 	assert_int_equal(tb_stat("a", "thp_swpout"), TB_HAVE_swap_large_on_any_blkdev);
 	assert_int_equal(tb_stat("a", "anon_thp"), 0);
 	assert_int_equal(tb_vma_swapped(vma), HPAGE_PMD_NR);
