@@ -736,11 +736,6 @@ FEATURES = [
             'those of file, and get_tier_idx() protects a tier against the same type\'s tier 0 '
             '(before: tier 0 of each type, and the chosen type\'s tiers against the other '
             'type\'s tier 0)'),
-    Feature('mglru_older_type_first',
-            ('regex', 'mm/vmscan.c', r'else if \(min_seq\[LRU_GEN_ANON\] < min_seq\[LRU_GEN_FILE\]\)'),
-            '<7.2', 'MGLRU\'s isolate_folios() scans anon first when its oldest generation is '
-            'older than the page cache\'s, before get_type_to_scan() is asked (since: '
-            'get_type_to_scan() alone chooses)'),
     Feature('lru_gen_fault_referenced',
             ('regex', ('mm/swap.c', 'mm/folio.c'),
              r'else if \(!folio_test_referenced\(folio\)\)\s*folio_mark_accessed\(folio\);'),

@@ -674,44 +674,6 @@ static struct folio *oldest_folio(struct lruvec *lruvec, unsigned long seq, int 
 }
 
 /*
- * isolate_folios(): when anon's oldest generation is older than the
- * page cache's (min_seq[ANON] < min_seq[FILE]), eviction scans anon
- * first, before get_type_to_scan() is asked (which, with no refaults,
- * would take the page cache): memory.reclaim of 64K swaps the oldest
- * anon out and keeps every page of the file read after it. 7.2 lets
- * get_type_to_scan() alone choose.
- */
-static void eviction_takes_anon_first_when_its_oldest_generation_is_older(void **state)
-{
-	struct tb_file *once = tb_file_create(16), *f = tb_file_create(256);
-	struct lruvec *lruvec;
-	struct tb_vma *vma;
-	unsigned short id;
-
-	if (!TB_HAVE_mglru_older_type_first)
-		tb_skip("7.2: get_type_to_scan() alone chooses the type to evict");
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_run_in("a");
-	id = tb_memcg_id("a");
-	lruvec = tb_lruvec_of("a");
-	vma = tb_map_anon(2048);
-	tb_touch_range(vma, 2048, true);
-	tb_read_range(once, 16);
-	lru_add_drain();
-	/* two agings make the anon old; the page cache's generations are evicted after */
-	assert_int_equal(tb_lru_gen_cmd("+ %u 0 3 1 1", id), 11);
-	assert_int_equal(tb_lru_gen_cmd("+ %u 0 4 1 1", id), 11);
-	assert_true(tb_lru_gen_cmd("- %u 0 3 0 1000", id) > 0);
-	assert_int_equal(tb_file_cached(once), 0);
-	tb_read_range(f, 256);
-	lru_add_drain();
-	assert_true(lruvec->lrugen.min_seq[A] < lruvec->lrugen.min_seq[F]);
-	assert_write_ok("a", "memory.reclaim", "64K");
-	assert_int_equal(tb_file_cached(f), 256);
-	assert_true(tb_vma_swapped(vma) >= 16);
-}
-
-/*
  * A direct reclaim that may not start I/O (GFP_NOIO: a block driver's
  * page, free memory under min, no kswapd): the oldest generation is
  * anon's, so isolate_folios() scans anon first, and isolate_folio()
@@ -1640,7 +1602,6 @@ int main(void)
 		TB_MGLRU_TEST(kswapd_woken_for_order_3_counts_each_pass_once_toward_the_compact_gap),
 		TB_RECLAIM_TEST_ON(noio_direct_reclaim_takes_page_cache_and_swaps_no_anon,
 				   setup_swap_no_kswapd),
-		TB_MGLRU_SWAP_TEST(eviction_takes_anon_first_when_its_oldest_generation_is_older),
 		TB_MGLRU_TEST(forced_aging_carries_the_retired_generations_tier_counts_over),
 		TB_MGLRU_SWAP_TEST(eviction_with_swap_moves_the_page_cache_min_seq_by_its_types_rule),
 		TB_MGLRU_SWAP_TEST(eviction_with_swap_lets_anon_min_seq_lead_the_page_cache_by_one),
