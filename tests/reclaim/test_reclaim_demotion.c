@@ -364,6 +364,14 @@ static void proactive_reclaim_counts_demotion_as_reclaim(void **state)
 	demoted = pgdemote(0, TB_PGDEMOTE_PROACTIVE);
 	dropped = n - tb_file_cached(f);
 	assert_true(demoted >= SWAP_CLUSTER_MAX);
+	/*
+	 * node 1 has no demotion target (can_demote()): the classic LRU's
+	 * shrink of it counts its own reclaim against the target
+	 * (shrink_lruvec()) and drops some; the multi-gen LRU's stops at
+	 * once, the call's target met (should_abort_scan())
+	 */
+	if (!tb_lru_gen_on())
+		assert_true(dropped > 0);
 	assert_int_equal(tb_stat("a", TB_PROACTIVE_KEY("pgdemote")), demoted);
 	assert_int_equal(tb_stat("a", TB_PROACTIVE_KEY("pgsteal")), demoted + dropped);
 	assert_true(demoted + dropped >= PAGES(1 * MB));

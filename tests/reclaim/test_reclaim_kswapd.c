@@ -104,6 +104,9 @@ static void young_anon_mapped_and_active_file(unsigned long nr_anon, unsigned lo
 	assert_int_equal(scanned_above_zero(ANON), 0);
 	assert_int_equal(scanned_above_zero(FILE), 95);
 	assert_int_equal(kshim_trace.inactive_reclaimed[ANON][0], 0);
+	/* one zone: isolate_lru_folios() skips no folio (the isolate event's count) */
+	assert_true(kshim_trace.isolate_count > 0);
+	assert_int_equal(kshim_trace.isolate_sum.skipped, 0);
 }
 
 static void young_anon_and_mapped_file(unsigned long nr_anon, unsigned long nr_file)

@@ -676,6 +676,33 @@ static void a_folio_that_gets_no_swap_slot_counts_a_swap_fail(void **state)
 	assert_int_equal(tb_cgroup_read_u64("p/a", "memory.swap.current"), 1 * MB);
 }
 
+/*
+ * reclaim_pages() reclaims MADV_PAGEOUT's folios with PF_MEMALLOC set
+ * (memalloc_noreclaim_save()) and restores the task's flags after: its
+ * next charge over memory.max reclaims, where a reclaimer's own charge
+ * would be forced past the limit (try_charge_memcg()).
+ */
+static void madv_pageout_leaves_the_tasks_next_charge_to_reclaim(void **state)
+{
+	struct tb_vma *vma;
+	unsigned long i;
+
+	if (!TB_HAVE_shrinker_c)
+		tb_skip("before 6.7 (6.1): the world's MADV_PAGEOUT swaps nothing out there, not explained yet");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(2 * MB));
+	tb_touch_range(vma, PAGES(1 * MB), true);
+	assert_int_equal(tb_madvise(vma, MADV_PAGEOUT), 0);
+	assert_int_equal(tb_vma_swapped(vma), PAGES(1 * MB));
+	assert_write_ok("a", "memory.max", "512K");
+	for (i = PAGES(1 * MB); i < PAGES(2 * MB); i++)
+		assert_int_equal(tb_touch(vma, i, true), 0);
+	assert_true(tb_usage("a") <= 512 * 1024);
+	assert_true(tb_cgroup_read_key("a", "memory.events", "max") > 0);
+	tb_unmap(vma);
+}
+
 static int setup_swap_4m_disk(void **state)
 {
 	tb_mem.swap_pages = PAGES(4 * MB);
@@ -1163,6 +1190,7 @@ int main(void)
 		TB_RECLAIM_TEST_ON(swapin_frees_slots_while_the_device_is_half_full, setup_swap_4m_disk),
 		TB_RECLAIM_TEST_ON(swapin_frees_the_slot_while_swap_is_half_high, setup_swap_disk),
 		TB_RECLAIM_SWAP_TEST(noio_charge_reclaims_page_cache_and_swaps_nothing_out),
+		TB_RECLAIM_SWAP_TEST(madv_pageout_leaves_the_tasks_next_charge_to_reclaim),
 	};
 
 	return TB_RUN(tests);

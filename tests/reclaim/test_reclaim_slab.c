@@ -216,6 +216,31 @@ static void root_reclaim_counts_the_slab_pages_its_shrinkers_free(void **state)
 	assert_int_equal(tb_free_pages(0), free + 69);
 }
 
+/*
+ * The same with the multi-gen LRU: lru_gen_shrink_node() runs
+ * shrink_slab() for each memcg of the memcg LRU (shrink_one(), the
+ * root's included) and flush_reclaim_state() after each. A target below
+ * MIN_LRU_BATCH keeps do_try_to_free_pages()'s priorities
+ * (set_initial_priority()), so the same batches free the same objects
+ * and 32 pages are reached at priority 8 again.
+ */
+static void root_reclaim_counts_the_slab_pages_its_shrinkers_free_mglru(void **state)
+{
+	long objs = 1L << 18;
+	unsigned long free;
+
+	if (!tb_lru_gen_on())
+		tb_skip("the multi-gen LRU's shrink_one()");
+	TB_ONE_NODE_ONLY("5243 slab pages on node 0, larger than a node of 4");
+	slab_pages(plain, 50);
+	tb_cache_add(plain, NULL, 0, objs);
+	free = tb_free_pages(0);
+	assert_write_ok("", "memory.reclaim", "128K");
+	assert_int_equal(tb_cache_objects(plain, NULL, 0), objs - 3456);
+	assert_int_equal(atomic_long_read(&plain->scan_calls), 1 + 1 + 3 + 7 + 15);
+	assert_int_equal(tb_free_pages(0), free + 69);
+}
+
 static int setup_caches_4_nodes(void **state)
 {
 	tb_world.nr_nodes = 4;
@@ -289,6 +314,7 @@ int main(void)
 						setup_caches_4_nodes, teardown_caches),
 		SLAB_TEST(kswapd_shrinks_the_slab_of_every_memcg),
 		SLAB_TEST(root_reclaim_counts_the_slab_pages_its_shrinkers_free),
+		SLAB_TEST(root_reclaim_counts_the_slab_pages_its_shrinkers_free_mglru),
 		SLAB_TEST(global_reclaim_skips_the_slab_of_a_memcg_with_no_usage),
 		SLAB_TEST(offline_memcg_objects_move_to_the_parent_list_lru),
 	};

@@ -14,8 +14,9 @@
 #include <linux/swap.h>
 #include <linux/rmap.h>
 #include <kshim/reclaim.h>
+#include <kshim/trace.h>
 #include <sys/mman.h>
-#include "tb_reclaim.h"
+#include "tb_mglru.h"
 
 #define THP "kernel/mm/transparent_hugepage/"
 
@@ -557,6 +558,30 @@ static void mthp_swap_in_from_a_disk_is_page_by_page(void **state)
 }
 
 /*
+ * An mTHP reclaimed to a rotational disk: 6.12 gives it no slots either
+ * and splits it (shrink_folio_list()'s fallback): its size counts
+ * swpout_fallback, and THP_SWPOUT_FALLBACK, for PMD-sized folios only,
+ * stays 0 in the memcg and the node; the split maps the pages never
+ * written to the zero page, so page 5 alone is swapped. From 6.14 it is
+ * swapped whole.
+ */
+static void mthp_reclaim_to_a_rotational_disk_counts_its_own_size_s_fallback(void **state)
+{
+	struct tb_vma *vma = mthp_in_a();
+	bool fallback = !TB_HAVE_swap_large_on_any_blkdev;
+
+	tb_cgroup_write_str("a", "memory.reclaim", "64K");
+	assert_reads(MTHP_64K "stats/swpout_fallback", fallback ? "1\n" : "0\n");
+	assert_reads(MTHP_64K "stats/swpout", fallback ? "0\n" : "1\n");
+	assert_int_equal(tb_stat("a", "thp_swpout_fallback"), 0);
+	assert_int_equal(kshim_vm_event_read(THP_SWPOUT_FALLBACK), 0);
+	/* split, the pages never written map the zero page: page 5 is swapped */
+	assert_int_equal(tb_vma_swapped(vma), fallback ? 1 : MTHP_64K_NR);
+	assert_int_equal(tb_stat("a", "anon"), 0);
+	tb_unmap(vma);
+}
+
+/*
  * MADV_COLLAPSE (madvise_collapse()): khugepaged's collapse of a
  * PMD range of small folios into one THP, synchronously and whatever THP's
  * enabled setting: a THP is allocated and charged, each page copied
@@ -684,6 +709,65 @@ static struct tb_vma *thp_in_a(void)
 	return vma;
 }
 
+/* "+ memcg 0 seq 1 1": aging of a's lruvec from seq, its walk forced over every table */
+static void age_a(unsigned long seq)
+{
+	assert_int_equal(tb_lruvec_of("a")->lrugen.max_seq, seq);
+	assert_true(tb_lru_gen_cmd("+ %u 0 %lu 1 1", tb_memcg_id("a"), seq) > 0);
+	assert_int_equal(tb_lruvec_of("a")->lrugen.max_seq, seq + 1);
+}
+
+static unsigned long walk_stat(int item)
+{
+	return READ_ONCE(tb_lruvec_of("a")->mm_state.stats[0][item]);
+}
+
+/*
+ * The multi-gen LRU's walk over a PMD-mapped THP: walk_pmd_range() counts
+ * the huge pmd as one leaf and, when get_pmd_pfn() finds it young, hands
+ * it to walk_pmd_range_locked(), which clears its accessed bit under the
+ * pmd lock (MM_LEAF_YOUNG) and moves the folio whole to the generation
+ * aging started from; no pte table is looked for under it. An old pmd is
+ * counted and its folio left where it is.
+ */
+static void thp_mglru_walk_moves_a_young_thp_and_leaves_an_old_one(void **state)
+{
+	unsigned long seq, total, leaf_young, nonleaf;
+	struct tb_vma *vma;
+	struct folio *folio;
+
+	if (!tb_lru_gen_on())
+		tb_skip("the multi-gen LRU's page-table walk");
+	vma = thp_in_a();
+	folio = folio_at(vma, 0);
+	seq = tb_lruvec_of("a")->lrugen.max_seq;
+	assert_true(tb_vma_pmd_young(vma, 0));
+	total = walk_stat(MM_LEAF_TOTAL);
+	leaf_young = walk_stat(MM_LEAF_YOUNG);
+	nonleaf = walk_stat(MM_NONLEAF_FOUND);
+	age_a(seq);
+	assert_false(tb_vma_pmd_young(vma, 0));
+	assert_int_equal(folio_lru_gen(folio), lru_gen_from_seq(seq));
+	assert_int_equal(walk_stat(MM_LEAF_TOTAL) - total, 1);
+	assert_int_equal(walk_stat(MM_LEAF_YOUNG) - leaf_young, 1);
+	assert_int_equal(walk_stat(MM_NONLEAF_FOUND) - nonleaf, 0);
+	/* old: counted, left two generations behind the youngest */
+	age_a(seq + 1);
+	assert_int_equal(folio_lru_gen(folio), lru_gen_from_seq(seq));
+	assert_int_equal(walk_stat(MM_LEAF_TOTAL) - total, 2);
+	assert_int_equal(walk_stat(MM_LEAF_YOUNG) - leaf_young, 1);
+	/* read again: young, moved up to the generation aging starts from */
+	assert_int_equal(tb_touch(vma, 7, false), 0);
+	assert_true(tb_vma_pmd_young(vma, 0));
+	age_a(seq + 2);
+	assert_false(tb_vma_pmd_young(vma, 0));
+	assert_int_equal(folio_lru_gen(folio), lru_gen_from_seq(seq + 2));
+	assert_int_equal(walk_stat(MM_LEAF_YOUNG) - leaf_young, 2);
+	assert_int_equal(walk_stat(MM_NONLEAF_FOUND) - nonleaf, 0);
+	assert_int_equal(folio_order(folio), HPAGE_PMD_ORDER);
+	tb_unmap(vma);
+}
+
 /*
  * MADV_DONTNEED of half a PMD-mapped THP: zap_pmd_range() splits the pmd,
  * 256 ptes go, and __folio_remove_rmap() queues the folio, now mapped in
@@ -745,9 +829,23 @@ static void thp_reclaim_swaps_a_thp_whole_to_a_non_rotational_device(void **stat
 static void thp_reclaim_to_a_rotational_disk_splits_the_thp_before_6_14(void **state)
 {
 	struct tb_vma *vma = thp_in_a();
+	bool fallback = !TB_HAVE_swap_large_on_any_blkdev;
 
+	kshim_trace_reset();
 	tb_cgroup_write_str("a", "memory.reclaim", "2M");
-	assert_int_equal(tb_stat("a", "thp_swpout_fallback"), !TB_HAVE_swap_large_on_any_blkdev);
+	assert_int_equal(tb_stat("a", "thp_swpout_fallback"), fallback);
+	assert_int_equal(kshim_vm_event_read(THP_SWPOUT_FALLBACK), fallback);
+	assert_reads(THP "hugepages-2048kB/stats/swpout_fallback", fallback ? "1\n" : "0\n");
+	/*
+	 * once split, the head counts as the one page it is: 512 pages
+	 * written (the shrink event's count, before 7.3) and reclaimed in
+	 * all, the head swapped with its tails (none activated)
+	 */
+	assert_int_equal(tb_stat("a", "pgsteal"), HPAGE_PMD_NR);
+#if TB_HAVE_reclaim_stat_pageout
+	assert_int_equal(kshim_trace.inactive_stat.nr_pageout, HPAGE_PMD_NR);
+#endif
+	assert_int_equal(kshim_trace.inactive_stat.nr_activate_anon, 0);
 	assert_int_equal(tb_stat("a", "thp_swpout"), TB_HAVE_swap_large_on_any_blkdev);
 	assert_int_equal(tb_stat("a", "anon_thp"), 0);
 	assert_int_equal(tb_vma_swapped(vma), HPAGE_PMD_NR);
@@ -976,6 +1074,8 @@ int main(void)
 						setup_1g_anon_64k_swap, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(mthp_swap_in_from_a_disk_is_page_by_page,
 						setup_1g_anon_64k_swap_disk, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(mthp_reclaim_to_a_rotational_disk_counts_its_own_size_s_fallback,
+						setup_1g_anon_64k_swap_disk, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_unmapped_in_part_is_split_by_the_deferred_split_shrinker,
 						setup_1g_always, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(madv_collapse_turns_small_folios_into_a_pmd_mapped_thp,
@@ -996,6 +1096,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(thp_found_in_the_swap_cache_is_mapped_whole_by_ptes,
 						setup_1g_always_swap_disk, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_madvise_pageout_swaps_the_thp_out,
+						setup_1g_always_swap, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(thp_mglru_walk_moves_a_young_thp_and_leaves_an_old_one,
 						setup_1g_always_swap, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_madvise_cold_keeps_the_thp_whole_and_old,
 						setup_1g_always, tb_reclaim_teardown),
