@@ -440,6 +440,14 @@ def front(argv):
         if tool not in ('kextract', 'kdeclare'):
             sys.stderr.write('kgen_cache: %s: not an extraction tool\n' % tool)
             return 2
+        if tool == 'kdeclare':
+            # its own stamp first (the .key ninja lists as its output), then
+            # the cache, which writes the stamp when it serves the step
+            rc = run_tool(tool, args + (['--kgen-cache', top, '--kgen-build', build]
+                                        if top and build else []))
+            if rc:
+                return rc
+            continue
         cache = Cache(tool, top, build, args) if top and build else None
         if cache and cache.lookup():
             continue
