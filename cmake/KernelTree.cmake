@@ -7,7 +7,10 @@
 set(KERNEL_CACHE_DIR "${CMAKE_BINARY_DIR}/kernel-trees" CACHE PATH
     "where Debian linux-source tarballs are extracted (shared between builds)")
 # What a build takes from a tree; a narrower set keeps xz extraction short.
-set(KERNEL_TREE_DIRS mm include lib Makefile)
+# fs/ext4/inode.c: tools/tb_features.py's probe of ext4's large folios (the
+# oracle guest's file system). A cached tree that lacks one of these (made
+# before it was added) is extracted again.
+set(KERNEL_TREE_DIRS mm include lib Makefile fs/ext4/inode.c)
 
 function(_kernel_tree_version dir out)
   file(STRINGS "${dir}/Makefile" head LIMIT_COUNT 8)
@@ -43,7 +46,13 @@ function(kernel_tree var series src)
     endif()
     string(REGEX REPLACE "[^A-Za-z0-9.+-]" "_" pkgver "${pkgver}")
     set(tree "${KERNEL_CACHE_DIR}/${pkg}_${pkgver}")
-    if(NOT EXISTS "${tree}/.extracted")
+    set(complete TRUE)
+    foreach(d ${KERNEL_TREE_DIRS})
+      if(NOT EXISTS "${tree}/${d}")
+        set(complete FALSE)
+      endif()
+    endforeach()
+    if(NOT EXISTS "${tree}/.extracted" OR NOT complete)
       message(STATUS "Extracting ${tarball} (${KERNEL_TREE_DIRS}) into ${tree}")
       set(tmp "${tree}.tmp")
       file(REMOVE_RECURSE "${tmp}")

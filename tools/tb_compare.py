@@ -30,6 +30,7 @@ import sys
 import time
 
 import tb_output
+import tb_trees
 
 GBENCH_DIRS = ['/usr/share/benchmark']  # Debian's libbenchmark-tools
 DEFAULT_ROUNDS = 9                       # compare.py's UTEST_OPTIMAL_REPETITIONS
@@ -62,7 +63,7 @@ def default_tree(tb, m):
                        stderr=subprocess.DEVNULL, text=True)
     ver = re.sub(r'[^A-Za-z0-9.+-]', '_', p.stdout.strip()) if p.returncode == 0 else ''
     tree = os.path.join(tb.kcache, f'{pkg}_{ver}')
-    if ver and os.path.exists(os.path.join(tree, '.extracted')):
+    if ver and tb_trees.extracted(tree):
         return tree
     side_configure(tb, m, 'before-cov', '', cov_defs())
     return tb.tree
@@ -101,9 +102,12 @@ def scratch_tree(base, scratch, files):
     tmp = scratch + '.tmp'
     shutil.rmtree(tmp, ignore_errors=True)
     os.makedirs(tmp)
-    for n in os.listdir(base):
-        if n in TREE_DIRS or n == 'Makefile':
-            subprocess.run(['cp', '-al', os.path.join(base, n), tmp], check=True)
+    # what a build takes (fs/ext4/inode.c only for a feature probe)
+    for n in tb_trees.kernel_tree_dirs():
+        if os.path.exists(os.path.join(base, n)):
+            os.makedirs(os.path.dirname(os.path.join(tmp, n)), exist_ok=True)
+            subprocess.run(['cp', '-al', os.path.join(base, n), os.path.join(tmp, n)],
+                           check=True)
     os.rename(tmp, scratch)
     for f in set(previous) | set(files):
         own_copy(os.path.join(scratch, f))

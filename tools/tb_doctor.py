@@ -20,6 +20,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import tb_features  # noqa: E402
+import tb_trees  # noqa: E402
 
 DEFAULT_SERIES = '6.12'
 
@@ -41,7 +42,7 @@ def default_tree(kcache, series=DEFAULT_SERIES):
     if not ver:
         ver = time.strftime('%Y%m%d%H%M%S', time.localtime(os.path.getmtime(tarball)))
     tree = os.path.join(kcache, f'{pkg}_' + re.sub(r'[^A-Za-z0-9.+-]', '_', ver))
-    if not os.path.exists(os.path.join(tree, '.extracted')):
+    if not tb_trees.extracted(tree):
         return None, (f'{pkg} is not extracted yet into {kcache} '
                       '(tools/tb test extracts it once, or pass --kernel DIR)')
     return tree, ''

@@ -116,6 +116,10 @@ FEATURES = [
             'read starts at order 0 and each asynchronous window adds 2, its size cut to the '
             'order\'s alignment (before: page_cache_ra_order() took the order of the folio '
             'that triggered it, plus 2, the first window already large)'),
+    Feature('ext4_large_folios',
+            ('regex', 'fs/ext4/inode.c',
+             r'\b(ext4_should_enable_large_folio|ext4_set_inode_mapping_order)\b'), '6.16', 'ext4 gives a regular file large folios (ext4_set_inode_mapping_order()): '
+            'the oracle guest\'s files are read in folios of up to 2 MiB (before: order 0)'),
     Feature('exec_folio_order', ('func', 'include/linux/pgtable.h', 'exec_folio_order'), '6.16',
             'the folio order an architecture asks for executable mappings, which '
             'do_sync_mmap_readahead() reads a VM_EXEC fault at'),

@@ -461,7 +461,7 @@ def git_text(tree, ref, path, fail):
 # what the tests' reach depends on besides the mapped file: the test bed's
 # sources and the tree's other files
 STAMP_REPO = ('CMakeLists.txt', 'cmake', 'kernel-shim', 'mm', 'tests', 'tools/kextract')
-STAMP_TREE = ('mm', 'include', 'lib', 'arch/x86/include')
+STAMP_TREE = ('mm', 'include', 'lib', 'arch/x86/include', 'fs/ext4/inode.c')
 
 
 def source_files(repo, tree, path):

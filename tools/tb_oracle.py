@@ -188,10 +188,15 @@ def port_name(case, cg):
 
 
 # ---- the two sides --------------------------------------------------------
+# the readahead of the guest's data disk, /data (tb_vm's init mounts
+# /dev/vda there), where the selftests make their files
+READ_AHEAD_CMD = 'echo "@@READ_AHEAD_KB $(cat /sys/block/vda/queue/read_ahead_kb)"'
+
+
 def guest_script(config, bins):
     lru = 'y' if config.startswith('mglru') else 'n'
     s = [f'echo {lru} > /sys/kernel/mm/lru_gen/enabled',
-         tb_vm.MEMFREE_CMD]
+         tb_vm.MEMFREE_CMD, READ_AHEAD_CMD]
     for name in bins:
         s.append(f'echo "@@PROG {name}"; /tb/bin/{name}')
     return '\n'.join(s) + '\n'
@@ -217,8 +222,9 @@ def real_run(tb, kernel, config, bins, cmdline, say):
         say(f'oracle: {ended}; running it again')
         panics.append({'why': r['why'], 'console': r['console']})
     used = tb_vm.reserved_mib(r['output'], MEM_MB)
+    m = re.search(r'^@@READ_AHEAD_KB (\d+)\s*$', r['output'], re.M)
     return {'cases': parse_tap(r['output']), 'seconds': r['seconds'], 'used_mb': used,
-            'run': r['run'], 'panics': panics}
+            'read_ahead_kb': int(m.group(1)) if m else 0, 'run': r['run'], 'panics': panics}
 
 
 def world_port(tb, m, say):
@@ -240,7 +246,7 @@ def world_cmdline(cmdline):
     return ' '.join(o for o in opts if o.split('=')[0] in WORLD_OPTIONS)
 
 
-def world_run(tb, exe, config, reserved_mb, cmdline=None):
+def world_run(tb, exe, config, reserved_mb, cmdline=None, read_ahead_kb=0):
     env = tb.env({
                   # the guest's command line, the options the world boots with
                   'TB_ORACLE_CMDLINE': world_cmdline(cmdline),'TB_LRU_GEN': 'y' if config.startswith('mglru') else 'n',
@@ -248,7 +254,9 @@ def world_run(tb, exe, config, reserved_mb, cmdline=None):
                   'TB_ORACLE_SWAP_MB': str(SWAP_MB if 'swap' in config else 0),
                   # the guest's swap is a virtio disk: writes complete later
                   'TB_ORACLE_SWAP_DISK': '1',
-                  'TB_ORACLE_RESERVED_MB': str(reserved_mb), 'TB_ORACLE_FIGURES': '1'})
+                  'TB_ORACLE_RESERVED_MB': str(reserved_mb), 'TB_ORACLE_FIGURES': '1',
+                  # the data disk the selftests' files are on reads ahead this much
+                  'TB_ORACLE_READ_AHEAD_KB': str(read_ahead_kb)})
     t0 = time.time()
     p = subprocess.run([exe], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                        env=env, timeout=600)
@@ -458,7 +466,8 @@ def selftests(tb, m, say):
                             for v in ('pass', 'fail', 'skip')))
             res['real'][cfg].append(r)
         used = statistics.median(r['used_mb'] for r in res['real'][cfg])
-        w = world_run(tb, exe, cfg, int(used), a.cmdline)
+        ra = max(r.get('read_ahead_kb', 0) for r in res['real'][cfg])
+        w = world_run(tb, exe, cfg, int(used), a.cmdline, ra)
         res['world'][cfg] = w
         res['timing'][cfg] = {'real': [r['seconds'] for r in res['real'][cfg]],
                               'world': w['seconds']}

@@ -244,8 +244,8 @@ class Tree:
             return f'{self.label}: {self.path} (in place)'
         where = ', '.join(self.suites) if self.suites else ''
         how = 'installed' if self.kind == 'installed' else 'archive'
-        if self.kind == 'archive' and kcache and os.path.exists(
-                os.path.join(tree_dir(kcache, self.package, self.version), '.extracted')):
+        if self.kind == 'archive' and kcache and extracted(
+                tree_dir(kcache, self.package, self.version)):
             how += ', extracted'
         return (f'{self.label}: {self.package} {self.version} ({how}'
                 + (f'; {where}' if where else '') + ')')
@@ -415,7 +415,7 @@ class Archive:
         """tree.path: extract tree.package at tree.version once into kcache"""
         dest = tree_dir(self.kcache, tree.package, tree.version)
         tree.path = dest
-        if os.path.exists(os.path.join(dest, '.extracted')):
+        if extracted(dest):
             return dest
         tmp = dest + '.tmp'
         debdir = os.path.join(tmp, 'deb')
@@ -470,7 +470,7 @@ class Archive:
         directory before it configures)"""
         dest = tree_dir(self.kcache, tree.package, tree.version)
         tree.path = dest
-        if os.path.exists(os.path.join(dest, '.extracted')):
+        if extracted(dest):
             return dest
         tmp, tarball = dest + '.tmp', f'/usr/src/{tree.package}.tar.xz'
         src = os.path.join(tmp, 'src')
@@ -521,6 +521,14 @@ def missing_members(tar_output):
         else:
             return None
     return out
+
+
+def extracted(dest):
+    """dest is a finished extraction holding everything a build takes now
+    (a tree cached before KERNEL_TREE_DIRS gained a member is not: it is
+    extracted again)"""
+    return os.path.exists(os.path.join(dest, '.extracted')) and all(
+        os.path.exists(os.path.join(dest, d)) for d in kernel_tree_dirs())
 
 
 def kernel_tree_dirs():

@@ -255,6 +255,16 @@ int tb_file_set_large_folios(struct tb_file *file)
 	mapping_set_large_folios(&file->inode.i_data);
 	return 0;
 }
+
+int tb_file_set_folio_orders(struct tb_file *file, unsigned int max_order)
+{
+	if (file->inode.i_data.nrpages)
+		return -EBUSY;
+	if (max_order > MAX_PAGECACHE_ORDER)
+		return -EINVAL;
+	mapping_set_folio_order_range(&file->inode.i_data, 0, max_order);
+	return 0;
+}
 #else
 int tb_file_set_readahead(struct tb_file *file, unsigned long ra_pages)
 {
@@ -262,6 +272,11 @@ int tb_file_set_readahead(struct tb_file *file, unsigned long ra_pages)
 }
 
 int tb_file_set_large_folios(struct tb_file *file)
+{
+	return -EOPNOTSUPP;
+}
+
+int tb_file_set_folio_orders(struct tb_file *file, unsigned int max_order)
 {
 	return -EOPNOTSUPP;
 }
@@ -284,6 +299,12 @@ struct tb_file *tb_file_create(unsigned long nr_pages)
 	f->inode.i_mapping = &f->inode.i_data;
 	f->inode.i_data.host = &f->inode;
 	f->inode.i_data.a_ops = &tb_file_aops;
+	/*
+	 * inode_init_always()'s: readahead's folios are allocated and charged
+	 * with it (readahead_gfp_mask()); without __GFP_DIRECT_RECLAIM a charge
+	 * over the limit fails at once instead of reclaiming
+	 */
+	mapping_set_gfp_mask(&f->inode.i_data, GFP_HIGHUSER_MOVABLE);
 	spin_lock_init(&f->inode.i_lock);
 	xa_init_flags(&f->inode.i_data.i_pages, XA_FLAGS_LOCK_IRQ);
 	INIT_LIST_HEAD(&f->vmas);

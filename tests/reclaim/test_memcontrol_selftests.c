@@ -20,8 +20,10 @@
  *   the kernel enforces memory.high).
  * - alloc_pagecache(fd, size) on an O_TMPFILE is a task reading a new
  *   file page by page through the page cache (one read() per page, each a
- *   return to user mode); the file's last close (unlinked, so its page
- *   cache goes) is tb_file_destroy after the task exits.
+ *   return to user mode), read ahead in large folios on the oracle's
+ *   machine where the tree's ext4 has them (guest_file()); the file's last
+ *   close (unlinked, so its page cache goes) is tb_file_destroy after the
+ *   task exits.
  * - an fd kept open on memory.peak / memory.swap.peak is a
  *   kshim_cgroupfs_open() handle; cg_write/cg_read are open+write/read+close.
  * - is_swap_enabled(): the fixture boots without swap unless the case
@@ -38,7 +40,8 @@
  * and the swap-only case skips as the selftest does) and the memory its
  * kernel and init hold; TB_ORACLE_SCALE the size divisor (1: the
  * selftest's own sizes); TB_ORACLE_SWAP_DISK=1 swaps to a disk, as the
- * VM does; TB_ORACLE_FIGURES=1 prints every figure a case
+ * VM does; TB_ORACLE_READ_AHEAD_KB the readahead of the VM's data disk
+ * (see guest_file()); TB_ORACLE_FIGURES=1 prints every figure a case
  * reads as the selftest's wrapped readers do (tests/oracle).
  *
  * skipped: test_memcg_subtree_control — the world's cgroupfs mounts the
@@ -63,6 +66,8 @@
 #include <linux/mm.h>
 #include <linux/oom.h>
 #include <linux/page_counter.h>
+#include <linux/pagemap.h>
+#include <linux/log2.h>
 #include <string.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -182,6 +187,34 @@ static int fill_anon(struct tb_vma *vma, unsigned long nr_pages)
 	return 0;
 }
 
+/*
+ * The selftest's O_TMPFILE, on the oracle guest's ext4 data disk, which
+ * reads ahead read_ahead_pages (TB_ORACLE_READ_AHEAD_KB, the guest's
+ * read_ahead_kb; 8 MiB on 7.3's). From 6.16 ext4 gives a regular file
+ * large folios (ext4_set_inode_mapping_order()), and the readahead's
+ * folios grow to MAX_PAGECACHE_ORDER (2 MiB): each charge and each
+ * reclaim step is of a whole folio. Both are sizes of the guest, divided
+ * by the scale as the selftest's are. Without the variable, or on a tree
+ * whose ext4 has no large folios, the file is as the world's files are,
+ * read one order-0 page at a time.
+ */
+static unsigned long read_ahead_pages;
+
+static struct tb_file *guest_file(unsigned long nr_pages)
+{
+	struct tb_file *f = tb_file_create(nr_pages);
+
+	assert_non_null(f);
+#if TB_HAVE_ext4_large_folios
+	if (read_ahead_pages) {
+		assert_int_equal(tb_file_set_readahead(f, read_ahead_pages / scale), 0);
+		assert_int_equal(tb_file_set_folio_orders(f, MAX_PAGECACHE_ORDER - ilog2(scale)),
+				 0);
+	}
+#endif
+	return f;
+}
+
 /* read() pages [first, first + n) of file, one page per system call */
 static int read_pages(struct tb_file *file, unsigned long first, unsigned long n)
 {
@@ -241,7 +274,7 @@ static void run_alloc_anon_50M_check(const char *cg)
  */
 static bool run_alloc_pagecache_50M_check(const char *cg)
 {
-	struct tb_file *f = tb_file_create(PAGES(SZ(50)));
+	struct tb_file *f = guest_file(PAGES(SZ(50)));
 	struct tb_task *t = tb_run_in(cg);
 	long usage, file;
 	bool ok;
@@ -261,7 +294,7 @@ static bool run_alloc_pagecache_50M_check(const char *cg)
  */
 static void run_alloc_pagecache_max_30M(const char *cg)
 {
-	struct tb_file *f = tb_file_create(PAGES(SZ(50)));
+	struct tb_file *f = guest_file(PAGES(SZ(50)));
 	struct tb_task *t;
 
 	assert_true(rd(cg, "memory.high") == SZ(30) || rd(cg, "memory.max") == SZ(30));
@@ -392,6 +425,7 @@ static int machine_setup(void **state, bool swap)
 {
 	scale = env_long("TB_ORACLE_SCALE", 2);
 	figures = env_long("TB_ORACLE_FIGURES", 0) == 1;
+	read_ahead_pages = env_long("TB_ORACLE_READ_AHEAD_KB", 0) * 1024 / PAGE_SIZE;
 	memset(handles, 0, sizeof(handles));
 	if (swap)
 		tb_mem.swap_pages = PAGES(64 * MB);
@@ -512,7 +546,7 @@ static const char *const prot_child[] = { "A/B/C", "A/B/D", "A/B/E", "A/B/F" };
 static void memcg_protection(bool min)
 {
 	const char *attr = min ? "memory.min" : "memory.low";
-	struct tb_file *f = tb_file_create(3 * PAGES(SZ(50)));
+	struct tb_file *f = guest_file(3 * PAGES(SZ(50)));
 	long c[4];
 	int i, rc;
 
@@ -698,7 +732,7 @@ static void test_memcg_max(void **state)
  */
 static void memcg_reclaim(bool swap)
 {
-	struct tb_file *f = tb_file_create(PAGES(SZ(50)));
+	struct tb_file *f = guest_file(PAGES(SZ(50)));
 	const char *cg = "memcg_test";
 	long expected = SZ(50);
 

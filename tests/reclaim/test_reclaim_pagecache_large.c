@@ -72,6 +72,25 @@ static struct folio *cached(struct tb_file *f, unsigned long index)
 	return folio;
 }
 
+/* the smallest order of the folios cached in [0, n) */
+static unsigned int smallest_order(struct tb_file *f, unsigned long n)
+{
+	unsigned int order = MAX_PAGECACHE_ORDER;
+	unsigned long i = 0;
+
+	while (i < n) {
+		struct folio *folio = tb_file_folio(f, i);
+
+		if (!folio) {
+			i++;
+			continue;
+		}
+		order = min(order, folio_order(folio));
+		i = folio->index + folio_nr_pages(folio);
+	}
+	return order;
+}
+
 /*
  * A sequential read: each asynchronous window starts as the reader
  * reaches the folio marked PG_readahead, and page_cache_ra_order() raises
@@ -99,6 +118,32 @@ static void sequential_read_grows_folio_orders(void **state)
 			    "64:4 80:3 88:2 92:2 96:4 112:3 120:2");
 #endif
 	/* one read waited for the disk: the rest was read ahead */
+	tb_mem_stats(&st);
+	assert_int_equal(st.major_file, 1);
+}
+
+/*
+ * A window charged over memory.max reclaims room for its folios: they are
+ * charged with the mapping's gfp mask (readahead_gfp_mask(): the inode's
+ * GFP_HIGHUSER_MOVABLE, __GFP_NORETRY), which may block, so the older
+ * folios go and the window stays whole at its order. Every read after the
+ * first is served from a window (one miss); a failed charge would have cut
+ * the window short and read on in order 0, each miss starting over at
+ * order 0.
+ */
+static void readahead_over_memory_max_reclaims_and_keeps_its_folios_large(void **state)
+{
+	struct tb_file *f = ra_file(1024, true);
+	struct tb_mem_stats st;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_write_ok("a", "memory.max", "512K");
+	tb_run_in("a");
+	read_pages_seq(f, 0, 1024);
+	assert_true(tb_cgroup_read_key("a", "memory.events", "max") > 0);
+	assert_true(tb_file_cached(f) <= 128);
+	/* what is left is the last windows, whole: not one folio of order 0 */
+	assert_true(smallest_order(f, 1024) >= 2);
 	tb_mem_stats(&st);
 	assert_int_equal(st.major_file, 1);
 }
@@ -327,6 +372,7 @@ int main(void)
 		TB_RECLAIM_TEST(dirty_large_folio_is_written_back_whole),
 		TB_RECLAIM_TEST(truncating_frees_every_folio),
 		TB_RECLAIM_TEST(huge_mapping_fault_reads_a_pmd_folio_mapped_by_its_pte),
+		TB_RECLAIM_TEST(readahead_over_memory_max_reclaims_and_keeps_its_folios_large),
 		TB_RECLAIM_TEST(madv_willneed_reads_the_devices_window_in_order_0),
 		TB_RECLAIM_TEST(madv_willneed_of_anonymous_memory_is_not_modelled),
 	};

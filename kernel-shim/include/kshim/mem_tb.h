@@ -198,11 +198,14 @@ void tb_file_set_buffers_io(struct tb_file *file, bool on);
  * a read miss and a file fault go through the tree's mm/readahead.c, the
  * device reading up to ra_pages at a time; tb_file_set_large_folios() is
  * mapping_set_large_folios(), so readahead may allocate folios of any
- * order up to the mapping's maximum. Files left alone read one page a
+ * order up to the mapping's maximum; tb_file_set_folio_orders() is
+ * mapping_set_folio_order_range(0, max_order), as a file system whose
+ * block size caps its folios sets it. Files left alone read one page a
  * miss, as they always did.
  */
 int tb_file_set_readahead(struct tb_file *file, unsigned long ra_pages);
 int tb_file_set_large_folios(struct tb_file *file);
+int tb_file_set_folio_orders(struct tb_file *file, unsigned int max_order);
 /*
  * A TB_FS_BUFFERS file destroyed (truncated) while its buffers are under
  * I/O leaves its folios on the LRU with their buffers, out of the page
