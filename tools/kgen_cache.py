@@ -225,7 +225,7 @@ class Cache:
             if not self.same(kind, self.denorm(path), was):
                 return False
         for path, text in entry['outputs']:
-            write_if_changed(self.denorm(path), self.denorm(text))
+            write_atomic(self.denorm(path), self.denorm(text))
         sys.stderr.write(self.denorm(entry['stderr']))
         try:
             os.utime(self.path)     # recently used: the last to be pruned
@@ -278,18 +278,26 @@ def prune(top, limit=MAX_BYTES):
             pass
 
 
-def write_if_changed(path, text):
+def write_atomic(path, data):
+    """Write via a temporary file + rename: no half-written output. An
+    output whose text is unchanged is left alone (its mtime too), so the
+    build recompiles nothing that includes it."""
     try:
         with builtins.open(path) as f:
-            if f.read() == text:
+            if f.read() == data:
                 return
     except (OSError, UnicodeDecodeError):
         pass
-    fd, tmp = tempfile.mkstemp(prefix='.%s.' % os.path.basename(path),
-                               dir=os.path.dirname(path))
-    with os.fdopen(fd, 'w') as f:
-        f.write(text)
-    os.replace(tmp, path)
+    d = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix='.%s.' % os.path.basename(path), dir=d)
+    try:
+        with os.fdopen(fd, 'w') as f:
+            f.write(data)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
 
 
 def split(argv):
