@@ -72,13 +72,13 @@ static struct folio *cached(struct tb_file *f, unsigned long index)
 	return folio;
 }
 
-/* the smallest order of the folios cached in [0, n) */
-static unsigned int smallest_order(struct tb_file *f, unsigned long n)
+/* the smallest order of the folios cached in [from, to) */
+static unsigned int smallest_order(struct tb_file *f, unsigned long from, unsigned long to)
 {
 	unsigned int order = MAX_PAGECACHE_ORDER;
-	unsigned long i = 0;
+	unsigned long i = from;
 
-	while (i < n) {
+	while (i < to) {
 		struct folio *folio = tb_file_folio(f, i);
 
 		if (!folio) {
@@ -142,8 +142,11 @@ static void readahead_over_memory_max_reclaims_and_keeps_its_folios_large(void *
 	read_pages_seq(f, 0, 1024);
 	assert_true(tb_cgroup_read_key("a", "memory.events", "max") > 0);
 	assert_true(tb_file_cached(f) <= 128);
-	/* what is left is the last windows, whole: not one folio of order 0 */
-	assert_true(smallest_order(f, 1024) >= 2);
+	/*
+	 * what is left past the first windows (order 0 on trees that restart
+	 * a synchronous read at order 0) is the last windows, whole
+	 */
+	assert_true(smallest_order(f, 64, 1024) >= 2);
 	tb_mem_stats(&st);
 	assert_int_equal(st.major_file, 1);
 }
