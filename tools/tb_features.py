@@ -118,7 +118,8 @@ FEATURES = [
             'that triggered it, plus 2, the first window already large)'),
     Feature('ext4_large_folios',
             ('regex', 'fs/ext4/inode.c',
-             r'\b(ext4_should_enable_large_folio|ext4_set_inode_mapping_order)\b'), '6.16', 'ext4 gives a regular file large folios (ext4_set_inode_mapping_order()): '
+             r'\b(ext4_should_enable_large_folio|ext4_set_inode_mapping_order)\b'), '6.16',
+            'ext4 gives a regular file large folios (ext4_set_inode_mapping_order()): '
             'the oracle guest\'s files are read in folios of up to 2 MiB (before: order 0)'),
     Feature('exec_folio_order', ('func', 'include/linux/pgtable.h', 'exec_folio_order'), '6.16',
             'the folio order an architecture asks for executable mappings, which '

@@ -26,6 +26,7 @@ layout kernel_tree() makes. The build then uses that directory in place
 lists are renewed when older than LISTS_MAX_AGE, or when an exact version is
 not in them.
 """
+import functools
 import os
 import re
 import shlex
@@ -533,11 +534,17 @@ def extracted(dest):
 
 def kernel_tree_dirs():
     """KERNEL_TREE_DIRS of cmake/KernelTree.cmake: what a build takes"""
+    return list(_kernel_tree_dirs())
+
+
+@functools.lru_cache(maxsize=None)
+def _kernel_tree_dirs():
+    """read once a run: extracted() asks for every tree of a list"""
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'cmake',
                         'KernelTree.cmake')
     with open(path) as f:
         m = re.search(r'^set\(KERNEL_TREE_DIRS ([^)]*)\)', f.read(), re.M)
-    return m.group(1).split()
+    return tuple(m.group(1).split())
 
 
 # ---- resolution ------------------------------------------------------------
