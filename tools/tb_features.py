@@ -273,6 +273,17 @@ FEATURES = [
             'swapin_sync() allocates the folio in the swap cache, falling back order by '
             'order (MTHP_STAT_SWPIN_FALLBACK; before: alloc_swap_folio(), outside the '
             'swap cache, for a slot of swap count 1)'),
+    Feature('madvise_behavior_arg',
+            ('regex', 'mm/madvise.c', r'static long madvise_cold\(struct madvise_behavior \*'),
+            '>6.12', 'madvise_cold() and madvise_pageout() take the struct madvise_behavior '
+            'of the call, its range and vma (before: vma, prev, start, end)'),
+    Feature('mm_id', ('word', 'include/linux/mm_types.h', 'mm_id_t'), '6.15',
+            'CONFIG_MM_ID, which THP selects: a large folio records the mms that map it '
+            '(folio->_mm_ids), so folio_maybe_mapped_shared() tells an exclusive large '
+            'folio from a shared one (before: the page mapcounts alone)'),
+    Feature('print_bad_page_map', ('func', 'mm/memory.c', 'print_bad_page_map'), '>6.12',
+            'vm_normal_page() reports a bad entry of any level with print_bad_page_map() '
+            '(before: print_bad_pte())'),
     Feature('swapin_maps_cached_large',
             ('regex', 'mm/memory.c', r'folio_test_large\(folio\) && folio_test_swapcache\(folio\)\) \{'),
             '6.10', 'do_swap_page() maps a large folio found in the swap cache whole when its '

@@ -36,6 +36,8 @@
 struct page *mem_map;
 static unsigned long nr_memmap;
 unsigned long max_mapnr;	/* pfn_valid(): the memmap's extent */
+/* mm/mm_init.c's memmap_init(): the last pfn with a struct page (vm_normal_page()) */
+unsigned long highest_memmap_pfn;
 #if !TB_HAVE_totalreserve_in_page_alloc
 unsigned long totalreserve_pages;	/* mm/show_mem.c's */
 #endif
@@ -286,6 +288,7 @@ int tb_mem_boot(const struct tb_mem_config *cfg)
 	}
 	nr_memmap = ram * nr_node_ids;
 	max_mapnr = nr_memmap;
+	highest_memmap_pfn = nr_memmap - 1;
 	/*
 	 * up to the end of the last max-order block, as the kernel's memmap
 	 * covers whole sections: __free_one_page() looks at a buddy's struct
@@ -446,6 +449,7 @@ void tb_mem_shutdown(void)
 	page_data = NULL;
 	nr_memmap = 0;
 	max_mapnr = 0;
+	highest_memmap_pfn = 0;
 	booted = false;
 }
 

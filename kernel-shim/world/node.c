@@ -97,5 +97,11 @@ void kshim_folio_prep(struct folio *folio, unsigned long nr_pages, int nid)
 		atomic_set(&folio->_large_mapcount, -1);
 		atomic_set(&folio->_entire_mapcount, -1);
 #endif
+#ifdef CONFIG_MM_ID
+		/* prep_compound_head(): no mm maps it yet */
+		folio->_mm_ids = 0;
+		folio->_mm_id_mapcount[0] = -1;
+		folio->_mm_id_mapcount[1] = -1;
+#endif
 	}
 }

@@ -686,6 +686,22 @@ static void free_tables(struct mm_struct *mm)
 	mm->pgd = NULL;
 }
 
+#ifdef CONFIG_MM_ID
+/*
+ * kernel/fork.c's mm_alloc_id() takes the lowest free id of an IDA; the
+ * world's only grow, which keeps the ids of live mms apart, all the rmap's
+ * tracking of a large folio's mms needs
+ */
+static mm_id_t mm_alloc_id(void)
+{
+	static atomic_t last_id = ATOMIC_INIT(MM_ID_DUMMY);
+	int id = atomic_inc_return(&last_id);
+
+	BUG_ON(id < MM_ID_MIN || id > MM_ID_MAX);
+	return id;
+}
+#endif
+
 /* fork's part: an address space with an empty pgd, on its memcg's mm list */
 void tb_mm_init(struct mm_struct *mm, struct task_struct *owner)
 {
@@ -700,6 +716,9 @@ void tb_mm_init(struct mm_struct *mm, struct task_struct *owner)
 	init_rwsem(&mm->mmap_lock);
 	lru_gen_init_mm(mm);
 	lru_gen_add_mm(mm);
+#ifdef CONFIG_MM_ID
+	mm->mm_id = mm_alloc_id();
+#endif
 }
 
 /* a page-table walker's reference going; the exiting task waits for it */
@@ -840,7 +859,8 @@ static int mapcount(struct folio *folio)
 #endif
 }
 
-static void madvise_cold(struct tb_vma *vma, bool pageout);
+static int madvise_cold(struct tb_vma *vma, unsigned long start, unsigned long end,
+			bool pageout);
 
 #ifdef CONFIG_TRANSPARENT_HUGEPAGE
 /*
@@ -886,10 +906,8 @@ int tb_madvise(struct tb_vma *vma, int advice)
 		madvise_free(vma);
 		return 0;
 	}
-	if (advice == MADV_COLD || advice == MADV_PAGEOUT) {
-		madvise_cold(vma, advice == MADV_PAGEOUT);
-		return 0;
-	}
+	if (advice == MADV_COLD || advice == MADV_PAGEOUT)
+		return madvise_cold(vma, 0, vma->nr_pages, advice == MADV_PAGEOUT);
 	switch (advice) {
 	case MADV_NORMAL:
 		break;
@@ -1193,16 +1211,22 @@ static int madvise_collapse_range(struct tb_vma *vma, unsigned long start, unsig
 }
 
 /*
- * MADV_DONTNEED of pages [start, start + n) of an anonymous vma:
- * zap_page_range_single() (zap_range()). A large folio left mapped in part
- * goes on the deferred split queue (the kernel's __folio_remove_rmap()),
- * for its shrinker to split and free the rest.
+ * madvise() of pages [start, start + n) of a vma. MADV_COLD and
+ * MADV_PAGEOUT: the kernel's walk (madvise_cold()). Of an anonymous vma
+ * only, MADV_DONTNEED: zap_page_range_single() (zap_range()), a large
+ * folio left mapped in part going on the deferred split queue (the
+ * kernel's __folio_remove_rmap()) for its shrinker to split and free the
+ * rest; MADV_COLLAPSE.
  */
 int tb_madvise_range(struct tb_vma *vma, unsigned long start, unsigned long n, int advice)
 {
 	unsigned long end = start + n;
 
-	if (vma->tbf || end > vma->nr_pages || end < start)
+	if (end > vma->nr_pages || end < start)
+		return -EINVAL;
+	if (advice == MADV_COLD || advice == MADV_PAGEOUT)
+		return madvise_cold(vma, start, end, advice == MADV_PAGEOUT);
+	if (vma->tbf)
 		return -EINVAL;
 	if (advice == MADV_COLLAPSE)
 		return madvise_collapse_range(vma, start, end);
@@ -2118,46 +2142,12 @@ static bool madvise_free_huge_pmd(struct tb_vma *vma, unsigned long i)
 	return true;
 }
 
-/*
- * madvise_cold_or_pageout_pte_range()'s huge pmd: the pmd made old, the
- * folio's referenced and young bits cleared (PG_workingset if active),
- * then deactivated, or isolated for reclaim_pages(); true if a huge pmd
- */
-static bool madvise_cold_huge_pmd(struct tb_vma *vma, unsigned long i, bool pageout,
-				  struct list_head *folio_list)
-{
-	struct folio *folio = huge_pmd_mkold(vma, i, false);
-
-	if (!folio)
-		return false;
-	if (mapcount(folio) != 1)
-		return true;
-	folio_clear_referenced(folio);
-	folio_test_clear_young(folio);
-	if (folio_test_active(folio))
-		folio_set_workingset(folio);
-	if (!pageout) {
-		folio_deactivate(folio);
-	} else if (isolate_lru(folio)) {
-		if (folio_test_unevictable(folio))
-			folio_putback_lru(folio);
-		else
-			list_add(&folio->lru, folio_list);
-	}
-	return true;
-}
-
 #else
 static bool madvise_free_huge_pmd(struct tb_vma *vma, unsigned long i)
 {
 	return false;
 }
 
-static bool madvise_cold_huge_pmd(struct tb_vma *vma, unsigned long i, bool pageout,
-				  struct list_head *folio_list)
-{
-	return false;
-}
 #endif
 
 /*
@@ -2230,17 +2220,36 @@ static bool isolate_lru(struct folio *folio)
 #endif
 }
 
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
 /*
- * MADV_COLD and MADV_PAGEOUT over a vma: mm/madvise.c's madvise_cold()
- * or madvise_pageout() and madvise_cold_or_pageout_pte_range(), for
- * order-0 folios. This CPU's LRU batches are drained first; each mapped
+ * MADV_COLD and MADV_PAGEOUT of pages [start, end) of a vma: the tree's
+ * mm/madvise.c (mm/vmscan/madvise_unit.c), under the mmap_lock held for
+ * read as madvise_walk_vmas() holds it
+ */
+static int madvise_cold(struct tb_vma *vma, unsigned long start, unsigned long end,
+			bool pageout)
+{
+	struct mm_struct *mm = vma->vma.vm_mm;
+	int ret;
+
+	mmap_read_lock(mm);
+	ret = tb_kmadvise_cold(&vma->vma, vma_addr(vma, start), vma_addr(vma, end), pageout);
+	mmap_read_unlock(mm);
+	return ret;
+}
+#else
+/*
+ * MADV_COLD and MADV_PAGEOUT where the world has no large folios (6.1):
+ * mm/madvise.c's madvise_cold() or madvise_pageout() and
+ * madvise_cold_or_pageout_pte_range(), for order-0 folios. This CPU's LRU batches are drained first; each mapped
  * folio on the LRU that this vma alone maps has its referenced and young
  * bits cleared, PG_workingset set if it is active; for MADV_COLD its pte
  * is made old and it goes to the kernel's folio_deactivate(); for
  * MADV_PAGEOUT it is isolated (an unevictable one put back) and the
  * kernel's reclaim_pages() reclaims them all.
  */
-static void madvise_cold(struct tb_vma *vma, bool pageout)
+static int madvise_cold(struct tb_vma *vma, unsigned long start, unsigned long end,
+			bool pageout)
 {
 	struct mm_struct *mm = vma->vma.vm_mm;
 	LIST_HEAD(folio_list);
@@ -2248,15 +2257,12 @@ static void madvise_cold(struct tb_vma *vma, bool pageout)
 
 	lru_add_drain();
 	mmap_read_lock(mm);
-	for (i = 0; i < vma->nr_pages; i++) {
+	for (i = start; i < end; i++) {
 		pte_t *ptep = vma_ptep(vma, i), pte;
 		struct folio *folio;
 
-		if (!ptep) {
-			if (madvise_cold_huge_pmd(vma, i, pageout, &folio_list))
-				i += PTRS_PER_PMD - 1;
+		if (!ptep)
 			continue;
-		}
 		pte = ptep_get(ptep);
 		folio = pte_folio(pte);
 		if (!folio)
@@ -2287,7 +2293,9 @@ static void madvise_cold(struct tb_vma *vma, bool pageout)
 	if (pageout)
 		reclaim_pages(&folio_list);
 	mmap_read_unlock(mm);
+	return 0;
 }
+#endif
 
 /* handle_pte_fault() for the pte of page idx, not present */
 static int pte_fault(struct tb_vma *vma, unsigned long idx, pte_t pte, bool write)
@@ -2328,17 +2336,6 @@ struct folio *vma_alloc_folio_noprof(gfp_t gfp, int order, struct vm_area_struct
 #endif
 {
 	return tb_alloc_folio_order(gfp, order, numa_node_id());
-}
-
-/*
- * mm/memory.c's vm_normal_page() over the world's vmas, which have no
- * special mappings: the page a present pte maps, none for the zero page
- */
-struct page *vm_normal_page(struct vm_area_struct *vma, unsigned long addr, pte_t pte)
-{
-	struct folio *folio = pte_folio(pte);
-
-	return folio ? pfn_to_page(pte_pfn(pte)) : NULL;
 }
 
 /* linux/highmem.h: a user page cleared, or copied (its contents: zero or not) */

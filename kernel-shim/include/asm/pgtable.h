@@ -115,6 +115,7 @@ static inline pmd_t pfn_pmd(unsigned long pfn, pgprot_t prot)
 #define pte_page(pte)		pfn_to_page(pte_pfn(pte))
 #define mk_pmd(page, prot)	pfn_pmd(page_to_pfn(page), (prot))
 static inline pmd_t pmd_mkspecial(pmd_t pmd)	{ return __pmd(pmd.pmd | _PAGE_SPECIAL); }
+static inline bool pmd_special(pmd_t pmd)	{ return !!(pmd.pmd & _PAGE_SPECIAL); }
 static inline pmd_t pmd_mkwrite_novma(pmd_t pmd) { return __pmd(pmd.pmd | _PAGE_RW); }
 #define pmd_mkwrite(pmd, vma)	pmd_mkwrite_novma(pmd)
 #define set_pmd_at(mm, addr, pmdp, pmd)	set_pmd(pmdp, pmd)

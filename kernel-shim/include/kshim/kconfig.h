@@ -72,5 +72,9 @@
 /* THP selects it: a large folio is one multi-index entry of the page cache */
 #define CONFIG_XARRAY_MULTI 1
 #endif
+/* THP selects MM_ID where the tree has it (6.15): a large folio's mms */
+#if TB_HAVE_mm_id
+#define CONFIG_MM_ID 1
+#endif
 
 #endif /* _KSHIM_KCONFIG_H */

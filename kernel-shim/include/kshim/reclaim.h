@@ -72,6 +72,10 @@ void check_move_unevictable_folios(struct folio_batch *fbatch);
 /* mm/vmscan.c (declared in mm/internal.h) */
 /* MADV_PAGEOUT's reclaim of isolated folios */
 unsigned long reclaim_pages(struct list_head *folio_list);
+/* mm/madvise.c's MADV_COLD or MADV_PAGEOUT of [start, end) of a vma (madvise_unit.c) */
+struct vm_area_struct;
+int tb_kmadvise_cold(struct vm_area_struct *vma, unsigned long start, unsigned long end,
+		     bool pageout);
 #if TB_HAVE_folio_isolate_lru_bool
 bool folio_isolate_lru(struct folio *folio);
 #else

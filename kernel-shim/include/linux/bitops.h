@@ -40,6 +40,7 @@ static __always_inline bool test_bit(long nr, const volatile unsigned long *addr
 #define __test_and_clear_bit(nr, addr) test_and_clear_bit(nr, addr)
 #define clear_bit_unlock(nr, addr) do { smp_mb__before_atomic(); clear_bit(nr, addr); } while (0)
 #define test_and_set_bit_lock(nr, addr) test_and_set_bit(nr, addr)
+#define __clear_bit_unlock(nr, addr) clear_bit_unlock(nr, addr)
 /* folio_unlock(): clear the lock bits of the low byte, report PG_waiters */
 static __always_inline bool xor_unlock_is_negative_byte(unsigned long mask, volatile unsigned long *addr)
 {

@@ -27,6 +27,10 @@
 #define __must_hold(x)
 #endif
 #define ACCESS_PRIVATE(p, member) ((p)->member)
+/* C23's type-inferred variables, as the kernel spells them before C23 (7.x) */
+#if !defined(__cplusplus) && __STDC_VERSION__ < 202311L
+#define auto __auto_type
+#endif
 
 #define __always_inline inline __attribute__((__always_inline__))
 #define noinline __attribute__((__noinline__))

@@ -64,6 +64,8 @@ static inline bool user_alloc_needs_zeroing(void)
 struct vm_fault;
 struct vm_operations_struct {
 	vm_fault_t (*huge_fault)(struct vm_fault *vmf, unsigned int order);
+	/* none of the world's mappings has special ptes of its own (vm_normal_page()) */
+	struct page *(*find_special_page)(struct vm_area_struct *vma, unsigned long addr);
 };
 
 /*

@@ -62,6 +62,9 @@ struct mm_struct {
 		struct mem_cgroup *memcg;
 	} lru_gen;
 #endif
+#ifdef CONFIG_MM_ID
+	unsigned int mm_id;	/* mm_id_t: which mm maps a large folio (rmap.h) */
+#endif
 };
 
 extern struct mm_struct init_mm;	/* the kernel's, with no user vmas */

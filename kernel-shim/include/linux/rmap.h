@@ -9,6 +9,11 @@
 #include <linux/types.h>
 #include <linux/mm_types.h>
 #include <linux/huge_mm.h>
+#ifdef CONFIG_MM_ID
+/* a large folio's mm ids are under a bit lock of the folio */
+#include <asm/processor.h>
+#include <linux/bit_spinlock.h>
+#endif
 #include <kgen/rmap.h>
 
 struct mem_cgroup;

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * mm/madvise.c's MADV_COLD and MADV_PAGEOUT over the reclaim environment:
+ * the kernel's walk of a vma's page tables (mm/pagewalk.c), its young and
+ * exclusive tests, the split of a large folio the range covers in part,
+ * and reclaim_pages(). The world calls it for tb_madvise() and
+ * tb_madvise_range() as madvise_walk_vmas() calls it: the mmap_lock held
+ * for read, one vma at a time.
+ */
+#include "vmscan/reclaim_env.h"
+#include <linux/fs.h>
+#include <linux/swapops.h>
+#if TB_HAVE_leafops_h
+#include <linux/leafops.h>	/* 7.x: a huge pmd's migration entry */
+#endif
+#include <asm-generic/tlb.h>
+/* madvise()'s MADV_ values: the uapi's, as the world's tb_madvise() passes them */
+#include <sys/mman.h>
+
+#include KMADVISE_EXTRACT
+
+int tb_kmadvise_cold(struct vm_area_struct *vma, unsigned long start, unsigned long end,
+		     bool pageout)
+{
+#if TB_HAVE_madvise_behavior_arg
+	struct madvise_behavior madv_behavior = {
+		.mm = vma->vm_mm,
+		.behavior = pageout ? MADV_PAGEOUT : MADV_COLD,
+		.range = { .start = start, .end = end },
+		.vma = vma,
+	};
+
+	return pageout ? madvise_pageout(&madv_behavior) : madvise_cold(&madv_behavior);
+#else
+	struct vm_area_struct *prev;
+
+	return pageout ? madvise_pageout(vma, &prev, start, end) :
+			 madvise_cold(vma, &prev, start, end);
+#endif
+}
