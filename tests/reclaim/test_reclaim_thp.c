@@ -391,6 +391,68 @@ static void mthp_reclaim_swaps_the_folio_out_whole(void **state)
 }
 
 /*
+ * MADV_PAGEOUT over a range that maps an mTHP whole: mm/madvise.c's pte
+ * walk batches its 16 ptes (folio_pte_batch()), finds the folio mapped
+ * exclusively and isolates it whole; reclaim_pages() swaps it out whole
+ */
+static void mthp_madvise_pageout_of_the_whole_folio_swaps_it_out_whole(void **state)
+{
+	struct tb_vma *vma = mthp_in_a();
+
+	assert_int_equal(tb_madvise_range(vma, 0, MTHP_64K_NR, MADV_PAGEOUT), 0);
+	assert_int_equal(tb_vma_swapped(vma), MTHP_64K_NR);
+	assert_reads(MTHP_64K "stats/swpout", "1\n");
+	assert_reads(MTHP_64K "stats/split", "0\n");
+	assert_int_equal(tb_stat("a", "anon"), 0);
+	tb_unmap(vma);
+}
+
+/*
+ * A range that covers half of an mTHP: the walk splits the folio first
+ * (split_folio()), then takes the small folios of the range alone. Every
+ * page written, so the split maps none to the zero page: 8 pages swapped
+ * out, the other 8 stay, order 0
+ */
+static void mthp_madvise_pageout_of_half_the_folio_splits_it_and_swaps_that_half(void **state)
+{
+	struct tb_vma *vma = mthp_in_a();
+	unsigned long i;
+
+	for (i = 0; i < MTHP_64K_NR; i++)
+		assert_int_equal(tb_touch(vma, i, true), 0);
+	assert_int_equal(tb_madvise_range(vma, 0, MTHP_64K_NR / 2, MADV_PAGEOUT), 0);
+	assert_reads(MTHP_64K "stats/split", "1\n");
+	assert_reads(MTHP_64K "stats/swpout", "0\n");
+	assert_int_equal(tb_vma_swapped(vma), MTHP_64K_NR / 2);
+	assert_int_equal(tb_vma_resident(vma), MTHP_64K_NR / 2);
+	assert_false(folio_test_large(folio_at(vma, MTHP_64K_NR / 2)));
+	assert_int_equal(tb_stat("a", "anon"), MTHP_64K_NR / 2 * PAGE_SIZE);
+	tb_unmap(vma);
+}
+
+/*
+ * MADV_COLD of a whole mTHP: clear_young_dirty_ptes() makes all 16 ptes
+ * old, and the folio stays whole and mapped (nothing is reclaimed)
+ */
+static void mthp_madvise_cold_makes_every_pte_old_and_keeps_the_folio_whole(void **state)
+{
+	struct tb_vma *vma = mthp_in_a();
+	struct folio *folio = folio_at(vma, 0);
+
+	assert_int_equal(tb_touch(vma, 9, false), 0);
+	assert_true(tb_vma_pte_young(vma, 5));
+	assert_true(tb_vma_pte_young(vma, 9));
+	assert_int_equal(tb_madvise(vma, MADV_COLD), 0);
+	assert_false(tb_vma_pte_young(vma, 5));
+	assert_false(tb_vma_pte_young(vma, 9));
+	assert_ptr_equal(folio_at(vma, 0), folio);
+	assert_int_equal(folio_order(folio), MTHP_64K_ORDER);
+	assert_int_equal(tb_vma_resident(vma), MTHP_64K_NR);
+	assert_int_equal(tb_stat("a", "anon"), MTHP_64K_NR * PAGE_SIZE);
+	tb_unmap(vma);
+}
+
+/*
  * Large-folio swap-in (mm/memory.c's do_swap_page() on a SWP_SYNCHRONOUS_IO
  * device, the world's zram): the mTHP of mthp_in_a() swapped out whole,
  * its 16 ptes contiguous swap entries of memcg "a", each slot held by its
@@ -1062,6 +1124,12 @@ int main(void)
 						setup_1g_anon_64k, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(mthp_reclaim_swaps_the_folio_out_whole,
 						setup_1g_anon_64k_swap, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(mthp_madvise_pageout_of_the_whole_folio_swaps_it_out_whole,
+						setup_1g_anon_64k_swap, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(mthp_madvise_pageout_of_half_the_folio_splits_it_and_swaps_that_half,
+						setup_1g_anon_64k_swap, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(mthp_madvise_cold_makes_every_pte_old_and_keeps_the_folio_whole,
+						setup_1g_anon_64k, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(mthp_swapped_out_whole_comes_back_as_one_folio_of_its_order,
 						setup_1g_anon_64k_swap, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(mthp_swapped_in_by_a_write_is_dirty_in_every_pte,
