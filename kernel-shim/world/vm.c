@@ -2097,8 +2097,6 @@ static void pte_mkold_locked(struct tb_vma *vma, unsigned long i, pte_t *ptep, b
 }
 
 #ifdef CONFIG_TRANSPARENT_HUGEPAGE
-static bool isolate_lru(struct folio *folio);
-
 /* the huge pmd at page i, its folio's pmd bits made old (and clean) under its lock */
 static struct folio *huge_pmd_mkold(struct tb_vma *vma, unsigned long i, bool clean)
 {
@@ -2210,17 +2208,6 @@ static void madvise_free(struct tb_vma *vma)
 	mmap_read_unlock(mm);
 }
 
-/* folio_isolate_lru(), whose result turned from 0 on success to true in 6.3 */
-static bool isolate_lru(struct folio *folio)
-{
-#if TB_HAVE_folio_isolate_lru_bool
-	return folio_isolate_lru(folio);
-#else
-	return !folio_isolate_lru(folio);
-#endif
-}
-
-#ifdef CONFIG_TRANSPARENT_HUGEPAGE
 /*
  * MADV_COLD and MADV_PAGEOUT of pages [start, end) of a vma: the tree's
  * mm/madvise.c (mm/vmscan/madvise_unit.c), under the mmap_lock held for
@@ -2237,65 +2224,6 @@ static int madvise_cold(struct tb_vma *vma, unsigned long start, unsigned long e
 	mmap_read_unlock(mm);
 	return ret;
 }
-#else
-/*
- * MADV_COLD and MADV_PAGEOUT where the world has no large folios (6.1):
- * mm/madvise.c's madvise_cold() or madvise_pageout() and
- * madvise_cold_or_pageout_pte_range(), for order-0 folios. This CPU's LRU batches are drained first; each mapped
- * folio on the LRU that this vma alone maps has its referenced and young
- * bits cleared, PG_workingset set if it is active; for MADV_COLD its pte
- * is made old and it goes to the kernel's folio_deactivate(); for
- * MADV_PAGEOUT it is isolated (an unevictable one put back) and the
- * kernel's reclaim_pages() reclaims them all.
- */
-static int madvise_cold(struct tb_vma *vma, unsigned long start, unsigned long end,
-			bool pageout)
-{
-	struct mm_struct *mm = vma->vma.vm_mm;
-	LIST_HEAD(folio_list);
-	unsigned long i;
-
-	lru_add_drain();
-	mmap_read_lock(mm);
-	for (i = start; i < end; i++) {
-		pte_t *ptep = vma_ptep(vma, i), pte;
-		struct folio *folio;
-
-		if (!ptep)
-			continue;
-		pte = ptep_get(ptep);
-		folio = pte_folio(pte);
-		if (!folio)
-			continue;
-		if (!folio_test_lru(folio) || mapcount(folio) != 1)
-			continue;
-		if (!pageout && pte_young(pte))
-			pte_mkold_locked(vma, i, ptep, false);
-		folio_clear_referenced(folio);
-		folio_test_clear_young(folio);
-		if (folio_test_active(folio))
-			folio_set_workingset(folio);
-		if (pageout) {
-			if (isolate_lru(folio)) {
-				if (folio_test_unevictable(folio))
-					folio_putback_lru(folio);
-				else
-					list_add(&folio->lru, &folio_list);
-			}
-			continue;
-		}
-#if TB_HAVE_folio_deactivate
-		folio_deactivate(folio);
-#else
-		deactivate_page(&folio->page);
-#endif
-	}
-	if (pageout)
-		reclaim_pages(&folio_list);
-	mmap_read_unlock(mm);
-	return 0;
-}
-#endif
 
 /* handle_pte_fault() for the pte of page idx, not present */
 static int pte_fault(struct tb_vma *vma, unsigned long idx, pte_t pte, bool write)

@@ -17,6 +17,29 @@
 /* madvise()'s MADV_ values: the uapi's, as the world's tb_madvise() passes them */
 #include <sys/mman.h>
 
+#if !TB_HAVE_thp_folio_split
+/*
+ * 6.1: mm/memory.c's vm_normal_page() (x86-64's special ptes), which
+ * reports a pte of no page of the memmap; the world never writes one
+ */
+#define CONFIG_ARCH_HAS_PTE_SPECIAL 1
+/* x86's, before linux/pgtable.h's generic set_ptes() (6.4) */
+#ifndef set_pte_at
+#define set_pte_at(mm, addr, ptep, pte) set_pte(ptep, pte)
+#endif
+static void print_bad_pte(struct vm_area_struct *vma, unsigned long addr, pte_t pte,
+			  struct page *page)
+{
+	WARN(1, "tb: bad pte %lx at %lx", (unsigned long)pte_val(pte), addr);
+}
+#include KMEMORY_NORMAL_EXTRACT
+/* mm/folio-compat.c's isolate_lru_page() and putback_lru_page(); a WARN fails a test anyway */
+#ifndef WARN_RATELIMIT
+#define WARN_RATELIMIT(condition, format...) WARN(condition, format)
+#endif
+#include KFOLIO_COMPAT_EXTRACT
+#endif
+
 #include KMADVISE_EXTRACT
 
 int tb_kmadvise_cold(struct vm_area_struct *vma, unsigned long start, unsigned long end,

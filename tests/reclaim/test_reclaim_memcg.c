@@ -660,8 +660,6 @@ static void a_folio_that_gets_no_swap_slot_counts_a_swap_fail(void **state)
 {
 	struct tb_vma *vma;
 
-	if (!TB_HAVE_shrinker_c)
-		tb_skip("before 6.7 (6.1): the world's MADV_PAGEOUT counts no swap fail there, not explained yet");
 	assert_int_equal(tb_cgroup_mkdir("p"), 0);
 	assert_int_equal(tb_cgroup_mkdir("p/a"), 0);
 	tb_run_in("p/a");
@@ -687,8 +685,6 @@ static void madv_pageout_leaves_the_tasks_next_charge_to_reclaim(void **state)
 	struct tb_vma *vma;
 	unsigned long i;
 
-	if (!TB_HAVE_shrinker_c)
-		tb_skip("before 6.7 (6.1): the world's MADV_PAGEOUT swaps nothing out there, not explained yet");
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
 	vma = tb_map_anon(PAGES(2 * MB));

@@ -289,9 +289,6 @@ static void a_swap_write_completes_before_an_earlier_slower_file_write(void **st
 	struct tb_vma *vma;
 	u64 start;
 
-	/* the world's MADV_PAGEOUT is only exercised from 6.12 (THP's and demotion's suites) */
-	if (!TB_HAVE_thp_folio_split)
-		tb_skip("6.1: MADV_PAGEOUT of this anon page swaps nothing here (not investigated)");
 	tb_mem_get_costs(&costs);
 	costs.file_write_ns = 1000000000ULL;
 	costs.swapout_ns = 10000000ULL;

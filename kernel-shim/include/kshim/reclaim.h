@@ -125,10 +125,7 @@ static inline bool need_mlock_page_drain(int cpu)
 static inline void free_zone_device_page(struct page *page)
 {
 }
-static inline bool put_devmap_managed_page(struct page *page)
-{
-	return false;
-}
+/* put_devmap_managed_page(): linux/mm.h's, with put_page() (mm_h.manifest) */
 #endif
 
 /* mm/mlock.c: the world maps nothing VM_LOCKED */
