@@ -281,6 +281,14 @@ FEATURES = [
             'CONFIG_MM_ID, which THP selects: a large folio records the mms that map it '
             '(folio->_mm_ids), so folio_maybe_mapped_shared() tells an exclusive large '
             'folio from a shared one (before: the page mapcounts alone)'),
+    Feature('free_swap_and_cache_nr', ('func', 'mm/swapfile.c', 'free_swap_and_cache_nr'),
+            '6.10', 'a batch of swap ptes lets go of its slots with free_swap_and_cache_nr() '
+            '(before: free_swap_and_cache() of one entry)'),
+    Feature('swap_put_entries_direct', ('func', 'mm/swapfile.c', 'swap_put_entries_direct'),
+            '>6.12', 'ptes let go of their slots with swap_put_entries_direct() '
+            '(before: free_swap_and_cache_nr())'),
+    Feature('folio_mapcount_util', ('func', 'mm/util.c', 'folio_mapcount'), '<6.12',
+            'folio_mapcount() out of line in mm/util.c (since: inline in linux/mm.h)'),
     Feature('print_bad_page_map', ('func', 'mm/memory.c', 'print_bad_page_map'), '>6.12',
             'vm_normal_page() reports a bad entry of any level with print_bad_page_map() '
             '(before: print_bad_pte())'),

@@ -757,6 +757,33 @@ void tb_swap_put_entry(swp_entry_t entry)
 		try_to_reclaim_swap(folio, entry);
 }
 
+/* mm/swapfile.c's release of the slots of nr swap ptes (MADV_FREE's walk) */
+static void put_entries(swp_entry_t entry, int nr)
+{
+	int i;
+
+	for (i = 0; i < nr; i++)
+		tb_swap_put_entry(swp_entry(swp_type(entry), swp_offset(entry) + i));
+}
+
+#if TB_HAVE_swap_put_entries_direct
+void swap_put_entries_direct(swp_entry_t entry, int nr)
+{
+	put_entries(entry, nr);
+}
+#elif TB_HAVE_free_swap_and_cache_nr
+void free_swap_and_cache_nr(swp_entry_t entry, int nr)
+{
+	put_entries(entry, nr);
+}
+#else
+int free_swap_and_cache(swp_entry_t entry)
+{
+	put_entries(entry, 1);
+	return 1;
+}
+#endif
+
 #if !TB_HAVE_swap_ops
 int folio_swap_flags(struct folio *folio)
 {

@@ -847,7 +847,6 @@ struct tb_vma *tb_map_file_exec(struct tb_file *file)
  * thp_vma_allowable_order() and vma_thp_gfp_mask() read): the vma's
  * flags change under mmap_lock held for write, as vm_flags_reset() needs
  */
-static void madvise_free(struct tb_vma *vma);
 
 /* folio_mapcount() (out of line in mm/util.c before 6.12: the world's order-0 count) */
 static int mapcount(struct folio *folio)
@@ -859,8 +858,8 @@ static int mapcount(struct folio *folio)
 #endif
 }
 
-static int madvise_cold(struct tb_vma *vma, unsigned long start, unsigned long end,
-			bool pageout);
+static int madvise_walk(struct tb_vma *vma, unsigned long start, unsigned long end,
+			int advice);
 
 #ifdef CONFIG_TRANSPARENT_HUGEPAGE
 /*
@@ -900,14 +899,8 @@ int tb_madvise(struct tb_vma *vma, int advice)
 
 	if (advice == MADV_WILLNEED)
 		return madvise_willneed(vma);
-	if (advice == MADV_FREE) {
-		if (vma->tbf)
-			return -EINVAL;
-		madvise_free(vma);
-		return 0;
-	}
-	if (advice == MADV_COLD || advice == MADV_PAGEOUT)
-		return madvise_cold(vma, 0, vma->nr_pages, advice == MADV_PAGEOUT);
+	if (advice == MADV_FREE || advice == MADV_COLD || advice == MADV_PAGEOUT)
+		return madvise_walk(vma, 0, vma->nr_pages, advice);
 	switch (advice) {
 	case MADV_NORMAL:
 		break;
@@ -1211,9 +1204,9 @@ static int madvise_collapse_range(struct tb_vma *vma, unsigned long start, unsig
 }
 
 /*
- * madvise() of pages [start, start + n) of a vma. MADV_COLD and
- * MADV_PAGEOUT: the kernel's walk (madvise_cold()). Of an anonymous vma
- * only, MADV_DONTNEED: zap_page_range_single() (zap_range()), a large
+ * madvise() of pages [start, start + n) of a vma. MADV_COLD, MADV_PAGEOUT
+ * and MADV_FREE (-EINVAL for a file vma, as the kernel's): the kernel's
+ * walks (madvise_walk()). Of an anonymous vma only, MADV_DONTNEED: zap_page_range_single() (zap_range()), a large
  * folio left mapped in part going on the deferred split queue (the
  * kernel's __folio_remove_rmap()) for its shrinker to split and free the
  * rest; MADV_COLLAPSE.
@@ -1224,8 +1217,8 @@ int tb_madvise_range(struct tb_vma *vma, unsigned long start, unsigned long n, i
 
 	if (end > vma->nr_pages || end < start)
 		return -EINVAL;
-	if (advice == MADV_COLD || advice == MADV_PAGEOUT)
-		return madvise_cold(vma, start, end, advice == MADV_PAGEOUT);
+	if (advice == MADV_FREE || advice == MADV_COLD || advice == MADV_PAGEOUT)
+		return madvise_walk(vma, start, end, advice);
 	if (vma->tbf)
 		return -EINVAL;
 	if (advice == MADV_COLLAPSE)
@@ -2082,145 +2075,22 @@ map:
 }
 
 /*
- * The pte of page i made old, and clean if asked, under the page table
- * lock: what madvise's MADV_FREE and MADV_COLD walks do to a mapped page.
+ * MADV_COLD, MADV_PAGEOUT and MADV_FREE of pages [start, end) of a vma:
+ * the tree's mm/madvise.c (mm/vmscan/madvise_unit.c), under the mmap_lock
+ * held for read as madvise_walk_vmas() holds it
  */
-static void pte_mkold_locked(struct tb_vma *vma, unsigned long i, pte_t *ptep, bool clean)
+static int madvise_walk(struct tb_vma *vma, unsigned long start, unsigned long end,
+			int advice)
 {
 	struct mm_struct *mm = vma->vma.vm_mm;
-	pte_t pte;
-
-	spin_lock(&mm->page_table_lock);
-	pte = pte_mkold(ptep_get_and_clear(mm, vma_addr(vma, i), ptep));
-	set_pte(ptep, clean ? pte_mkclean(pte) : pte);
-	spin_unlock(&mm->page_table_lock);
-}
-
-#ifdef CONFIG_TRANSPARENT_HUGEPAGE
-/* the huge pmd at page i, its folio's pmd bits made old (and clean) under its lock */
-static struct folio *huge_pmd_mkold(struct tb_vma *vma, unsigned long i, bool clean)
-{
-	struct folio *folio = NULL;
-	pmd_t *pmdp = vma_huge_pmd(vma, i), pmd;
-	spinlock_t *ptl;
-
-	if (!pmdp)
-		return NULL;
-	ptl = pmd_lock(vma->vma.vm_mm, pmdp);
-	pmd = pmdp_get(pmdp);
-	folio = page_folio(pmd_page(pmd));
-	if (pmd_young(pmd) || (clean && pmd_dirty(pmd))) {
-		pmd = pmd_mkold(pmdp_invalidate(&vma->vma, vma_addr(vma, i), pmdp));
-		set_pmd_at(vma->vma.vm_mm, vma_addr(vma, i), pmdp, clean ? pmd_mkclean(pmd) : pmd);
-	}
-	spin_unlock(ptl);
-	return folio;
-}
-
-/*
- * mm/huge_memory.c's madvise_free_huge_pmd() for a PMD-mapped THP the
- * vma covers whole (a world's THP always is): its dirty bit and the
- * pmd's cleared, the pmd made old, the folio lazyfree; true if a huge pmd
- */
-static bool madvise_free_huge_pmd(struct tb_vma *vma, unsigned long i)
-{
-	pmd_t *pmdp = vma_huge_pmd(vma, i);
-	struct folio *folio;
-
-	if (!pmdp)
-		return false;
-	folio = page_folio(pmd_page(pmdp_get(pmdp)));
-	/* not folio_likely_mapped_shared(): the pmd alone maps it (a map count of 1) */
-	if (mapcount(folio) != 1 || !folio_trylock(folio))
-		return true;
-	folio_clear_dirty(folio);
-	folio_unlock(folio);
-	huge_pmd_mkold(vma, i, true);
-	folio_mark_lazyfree(folio);
-	return true;
-}
-
-#else
-static bool madvise_free_huge_pmd(struct tb_vma *vma, unsigned long i)
-{
-	return false;
-}
-
-#endif
-
-/*
- * MADV_FREE over an anonymous vma: mm/madvise.c's madvise_free_single_vma()
- * and madvise_free_pte_range() for order-0 folios. This CPU's batches are
- * drained first; a folio still in another CPU's add batch is not on the
- * LRU and folio_mark_lazyfree() leaves it as it is. A swapped-out page is dropped (its entry freed, the
- * pte cleared); a mapped folio loses its swap cache copy and its dirty
- * bit, its pte is made old and clean, and folio_mark_lazyfree() moves it
- * to the inactive file list, clean and not swap-backed: reclaim may drop
- * it without writing it, unless a write makes the pte dirty again.
- */
-static void madvise_free(struct tb_vma *vma)
-{
-	struct mm_struct *mm = vma->vma.vm_mm;
-	unsigned long i;
-
-	/* madvise_free_single_vma(): this CPU's new pages onto the LRU first */
-	lru_add_drain();
-	mmap_read_lock(mm);
-	for (i = 0; i < vma->nr_pages; i++) {
-		pte_t *ptep = vma_ptep(vma, i), pte;
-		struct folio *folio;
-
-		if (!ptep) {
-			if (madvise_free_huge_pmd(vma, i))
-				i += PTRS_PER_PMD - 1;
-			continue;
-		}
-		pte = ptep_get(ptep);
-		if (pte_is_swap(pte)) {
-			spin_lock(&mm->page_table_lock);
-			pte = ptep_get_and_clear(mm, vma_addr(vma, i), ptep);
-			spin_unlock(&mm->page_table_lock);
-			tb_swap_put_entry(pte_swp(pte));
-			continue;
-		}
-		folio = pte_folio(pte);
-		if (!folio)
-			continue;
-		if (folio_test_swapcache(folio) || folio_test_dirty(folio)) {
-			if (!folio_trylock(folio))
-				continue;
-			if (mapcount(folio) != 1 ||
-			    (folio_test_swapcache(folio) && !folio_free_swap(folio))) {
-				folio_unlock(folio);
-				continue;
-			}
-			folio_clear_dirty(folio);
-			folio_unlock(folio);
-		}
-		if (pte_young(pte) || pte_dirty(pte))
-			pte_mkold_locked(vma, i, ptep, true);
-#if TB_HAVE_folio_mark_lazyfree
-		folio_mark_lazyfree(folio);
-#else
-		mark_page_lazyfree(&folio->page);
-#endif
-	}
-	mmap_read_unlock(mm);
-}
-
-/*
- * MADV_COLD and MADV_PAGEOUT of pages [start, end) of a vma: the tree's
- * mm/madvise.c (mm/vmscan/madvise_unit.c), under the mmap_lock held for
- * read as madvise_walk_vmas() holds it
- */
-static int madvise_cold(struct tb_vma *vma, unsigned long start, unsigned long end,
-			bool pageout)
-{
-	struct mm_struct *mm = vma->vma.vm_mm;
+	unsigned long from = vma_addr(vma, start), to = vma_addr(vma, end);
 	int ret;
 
 	mmap_read_lock(mm);
-	ret = tb_kmadvise_cold(&vma->vma, vma_addr(vma, start), vma_addr(vma, end), pageout);
+	if (advice == MADV_FREE)
+		ret = tb_kmadvise_free(&vma->vma, from, to);
+	else
+		ret = tb_kmadvise_cold(&vma->vma, from, to, advice == MADV_PAGEOUT);
 	mmap_read_unlock(mm);
 	return ret;
 }

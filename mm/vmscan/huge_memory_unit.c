@@ -6,6 +6,7 @@
  * shrinker, over the reclaim environment.
  */
 #include "vmscan/reclaim_env.h"
+#include <asm-generic/tlb.h>	/* madvise_free_huge_pmd()'s TLB gathering */
 #include <linux/swapops.h>
 #include <linux/page_owner.h>
 #include <linux/poison.h>

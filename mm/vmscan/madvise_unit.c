@@ -40,6 +40,20 @@ static void print_bad_pte(struct vm_area_struct *vma, unsigned long addr, pte_t 
 #include KFOLIO_COMPAT_EXTRACT
 #endif
 
+#if TB_HAVE_swapin_thp
+#include <kgen/mm_internal_swapin.h>	/* swap_pte_batch() */
+#endif
+
+#if !TB_HAVE_thp_folio_split
+/* without THP linux/pgtable.h's pmd_trans_huge() is 0: the walk never calls it */
+bool madvise_free_huge_pmd(struct mmu_gather *tlb, struct vm_area_struct *vma, pmd_t *pmd,
+			   unsigned long addr, unsigned long next)
+{
+	WARN(1, "tb: a huge pmd without THP");
+	return false;
+}
+#endif
+
 #include KMADVISE_EXTRACT
 
 int tb_kmadvise_cold(struct vm_area_struct *vma, unsigned long start, unsigned long end,
@@ -59,5 +73,29 @@ int tb_kmadvise_cold(struct vm_area_struct *vma, unsigned long start, unsigned l
 
 	return pageout ? madvise_pageout(vma, &prev, start, end) :
 			 madvise_cold(vma, &prev, start, end);
+#endif
+}
+
+int tb_kmadvise_free(struct vm_area_struct *vma, unsigned long start, unsigned long end)
+{
+#if TB_HAVE_madvise_behavior_arg
+	struct mmu_gather tlb;
+	struct madvise_behavior madv_behavior = {
+		.mm = vma->vm_mm,
+		.behavior = MADV_FREE,
+		.tlb = &tlb,
+		.lock_mode = MADVISE_MMAP_READ_LOCK,
+		.range = { .start = start, .end = end },
+		.vma = vma,
+	};
+	int ret;
+
+	/* madvise_do_behavior(): a discard gathers its TLB flushes over the call */
+	tlb_gather_mmu(&tlb, vma->vm_mm);
+	ret = madvise_free_single_vma(&madv_behavior);
+	tlb_finish_mmu(&tlb);
+	return ret;
+#else
+	return madvise_free_single_vma(vma, start, end);
 #endif
 }

@@ -431,6 +431,50 @@ static void mthp_madvise_pageout_of_half_the_folio_splits_it_and_swaps_that_half
 }
 
 /*
+ * MADV_FREE of a whole mTHP: the walk batches its ptes, cleans them and
+ * the folio, and makes it lazyfree whole; reclaim then drops it unwritten
+ */
+static void mthp_madvise_free_of_the_whole_folio_lets_reclaim_discard_it(void **state)
+{
+	struct tb_vma *vma = mthp_in_a();
+
+	assert_int_equal(tb_madvise_range(vma, 0, MTHP_64K_NR, MADV_FREE), 0);
+	assert_int_equal(tb_stat("a", "pglazyfree"), MTHP_64K_NR);
+	assert_int_equal(folio_order(folio_at(vma, 0)), MTHP_64K_ORDER);
+	assert_false(folio_test_swapbacked(folio_at(vma, 0)));
+	tb_cgroup_write_str("a", "memory.reclaim", "64K");
+	assert_int_equal(tb_stat("a", "pglazyfreed"), MTHP_64K_NR);
+	assert_reads(MTHP_64K "stats/swpout", "0\n");
+	assert_int_equal(tb_vma_resident(vma), 0);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	tb_unmap(vma);
+}
+
+/*
+ * MADV_FREE of half an mTHP: the folio is split first, and only the
+ * small folios of the range become lazyfree (every page written, so the
+ * split maps none to the zero page), through the per-CPU lazyfree batch
+ */
+static void mthp_madvise_free_of_half_the_folio_splits_it_and_frees_that_half(void **state)
+{
+	struct tb_vma *vma = mthp_in_a();
+	unsigned long i;
+
+	for (i = 0; i < MTHP_64K_NR; i++)
+		assert_int_equal(tb_touch(vma, i, true), 0);
+	assert_int_equal(tb_madvise_range(vma, 0, MTHP_64K_NR / 2, MADV_FREE), 0);
+	assert_reads(MTHP_64K "stats/split", "1\n");
+	/* small folios wait in this CPU's lazyfree batch (a large one moves at once) */
+	assert_int_equal(tb_stat("a", "pglazyfree"), 0);
+	lru_add_drain();
+	assert_int_equal(tb_stat("a", "pglazyfree"), MTHP_64K_NR / 2);
+	assert_int_equal(tb_vma_resident(vma), MTHP_64K_NR);
+	assert_false(folio_test_swapbacked(folio_at(vma, 0)));
+	assert_true(folio_test_swapbacked(folio_at(vma, MTHP_64K_NR / 2)));
+	tb_unmap(vma);
+}
+
+/*
  * MADV_COLD of a whole mTHP: clear_young_dirty_ptes() makes all 16 ptes
  * old, and the folio stays whole and mapped (nothing is reclaimed)
  */
@@ -1130,6 +1174,10 @@ int main(void)
 						setup_1g_anon_64k_swap, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(mthp_madvise_cold_makes_every_pte_old_and_keeps_the_folio_whole,
 						setup_1g_anon_64k, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(mthp_madvise_free_of_the_whole_folio_lets_reclaim_discard_it,
+						setup_1g_anon_64k_swap, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(mthp_madvise_free_of_half_the_folio_splits_it_and_frees_that_half,
+						setup_1g_anon_64k_swap, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(mthp_swapped_out_whole_comes_back_as_one_folio_of_its_order,
 						setup_1g_anon_64k_swap, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(mthp_swapped_in_by_a_write_is_dirty_in_every_pte,

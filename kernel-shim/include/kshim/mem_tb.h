@@ -268,8 +268,9 @@ int tb_madvise(struct tb_vma *vma, int advice);
 #define MADV_COLLAPSE 25
 #endif
 /*
- * madvise() of pages [start, start + n) of a vma: MADV_COLD, MADV_PAGEOUT;
- * of an anonymous vma, MADV_DONTNEED and MADV_COLLAPSE (trees with THP)
+ * madvise() of pages [start, start + n) of a vma: MADV_COLD, MADV_PAGEOUT,
+ * MADV_FREE; of an anonymous vma, MADV_DONTNEED and MADV_COLLAPSE (trees
+ * with THP)
  */
 int tb_madvise_range(struct tb_vma *vma, unsigned long start, unsigned long n, int advice);
 /*

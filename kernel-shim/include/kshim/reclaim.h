@@ -76,6 +76,16 @@ unsigned long reclaim_pages(struct list_head *folio_list);
 struct vm_area_struct;
 int tb_kmadvise_cold(struct vm_area_struct *vma, unsigned long start, unsigned long end,
 		     bool pageout);
+/* mm/madvise.c's MADV_FREE of [start, end) of an anonymous vma (madvise_unit.c) */
+int tb_kmadvise_free(struct vm_area_struct *vma, unsigned long start, unsigned long end);
+/* mm/swapfile.c's: swap ptes let go of their slots (the world's swap.c) */
+#if TB_HAVE_swap_put_entries_direct
+void swap_put_entries_direct(swp_entry_t entry, int nr);
+#elif TB_HAVE_free_swap_and_cache_nr
+void free_swap_and_cache_nr(swp_entry_t entry, int nr);
+#else
+int free_swap_and_cache(swp_entry_t entry);
+#endif
 #if TB_HAVE_folio_isolate_lru_bool
 bool folio_isolate_lru(struct folio *folio);
 #else

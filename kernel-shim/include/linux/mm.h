@@ -102,6 +102,17 @@ static inline void add_mm_counter(struct mm_struct *mm, int member, long value)
 {
 	atomic_long_add(value, &mm->kshim_rss[member]);
 }
+/*
+ * the world's rss counters are the mm's own, with no per-task cache to
+ * fold in (SPLIT_RSS_COUNTING, before 6.2)
+ */
+static inline void sync_mm_rss(struct mm_struct *mm)
+{
+}
+/* the world keeps no peak of an mm's resident pages (/proc's VmHWM) */
+static inline void update_hiwater_rss(struct mm_struct *mm)
+{
+}
 
 /* as linux/mm.h has it: THP's helpers, folio_unqueue_deferred_split() */
 #include <linux/huge_mm.h>
