@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * mm/madvise.c's MADV_COLD and MADV_PAGEOUT over the reclaim environment:
- * the kernel's walk of a vma's page tables (mm/pagewalk.c), its young and
- * exclusive tests, the split of a large folio the range covers in part,
- * and reclaim_pages(). The world calls it for tb_madvise() and
+ * mm/madvise.c's MADV_COLD, MADV_PAGEOUT and MADV_FREE over the reclaim
+ * environment: the kernel's walks of a vma's page tables (mm/pagewalk.c),
+ * their young, dirty and exclusive tests, the split of a large folio the
+ * range covers in part, reclaim_pages() and folio_mark_lazyfree(). The
+ * world calls them for tb_madvise() and
  * tb_madvise_range() as madvise_walk_vmas() calls it: the mmap_lock held
  * for read, one vma at a time.
  */
@@ -38,13 +39,7 @@ static void print_bad_pte(struct vm_area_struct *vma, unsigned long addr, pte_t 
 #define WARN_RATELIMIT(condition, format...) WARN(condition, format)
 #endif
 #include KFOLIO_COMPAT_EXTRACT
-#endif
 
-#if TB_HAVE_swapin_thp
-#include <kgen/mm_internal_swapin.h>	/* swap_pte_batch() */
-#endif
-
-#if !TB_HAVE_thp_folio_split
 /* without THP linux/pgtable.h's pmd_trans_huge() is 0: the walk never calls it */
 bool madvise_free_huge_pmd(struct mmu_gather *tlb, struct vm_area_struct *vma, pmd_t *pmd,
 			   unsigned long addr, unsigned long next)
@@ -52,6 +47,10 @@ bool madvise_free_huge_pmd(struct mmu_gather *tlb, struct vm_area_struct *vma, p
 	WARN(1, "tb: a huge pmd without THP");
 	return false;
 }
+#endif
+
+#if TB_HAVE_swapin_thp
+#include <kgen/mm_internal_swapin.h>	/* swap_pte_batch() */
 #endif
 
 #include KMADVISE_EXTRACT
@@ -63,6 +62,7 @@ int tb_kmadvise_cold(struct vm_area_struct *vma, unsigned long start, unsigned l
 	struct madvise_behavior madv_behavior = {
 		.mm = vma->vm_mm,
 		.behavior = pageout ? MADV_PAGEOUT : MADV_COLD,
+		.lock_mode = MADVISE_MMAP_READ_LOCK,
 		.range = { .start = start, .end = end },
 		.vma = vma,
 	};
