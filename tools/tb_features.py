@@ -289,9 +289,20 @@ FEATURES = [
             '(before: free_swap_and_cache_nr())'),
     Feature('folio_mapcount_util', ('func', 'mm/util.c', 'folio_mapcount'), '<6.12',
             'folio_mapcount() out of line in mm/util.c (since: inline in linux/mm.h)'),
+    Feature('file_owner_or_capable', ('func', 'include/linux/fs.h', 'file_owner_or_capable'),
+            '6.13', 'MADV_PAGEOUT asks file_owner_or_capable() whether a file\'s pages are '
+            'the task\'s to page out (also 6.1.187 and 6.12.107 on; before: '
+            'inode_owner_or_capable() of the initial user namespace or the no-op idmap)'),
+    Feature('clear_nonpresent_ptes', ('func', 'include/linux/pgtable.h', 'clear_nonpresent_ptes'),
+            '7.3', 'clear_nonpresent_ptes() clears a batch of non-present ptes (before: '
+            'clear_not_present_full_ptes(), with the gather\'s fullmm)'),
     Feature('print_bad_page_map', ('func', 'mm/memory.c', 'print_bad_page_map'), '>6.12',
             'vm_normal_page() reports a bad entry of any level with print_bad_page_map() '
             '(before: print_bad_pte())'),
+    Feature('print_bad_page_map_bytes',
+            ('regex', 'mm/memory.c', r'unsigned long addr, const void \*entry, size_t entry_size'),
+            '7.3', 'print_bad_page_map() takes the entry\'s bytes and size (before: its value '
+            'as an unsigned long long)'),
     Feature('swapin_maps_cached_large',
             ('regex', 'mm/memory.c', r'folio_test_large\(folio\) && folio_test_swapcache\(folio\)\) \{'),
             '6.10', 'do_swap_page() maps a large folio found in the swap cache whole when its '

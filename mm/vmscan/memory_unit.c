@@ -30,12 +30,19 @@
 #define CONFIG_ARCH_SUPPORTS_PMD_PFNMAP 1
 
 /* vm_normal_page()'s report of an entry it cannot take: the world never writes one */
-#if TB_HAVE_print_bad_page_map
+#if TB_HAVE_print_bad_page_map_bytes
 static void print_bad_page_map(struct vm_area_struct *vma, unsigned long addr,
 			       const void *entry, size_t entry_size, struct page *page,
 			       enum pgtable_level level)
 {
 	WARN(1, "tb: bad page map at %lx", addr);
+}
+#elif TB_HAVE_print_bad_page_map
+static void print_bad_page_map(struct vm_area_struct *vma, unsigned long addr,
+			       unsigned long long entry, struct page *page,
+			       enum pgtable_level level)
+{
+	WARN(1, "tb: bad page map %llx at %lx", entry, addr);
 }
 #else
 static void print_bad_pte(struct vm_area_struct *vma, unsigned long addr, pte_t pte,
