@@ -699,6 +699,26 @@ static void madv_pageout_leaves_the_tasks_next_charge_to_reclaim(void **state)
 	tb_unmap(vma);
 }
 
+/*
+ * MADV_PAGEOUT walks every pte table of its range: madvise's pmd_entry
+ * returns 0 after each table, so walk_page_range() goes on to the next.
+ * A page in each half of a 4M vma: both swapped out
+ */
+static void madv_pageout_reaches_every_pte_table_of_the_range(void **state)
+{
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(4 * MB));
+	assert_int_equal(tb_touch(vma, 0, true), 0);
+	assert_int_equal(tb_touch(vma, PAGES(3 * MB), true), 0);
+	assert_int_equal(tb_madvise(vma, MADV_PAGEOUT), 0);
+	assert_int_equal(tb_vma_swapped(vma), 2);
+	assert_int_equal(tb_vma_resident(vma), 0);
+	tb_unmap(vma);
+}
+
 static int setup_swap_4m_disk(void **state)
 {
 	tb_mem.swap_pages = PAGES(4 * MB);
@@ -1187,6 +1207,7 @@ int main(void)
 		TB_RECLAIM_TEST_ON(swapin_frees_the_slot_while_swap_is_half_high, setup_swap_disk),
 		TB_RECLAIM_SWAP_TEST(noio_charge_reclaims_page_cache_and_swaps_nothing_out),
 		TB_RECLAIM_SWAP_TEST(madv_pageout_leaves_the_tasks_next_charge_to_reclaim),
+		TB_RECLAIM_SWAP_TEST(madv_pageout_reaches_every_pte_table_of_the_range),
 	};
 
 	return TB_RUN(tests);
