@@ -20,10 +20,9 @@
 
 #if !TB_HAVE_thp_folio_split
 /*
- * 6.1: mm/memory.c's vm_normal_page() (x86-64's special ptes), which
- * reports a pte of no page of the memmap; the world never writes one
+ * 6.1: mm/memory.c's vm_normal_page(), which reports a pte of no page of
+ * the memmap; the world never writes one
  */
-#define CONFIG_ARCH_HAS_PTE_SPECIAL 1
 /* x86's, before linux/pgtable.h's generic set_ptes() (6.4) */
 #ifndef set_pte_at
 #define set_pte_at(mm, addr, ptep, pte) set_pte(ptep, pte)

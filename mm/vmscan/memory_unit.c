@@ -22,13 +22,6 @@
 #include <kgen/mm_swap_reclaim.h>	/* swap_zeromap_batch() */
 #endif
 
-/*
- * x86-64's: a pte or pmd of no struct page (the zero page's, the huge
- * zero page's) carries the special bit
- */
-#define CONFIG_ARCH_HAS_PTE_SPECIAL 1
-#define CONFIG_ARCH_SUPPORTS_PMD_PFNMAP 1
-
 /* vm_normal_page()'s report of an entry it cannot take: the world never writes one */
 #if TB_HAVE_print_bad_page_map_bytes
 static void print_bad_page_map(struct vm_area_struct *vma, unsigned long addr,

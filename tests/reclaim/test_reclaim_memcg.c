@@ -719,6 +719,31 @@ static void madv_pageout_reaches_every_pte_table_of_the_range(void **state)
 	tb_unmap(vma);
 }
 
+/*
+ * Pages only read map the zero page (a huge zero pmd where THP is on),
+ * which vm_normal_page() / vm_normal_folio_pmd() report as no folio:
+ * MADV_COLD, MADV_PAGEOUT and MADV_FREE pass over them, nothing swapped,
+ * nothing charged, and no bad page map reported
+ */
+static void madvise_walks_pass_over_the_zero_page(void **state)
+{
+	struct tb_vma *vma;
+
+	if (!TB_HAVE_thp_folio_split)
+		tb_skip("6.1: the world's read fault there allocates a page, it maps no zero page");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(4 * MB));
+	tb_touch_range(vma, PAGES(4 * MB), false);
+	assert_int_equal(tb_vma_resident(vma), 0);
+	assert_int_equal(tb_madvise(vma, MADV_COLD), 0);
+	assert_int_equal(tb_madvise(vma, MADV_PAGEOUT), 0);
+	assert_int_equal(tb_madvise(vma, MADV_FREE), 0);
+	assert_int_equal(tb_vma_swapped(vma), 0);
+	assert_int_equal(tb_stat("a", "anon"), 0);
+	tb_unmap(vma);
+}
+
 static int setup_swap_4m_disk(void **state)
 {
 	tb_mem.swap_pages = PAGES(4 * MB);
@@ -1208,6 +1233,7 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(noio_charge_reclaims_page_cache_and_swaps_nothing_out),
 		TB_RECLAIM_SWAP_TEST(madv_pageout_leaves_the_tasks_next_charge_to_reclaim),
 		TB_RECLAIM_SWAP_TEST(madv_pageout_reaches_every_pte_table_of_the_range),
+		TB_RECLAIM_SWAP_TEST(madvise_walks_pass_over_the_zero_page),
 	};
 
 	return TB_RUN(tests);
