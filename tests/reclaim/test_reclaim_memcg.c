@@ -719,6 +719,22 @@ static void madv_pageout_reaches_every_pte_table_of_the_range(void **state)
 	tb_unmap(vma);
 }
 
+/* MADV_FREE as well: a written page in each half of a 4M vma, both made lazyfree */
+static void madv_free_reaches_every_pte_table_of_the_range(void **state)
+{
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(4 * MB));
+	assert_int_equal(tb_touch(vma, 0, true), 0);
+	assert_int_equal(tb_touch(vma, PAGES(3 * MB), true), 0);
+	assert_int_equal(tb_madvise(vma, MADV_FREE), 0);
+	lru_add_drain();	/* small folios wait in this CPU's lazyfree batch */
+	assert_int_equal(tb_stat("a", "pglazyfree"), 2);
+	tb_unmap(vma);
+}
+
 /*
  * Pages only read map the zero page (a huge zero pmd where THP is on),
  * which vm_normal_page() / vm_normal_folio_pmd() report as no folio:
@@ -1233,6 +1249,7 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(noio_charge_reclaims_page_cache_and_swaps_nothing_out),
 		TB_RECLAIM_SWAP_TEST(madv_pageout_leaves_the_tasks_next_charge_to_reclaim),
 		TB_RECLAIM_SWAP_TEST(madv_pageout_reaches_every_pte_table_of_the_range),
+		TB_RECLAIM_SWAP_TEST(madv_free_reaches_every_pte_table_of_the_range),
 		TB_RECLAIM_SWAP_TEST(madvise_walks_pass_over_the_zero_page),
 	};
 
