@@ -699,12 +699,8 @@ static void madv_pageout_leaves_the_tasks_next_charge_to_reclaim(void **state)
 	tb_unmap(vma);
 }
 
-/*
- * MADV_PAGEOUT walks every pte table of its range: madvise's pmd_entry
- * returns 0 after each table, so walk_page_range() goes on to the next.
- * A page in each half of a 4M vma: both swapped out
- */
-static void madv_pageout_reaches_every_pte_table_of_the_range(void **state)
+/* a 4M vma in memcg "a" with a written page in each of its two pte tables */
+static struct tb_vma *a_page_in_each_pte_table(void)
 {
 	struct tb_vma *vma;
 
@@ -713,6 +709,18 @@ static void madv_pageout_reaches_every_pte_table_of_the_range(void **state)
 	vma = tb_map_anon(PAGES(4 * MB));
 	assert_int_equal(tb_touch(vma, 0, true), 0);
 	assert_int_equal(tb_touch(vma, PAGES(3 * MB), true), 0);
+	return vma;
+}
+
+/*
+ * MADV_PAGEOUT walks every pte table of its range: madvise's pmd_entry
+ * returns 0 after each table, so walk_page_range() goes on to the next.
+ * A page in each half of a 4M vma: both swapped out
+ */
+static void madv_pageout_reaches_every_pte_table_of_the_range(void **state)
+{
+	struct tb_vma *vma = a_page_in_each_pte_table();
+
 	assert_int_equal(tb_madvise(vma, MADV_PAGEOUT), 0);
 	assert_int_equal(tb_vma_swapped(vma), 2);
 	assert_int_equal(tb_vma_resident(vma), 0);
@@ -722,13 +730,8 @@ static void madv_pageout_reaches_every_pte_table_of_the_range(void **state)
 /* MADV_FREE as well: a written page in each half of a 4M vma, both made lazyfree */
 static void madv_free_reaches_every_pte_table_of_the_range(void **state)
 {
-	struct tb_vma *vma;
+	struct tb_vma *vma = a_page_in_each_pte_table();
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	tb_run_in("a");
-	vma = tb_map_anon(PAGES(4 * MB));
-	assert_int_equal(tb_touch(vma, 0, true), 0);
-	assert_int_equal(tb_touch(vma, PAGES(3 * MB), true), 0);
 	assert_int_equal(tb_madvise(vma, MADV_FREE), 0);
 	lru_add_drain();	/* small folios wait in this CPU's lazyfree batch */
 	assert_int_equal(tb_stat("a", "pglazyfree"), 2);
