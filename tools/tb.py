@@ -111,6 +111,7 @@ class TB:
         self.tree_before = None  # KERNEL_SRC_BEFORE (6.1): files named 'x.c@6.1'
         self.tree_before_version = None
         self.regions = {}  # COVERAGE_REGIONS' figures, after gcovr()
+        self.html_job = None  # gcovr's HTML report, written in the background
 
     # ---- cmake ---------------------------------------------------------
     def configure(self, variant, defs=(), env=None, fatal=True):
@@ -309,7 +310,11 @@ class TB:
             say(f'reset {n} old .gcda counter files')
         return bdir
 
-    def gcovr(self, bdir):
+    def gcovr(self, bdir, html_later=False):
+        """Line coverage of the kernel files: {file: figures}, the HTML
+        report's path, the summary JSON's. html_later: the HTML pages (a
+        third of gcovr's time, on one core) are written from the per-line
+        JSON by a second gcovr in the background; gcovr_html_wait() ends it."""
         if not self.tree:
             fail('unknown kernel tree: cannot name kernel files for coverage')
         tree = self.tree.rstrip('/')
@@ -322,9 +327,10 @@ class TB:
         # are reported too, named 'mm/list_lru.c@6.1' as the kfile labels
         before = self.tree_before.rstrip('/') if self.tree_before else None
         extra = ['--filter', re.escape(before + '/')] if before else []
-        cmd = ['gcovr', '--root', tree, '--filter', re.escape(tree + '/')] + extra + [
-               '--object-directory', bdir, '-j', str(self.jobs),
-               '--html-details', html, '--html-title', f'mm test bed: {self.tree_version}',
+        base = ['gcovr', '--root', tree, '--filter', re.escape(tree + '/')] + extra
+        html_args = ['--html-details', html, '--html-title', f'mm test bed: {self.tree_version}']
+        cmd = base + ['--object-directory', bdir, '-j', str(self.jobs)] + \
+            ([] if html_later else html_args) + [
                '--json-summary', js, '--json-summary-pretty', '--json', lines_js,
                '--gcov-ignore-parse-errors']
         if shutil.which('gcov-12'):
@@ -340,6 +346,10 @@ class TB:
         if p.returncode != 0:
             print(p.stdout)
             fail('gcovr failed')
+        if html_later:
+            log = open(os.path.join(bdir, 'tb-gcovr-html.log'), 'w')
+            self.html_job = (subprocess.Popen(base + ['--add-tracefile', lines_js] + html_args,
+                                              stdout=log, stderr=subprocess.STDOUT), log)
         with open(js) as f:
             data = json.load(f)
         files = {}
@@ -355,6 +365,21 @@ class TB:
                 json.dump(data, f, indent=2)
         self.regions = region_coverage(tree, lines_js)
         return files, html, js
+
+    def gcovr_html_wait(self):
+        """Wait for the background HTML report of gcovr(html_later=True)"""
+        job, self.html_job = getattr(self, 'html_job', None), None
+        if not job:
+            return
+        p, log = job
+        try:
+            rc = p.wait(timeout=900)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            rc = 'a timeout'
+        log.close()
+        if rc != 0:
+            say(f'gcovr: the HTML report failed ({rc}; {rel(log.name, self.repo)})')
 
     def tree_file_name(self, tree, before, name):
         """gcovr's name of a kernel file: relative to the tree; the before
@@ -1090,8 +1115,37 @@ def run_one_test(tb, bdir, t, xmldir):
     return t, '\n'.join(out).strip('\n')
 
 
+def record_first_run(tb, totals):
+    """build/first-run.json: the time of a fresh machine's first run, apt
+    included. Written only when this run installed the packages (tools/tb
+    passes TB_APT_INSTALLED: count, apt's seconds, the run's start) and
+    found no build; tools/tb figures publishes it beside its own first-run
+    figures, which cannot count apt on a machine that has the packages."""
+    parts = os.environ.get('TB_APT_INSTALLED', '').split()
+    if len(parts) != 3:
+        return
+    try:
+        npkg, apt_secs = int(parts[0]), int(parts[1])
+        # bash's EPOCHREALTIME takes the locale's decimal separator
+        started = float(parts[2].replace(',', '.'))
+    except ValueError:
+        return
+    rec = {'date': time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime(started)),
+           'packages': npkg, 'apt_seconds': apt_secs,
+           'seconds': round(time.time() - started, 1),
+           'tests': totals['tests'], 'cases': totals['cases'],
+           'failed': len(totals['tests_failed']) + len(totals['seeds_failed']),
+           'kernel': tb.tree_version, 'load': ' '.join(f'{x:.2f}' for x in os.getloadavg())}
+    path = os.path.join(tb.build, 'first-run.json')
+    with open(path, 'w') as f:
+        json.dump(rec, f, indent=1)
+    say(f'first run on this machine: {rec["seconds"]:.0f}s with apt\'s {apt_secs}s '
+        f'({rel(path, tb.repo)})')
+
+
 def cmd_run(tb):
     t0 = time.time()
+    fresh = not os.path.exists(os.path.join(tb.build, 'coverage', 'CMakeCache.txt'))
     bdir = tb.coverage_build()
     tests = tb.list_tests(bdir)
     if not tests:
@@ -1117,7 +1171,7 @@ def cmd_run(tb):
     nfail = sum(1 for t in tests if not (t['ctest_passed'] and t['passed'] == t['cases']))
     say(f'{len(tests) - nfail} of {len(tests)} tests passed ({sum(t["passed"] for t in tests)} '
         f'of {sum(t["cases"] for t in tests)} cases)')
-    cov, html, js = tb.gcovr(bdir)
+    cov, html, js = tb.gcovr(bdir, html_later=True)
     ctx = {'tb': tb, 'tests': tests, 'coverage': cov, 'bdir': bdir, 'background': background}
     summary = {'generated': time.strftime('%Y-%m-%dT%H:%M:%S%z'), 'sections': {}}
     print()
@@ -1127,6 +1181,9 @@ def cmd_run(tb):
         REPORT_SECTIONS[2:] + [SeedSection(m) for m in seed_modules(tb.repo)]
     sfail = []
     for s in sections:
+        # a seed timed by the wall clock runs alone
+        if getattr(getattr(s, 'm', None), 'WALL_CLOCK', False):
+            tb.gcovr_html_wait()
         data = s.collect(ctx)
         if isinstance(s, SeedSection) and isinstance(data, dict) and 'error' in data:
             sfail.append(s.name)
@@ -1134,6 +1191,7 @@ def cmd_run(tb):
         print(f'== {s.title}')
         print(s.render(data))
         print()
+    tb.gcovr_html_wait()
     ncases = sum(t['cases'] for t in tests)
     npass = sum(t['passed'] for t in tests)
     tfail = [t['name'] for t in tests if not (t['ctest_passed'] and t['passed'] == t['cases'])]
@@ -1150,6 +1208,8 @@ def cmd_run(tb):
         json.dump(summary, f, indent=2)
     say(f'summary: {rel(os.path.join(rundir, "summary.json"), tb.repo)}; '
         f'coverage: {rel(html, tb.repo)}; {time.time() - t0:.0f}s')
+    if fresh:
+        record_first_run(tb, summary['totals'])
     print(f'{npass} passed, {ncases - npass} failed')
     if sfail:
         print(f'seed experiment(s) failed: {" ".join(sfail)}')

@@ -329,10 +329,31 @@ def measure_first_run(tb, tbm):
     m = re.search(r'\d+ of (\d+) tests passed \(\d+ of (\d+) cases\)', out)
     values = {'tests': int(m[1]) if m else 0, 'cases': int(m[2]) if m else 0}
     shutil.rmtree(bdir, ignore_errors=True)
-    return {'command': 'TB_BUILD_DIR=build/figures/first-run '
-                       'TB_KERNEL_CACHE_DIR=build/figures/first-run/kernel-trees tools/tb run '
-                       '(every directory empty, the packages installed)',
-            'values': values, 'timings': timings}
+    cmd = ('TB_BUILD_DIR=build/figures/first-run '
+           'TB_KERNEL_CACHE_DIR=build/figures/first-run/kernel-trees tools/tb run '
+           '(every directory empty, the packages installed)')
+    fresh = first_run_record(tb)
+    if fresh:
+        timings.update(fresh)
+        cmd += '; and this machine\'s own first tools/tb run, as it recorded in build/first-run.json'
+    return {'command': cmd, 'values': values, 'timings': timings}
+
+
+def first_run_record(tb):
+    """The timings of build/first-run.json, which `tools/tb run` writes on
+    a fresh machine (packages missing, no build): the only measure that
+    counts apt"""
+    try:
+        with open(os.path.join(tb.build, 'first-run.json')) as f:
+            r = json.load(f)
+        when = f'{r["date"]}, {r["kernel"]}, load average at the end {r["load"]}'
+        return {f'fresh machine ({when}): tools/tb run, apt included, seconds': r['seconds'],
+                f'fresh machine: apt-get install of {r["packages"]} packages, seconds':
+                    r['apt_seconds'],
+                'fresh machine: tests / cases / failed':
+                    f'{r["tests"]} / {r["cases"]:,} / {r["failed"]}'}
+    except (OSError, ValueError, KeyError):
+        return {}
 
 
 def measure_matrix(tb, tbm):
