@@ -383,6 +383,9 @@ struct objcg_pages {
 	unsigned long pages;
 };
 
+/* live charges, the paths', the stocks', and up to 64 reparented ones */
+#define NR_OBJCG_SET (NR_OBJ + NR_PATHS + NR_CPUS_FZ + 64)
+
 static void add_objcg(struct objcg_pages *set, int *nr, struct obj_cgroup *objcg)
 {
 	int i;
@@ -395,6 +398,21 @@ static void add_objcg(struct objcg_pages *set, int *nr, struct obj_cgroup *objcg
 	set[(*nr)++] = (struct objcg_pages){ .objcg = objcg };
 }
 
+/*
+ * A removed memcg's objcgs move to its parent's list (memcg_reparent_objcgs())
+ * and live until the removed memcg is freed (its orig_objcg reference), the
+ * bytes a drained stock left in nr_charged_bytes still charged to the
+ * parent: found there when no stock and no charge holds them any more
+ */
+static void add_reparented_objcgs(struct objcg_pages *set, int *nr, struct mem_cgroup *memcg)
+{
+	struct obj_cgroup *objcg;
+
+	list_for_each_entry(objcg, &memcg->objcg_list, list)
+		if (*nr < NR_OBJCG_SET)
+			add_objcg(set, nr, objcg);
+}
+
 /* what every objcg still alive has charged, in pages */
 static int objcg_charges(struct fz *f, struct objcg_pages *set)
 {
@@ -404,6 +422,10 @@ static int objcg_charges(struct fz *f, struct objcg_pages *set)
 		add_objcg(set, &nr, f->obj[k].objcg);
 	for (i = 0; i < NR_PATHS; i++)
 		add_objcg(set, &nr, path_objcg(f, i));
+	add_reparented_objcgs(set, &nr, root_mem_cgroup);
+	for (i = 0; i < NR_PATHS; i++)
+		if (f->exists[i])
+			add_reparented_objcgs(set, &nr, tb_memcg(paths[i]));
 	for (cpu = 0; cpu < NR_CPUS_FZ; cpu++) {
 		for (k = 0; k < tb_obj_stock_nr_slots(); k++) {
 			unsigned int b;
@@ -488,7 +510,7 @@ static void check_counter(struct fz *f, struct mem_cgroup *memcg,
 
 static void check_invariants(struct fz *f)
 {
-	struct objcg_pages set[NR_OBJ + NR_PATHS + NR_CPUS_FZ];
+	struct objcg_pages set[NR_OBJCG_SET];
 	int t, i, nr_set;
 
 	/* works drain_all_stock() and high_work queued run first */
