@@ -404,13 +404,26 @@ static void add_objcg(struct objcg_pages *set, int *nr, struct obj_cgroup *objcg
  * bytes a drained stock left in nr_charged_bytes still charged to the
  * parent: found there when no stock and no charge holds them any more
  */
-static void add_reparented_objcgs(struct objcg_pages *set, int *nr, struct mem_cgroup *memcg)
+static void add_objcg_list(struct objcg_pages *set, int *nr, struct list_head *head)
 {
 	struct obj_cgroup *objcg;
 
-	list_for_each_entry(objcg, &memcg->objcg_list, list)
+	list_for_each_entry(objcg, head, list)
 		if (*nr < NR_OBJCG_SET)
 			add_objcg(set, nr, objcg);
+}
+
+static void add_reparented_objcgs(struct objcg_pages *set, int *nr, struct mem_cgroup *memcg)
+{
+#if TB_HAVE_objcg_per_node
+	int nid;
+
+	/* 7.2: a list per node, as the objcgs are */
+	for_each_node(nid)
+		add_objcg_list(set, nr, &memcg->nodeinfo[nid]->objcg_list);
+#else
+	add_objcg_list(set, nr, &memcg->objcg_list);
+#endif
 }
 
 /* what every objcg still alive has charged, in pages */
