@@ -368,7 +368,7 @@ class TB:
 
     def gcovr_html_wait(self):
         """Wait for the background HTML report of gcovr(html_later=True)"""
-        job, self.html_job = getattr(self, 'html_job', None), None
+        job, self.html_job = self.html_job, None
         if not job:
             return
         p, log = job

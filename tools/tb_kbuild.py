@@ -541,8 +541,8 @@ def build_kernel(tb, tree, patch=None, say=_say_default):
     env = dict(os.environ, **KBUILD_ENV)
     env.setdefault('CCACHE_DIR', os.path.join(vm, 'ccache'))
     # ccache's depend mode: a miss compiles once, where the default mode
-    # runs the preprocessor first to hash its output (about a fifth of a
-    # cold build's CPU); kbuild's -Wp,-MMD gives it the headers to hash
+    # runs the preprocessor first to hash its output (a quarter of a cold
+    # build's CPU: 635 -> 458 s); kbuild's -Wp,-MMD names the headers to hash
     env.setdefault('CCACHE_DEPEND', '1')
     env.pop('MAKEFLAGS', None)
     env.pop('MFLAGS', None)

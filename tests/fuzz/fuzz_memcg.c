@@ -395,6 +395,7 @@ static void add_objcg(struct objcg_pages *set, int *nr, struct obj_cgroup *objcg
 	for (i = 0; i < *nr; i++)
 		if (set[i].objcg == objcg)
 			return;
+	CHECK(*nr < NR_OBJCG_SET);	/* the harness's bound, not the kernel's */
 	set[(*nr)++] = (struct objcg_pages){ .objcg = objcg };
 }
 
@@ -409,8 +410,7 @@ static void add_objcg_list(struct objcg_pages *set, int *nr, struct list_head *h
 	struct obj_cgroup *objcg;
 
 	list_for_each_entry(objcg, head, list)
-		if (*nr < NR_OBJCG_SET)
-			add_objcg(set, nr, objcg);
+		add_objcg(set, nr, objcg);
 }
 
 static void add_reparented_objcgs(struct objcg_pages *set, int *nr, struct mem_cgroup *memcg)
