@@ -427,11 +427,10 @@ void tb_swap_free_nr(swp_entry_t entry, int nr)
 		slot_put((swp_entry_t){ .val = entry.val + i }, 1);
 }
 
-#if TB_HAVE_swapin_skips_swapcache
 /*
  * swapcache_prepare() of nr slots (6.1: one): a swap-in that skips the
- * swap cache holds them with SWAP_HAS_CACHE, all or none (-EEXIST: one is
- * cached, -ENOENT: one is free)
+ * swap cache, or a read into it, holds them with SWAP_HAS_CACHE, all or
+ * none (-EEXIST: one is cached, -ENOENT: one is free)
  */
 int tb_swapcache_prepare(swp_entry_t entry, int nr)
 {
@@ -459,7 +458,6 @@ void tb_swapcache_clear(swp_entry_t entry, int nr)
 	for (i = 0; i < nr; i++)
 		slot_put((swp_entry_t){ .val = entry.val + i }, SLOT_HAS_CACHE);
 }
-#endif
 
 /* ---- mm/swap_cgroup.c ---- */
 unsigned short swap_cgroup_record(swp_entry_t ent, unsigned short id, unsigned int nr_ents)
@@ -904,7 +902,20 @@ void swap_write_submit(struct swap_io_ctx *ctx)
 		swap_write_unplug(ctx->sio);
 	ctx->sio = NULL;
 }
-#elif TB_HAVE_swap_writeout
+#endif
+
+/* the reads read_swap_cache_async() started: the world's complete at once */
+#if TB_HAVE_swap_ops
+void swap_read_submit(struct swap_io_ctx *ctx)
+{
+}
+#else
+void swap_read_unplug(struct swap_iocb *plug)
+{
+}
+#endif
+
+#if !TB_HAVE_swap_ops && TB_HAVE_swap_writeout
 /* 7.2: pageout() writes a swap cache folio itself */
 int swap_writeout(struct folio *folio, struct swap_iocb **swap_plug)
 {

@@ -37,6 +37,7 @@
 #include <linux/khugepaged.h>
 #include <asm/pgalloc.h>
 #include <linux/highmem.h>
+#include <linux/fadvise.h>
 #include <kshim/testbed.h>
 #include <kshim/reclaim.h>
 #include <kshim/memcg_tb.h>
@@ -862,33 +863,46 @@ static int madvise_walk(struct tb_vma *vma, unsigned long start, unsigned long e
 			int advice);
 
 #ifdef CONFIG_TRANSPARENT_HUGEPAGE
-/*
- * mm/madvise.c's madvise_willneed() of a file mapping: vfs_fadvise()'s
- * POSIX_FADV_WILLNEED over the vma's pages (generic_fadvise()), which
- * is force_page_cache_readahead(), the tree's force_page_cache_ra(). An
- * anonymous vma's swap-in walk is not modelled.
- */
 /* mm/internal.h's, of the tree's mm/readahead.c (readahead.manifest) */
 void force_page_cache_ra(struct readahead_control *ractl, unsigned long nr_to_read);
 
-static int madvise_willneed(struct tb_vma *vma)
+/*
+ * vfs_fadvise() of a world file, which MADV_WILLNEED of a file mapping
+ * calls: generic_fadvise()'s POSIX_FADV_WILLNEED, force_page_cache_readahead()
+ * of the pages the byte range touches (the tree's force_page_cache_ra())
+ */
+int vfs_fadvise(struct file *file, loff_t offset, loff_t len, int advice)
 {
-	struct file *file = vma->vma.vm_file;
+	pgoff_t first = offset >> PAGE_SHIFT;
+	pgoff_t last = (offset + len - 1) >> PAGE_SHIFT;
 
-	if (!vma->tbf || !file)
-		return -EOPNOTSUPP;
+	if (advice != POSIX_FADV_WILLNEED || len <= 0 || offset < 0)
+		return -EINVAL;
 	{
-		DEFINE_READAHEAD(ractl, file, &file->f_ra, file->f_mapping,
-				 vma->vma.vm_pgoff);
+		DEFINE_READAHEAD(ractl, file, &file->f_ra, file->f_mapping, first);
 
-		force_page_cache_ra(&ractl, (vma->vma.vm_end - vma->vma.vm_start) >> PAGE_SHIFT);
+		force_page_cache_ra(&ractl, last - first + 1);
 	}
 	return 0;
 }
-#else
-static int madvise_willneed(struct tb_vma *vma)
+
+/* MADV_WILLNEED of pages [start, end): the tree's madvise_willneed() (madvise_unit.c) */
+static int madvise_willneed(struct tb_vma *vma, unsigned long start, unsigned long end)
 {
-	return -EOPNOTSUPP;	/* no readahead in the world without large folios (6.1) */
+	return madvise_walk(vma, start, end, MADV_WILLNEED);
+}
+#else
+/* no readahead in the world without large folios (6.1): a file's is refused */
+int vfs_fadvise(struct file *file, loff_t offset, loff_t len, int advice)
+{
+	return -EOPNOTSUPP;
+}
+
+static int madvise_willneed(struct tb_vma *vma, unsigned long start, unsigned long end)
+{
+	if (vma->tbf)
+		return -EOPNOTSUPP;
+	return madvise_walk(vma, start, end, MADV_WILLNEED);
 }
 #endif
 
@@ -898,7 +912,7 @@ int tb_madvise(struct tb_vma *vma, int advice)
 	vm_flags_t flags = vma->vma.vm_flags & ~(VM_RAND_READ | VM_SEQ_READ);
 
 	if (advice == MADV_WILLNEED)
-		return madvise_willneed(vma);
+		return madvise_willneed(vma, 0, vma->nr_pages);
 	if (advice == MADV_FREE || advice == MADV_COLD || advice == MADV_PAGEOUT)
 		return madvise_walk(vma, 0, vma->nr_pages, advice);
 	switch (advice) {
@@ -1204,9 +1218,9 @@ static int madvise_collapse_range(struct tb_vma *vma, unsigned long start, unsig
 }
 
 /*
- * madvise() of pages [start, start + n) of a vma. MADV_COLD, MADV_PAGEOUT
- * and MADV_FREE (-EINVAL for a file vma, as the kernel's): the kernel's
- * walks (madvise_walk()). Of an anonymous vma only, MADV_DONTNEED: zap_page_range_single() (zap_range()), a large
+ * madvise() of pages [start, start + n) of a vma. MADV_COLD, MADV_PAGEOUT,
+ * MADV_FREE (-EINVAL for a file vma, as the kernel's) and MADV_WILLNEED: the
+ * kernel's walks (madvise_walk()). Of an anonymous vma only, MADV_DONTNEED: zap_page_range_single() (zap_range()), a large
  * folio left mapped in part going on the deferred split queue (the
  * kernel's __folio_remove_rmap()) for its shrinker to split and free the
  * rest; MADV_COLLAPSE.
@@ -1219,6 +1233,8 @@ int tb_madvise_range(struct tb_vma *vma, unsigned long start, unsigned long n, i
 		return -EINVAL;
 	if (advice == MADV_FREE || advice == MADV_COLD || advice == MADV_PAGEOUT)
 		return madvise_walk(vma, start, end, advice);
+	if (advice == MADV_WILLNEED)
+		return madvise_willneed(vma, start, end);
 	if (vma->tbf)
 		return -EINVAL;
 	if (advice == MADV_COLLAPSE)
@@ -1562,8 +1578,8 @@ static bool should_try_to_free_swap(struct folio *folio, struct tb_vma *vma, boo
 	return write && folio_ref_count(folio) == 1 + folio_nr_pages(folio);
 }
 
-/* the page read from its slot (swap_read_folio()): one major fault, one read */
-static void swap_read_small(struct tb_vma *vma, struct folio *folio)
+/* swap_read_folio() of an order-0 folio: the device's read, done at once */
+static void swap_read_page(struct folio *folio)
 {
 	/* what the slot held, which the world does not keep: data */
 	tb_page_set_data(&folio->page, true);
@@ -1572,6 +1588,12 @@ static void swap_read_small(struct tb_vma *vma, struct folio *folio)
 	count_memcg_folio_events(folio, PSWPIN, 1);
 #endif
 	count_vm_event(PSWPIN);
+}
+
+/* the page read from its slot (swap_read_folio()): one major fault, one read */
+static void swap_read_small(struct tb_vma *vma, struct folio *folio)
+{
+	swap_read_page(folio);
 	/* had to read the page from swap: do_swap_page()'s major fault */
 	count_vm_event(PGMAJFAULT);
 	count_memcg_event_mm(vma->vma.vm_mm, PGMAJFAULT);
@@ -1580,13 +1602,11 @@ static void swap_read_small(struct tb_vma *vma, struct folio *folio)
 }
 
 /*
- * A new order-0 folio read from its slot, in the swap cache or not: the
- * swap uncharge (cgroup v1's memsw only: on v2 the charge goes with the
- * slot; 7.2 on keeps it with the slot until it is freed), the refault of
- * its shadow, the LRU, the read
+ * The swap uncharge of a slot read into a new folio (cgroup v1's memsw
+ * only: on v2 the charge goes with the slot; 7.2 on keeps it with the
+ * slot until it is freed), the refault of its shadow, the LRU
  */
-static void swap_read_new_small(struct tb_vma *vma, struct folio *folio, swp_entry_t entry,
-				void *shadow)
+static void swap_added_new(struct folio *folio, swp_entry_t entry, void *shadow)
 {
 #if !TB_HAVE_swap_table && TB_HAVE_swapin_uncharge_nr
 	mem_cgroup_swapin_uncharge_swap(entry, 1);
@@ -1596,8 +1616,96 @@ static void swap_read_new_small(struct tb_vma *vma, struct folio *folio, swp_ent
 	if (shadow)
 		workingset_refault(folio, shadow);
 	folio_add_lru(folio);
+}
+
+/* a new order-0 folio read from its slot, in the swap cache or not */
+static void swap_read_new_small(struct tb_vma *vma, struct folio *folio, swp_entry_t entry,
+				void *shadow)
+{
+	swap_added_new(folio, entry, shadow);
 	swap_read_small(vma, folio);
 }
+
+/*
+ * The charge of a new folio a slot is read into, to the memcg the slot's
+ * swap is charged to (else mm's; mm NULL: the current task's)
+ */
+static int swapin_charge(struct folio *folio, swp_entry_t entry, struct mm_struct *mm, gfp_t gfp)
+{
+#if TB_HAVE_swap_table
+	return mem_cgroup_swapin_charge_folio(folio, tb_swap_memcg_id(entry), mm, gfp);
+#else
+	return mem_cgroup_swapin_charge_folio(folio, mm, gfp, entry);
+#endif
+}
+
+/*
+ * mm/swap_state.c's read_swap_cache_async() of one slot, which MADV_WILLNEED's
+ * walk of an anonymous range calls per swap pte: the folio in the swap cache,
+ * or a new order-0 one charged to the slot's memcg, added to the swap cache
+ * and the LRU and read (the world's reads complete at once). No fault is
+ * counted; the fault that maps it later is minor. NULL: a free slot, one a
+ * swap-in that skips the swap cache holds (the kernel waits for it, the world
+ * skips it), no memory or no charge.
+ */
+static struct folio *swap_read_async(swp_entry_t entry, gfp_t gfp)
+{
+	struct folio *folio = tb_swap_cache_lookup(entry);
+	void *shadow;
+
+	if (folio) {
+		folio_get(folio);
+		return folio;
+	}
+	if (!tb_swap_count(entry))
+		return NULL;
+	folio = tb_alloc_folio(gfp, numa_node_id());
+	if (!folio)
+		return NULL;
+	if (tb_swapcache_prepare(entry, 1)) {
+		folio_put(folio);
+		return NULL;
+	}
+	__folio_set_locked(folio);
+	__folio_set_swapbacked(folio);
+	if (swapin_charge(folio, entry, NULL, gfp)) {
+		folio_unlock(folio);
+		folio_put(folio);
+		tb_swapcache_clear(entry, 1);
+		return NULL;
+	}
+	shadow = get_shadow_from_swap_cache(entry);
+	tb_swap_cache_add(folio, entry);
+	swap_added_new(folio, entry, shadow);
+	swap_read_page(folio);
+	tb_charge_time(costs.swapin_ns);
+	folio_unlock(folio);
+	return folio;
+}
+
+#if TB_HAVE_swap_ops
+struct folio *read_swap_cache_async(struct swap_io_ctx *ctx, swp_entry_t entry, gfp_t gfp_mask,
+				    struct vm_area_struct *vma, unsigned long addr)
+{
+	return swap_read_async(entry, gfp_mask);
+}
+#elif TB_HAVE_thp_folio_split
+struct folio *read_swap_cache_async(swp_entry_t entry, gfp_t gfp_mask,
+				    struct vm_area_struct *vma, unsigned long addr,
+				    struct swap_iocb **plug)
+{
+	return swap_read_async(entry, gfp_mask);
+}
+#else
+struct page *read_swap_cache_async(swp_entry_t entry, gfp_t gfp_mask,
+				   struct vm_area_struct *vma, unsigned long addr,
+				   bool do_poll, struct swap_iocb **plug)
+{
+	struct folio *folio = swap_read_async(entry, gfp_mask);
+
+	return folio ? &folio->page : NULL;
+}
+#endif
 
 #if TB_HAVE_swapin_skips_swapcache
 /*
@@ -1627,12 +1735,7 @@ static int swap_fault_skip_cache(struct tb_vma *vma, unsigned long idx, pte_t or
 		}
 		__folio_set_locked(folio);
 		__folio_set_swapbacked(folio);
-#if TB_HAVE_swap_table
-		if (mem_cgroup_swapin_charge_folio(folio, tb_swap_memcg_id(entry), vma->vma.vm_mm,
-						   GFP_KERNEL)) {
-#else
-		if (mem_cgroup_swapin_charge_folio(folio, vma->vma.vm_mm, GFP_KERNEL, entry)) {
-#endif
+		if (swapin_charge(folio, entry, vma->vma.vm_mm, GFP_KERNEL)) {
 			folio_unlock(folio);
 			folio_put(folio);
 			tb_swapcache_clear(entry, 1);
@@ -1955,13 +2058,7 @@ static int swap_fault(struct tb_vma *vma, unsigned long idx, bool write)
 		folio = small ?: tb_alloc_folio(GFP_HIGHUSER_MOVABLE, numa_node_id());
 		if (!folio)
 			return -ENOMEM;
-#if TB_HAVE_swap_table
-		/* 7.2: charged to the memcg its slot's swap is (swap_cache_alloc_folio()) */
-		if (!small && mem_cgroup_swapin_charge_folio(folio, tb_swap_memcg_id(entry),
-							     vma->vma.vm_mm, GFP_KERNEL)) {
-#else
-		if (!small && mem_cgroup_swapin_charge_folio(folio, vma->vma.vm_mm, GFP_KERNEL, entry)) {
-#endif
+		if (!small && swapin_charge(folio, entry, vma->vma.vm_mm, GFP_KERNEL)) {
 			folio_put(folio);
 			return -ENOMEM;
 		}
@@ -2089,6 +2186,8 @@ static int madvise_walk(struct tb_vma *vma, unsigned long start, unsigned long e
 	mmap_read_lock(mm);
 	if (advice == MADV_FREE)
 		ret = tb_kmadvise_free(&vma->vma, from, to);
+	else if (advice == MADV_WILLNEED)
+		ret = tb_kmadvise_willneed(&vma->vma, from, to);
 	else
 		ret = tb_kmadvise_cold(&vma->vma, from, to, advice == MADV_PAGEOUT);
 	mmap_read_unlock(mm);

@@ -60,11 +60,9 @@ void tb_swap_free_nr(swp_entry_t entry, int nr);	/* nr ptes dropped their entrie
 #if TB_HAVE_swapin_thp
 struct swap_info_struct *tb_swap_device(void);	/* the one device: its flags */
 #endif
-#if TB_HAVE_swapin_skips_swapcache
-/* the swap-in (before 7.x) that skips the swap cache on a synchronous device */
+/* slots held for a swap-in that skips the swap cache, or a read into it */
 int tb_swapcache_prepare(swp_entry_t entry, int nr);
 void tb_swapcache_clear(swp_entry_t entry, int nr);
-#endif
 #if TB_HAVE_swapin_sync
 /* 7.x's swap-in of a large folio, in the swap cache */
 int tb_swap_cache_add_check(swp_entry_t targ, unsigned long nr);

@@ -68,15 +68,11 @@ int collapse_pte_mapped_thp(struct mm_struct *mm, unsigned long addr, bool insta
 }
 #endif
 
-/* the file branch's writeback and file reference, never reached */
+/* the file branch's writeback, never reached */
 int filemap_write_and_wait_range(struct address_space *mapping, loff_t lstart, loff_t lend)
 {
 	WARN_ONCE(1, "tb: no file collapse");
 	return 0;
-}
-
-void fput(struct file *file)
-{
 }
 
 #include KKHUGEPAGED_EXTRACT

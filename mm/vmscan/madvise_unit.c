@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * mm/madvise.c's MADV_COLD, MADV_PAGEOUT and MADV_FREE over the reclaim
+ * mm/madvise.c's MADV_COLD, MADV_PAGEOUT, MADV_FREE and MADV_WILLNEED over the reclaim
  * environment: the kernel's walks of a vma's page tables (mm/pagewalk.c),
  * their young, dirty and exclusive tests, the split of a large folio the
  * range covers in part, reclaim_pages() and folio_mark_lazyfree(). The
@@ -17,6 +17,7 @@
 #include <asm-generic/tlb.h>
 /* madvise()'s MADV_ values: the uapi's, as the world's tb_madvise() passes them */
 #include <sys/mman.h>
+#include <linux/fadvise.h>	/* POSIX_FADV_WILLNEED, which madvise_willneed() passes */
 
 #if !TB_HAVE_thp_folio_split
 /*
@@ -38,6 +39,13 @@ static void print_bad_pte(struct vm_area_struct *vma, unsigned long addr, pte_t 
 #define WARN_RATELIMIT(condition, format...) WARN(condition, format)
 #endif
 #include KFOLIO_COMPAT_EXTRACT
+
+/* the world has no tmpfs (shmem_mapping() is false): never called */
+static void force_shm_swapin_readahead(struct vm_area_struct *vma, unsigned long start,
+				       unsigned long end, struct address_space *mapping)
+{
+	WARN(1, "tb: the world has no tmpfs");
+}
 
 /* without THP linux/pgtable.h's pmd_trans_huge() is 0: the walk never calls it */
 bool madvise_free_huge_pmd(struct mmu_gather *tlb, struct vm_area_struct *vma, pmd_t *pmd,
@@ -106,5 +114,24 @@ int tb_kmadvise_free(struct vm_area_struct *vma, unsigned long start, unsigned l
 	return ret;
 #else
 	return madvise_free_single_vma(vma, start, end);
+#endif
+}
+
+int tb_kmadvise_willneed(struct vm_area_struct *vma, unsigned long start, unsigned long end)
+{
+#if TB_HAVE_madvise_behavior_arg
+	struct madvise_behavior madv_behavior = {
+		.mm = vma->vm_mm,
+		.behavior = MADV_WILLNEED,
+		.lock_mode = MADVISE_MMAP_READ_LOCK,
+		.range = { .start = start, .end = end },
+		.vma = vma,
+	};
+
+	return madvise_willneed(&madv_behavior);
+#else
+	struct vm_area_struct *prev;
+
+	return madvise_willneed(vma, &prev, start, end);
 #endif
 }

@@ -38,7 +38,7 @@
  *   a canned amount, 15 touch one page of each vma;
  * 0xb0 to 0xbf (op bytes no input used before THP), transparent huge
  *   pages: below 0xbc an even op madvise()s a vma (MADV_HUGEPAGE,
- *   MADV_NOHUGEPAGE, MADV_COLD, MADV_PAGEOUT, MADV_FREE, MADV_NORMAL), an
+ *   MADV_NOHUGEPAGE, MADV_COLD, MADV_PAGEOUT, MADV_FREE, MADV_WILLNEED), an
  *   odd one writes a canned value to a file of
  *   /sys/kernel/mm/transparent_hugepage (enabled, defrag,
  *   khugepaged/max_ptes_none: 0 makes every THP with a zero-filled page
@@ -846,12 +846,15 @@ static void op_lru_gen_read(struct fz *f, u8 a)
 /*
  * madvise() of a whole vma as its task: 0, or -EINVAL for MADV_FREE of a
  * file mapping (madvise_free_single_vma()) and, where THP is not built,
- * for MADV_HUGEPAGE and MADV_NOHUGEPAGE (madvise_behavior_valid())
+ * for MADV_HUGEPAGE and MADV_NOHUGEPAGE (madvise_behavior_valid()).
+ * MADV_WILLNEED reads an anonymous vma's swapped pages into the swap cache
+ * (charged, counted in swapcached) and reads a file ahead; a file's is
+ * -EOPNOTSUPP where THP is not built (the world has no readahead there).
  */
 static void op_madvise(struct fz *f)
 {
 	static const int advice[] = {
-		MADV_HUGEPAGE, MADV_NOHUGEPAGE, MADV_COLD, MADV_PAGEOUT, MADV_FREE, MADV_NORMAL,
+		MADV_HUGEPAGE, MADV_NOHUGEPAGE, MADV_COLD, MADV_PAGEOUT, MADV_FREE, MADV_WILLNEED,
 	};
 	struct fz_vma *vma = pick_vma(f, next(f));
 	int adv = advice[next(f) % ARRAY_SIZE(advice)], expect = 0, ret;
@@ -865,6 +868,8 @@ static void op_madvise(struct fz *f)
 	if (!IS_ENABLED(CONFIG_TRANSPARENT_HUGEPAGE) &&
 	    (adv == MADV_HUGEPAGE || adv == MADV_NOHUGEPAGE))
 		expect = -EINVAL;
+	if (!IS_ENABLED(CONFIG_TRANSPARENT_HUGEPAGE) && adv == MADV_WILLNEED && vma->file)
+		expect = -EOPNOTSUPP;
 	ret = tb_madvise(vma->v, adv);
 	if (ret != expect)
 		fz_fail("madvise(%d) of a %s vma: %d, expected %d", adv,

@@ -738,6 +738,80 @@ static void madv_free_reaches_every_pte_table_of_the_range(void **state)
 	tb_unmap(vma);
 }
 
+/* n written pages of a task in "a", paged out: their ptes hold swap entries */
+static struct tb_vma *swapped_out_in_a(unsigned long n)
+{
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(n);
+	tb_touch_range(vma, n, true);
+	assert_int_equal(tb_madvise(vma, MADV_PAGEOUT), 0);
+	assert_int_equal(tb_vma_swapped(vma), n);
+	return vma;
+}
+
+/*
+ * MADV_WILLNEED of swapped anonymous memory reads each slot into the swap
+ * cache (madvise's swapin walk, read_swap_cache_async()): charged to a
+ * again, counted as swapped in, the ptes left as they are; no fault is
+ * counted, and the faults that map the pages later are minor
+ */
+static void madv_willneed_reads_swapped_pages_into_the_swap_cache(void **state)
+{
+	struct tb_vma *vma = swapped_out_in_a(64);
+	long long pswpin = kshim_vm_event_read(PSWPIN);
+
+	assert_int_equal(tb_madvise(vma, MADV_WILLNEED), 0);
+	assert_int_equal(kshim_vm_event_read(PSWPIN) - pswpin, 64);
+	assert_int_equal(tb_stat("a", "swapcached"), 64 * 4096);
+	assert_int_equal(tb_stat("a", "anon"), 0);	/* mapped anon only */
+	assert_int_equal(tb_vma_swapped(vma), 64);
+	assert_int_equal(tb_vma_resident(vma), 0);
+	assert_int_equal(tb_stat("a", "pgmajfault"), 0);
+	tb_touch_range(vma, 64, false);
+	assert_int_equal(tb_vma_resident(vma), 64);
+	assert_int_equal(tb_stat("a", "pgmajfault"), 0);
+	assert_int_equal(kshim_vm_event_read(PSWPIN) - pswpin, 64);
+	tb_unmap(vma);
+}
+
+/* MADV_WILLNEED of part of a range reads that part only; a second one reads nothing */
+static void madv_willneed_of_a_range_reads_that_range_once(void **state)
+{
+	struct tb_vma *vma = swapped_out_in_a(64);
+	long long pswpin = kshim_vm_event_read(PSWPIN);
+
+	assert_int_equal(tb_madvise_range(vma, 16, 16, MADV_WILLNEED), 0);
+	assert_int_equal(tb_stat("a", "swapcached"), 16 * 4096);
+	assert_int_equal(tb_madvise_range(vma, 16, 16, MADV_WILLNEED), 0);
+	assert_int_equal(kshim_vm_event_read(PSWPIN) - pswpin, 16);
+	tb_touch_range(vma, 64, false);
+	assert_int_equal(tb_stat("a", "pgmajfault"), 48);
+	tb_unmap(vma);
+}
+
+/*
+ * The swap-in walk's folios are charged like any swap-in: over memory.max
+ * the charge reclaims (the clean swap cache folios it has just read, whose
+ * slots keep their copy), and memory.current stays within the limit. (The
+ * limit is well above a CPU's LRU add batch: reclaim cannot see the
+ * folios waiting there.)
+ */
+static void madv_willneed_over_memory_max_reclaims_what_it_read(void **state)
+{
+	struct tb_vma *vma = swapped_out_in_a(PAGES(8 * MB));
+
+	assert_write_ok("a", "memory.max", "2M");
+	assert_int_equal(tb_madvise(vma, MADV_WILLNEED), 0);
+	assert_true(tb_cgroup_read_u64("a", "memory.current") <= 2 * MB);
+	assert_true(tb_stat("a", "pgsteal") > 0);
+	assert_int_equal(tb_cgroup_read_key("a", "memory.events", "oom_kill"), 0);
+	assert_int_equal(tb_vma_swapped(vma), PAGES(8 * MB));
+	tb_unmap(vma);
+}
+
 /*
  * Pages only read map the zero page (a huge zero pmd where THP is on),
  * which vm_normal_page() / vm_normal_folio_pmd() report as no folio:
@@ -1254,6 +1328,9 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(madv_pageout_reaches_every_pte_table_of_the_range),
 		TB_RECLAIM_SWAP_TEST(madv_free_reaches_every_pte_table_of_the_range),
 		TB_RECLAIM_SWAP_TEST(madvise_walks_pass_over_the_zero_page),
+		TB_RECLAIM_SWAP_TEST(madv_willneed_reads_swapped_pages_into_the_swap_cache),
+		TB_RECLAIM_SWAP_TEST(madv_willneed_of_a_range_reads_that_range_once),
+		TB_RECLAIM_SWAP_TEST(madv_willneed_over_memory_max_reclaims_what_it_read),
 	};
 
 	return TB_RUN(tests);

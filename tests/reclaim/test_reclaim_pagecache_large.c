@@ -353,18 +353,6 @@ static void madv_willneed_reads_the_devices_window_in_order_0(void **state)
 	tb_unmap(vma);
 }
 
-/* an anonymous vma's MADV_WILLNEED (its swap-in walk) is not modelled */
-static void madv_willneed_of_anonymous_memory_is_not_modelled(void **state)
-{
-	struct tb_vma *vma;
-
-	tb_run_in("/");
-	vma = tb_map_anon(16);
-	assert_non_null(vma);
-	assert_int_equal(tb_madvise(vma, MADV_WILLNEED), -EOPNOTSUPP);
-	tb_unmap(vma);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -377,7 +365,6 @@ int main(void)
 		TB_RECLAIM_TEST(huge_mapping_fault_reads_a_pmd_folio_mapped_by_its_pte),
 		TB_RECLAIM_TEST(readahead_over_memory_max_reclaims_and_keeps_its_folios_large),
 		TB_RECLAIM_TEST(madv_willneed_reads_the_devices_window_in_order_0),
-		TB_RECLAIM_TEST(madv_willneed_of_anonymous_memory_is_not_modelled),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

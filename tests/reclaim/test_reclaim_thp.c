@@ -562,6 +562,33 @@ static void mthp_swapped_out_whole_comes_back_as_one_folio_of_its_order(void **s
 }
 
 /*
+ * MADV_WILLNEED reads a swapped-out mTHP back page by page: the swap-in
+ * walk's read_swap_cache_async() allocates order-0 folios into the swap
+ * cache, whatever order the slots were written from. The faults after it
+ * find them there (minor), and each maps its own small folio.
+ */
+static void mthp_swapped_out_whole_comes_back_in_order_0_under_madv_willneed(void **state)
+{
+	struct tb_vma *vma = mthp_swapped_out();
+	unsigned long pswpin = kshim_vm_event_read(PSWPIN);
+	unsigned long i;
+
+	assert_int_equal(tb_madvise(vma, MADV_WILLNEED), 0);
+	assert_int_equal(kshim_vm_event_read(PSWPIN) - pswpin, MTHP_64K_NR);
+	assert_int_equal(tb_stat("a", "swapcached"), 64 * 1024);
+	tb_touch_range(vma, MTHP_64K_NR, false);
+	for (i = 0; i < MTHP_64K_NR; i++)
+		assert_false(folio_test_large(folio_at(vma, i)));
+	assert_int_equal(tb_vma_resident(vma), MTHP_64K_NR);
+	assert_int_equal(tb_stat("a", "pgmajfault"), 0);
+	assert_int_equal(kshim_vm_event_read(PSWPIN) - pswpin, MTHP_64K_NR);
+	if (TB_HAVE_mthp_stat_swpin)
+		assert_reads(MTHP_64K "stats/swpin", "0\n");
+	tb_unmap(vma);
+	assert_int_equal(tb_swap_used(), 0);
+}
+
+/*
  * A write fault maps the folio writable and every pte dirty (set_ptes()
  * of one pte_mkdirty()'d pte): reclaim writes it out again whole
  */
@@ -1179,6 +1206,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(mthp_madvise_free_of_half_the_folio_splits_it_and_frees_that_half,
 						setup_1g_anon_64k_swap, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(mthp_swapped_out_whole_comes_back_as_one_folio_of_its_order,
+						setup_1g_anon_64k_swap, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(mthp_swapped_out_whole_comes_back_in_order_0_under_madv_willneed,
 						setup_1g_anon_64k_swap, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(mthp_swapped_in_by_a_write_is_dirty_in_every_pte,
 						setup_1g_anon_64k_swap, tb_reclaim_teardown),

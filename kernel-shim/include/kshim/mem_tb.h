@@ -259,8 +259,11 @@ void tb_unmap(struct tb_vma *vma);
  * inactive file list: reclaim frees them unwritten unless written again),
  * as madvise_free_pte_range() does; MADV_COLD deactivates the folios
  * the vma alone maps, MADV_PAGEOUT reclaims them through the kernel's
- * reclaim_pages() (as madvise_cold_or_pageout_pte_range() does); 0 or
- * -EINVAL
+ * reclaim_pages() (as madvise_cold_or_pageout_pte_range() does);
+ * MADV_WILLNEED reads each swapped page of an anonymous vma into the swap
+ * cache, order 0 (the kernel's swap-in walk), and reads a file's pages
+ * ahead (force_page_cache_ra(); -EOPNOTSUPP on 6.1, where the world has
+ * no readahead); 0 or -EINVAL
  */
 int tb_madvise(struct tb_vma *vma, int advice);
 /* uapi asm-generic/mman-common.h's, which the host's C library may predate */
@@ -269,8 +272,8 @@ int tb_madvise(struct tb_vma *vma, int advice);
 #endif
 /*
  * madvise() of pages [start, start + n) of a vma: MADV_COLD, MADV_PAGEOUT,
- * MADV_FREE; of an anonymous vma, MADV_DONTNEED and MADV_COLLAPSE (trees
- * with THP)
+ * MADV_FREE, MADV_WILLNEED; of an anonymous vma, MADV_DONTNEED and
+ * MADV_COLLAPSE (trees with THP)
  */
 int tb_madvise_range(struct tb_vma *vma, unsigned long start, unsigned long n, int advice);
 /*

@@ -53,6 +53,28 @@ int shmem_writeout(struct swap_io_ctx *ctx, struct folio *folio, struct list_hea
 int swap_writeout(struct folio *folio, struct swap_iocb **swap_plug);
 int shmem_writeout(struct folio *folio, struct swap_iocb **plug, struct list_head *folio_list);
 #endif
+/*
+ * MADV_WILLNEED's swap-in of an anonymous range: a slot read into the swap
+ * cache, the reads submitted (the world's complete at once: world/vm.c,
+ * world/swap.c)
+ */
+struct vm_area_struct;
+#if TB_HAVE_swap_ops
+struct folio *read_swap_cache_async(struct swap_io_ctx *ctx, swp_entry_t entry, gfp_t gfp_mask,
+				    struct vm_area_struct *vma, unsigned long addr);
+void swap_read_submit(struct swap_io_ctx *ctx);
+#else
+#if TB_HAVE_thp_folio_split
+struct folio *read_swap_cache_async(swp_entry_t entry, gfp_t gfp_mask,
+				    struct vm_area_struct *vma, unsigned long addr,
+				    struct swap_iocb **plug);
+#else
+struct page *read_swap_cache_async(swp_entry_t entry, gfp_t gfp_mask,
+				   struct vm_area_struct *vma, unsigned long addr,
+				   bool do_poll, struct swap_iocb **plug);
+#endif
+void swap_read_unplug(struct swap_iocb *plug);
+#endif
 bool add_to_swap(struct folio *folio);
 void __delete_from_swap_cache(struct folio *folio, swp_entry_t entry, void *shadow);
 void swap_write_unplug(struct swap_iocb *sio);
@@ -78,6 +100,8 @@ int tb_kmadvise_cold(struct vm_area_struct *vma, unsigned long start, unsigned l
 		     bool pageout);
 /* mm/madvise.c's MADV_FREE of [start, end) of an anonymous vma (madvise_unit.c) */
 int tb_kmadvise_free(struct vm_area_struct *vma, unsigned long start, unsigned long end);
+/* mm/madvise.c's MADV_WILLNEED of [start, end) of a vma (madvise_unit.c) */
+int tb_kmadvise_willneed(struct vm_area_struct *vma, unsigned long start, unsigned long end);
 /* mm/swapfile.c's: swap ptes let go of their slots (the world's swap.c) */
 #if TB_HAVE_swap_put_entries_direct
 void swap_put_entries_direct(swp_entry_t entry, int nr);

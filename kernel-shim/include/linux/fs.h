@@ -58,6 +58,13 @@ static inline struct file *get_file(struct file *f)
 	return f;
 }
 
+static inline void fput(struct file *f)
+{
+}
+
+/* fs's, for the world's files (world/vm.c): POSIX_FADV_WILLNEED's readahead */
+int vfs_fadvise(struct file *file, loff_t offset, loff_t len, int advice);
+
 static inline struct inode *file_inode(const struct file *f)
 {
 	return f->f_inode;
@@ -97,6 +104,7 @@ static inline void i_size_write(struct inode *inode, loff_t i_size)
 }
 
 /* no DAX (CONFIG_FS_DAX off: IS_DAX() is 0): a vma's file never is one */
+#define IS_DAX(inode) ((void)(inode), false)
 struct vm_area_struct;
 static inline bool vma_is_dax(const struct vm_area_struct *vma)
 {
