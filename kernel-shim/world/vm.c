@@ -38,6 +38,7 @@
 #include <asm/pgalloc.h>
 #include <linux/highmem.h>
 #include <linux/fadvise.h>
+#include <asm-generic/tlb.h>
 #include <kshim/testbed.h>
 #include <kshim/reclaim.h>
 #include <kshim/memcg_tb.h>
@@ -808,9 +809,19 @@ struct tb_vma *tb_map_anon_near(unsigned long nr_pages)
 
 /*
  * A file vma has vm_ops, so vma_is_anonymous() is false; the world's
- * files map no huge page of their own (no ->huge_fault, as without DAX)
+ * files map no huge page of their own (no ->huge_fault, as without DAX).
+ * Where THP is built, ->fault is the world's page cache read and
+ * ->map_pages the tree's filemap_map_pages(), as generic_file_vm_ops.
  */
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+static vm_fault_t tb_file_fault(struct vm_fault *vmf);
+static const struct vm_operations_struct tb_file_vm_ops = {
+	.fault = tb_file_fault,
+	.map_pages = filemap_map_pages,
+};
+#else
 static const struct vm_operations_struct tb_file_vm_ops;
+#endif
 
 struct tb_vma *tb_map_file(struct tb_file *file)
 {
@@ -1118,30 +1129,27 @@ static void zap_prefetch(pte_t *ptep, bool neighbours)
 	__builtin_prefetch(READ_ONCE(folio->lru.prev), 1);
 }
 
-/*
- * zap_huge_pmd() for the huge pmd of page idx, if there is one: the pmd
- * cleared, its deposited pte table freed, the folio's pmd mapping gone
- */
+/* the gather's page free (asm-generic/tlb.h): at once, the TLB holding nothing */
+void tlb_remove_page_size(struct mmu_gather *tlb, struct page *page, int page_size)
+{
+	struct folio *folio = page_folio(page);
+
+	free_swap_cache(folio);
+	folio_put(folio);
+}
+
+/* the tree's zap_huge_pmd() of the huge pmd of page idx, if there is one */
 static void zap_huge_pmd_of(struct tb_vma *vma, unsigned long idx)
 {
 #ifdef CONFIG_TRANSPARENT_HUGEPAGE
-	struct mm_struct *mm = vma->vma.vm_mm;
-	pmd_t *pmdp = vma_huge_pmd(vma, idx), pmd;
-	struct folio *folio;
-	spinlock_t *ptl;
+	struct mmu_gather tlb;
+	pmd_t *pmdp = vma_huge_pmd(vma, idx);
 
 	if (!pmdp)
 		return;
-	ptl = pmd_lock(mm, pmdp);
-	pmd = pmdp_huge_get_and_clear(mm, vma_addr(vma, idx), pmdp);
-	pte_free(mm, pgtable_trans_huge_withdraw(mm, pmdp));
-	mm_dec_nr_ptes(mm);
-	spin_unlock(ptl);
-	folio = page_folio(pmd_page(pmd));
-	folio_remove_rmap_pmd(folio, pmd_page(pmd), &vma->vma);
-	add_mm_counter(mm, MM_ANONPAGES, -HPAGE_PMD_NR);
-	free_swap_cache(folio);
-	folio_put(folio);
+	tlb_gather_mmu(&tlb, vma->vma.vm_mm);
+	zap_huge_pmd(&tlb, &vma->vma, pmdp, vma_addr(vma, idx));
+	tlb_finish_mmu(&tlb);
 #endif
 }
 
@@ -2130,46 +2138,139 @@ static struct folio *file_fault_readahead(struct tb_vma *vma, unsigned long idx,
 }
 #endif
 
-static int do_file_fault(struct tb_vma *vma, unsigned long idx, bool write)
+/*
+ * filemap_fault()'s folio for page idx of a file vma: the cached one (a
+ * minor fault; a marked folio starts the asynchronous readahead), else
+ * the synchronous readahead's or a page read alone (a major fault); held.
+ * *major: whether it had to be read.
+ */
+static struct folio *file_fault_folio(struct tb_vma *vma, unsigned long idx, bool *major,
+				      int *err)
 {
 	bool ra = tb_file_readahead_on(vma->tbf);
-	struct folio *folio;
-	int err;
+	struct folio *folio = tb_cache_lookup(vma->tbf, idx);
 
-	if (write)
-		return -EINVAL;	/* file mappings are read-only here */
-	folio = tb_cache_lookup(vma->tbf, idx);
+	*major = false;
 	if (folio) {
 		folio_get(folio);
 		tb_stats.minor++;
 		tb_charge_time(costs.minor_ns + costs.hit_ns);
 		if (ra)
 			file_fault_readahead(vma, idx, folio);
-		goto map;
+		return folio;
 	}
 	/* filemap_fault(): no cached folio, a read: a major fault */
+	*major = true;
 	count_vm_event(PGMAJFAULT);
 	count_memcg_event_mm(vma->vma.vm_mm, PGMAJFAULT);
 	if (ra) {
 		folio = file_fault_readahead(vma, idx, NULL);
 		if (folio)
-			goto map;
+			return folio;
 	}
 	folio = tb_alloc_folio(GFP_HIGHUSER_MOVABLE, numa_node_id());
-	if (!folio)
-		return -ENOMEM;
-	err = tb_pagecache_add(vma->tbf, folio, idx, GFP_KERNEL);
-	if (err) {
+	if (!folio) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	*err = tb_pagecache_add(vma->tbf, folio, idx, GFP_KERNEL);
+	if (*err) {
 		folio_put(folio);
-		return err;
+		return NULL;
 	}
 	tb_stats.major_file++;
 	tb_charge_time(costs.file_read_ns + costs.hit_ns);
-map:
+	return folio;
+}
+
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+vm_fault_t do_read_fault(struct vm_fault *vmf);
+
+/* ->fault of the world's files (filemap_fault()): the folio, locked, its page in vmf */
+static vm_fault_t tb_file_fault(struct vm_fault *vmf)
+{
+	struct tb_vma *vma = container_of(vmf->vma, struct tb_vma, vma);
+	struct folio *folio;
+	bool major;
+	int err;
+
+	folio = file_fault_folio(vma, vmf->pgoff, &major, &err);
+	if (!folio)
+		return VM_FAULT_OOM;
+	folio_lock(folio);
+	vmf->page = folio_file_page(folio, vmf->pgoff);
+	return VM_FAULT_LOCKED | (major ? VM_FAULT_MAJOR : 0);
+}
+
+/*
+ * The MMU's retried access after a fault mapped page idx: the accessed
+ * bit of its pte, or of the pmd that maps it (x86's fault paths install
+ * them old, pte_sw_mkyoung() being a no-op there)
+ */
+static void mmu_access_mapped(struct tb_vma *vma, unsigned long idx)
+{
+	pte_t *ptep = vma_ptep(vma, idx);
+	pmd_t *pmdp;
+
+	if (ptep && pte_present(ptep_get(ptep))) {
+		set_bits(&ptep->pte, _PAGE_ACCESSED);
+		return;
+	}
+	pmdp = vma_huge_pmd(vma, idx);
+	if (pmdp)
+		set_bits(&pmdp->pmd, _PAGE_ACCESSED);
+}
+
+/*
+ * The read fault of a file page, where the pmd has no pte table yet or
+ * its pte is none: the tree's do_read_fault(). It maps the cached pages
+ * around the address first (fault-around, filemap_map_pages(): up to
+ * fault_around_bytes of ptes, a PMD-sized folio by its pmd), else calls
+ * ->fault and finish_fault() (a PMD-sized folio by its pmd where the pmd
+ * has no table, else the faulting page's pte). do_fault() frees the pte
+ * table it preallocated and did not install.
+ */
+static int do_file_fault(struct tb_vma *vma, unsigned long idx, bool write)
+{
+	struct mm_struct *mm = vma->vma.vm_mm;
+	struct vm_fault vmf = user_vmf(vma, idx, write, mm_pmd(mm, vma_addr(vma, idx), false, false));
+	vm_fault_t ret;
+
+	if (write)
+		return -EINVAL;	/* file mappings are read-only here */
+	ret = do_read_fault(&vmf);
+	if (vmf.prealloc_pte)
+		pte_free(mm, vmf.prealloc_pte);
+	if (ret & VM_FAULT_OOM)
+		return -ENOMEM;
+	if (WARN_ON_ONCE(ret & VM_FAULT_ERROR))
+		return -EFAULT;
+	/* mapped by fault-around: the page was cached, a minor fault */
+	if ((ret & VM_FAULT_NOPAGE) && !vmf.page) {
+		tb_stats.minor++;
+		tb_charge_time(costs.minor_ns + costs.hit_ns);
+	}
+	mmu_access_mapped(vma, idx);
+	return 0;
+}
+#else
+/* 6.1 (built without THP): the faulting page's pte alone, as before fault-around */
+static int do_file_fault(struct tb_vma *vma, unsigned long idx, bool write)
+{
+	struct folio *folio;
+	bool major;
+	int err;
+
+	if (write)
+		return -EINVAL;	/* file mappings are read-only here */
+	folio = file_fault_folio(vma, idx, &major, &err);
+	if (!folio)
+		return err;
 	rmap_add(vma, idx, folio);
 	map_pte(vma, idx, folio, false);
 	return 0;
 }
+#endif
 
 /*
  * MADV_COLD, MADV_PAGEOUT and MADV_FREE of pages [start, end) of a vma:
@@ -2360,6 +2461,11 @@ static noinline int touch_pmd(struct task_struct *tsk, struct tb_vma *vma, unsig
 	ret = huge_pmd_fault(vma, idx, pmd, write);
 	if (ret <= 0)
 		return ret;
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+	/* do_read_fault() installs the pte table itself, or maps a pmd */
+	if (vma->tbf)
+		return do_file_fault(vma, idx, write);
+#endif
 	/* do_anonymous_page()'s pte_alloc(), or __do_fault()'s */
 	if (!mm_pte(vma->vma.vm_mm, vma_addr(vma, idx), true, true))
 		return -ENOMEM;

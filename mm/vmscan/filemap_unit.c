@@ -4,5 +4,6 @@
 #include <linux/panic.h>
 #include <linux/sizes.h>
 #include <linux/mempolicy.h>
+#include <linux/cacheflush.h>
 #include <trace/events/filemap.h>
 #include KFILEMAP_EXTRACT

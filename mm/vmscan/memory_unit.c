@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * mm/memory.c's anonymous fault of a pte (do_anonymous_page() and
- * alloc_anon_folio(): a small folio or an mTHP) and the order a swap
+ * alloc_anon_folio(): a small folio or an mTHP), the order a swap
  * fault reads its folio at (6.12: alloc_swap_folio(); 7.x:
- * thp_swapin_suitable_orders()), over the reclaim environment, the
- * world's page tables and swap device.
+ * thp_swapin_suitable_orders()) and a file's read fault (do_read_fault():
+ * fault-around, finish_fault(), do_set_pmd()), over the reclaim
+ * environment, the world's page tables, page cache and swap device.
  */
 #include "vmscan/reclaim_env.h"
 #include <linux/userfaultfd_k.h>
@@ -15,6 +16,7 @@
 #include <asm-generic/pgtable_uffd.h>
 #include <asm/pgalloc.h>
 #include <linux/zswap.h>
+#include <linux/cacheflush.h>
 #if TB_HAVE_swapin_thp
 #include <kgen/mm_internal_swapin.h>	/* swap_pte_batch() */
 #endif
@@ -44,5 +46,21 @@ static void print_bad_pte(struct vm_area_struct *vma, unsigned long addr, pte_t 
 	WARN(1, "tb: bad pte %lx at %lx", (unsigned long)pte_val(pte), addr);
 }
 #endif
+
+/*
+ * mm/memory.c's (declared in mm/internal.h): the unmap of a folio ->fault
+ * found hardware-poisoned; the world poisons no page
+ */
+void unmap_mapping_folio(struct folio *folio)
+{
+	WARN(1, "tb: a poisoned page in the page cache");
+}
+
+/* mm/truncate.c's eviction of that poisoned folio: never reached either */
+long mapping_evict_folio(struct address_space *mapping, struct folio *folio)
+{
+	WARN(1, "tb: a poisoned page in the page cache");
+	return 0;
+}
 
 #include KMEMORY_EXTRACT

@@ -394,11 +394,13 @@ static void madvise_free_leaves_pages_in_another_cpus_add_batch_swap_backed(void
  * (PGDEACTIVATE, globally and in the memcg) with its referenced bit
  * cleared, a dirty one goes to the inactive head marked PG_reclaim for
  * when its write ends, a mapped one stays where it is; a folio not on
- * the LRU yet (this CPU's add batch) is not queued at all.
+ * the LRU yet (this CPU's add batch) is not queued at all. (The mapped
+ * one is page 16: a fault maps the cached pages of its aligned 16-page
+ * window too, fault_around_bytes' default.)
  */
 static void invalidation_deactivates_the_file_folios_it_cannot_drop(void **state)
 {
-	struct tb_file *f = tb_file_create(5);
+	struct tb_file *f = tb_file_create(17);
 	struct folio *clean, *active, *dirty, *mapped, *fresh;
 	struct lruvec *lruvec;
 	struct tb_vma *vma;
@@ -408,15 +410,17 @@ static void invalidation_deactivates_the_file_folios_it_cannot_drop(void **state
 	assert_int_equal(tb_cgroup_mkdir("a"), 0);
 	tb_run_in("a");
 	tb_read_range(f, 4);
+	assert_int_equal(tb_file_read(f, 16), 0);
 	assert_int_equal(tb_file_read(f, 1), 0);
 	assert_int_equal(tb_file_write(f, 2), 0);
 	vma = tb_map_file(f);
-	assert_int_equal(tb_touch(vma, 3, false), 0);
+	assert_int_equal(tb_touch(vma, 16, false), 0);
 	lru_add_drain();
 	clean = tb_file_folio(f, 0);
 	active = tb_file_folio(f, 1);
 	dirty = tb_file_folio(f, 2);
-	mapped = tb_file_folio(f, 3);
+	mapped = tb_file_folio(f, 16);
+	assert_false(folio_mapped(clean));
 	assert_true(folio_test_active(active));
 	assert_true(folio_test_dirty(dirty));
 	/* the write was its second access: active too */

@@ -5,7 +5,8 @@
  * mm/readahead.c, whose windows and folio orders are the tree's, and its
  * folios enter and leave the page cache through mm/filemap.c: one
  * multi-index entry each, counted by pages, evicted whole into one shadow
- * entry, written back whole, mapped page by page.
+ * entry, written back whole; a fault maps them through mm/memory.c's
+ * do_read_fault(): fault-around's ptes, or a PMD-sized folio by its pmd.
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
@@ -283,13 +284,17 @@ static void truncating_frees_every_folio(void **state)
  * A fault in a VM_HUGEPAGE mapping reads PMD-sized folios
  * (do_sync_mmap_readahead(): the aligned PMD and, the mapping not
  * MADV_RANDOM, the next one): NR_FILE_THPS and memory.stat file_thp count
- * them; the fault maps the faulting page by its pte, young, and the rmap
- * finds it there (folio_referenced())
+ * them. finish_fault() maps the faulting one by its pmd (do_set_pmd(): the
+ * pmd had no pte table), old as x86 installs it and made young by the
+ * MMU's access: one mapping of the folio, 512 pages of the task's file
+ * rss, THP_FILE_MAPPED and NR_FILE_PMDMAPPED. The rmap finds the young
+ * pmd (folio_referenced()); the unmap zaps it (zap_huge_pmd()).
  */
-static void huge_mapping_fault_reads_a_pmd_folio_mapped_by_its_pte(void **state)
+static void huge_mapping_fault_maps_a_pmd_folio_by_its_pmd(void **state)
 {
 	struct tb_file *f = ra_file(2048, true);
 	struct pglist_data *pgdat = NODE_DATA(0);
+	unsigned long mapped = kshim_vm_event_read(THP_FILE_MAPPED);
 	struct tb_vma *vma;
 	struct folio *folio;
 	unsigned long vm_flags;
@@ -307,10 +312,15 @@ static void huge_mapping_fault_reads_a_pmd_folio_mapped_by_its_pte(void **state)
 	assert_int_equal(tb_file_cached(f), 2 * HPAGE_PMD_NR);
 	assert_int_equal(node_page_state(pgdat, NR_FILE_THPS), 2 * HPAGE_PMD_NR);
 	assert_int_equal(tb_stat("a", "file_thp"), 4 * MB);
-	/* one pte maps one page of it */
+	/* one pmd maps all of it */
 	assert_int_equal(folio_mapcount(folio), 1);
-	assert_true(tb_vma_pte_young(vma, 700));
-	assert_false(tb_vma_pte_young(vma, 701));
+	assert_int_equal(kshim_vm_event_read(THP_FILE_MAPPED) - mapped, 1);
+	assert_int_equal(node_page_state(pgdat, NR_FILE_PMDMAPPED), HPAGE_PMD_NR);
+	assert_int_equal(tb_vma_resident(vma), HPAGE_PMD_NR);
+	assert_true(tb_vma_pte_young(vma, 1023));
+	/* the rest of it is mapped: no other fault */
+	assert_int_equal(tb_touch(vma, 1023, false), 0);
+	assert_int_equal(tb_stat("a", "pgfault"), 1);
 	/* as reclaim asks it: of a folio it has taken off the LRU */
 	lru_add_drain();
 	assert_true(folio_isolate_lru(folio));
@@ -321,6 +331,129 @@ static void huge_mapping_fault_reads_a_pmd_folio_mapped_by_its_pte(void **state)
 	folio_unlock(folio);
 	folio_putback_lru(folio);
 	tb_unmap(vma);
+	assert_int_equal(node_page_state(pgdat, NR_FILE_PMDMAPPED), 0);
+	assert_false(folio_mapped(folio));
+	assert_int_equal(tb_file_cached(f), 2 * HPAGE_PMD_NR);
+}
+
+/*
+ * A fault where a PMD-sized folio is already cached maps it by its pmd
+ * through fault-around (filemap_map_pages()'s filemap_map_pmd()), a minor
+ * fault; a mapping that is not VM_HUGEPAGE maps it the same way, the file's
+ * large folios being the page cache's and not the fault's
+ */
+static void fault_on_a_cached_pmd_folio_maps_it_by_its_pmd(void **state)
+{
+	struct tb_file *f = ra_file(2048, true);
+	unsigned long mapped = kshim_vm_event_read(THP_FILE_MAPPED);
+	struct tb_vma *vma, *plain;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_file(f);
+	assert_int_equal(tb_madvise(vma, MADV_HUGEPAGE), 0);
+	assert_int_equal(tb_touch(vma, 0, false), 0);
+	/* read ahead with it: the next PMD's folio */
+	assert_int_equal(folio_order(cached(f, HPAGE_PMD_NR)), HPAGE_PMD_ORDER);
+	assert_int_equal(tb_touch(vma, HPAGE_PMD_NR + 3, false), 0);
+	assert_int_equal(tb_stat("a", "pgmajfault"), 1);
+	assert_int_equal(tb_stat("a", "pgfault"), 2);
+	assert_int_equal(kshim_vm_event_read(THP_FILE_MAPPED) - mapped, 2);
+	plain = tb_map_file(f);
+	assert_int_equal(tb_touch(plain, 5, false), 0);
+	assert_int_equal(tb_vma_resident(plain), HPAGE_PMD_NR);
+	assert_int_equal(folio_mapcount(cached(f, 0)), 2);
+	assert_int_equal(tb_stat("a", "pgmajfault"), 1);
+	tb_unmap(plain);
+	tb_unmap(vma);
+}
+
+/*
+ * Reclaim of a PMD-mapped file folio: try_to_unmap()'s TTU_SPLIT_HUGE_PMD
+ * zaps the file pmd (__split_huge_pmd() of a file vma maps no ptes in its
+ * place), then the clean folio is evicted whole; the next fault reads it
+ * again and maps it by its pmd again
+ */
+static void reclaim_unmaps_a_pmd_mapped_file_folio_and_evicts_it(void **state)
+{
+	struct tb_file *f = ra_file(2048, true);
+	struct pglist_data *pgdat = NODE_DATA(0);
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_file(f);
+	assert_int_equal(tb_madvise(vma, MADV_HUGEPAGE), 0);
+	assert_int_equal(tb_touch(vma, 700, false), 0);
+	assert_int_equal(node_page_state(pgdat, NR_FILE_PMDMAPPED), HPAGE_PMD_NR);
+	tb_cgroup_write_str("a", "memory.reclaim", "4M");
+	assert_int_equal(node_page_state(pgdat, NR_FILE_PMDMAPPED), 0);
+	assert_int_equal(tb_vma_resident(vma), 0);
+	assert_null(tb_file_folio(f, 700));
+	assert_int_equal(tb_stat("a", "file_mapped"), 0);
+	assert_int_equal(tb_touch(vma, 700, false), 0);
+	assert_int_equal(tb_stat("a", "pgmajfault"), 2);
+	assert_int_equal(node_page_state(pgdat, NR_FILE_PMDMAPPED), HPAGE_PMD_NR);
+	tb_unmap(vma);
+}
+
+/*
+ * Fault-around (do_fault_around(), fault_around_bytes 64K): a read fault
+ * maps every cached, uptodate page of the faulting page's aligned 16-page
+ * window, each by its pte, old but the faulting one; a fault in the window
+ * after it is no fault at all, a page not cached is left for its own fault
+ */
+static void read_fault_maps_the_cached_pages_of_its_window(void **state)
+{
+	struct tb_file *f = tb_file_create(64);
+	struct tb_vma *vma;
+	unsigned long i;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	for (i = 0; i < 64; i++)
+		if (i != 9)
+			assert_int_equal(tb_file_read(f, i), 0);
+	vma = tb_map_file(f);
+	assert_int_equal(tb_touch(vma, 5, false), 0);
+	assert_int_equal(tb_vma_resident(vma), 15);
+	assert_true(tb_vma_pte_young(vma, 5));
+	assert_false(tb_vma_pte_young(vma, 4));
+	assert_false(tb_vma_pte_young(vma, 15));
+	assert_int_equal(tb_stat("a", "pgfault"), 1);
+	assert_int_equal(tb_stat("a", "pgmajfault"), 0);
+	assert_int_equal(tb_touch(vma, 15, false), 0);
+	assert_int_equal(tb_stat("a", "pgfault"), 1);
+	/* page 9 was not cached: its own fault reads it */
+	assert_int_equal(tb_touch(vma, 9, false), 0);
+	assert_int_equal(tb_stat("a", "pgfault"), 2);
+	assert_int_equal(tb_stat("a", "pgmajfault"), 1);
+	assert_int_equal(tb_vma_resident(vma), 16);
+	/* the next window */
+	assert_int_equal(tb_touch(vma, 40, false), 0);
+	assert_int_equal(tb_vma_resident(vma), 32);
+	tb_unmap(vma);
+}
+
+/*
+ * Fault-around maps a large folio's pages in the window by their ptes
+ * (filemap_map_folio_range()): one mapping of the folio per pte
+ */
+static void fault_around_maps_a_large_folio_by_its_ptes(void **state)
+{
+	struct tb_file *f = ra_file(256, true);
+	struct folio *folio;
+	struct tb_vma *vma;
+
+	tb_run_in("/");
+	read_pages_seq(f, 0, 64);
+	folio = cached(f, 16);
+	assert_true(folio_test_large(folio));
+	vma = tb_map_file(f);
+	assert_int_equal(tb_touch(vma, folio->index, false), 0);
+	assert_int_equal(folio_mapcount(folio), min_t(long, folio_nr_pages(folio), 16));
+	tb_unmap(vma);
+	assert_false(folio_mapped(folio));
 }
 
 /*
@@ -362,7 +495,11 @@ int main(void)
 		TB_RECLAIM_TEST(reclaim_evicts_a_large_folio_whole_and_a_read_refaults_it),
 		TB_RECLAIM_TEST(dirty_large_folio_is_written_back_whole),
 		TB_RECLAIM_TEST(truncating_frees_every_folio),
-		TB_RECLAIM_TEST(huge_mapping_fault_reads_a_pmd_folio_mapped_by_its_pte),
+		TB_RECLAIM_TEST(huge_mapping_fault_maps_a_pmd_folio_by_its_pmd),
+		TB_RECLAIM_TEST(fault_on_a_cached_pmd_folio_maps_it_by_its_pmd),
+		TB_RECLAIM_TEST(reclaim_unmaps_a_pmd_mapped_file_folio_and_evicts_it),
+		TB_RECLAIM_TEST(read_fault_maps_the_cached_pages_of_its_window),
+		TB_RECLAIM_TEST(fault_around_maps_a_large_folio_by_its_ptes),
 		TB_RECLAIM_TEST(readahead_over_memory_max_reclaims_and_keeps_its_folios_large),
 		TB_RECLAIM_TEST(madv_willneed_reads_the_devices_window_in_order_0),
 	};

@@ -45,6 +45,14 @@ static inline void tlb_change_page_size(struct mmu_gather *tlb, unsigned int pag
 {
 }
 
+/*
+ * A page the gather would free once the TLB is flushed: the flush is done,
+ * so it goes now, as free_pages_and_swap_cache() would (its swap cache
+ * copy dropped if nothing maps it, then its reference)
+ */
+struct page;
+void tlb_remove_page_size(struct mmu_gather *tlb, struct page *page, int page_size);
+
 #define tlb_remove_tlb_entries(tlb, ptep, nr, address) do { } while (0)
 #define tlb_remove_tlb_entry(tlb, ptep, address) do { } while (0)
 #define tlb_remove_pmd_tlb_entry(tlb, pmdp, address) do { } while (0)

@@ -23,5 +23,7 @@
 #define clamp(val, lo, hi) min((__typeof__(val))max(val, lo), hi)
 #define clamp_t(type, val, lo, hi) min_t(type, max_t(type, val, lo), hi)
 #define clamp_val(val, lo, hi) clamp_t(__typeof__(val), val, lo, hi)
+/* val in [start, start + len), one unsigned comparison */
+#define in_range(val, start, len) ((val) - (start) < (len))
 #define swap(a, b) do { __typeof__(a) __tmp = (a); (a) = (b); (b) = __tmp; } while (0)
 #endif

@@ -63,10 +63,17 @@ static inline bool user_alloc_needs_zeroing(void)
  */
 struct vm_fault;
 struct vm_operations_struct {
+	/* a file's read fault: the page cache's folio, locked (the world's filemap_fault()) */
+	vm_fault_t (*fault)(struct vm_fault *vmf);
 	vm_fault_t (*huge_fault)(struct vm_fault *vmf, unsigned int order);
+	/* fault-around: the cached pages of [start_pgoff, end_pgoff] mapped */
+	vm_fault_t (*map_pages)(struct vm_fault *vmf, pgoff_t start_pgoff, pgoff_t end_pgoff);
 	/* none of the world's mappings has special ptes of its own (vm_normal_page()) */
 	struct page *(*find_special_page)(struct vm_area_struct *vma, unsigned long addr);
 };
+
+/* mm/filemap.c's ->map_pages of a file mapping (fault-around) */
+vm_fault_t filemap_map_pages(struct vm_fault *vmf, pgoff_t start_pgoff, pgoff_t end_pgoff);
 
 /*
  * The world's address spaces (kernel-shim/world/vm.c): its vmas are kept

@@ -5,4 +5,5 @@
 #define trace_mm_filemap_add_to_page_cache(folio) do { } while (0)
 #define trace_mm_filemap_delete_from_page_cache(folio) do { } while (0)
 #define trace_mm_filemap_fault(...) do { } while (0)
+#define trace_mm_filemap_map_pages(...) do { } while (0)
 #endif
