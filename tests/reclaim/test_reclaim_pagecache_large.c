@@ -369,6 +369,49 @@ static void fault_on_a_cached_pmd_folio_maps_it_by_its_pmd(void **state)
 }
 
 /*
+ * MADV_PAGEOUT of part of a large file folio mapped by ptes splits it
+ * (madvise_cold_or_pageout_pte_range()'s split_folio(), the page cache's
+ * multi-index entry split with it), and the split unmaps every page of a
+ * file folio without mapping them again (unmap_folio(): "file pages can
+ * simply be left unmapped, then faulted back on demand"). The walk then
+ * resumes at the same address, finds its ptes none, and isolates nothing:
+ * the call splits and unmaps the folio, and pages none of it out. The
+ * next access maps the small folios again, a minor fault.
+ */
+static void madv_pageout_of_part_of_a_large_file_folio_only_splits_and_unmaps_it(void **state)
+{
+	struct tb_file *f = ra_file(256, true);
+	unsigned long start, nr, i, cached_before;
+	struct folio *folio;
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	read_pages_seq(f, 0, 64);
+	folio = cached(f, 16);
+	start = folio->index;
+	nr = folio_nr_pages(folio);
+	assert_true(nr >= 4 && nr <= 16);
+	vma = tb_map_file(f);
+	assert_int_equal(tb_touch(vma, start, false), 0);
+	assert_int_equal(folio_mapcount(folio), nr);
+	cached_before = tb_file_cached(f);
+	lru_add_drain();
+	assert_int_equal(tb_madvise_range(vma, start, nr / 2, MADV_PAGEOUT), 0);
+	for (i = start; i < start + nr; i++) {
+		assert_int_equal(folio_order(cached(f, i)), 0);
+		assert_false(folio_mapped(cached(f, i)));
+	}
+	assert_int_equal(tb_file_cached(f), cached_before);
+	assert_int_equal(tb_stat("a", "pgsteal"), 0);
+	assert_int_equal(tb_stat("a", "pgmajfault"), 0);
+	assert_int_equal(tb_touch(vma, start, false), 0);
+	assert_int_equal(tb_stat("a", "pgmajfault"), 0);
+	assert_true(folio_mapped(cached(f, start)));
+	tb_unmap(vma);
+}
+
+/*
  * Reclaim of a PMD-mapped file folio: try_to_unmap()'s TTU_SPLIT_HUGE_PMD
  * zaps the file pmd (__split_huge_pmd() of a file vma maps no ptes in its
  * place), then the clean folio is evicted whole; the next fault reads it
@@ -498,6 +541,7 @@ int main(void)
 		TB_RECLAIM_TEST(huge_mapping_fault_maps_a_pmd_folio_by_its_pmd),
 		TB_RECLAIM_TEST(fault_on_a_cached_pmd_folio_maps_it_by_its_pmd),
 		TB_RECLAIM_TEST(reclaim_unmaps_a_pmd_mapped_file_folio_and_evicts_it),
+		TB_RECLAIM_TEST(madv_pageout_of_part_of_a_large_file_folio_only_splits_and_unmaps_it),
 		TB_RECLAIM_TEST(read_fault_maps_the_cached_pages_of_its_window),
 		TB_RECLAIM_TEST(fault_around_maps_a_large_folio_by_its_ptes),
 		TB_RECLAIM_TEST(readahead_over_memory_max_reclaims_and_keeps_its_folios_large),
