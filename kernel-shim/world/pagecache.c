@@ -16,6 +16,7 @@
 #include <linux/slab.h>
 #include <linux/vmstat.h>
 #include <linux/oom.h>
+#include <linux/fadvise.h>
 #include <linux/buffer_head.h>
 #include <linux/list_lru.h>
 #include <linux/backing-dev.h>
@@ -109,7 +110,7 @@ static void read_done(struct tb_file *file, struct folio *folio)
  * ->readahead: the disk reads the batch read_pages() hands over at once,
  * each page at a file read's cost
  */
-static void tb_file_readahead(struct readahead_control *rac)
+static void file_aop_readahead(struct readahead_control *rac)
 {
 	struct tb_file *file = tb_mapping_file(rac->mapping);
 	struct folio *folio;
@@ -119,7 +120,7 @@ static void tb_file_readahead(struct readahead_control *rac)
 		read_done(file, folio);
 	}
 }
-#define TB_AOPS_READAHEAD .readahead = tb_file_readahead,
+#define TB_AOPS_READAHEAD .readahead = file_aop_readahead,
 #else
 #define TB_AOPS_READAHEAD
 #endif
@@ -281,6 +282,12 @@ int tb_file_set_folio_orders(struct tb_file *file, unsigned int max_order)
 	return -EOPNOTSUPP;
 }
 #endif
+
+/* readahead(2): ksys_readahead() of the reader's open file */
+int tb_file_readahead(struct tb_file *file, loff_t offset, size_t count)
+{
+	return vfs_fadvise(&file->file, offset, count, POSIX_FADV_WILLNEED);
+}
 
 struct tb_file *tb_file_create(unsigned long nr_pages)
 {

@@ -529,6 +529,28 @@ static void madv_willneed_reads_the_devices_window_in_order_0(void **state)
 	tb_unmap(vma);
 }
 
+/*
+ * readahead(2) is vfs_fadvise()'s POSIX_FADV_WILLNEED of the byte range
+ * (ksys_readahead()): the pages it touches, at most the device's window,
+ * in the mapping's smallest order, with no readahead mark; a read of one
+ * of them then hits
+ */
+static void readahead_syscall_reads_the_range_up_to_the_window(void **state)
+{
+	struct tb_file *f = ra_file(256, true);
+
+	tb_run_in("/");
+	assert_int_equal(tb_file_readahead(f, 10 * PAGE_SIZE + 100, 4 * PAGE_SIZE), 0);
+	assert_int_equal(tb_file_cached(f), 5);
+	assert_non_null(tb_file_folio(f, 10));
+	assert_non_null(tb_file_folio(f, 14));
+	assert_null(tb_file_folio(f, 15));
+	assert_false(folio_test_readahead(cached(f, 12)));
+	assert_int_equal(tb_file_readahead(f, 64 * PAGE_SIZE, 128 * PAGE_SIZE), 0);
+	assert_int_equal(tb_file_cached(f), 5 + RA_PAGES);
+	assert_int_equal(tb_file_readahead(f, -1, PAGE_SIZE), -EINVAL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -546,6 +568,7 @@ int main(void)
 		TB_RECLAIM_TEST(fault_around_maps_a_large_folio_by_its_ptes),
 		TB_RECLAIM_TEST(readahead_over_memory_max_reclaims_and_keeps_its_folios_large),
 		TB_RECLAIM_TEST(madv_willneed_reads_the_devices_window_in_order_0),
+		TB_RECLAIM_TEST(readahead_syscall_reads_the_range_up_to_the_window),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -207,6 +207,14 @@ int tb_file_set_readahead(struct tb_file *file, unsigned long ra_pages);
 int tb_file_set_large_folios(struct tb_file *file);
 int tb_file_set_folio_orders(struct tb_file *file, unsigned int max_order);
 /*
+ * readahead(2) of count bytes from offset (ksys_readahead(): for a regular
+ * file open for reading, vfs_fadvise()'s POSIX_FADV_WILLNEED, the tree's
+ * force_page_cache_ra(), at most the device's window); 0, -EINVAL for a
+ * negative offset or no bytes, -EOPNOTSUPP where the world has no
+ * readahead (6.1)
+ */
+int tb_file_readahead(struct tb_file *file, loff_t offset, size_t count);
+/*
  * A TB_FS_BUFFERS file destroyed (truncated) while its buffers are under
  * I/O leaves its folios on the LRU with their buffers, out of the page
  * cache (block_invalidate_folio() could not free them), still charged;
