@@ -16,6 +16,7 @@
  * on the thread node i's had, as a new task (kshim_thread_fresh()).
  */
 #include <linux/kthread.h>
+#include <linux/err.h>
 #include <linux/mmzone.h>
 #include <linux/sched.h>
 #include <linux/cpumask.h>
@@ -37,8 +38,12 @@ struct tb_kthread {
 	/* where it waits for that, and for the baton */
 	struct kshim_event park, baton;
 	u64 cpu_base;			/* its CPU time at the start of the world's */
-	/* the world's kswapd: */
+	/* the world's kswapd (pgdat), or another kernel thread (fn): */
 	struct pglist_data *pgdat;
+	int (*fn)(void *data);
+	void *data;
+	const char *name;
+	int ret;			/* fn's return */
 	struct task_struct *task;
 	bool runnable, stop, exited;
 	bool preempted;			/* waiting in cond_resched() for the world */
@@ -46,7 +51,8 @@ struct tb_kthread {
 	struct kshim_trace *trace;	/* the thread's tracepoint record */
 };
 
-static struct tb_kthread kthreads[MAX_NUMNODES];
+/* a kswapd per node, then khugepaged */
+static struct tb_kthread kthreads[MAX_NUMNODES + 1];
 static int nr_kthreads;
 static pthread_mutex_t baton_lock = PTHREAD_MUTEX_INITIALIZER;
 /*
@@ -144,20 +150,6 @@ bool kthread_should_stop(void)
 }
 
 /* linux/kthread.h: a thread that is never scheduled, so never stopped either */
-static struct task_struct unscheduled_kthread;
-
-struct task_struct *kshim_kthread_unscheduled(int (*threadfn)(void *data), void *data,
-					      const char *name)
-{
-	return &unscheduled_kthread;
-}
-
-int kthread_stop(struct task_struct *k)
-{
-	WARN_ON(k != &unscheduled_kthread);
-	return 0;
-}
-
 bool kthread_freezable_should_stop(bool *was_frozen)
 {
 	if (was_frozen)
@@ -192,21 +184,29 @@ static u64 thread_cpu_ns(pthread_t tid)
 static void kthread_run_world(struct tb_kthread *kt)
 {
 	kshim_thread_fresh();
-	kshim_ctx.cpu = kthread_cpu(kt->pgdat->node_id);
+	/* kswapd on its node's last CPU; an unbound thread on the machine's last */
+	kshim_ctx.cpu = kt->pgdat ? kthread_cpu(kt->pgdat->node_id) : kshim_nr_cpus - 1;
 	/* it starts working at the world's time */
 	current->kshim_vclock_ns = tb_world_ns();
 	current->kshim_kthread = 1;
 	/* made by kthread_run(), as kswapd_run() makes it: a kernel thread */
 	current->flags |= PF_KTHREAD;
-	snprintf(current->comm, sizeof(current->comm), "kswapd%d", kt->pgdat->node_id);
+	if (kt->pgdat)
+		snprintf(current->comm, sizeof(current->comm), "kswapd%d", kt->pgdat->node_id);
+	else
+		snprintf(current->comm, sizeof(current->comm), "%s", kt->name);
 	pthread_mutex_lock(&baton_lock);
 	kt->trace = &kshim_trace;
 	kt->task = current;
-	kt->pgdat->kswapd = current;
+	if (kt->pgdat)
+		kt->pgdat->kswapd = current;
 	baton_wait_for(kt);
 	pthread_mutex_unlock(&baton_lock);
 
-	kswapd(kt->pgdat);
+	if (kt->pgdat)
+		kswapd(kt->pgdat);
+	else
+		kt->ret = kt->fn(kt->data);
 
 	current->kshim_kthread = 0;
 	current->flags &= ~PF_KTHREAD;
@@ -227,7 +227,8 @@ static void *kthread_main(void *arg)
 		kthread_run_world(kt);
 		pthread_mutex_lock(&baton_lock);
 		kt->exited = true;
-		kt->pgdat->kswapd = NULL;
+		if (kt->pgdat)
+			kt->pgdat->kswapd = NULL;
 		running = NULL;
 		pthread_mutex_unlock(&baton_lock);
 		kshim_event_wake(&baton_main);
@@ -287,7 +288,7 @@ const struct kshim_trace *tb_kswapd_trace(int nid)
 	int i;
 
 	for (i = 0; i < nr_kthreads; i++)
-		if (kthreads[i].pgdat->node_id == nid)
+		if (kthreads[i].pgdat && kthreads[i].pgdat->node_id == nid)
 			return kthreads[i].trace;
 	return NULL;
 }
@@ -298,7 +299,7 @@ u64 tb_kswapd_cpu_ns(int nid)
 	int i;
 
 	for (i = 0; i < nr_kthreads; i++) {
-		if (kthreads[i].pgdat->node_id != nid || kthreads[i].exited)
+		if (!kthreads[i].pgdat || kthreads[i].pgdat->node_id != nid || kthreads[i].exited)
 			continue;
 		return thread_cpu_ns(kthreads[i].tid) - kthreads[i].cpu_base;
 	}
@@ -312,37 +313,111 @@ void tb_kthreads_settle(void)
 	WRITE_ONCE(settling, false);
 }
 
+/*
+ * kt's thread, made once and kept from world to world, runs the world's
+ * kswapd (pgdat) or fn into its first sleep: the baton is its from the start
+ */
+static int kthread_launch(struct tb_kthread *kt, struct pglist_data *pgdat,
+			  int (*fn)(void *data), void *data, const char *name)
+{
+	pthread_mutex_lock(&baton_lock);
+	/* the thread keeps its own fields; the world's start empty */
+	memset(&kt->pgdat, 0, sizeof(*kt) - offsetof(struct tb_kthread, pgdat));
+	kt->pgdat = pgdat;
+	kt->fn = fn;
+	kt->data = data;
+	kt->name = name;
+	if (!kt->alive) {
+		kt->park = (struct kshim_event){ 0 };
+		kt->baton = (struct kshim_event){ 0 };
+		if (pthread_create(&kt->tid, NULL, kthread_main, kt)) {
+			pthread_mutex_unlock(&baton_lock);
+			return -ENOMEM;
+		}
+		kt->alive = true;
+	}
+	kt->cpu_base = thread_cpu_ns(kt->tid);
+	nr_kthreads++;
+	kt->go = true;
+	baton_give(kt, &kt->park);
+	pthread_mutex_unlock(&baton_lock);
+	return 0;
+}
+
+/*
+ * Another kernel thread (khugepaged, which start_stop_khugepaged() runs
+ * while THP is on): made by kthread_run(), started after the kswapds once
+ * the machine has booted (hugepage_init() asks for it earlier), and
+ * scheduled as they are. Its task is this placeholder, the one thing
+ * kthread_stop() is given back.
+ */
+static struct {
+	bool wanted;
+	int (*fn)(void *data);
+	void *data;
+	const char *name;
+	struct tb_kthread *kt;		/* launched, NULL before */
+} other;
+static struct task_struct other_task;
+static bool kthreads_on;		/* the kswapds run: others start at once */
+
+static int other_launch(void)
+{
+	struct tb_kthread *kt = &kthreads[nr_kthreads];
+	int err = kthread_launch(kt, NULL, other.fn, other.data, other.name);
+
+	if (!err)
+		other.kt = kt;
+	return err;
+}
+
+struct task_struct *kshim_kthread_unscheduled(int (*threadfn)(void *data), void *data,
+					      const char *name)
+{
+	if (WARN_ON_ONCE(other.wanted))
+		return ERR_PTR(-EBUSY);
+	other = (typeof(other)){ .wanted = true, .fn = threadfn, .data = data, .name = name };
+	if (kthreads_on && other_launch()) {
+		other.wanted = false;
+		return ERR_PTR(-ENOMEM);
+	}
+	return &other_task;
+}
+
+int kthread_stop(struct task_struct *k)
+{
+	struct tb_kthread *kt = other.kt;
+	int ret = 0;
+
+	if (WARN_ON(k != &other_task || !other.wanted))
+		return -EINVAL;
+	if (kt) {
+		kt->stop = true;
+		while (!kt->exited)
+			kthread_run_once(kt);
+		ret = kt->ret;
+		/* the last one launched: the kswapds stay */
+		nr_kthreads--;
+	}
+	other.wanted = false;
+	other.kt = NULL;
+	return ret;
+}
+
 int tb_kswapd_start_all(void)
 {
-	int nid;
+	int nid, err;
 
 	kshim_kthread_sleep = kthread_sleep;
 	kshim_kthread_wake = kthread_wake;
 	kshim_kthread_yield = kthread_yield;
 	for (nid = 0; nid < (int)nr_node_ids; nid++) {
-		struct tb_kthread *kt = &kthreads[nid];
-
-		pthread_mutex_lock(&baton_lock);
-		/* the thread keeps its own fields; the world's start empty */
-		memset(&kt->pgdat, 0, sizeof(*kt) - offsetof(struct tb_kthread, pgdat));
-		kt->pgdat = NODE_DATA(nid);
-		if (!kt->alive) {
-			kt->park = (struct kshim_event){ 0 };
-			kt->baton = (struct kshim_event){ 0 };
-			if (pthread_create(&kt->tid, NULL, kthread_main, kt)) {
-				pthread_mutex_unlock(&baton_lock);
-				return -ENOMEM;
-			}
-			kt->alive = true;
-		}
-		kt->cpu_base = thread_cpu_ns(kt->tid);
-		nr_kthreads++;
-		/* let it run into its first sleep: the baton is its from the start */
-		kt->go = true;
-		baton_give(kt, &kt->park);
-		pthread_mutex_unlock(&baton_lock);
+		err = kthread_launch(&kthreads[nid], NODE_DATA(nid), NULL, NULL, NULL);
+		if (err)
+			return err;
 	}
-	return 0;
+	kthreads_on = true;
+	return other.wanted ? other_launch() : 0;
 }
 
 void tb_kswapd_stop_all(void)
@@ -355,7 +430,11 @@ void tb_kswapd_stop_all(void)
 		kt->stop = true;
 		while (!kt->exited)
 			kthread_run_once(kt);
-		/* the thread waits for the next world's kswapd (kthread_main()) */
+		/* the thread waits for the next world's kthread (kthread_main()) */
 	}
 	nr_kthreads = 0;
+	kthreads_on = false;
+	/* khugepaged, if it ran, has returned: kthread_stop() finds it gone */
+	if (other.kt)
+		other.kt = NULL;
 }

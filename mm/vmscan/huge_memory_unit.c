@@ -88,13 +88,14 @@ void tb_thp_boot(void)
 /* what hugepage_init() made goes; the next boot starts from the kernel's values */
 void tb_thp_shutdown(void)
 {
+	/* every size off first, so that khugepaged's thread is stopped */
 	transparent_hugepage_flags = 0;
+	huge_anon_orders_always = huge_anon_orders_madvise = huge_anon_orders_inherit = 0;
 	WARN_ON(start_stop_khugepaged());
 	thp_shrinker_exit();
 	khugepaged_destroy();
 	hugepage_exit_sysfs(kobject_create_and_add("transparent_hugepage", mm_kobj));
 	transparent_hugepage_flags = thp_flags_at_boot;
-	huge_anon_orders_always = huge_anon_orders_madvise = huge_anon_orders_inherit = 0;
 	anon_orders_configured = false;
 	thp_cmdline_set = false;
 	tb_khugepaged_reset();

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * mm/khugepaged.c's settings, its start and stop and the free-memory
- * reserve of THP, over the reclaim environment. The thread it starts is
- * never scheduled (linux/kthread.h); a test runs one pass of its
- * scan and collapse (tb_khugepaged_scan()), and MADV_COLLAPSE runs the
- * collapse of a range (madvise_collapse()).
+ * mm/khugepaged.c's settings, its start and stop, its thread and the
+ * free-memory reserve of THP, over the reclaim environment. The thread
+ * start_stop_khugepaged() starts while THP is on is scheduled by the
+ * world on virtual time (world/kswapd.c): it scans every
+ * scan_sleep_millisecs, as the kernel's; a test may also run one pass of
+ * its scan and collapse itself (tb_khugepaged_scan()), and MADV_COLLAPSE
+ * runs the collapse of a range (madvise_collapse()).
  */
 #include "vmscan/reclaim_env.h"
 #include <linux/khugepaged.h>
@@ -13,12 +15,14 @@
 /* hugepage_madvise()'s MADV_ values: the uapi's, as the world's tb_madvise() passes them */
 #include <sys/mman.h>
 
-/* khugepaged's thread function: the world runs its scan itself (tb_khugepaged_scan()) */
+#if !TB_HAVE_thp_folio_split
+/* 6.1: the world builds no THP, so start_stop_khugepaged() never starts it */
 static int khugepaged(void *none)
 {
 	WARN_ONCE(1, "tb: khugepaged never runs");
 	return 0;
 }
+#endif
 
 #include <linux/swapops.h>
 #include <linux/userfaultfd_k.h>

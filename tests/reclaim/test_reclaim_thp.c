@@ -803,10 +803,13 @@ static void madv_collapse_of_a_range_all_swapped_needs_a_writable_pte_before_7_2
 }
 
 /*
- * khugepaged: a THP fault over memory.max falls back to small folios, but
- * put the mm on khugepaged's list (khugepaged_enter_vma()); once the range
- * is mapped by 512 young ptes and the limit allows it, a pass of its scan
- * (hpage_collapse_scan_pmd(), 7.x collapse_scan_pmd()) collapses them into a THP
+ * khugepaged's thread: a THP fault over memory.max falls back to a small
+ * folio, but puts the mm on khugepaged's list (khugepaged_enter_vma()),
+ * which wakes the thread. Its first scan, before the task's next access,
+ * finds the range with one page present (max_ptes_none 511) and fails to
+ * charge the THP; it then sleeps scan_sleep_millisecs (10 s). Meanwhile
+ * the limit is lifted and the range written whole: a pass of the scan run
+ * by hand collapses it (hpage_collapse_scan_pmd(), 7.x collapse_scan_pmd()).
  */
 static void khugepaged_collapses_a_range_a_thp_fault_could_not_take(void **state)
 {
@@ -818,6 +821,8 @@ static void khugepaged_collapses_a_range_a_thp_fault_could_not_take(void **state
 	vma = tb_map_anon(PAGES(2 * MB));
 	assert_int_equal(tb_touch(vma, 0, true), 0);
 	assert_false(folio_test_large(folio_at(vma, 0)));
+	assert_int_equal(tb_touch(vma, 1, true), 0);
+	assert_int_equal(tb_stat("a", "thp_collapse_alloc"), 0);
 	assert_write_ok("a", "memory.max", "max");
 	tb_touch_range(vma, PAGES(2 * MB), true);
 	assert_int_equal(tb_stat("a", "anon_thp"), 0);
@@ -826,6 +831,32 @@ static void khugepaged_collapses_a_range_a_thp_fault_could_not_take(void **state
 	assert_int_equal(tb_stat("a", "thp_collapse_alloc"), 1);
 	assert_int_equal(tb_stat("a", "anon_thp"), 2 * MB);
 	assert_reads(THP "khugepaged/pages_collapsed", "1\n");
+	tb_unmap(vma);
+}
+
+/*
+ * The same range left to the thread: it scans again once its
+ * scan_sleep_millisecs have passed on the world's clock, and collapses it
+ */
+static void khugepaged_thread_collapses_after_its_scan_sleep(void **state)
+{
+	struct tb_vma *vma;
+
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	assert_write_ok("a", "memory.max", "1M");
+	tb_run_in("a");
+	vma = tb_map_anon(PAGES(2 * MB));
+	assert_int_equal(tb_touch(vma, 0, true), 0);
+	assert_int_equal(tb_touch(vma, 1, true), 0);
+	assert_write_ok("a", "memory.max", "max");
+	assert_int_equal(tb_touch(vma, 2, true), 0);
+	assert_int_equal(tb_stat("a", "anon_thp"), 0);
+	assert_reads(THP "khugepaged/scan_sleep_millisecs", "10000\n");
+	msleep(10000);
+	assert_int_equal(tb_touch(vma, 3, true), 0);
+	assert_int_equal(folio_order(folio_at(vma, 0)), HPAGE_PMD_ORDER);
+	assert_int_equal(tb_stat("a", "anon_thp"), 2 * MB);
+	assert_int_equal(tb_stat("a", "thp_collapse_alloc"), 1);
 	tb_unmap(vma);
 }
 
@@ -1129,10 +1160,16 @@ static void thp_madvise_mode_faults_a_thp_only_after_madv_hugepage(void **state)
 	assert_int_equal(tb_touch(vma, HPAGE_PMD_NR, true), 0);
 	assert_int_equal(folio_order(folio_at(vma, HPAGE_PMD_NR)), HPAGE_PMD_ORDER);
 	assert_int_equal(tb_stat("a", "thp_fault_alloc"), 1);
+	/*
+	 * MADV_HUGEPAGE put the mm on khugepaged's list; its thread, woken,
+	 * collapsed the first PMD before that access (one page present)
+	 */
+	assert_int_equal(folio_order(folio_at(vma, 0)), HPAGE_PMD_ORDER);
+	assert_int_equal(tb_stat("a", "thp_collapse_alloc"), 1);
 	assert_int_equal(tb_madvise(vma, MADV_NOHUGEPAGE), 0);
 	assert_int_equal(tb_touch(vma, 2 * HPAGE_PMD_NR, true), 0);
 	assert_false(folio_test_large(folio_at(vma, 2 * HPAGE_PMD_NR)));
-	assert_int_equal(tb_stat("a", "anon_thp"), 2 * MB);
+	assert_int_equal(tb_stat("a", "anon_thp"), 4 * MB);
 	assert_int_equal(tb_stat("a", "thp_fault_alloc"), 1);
 	tb_unmap(vma);
 }
@@ -1231,6 +1268,8 @@ int main(void)
 			madv_collapse_of_a_range_all_swapped_needs_a_writable_pte_before_7_2,
 			setup_1g_swap, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(khugepaged_collapses_a_range_a_thp_fault_could_not_take,
+						setup_1g_always, tb_reclaim_teardown),
+		cmocka_unit_test_setup_teardown(khugepaged_thread_collapses_after_its_scan_sleep,
 						setup_1g_always, tb_reclaim_teardown),
 		cmocka_unit_test_setup_teardown(thp_reclaim_swaps_a_thp_whole_to_a_non_rotational_device,
 						setup_1g_always_swap, tb_reclaim_teardown),

@@ -300,7 +300,10 @@ int tb_touch(struct tb_vma *vma, unsigned long index, bool write);
  * the split of a THP can map it to the zero page as the kernel does
  */
 int tb_touch_write_zero(struct tb_vma *vma, unsigned long index);
-/* one pass of khugepaged's scan and collapse (trees with THP) */
+/*
+ * one pass of khugepaged's scan and collapse (trees with THP), between two
+ * accesses; its thread makes one every scan_sleep_millisecs of virtual time
+ */
 void tb_khugepaged_scan(void);
 /* whether a page of the world holds a byte other than zero */
 bool tb_page_has_data(const struct page *page);

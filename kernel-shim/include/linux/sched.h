@@ -138,4 +138,9 @@ static inline void task_unlock(struct task_struct *p)
 {
 	spin_unlock(&p->alloc_lock);
 }
+/* linux/sched/prio.h's; the world schedules its kernel threads on virtual time, not by priority */
+#define MAX_NICE 19
+static inline void set_user_nice(struct task_struct *p, long nice)
+{
+}
 #endif

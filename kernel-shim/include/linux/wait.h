@@ -70,4 +70,28 @@ void kshim_wait_event_stuck(const char *file, int line, const char *func, const 
 	   __r < 0 ? (int)__r : 0; })
 #define wait_event(wq_head, condition)						\
 	do { __kshim_wait_event(wq_head, condition, LONG_MAX, TASK_UNINTERRUPTIBLE); } while (0)
+
+/*
+ * A kernel thread's freezable wait (nothing is frozen here): it sleeps
+ * until a wake_up() or the timeout, as ___wait_event()'s schedule() does,
+ * and the world runs it again then (kernel-shim/world/kswapd.c); what is
+ * left of the timeout, at least 1, once condition holds, else 0
+ */
+#define __kshim_wait_event_sleep(wq_head, condition, timeout)			\
+({										\
+	long __left = (timeout);						\
+	DEFINE_WAIT(__wait);							\
+	for (;;) {								\
+		prepare_to_wait(&(wq_head), &__wait, TASK_INTERRUPTIBLE);	\
+		if ((condition) || __left <= 0)					\
+			break;							\
+		__left = schedule_timeout(__left);				\
+	}									\
+	finish_wait(&(wq_head), &__wait);					\
+	(condition) ? (__left > 0 ? __left : 1) : 0;				\
+})
+#define wait_event_freezable_timeout(wq_head, condition, timeout)		\
+	__kshim_wait_event_sleep(wq_head, condition, (long)(timeout))
+#define wait_event_freezable(wq_head, condition)				\
+	({ __kshim_wait_event_sleep(wq_head, condition, LONG_MAX); 0; })
 #endif
