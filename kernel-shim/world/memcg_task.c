@@ -39,7 +39,8 @@ DEFINE_MUTEX(oom_lock);
 struct tb_task {
 	struct task_struct *task;
 	struct task_struct own;		/* a spawned task's task_struct */
-	struct mm_struct mm;
+	/* its address space, freed by the last mmdrop() (khugepaged may hold it past the exit) */
+	struct mm_struct *mm;
 	struct signal_struct signal;
 	struct list_head node;		/* tasks */
 	spinlock_t lock;		/* folios */
@@ -77,6 +78,11 @@ static struct tb_task *task_new(const char *path, struct task_struct *ts, int *e
 	t = kzalloc(sizeof(*t), GFP_KERNEL);
 	if (!t)
 		return NULL;
+	t->mm = kzalloc(sizeof(*t->mm), GFP_KERNEL);
+	if (!t->mm) {
+		kfree(t);
+		return NULL;
+	}
 	*err = 0;
 	if (!ts) {
 		ts = &t->own;
@@ -92,8 +98,8 @@ static struct tb_task *task_new(const char *path, struct task_struct *ts, int *e
 	INIT_LIST_HEAD(&t->reap);
 	css_get(css);
 	ts->kshim_memcg_css = css;
-	ts->mm = &t->mm;
-	tb_mm_init(&t->mm, ts);
+	ts->mm = t->mm;
+	tb_mm_init(t->mm, ts);
 	ts->signal = &t->signal;
 	ts->kshim_tb = t;
 	ts->kshim_oom_victim = 0;
@@ -265,7 +271,7 @@ static void task_free(struct tb_task *t)
 	spin_unlock(&tasks_lock);
 	task_take(t, ULONG_MAX, &list);
 	release_list(&list);
-	tb_task_mm_exit(&t->mm);
+	tb_task_mm_exit(t->mm);
 	/* cgroup_exit() after exit_mm(): the controller's ->exit() drops the objcg */
 	if (memory_cgrp_subsys.exit)
 		memory_cgrp_subsys.exit(ts);
@@ -495,7 +501,7 @@ unsigned long try_to_free_mem_cgroup_pages(struct mem_cgroup *memcg, unsigned lo
 /* oom_badness(): pages the task holds (charged stand-ins, rss and swap) */
 static unsigned long task_badness(struct tb_task *t)
 {
-	return t->nr_pages + tb_mm_rss(&t->mm);
+	return t->nr_pages + tb_mm_rss(t->mm);
 }
 
 /*
@@ -539,18 +545,18 @@ static void oom_kill_task(struct tb_task *t, struct list_head *out,
 			  struct list_head *reap, bool memcg_oom)
 {
 	t->task->kshim_oom_victim = 1;
-	t->signal.oom_mm = &t->mm;
+	t->signal.oom_mm = t->mm;
 	/* do_send_sig_info(SIGKILL): a killed memory.max writer's loop stops at signal_pending() */
 	kshim_send_signal(t->task, SIGKILL);
 	count_vm_event(OOM_KILL);
-	memcg_memory_event_mm(&t->mm, MEMCG_OOM_KILL);
+	memcg_memory_event_mm(t->mm, MEMCG_OOM_KILL);
 	atomic_long_inc(&world.oom_kills);
 	if (memcg_oom && t->task == current) {
 		t->exit_pending = true;
 		return;
 	}
 	task_take(t, ULONG_MAX, out);
-	set_bit(MMF_OOM_SKIP, TB_MM_FLAGS(&t->mm));
+	set_bit(MMF_OOM_SKIP, TB_MM_FLAGS(t->mm));
 	if (list_empty(&t->reap))
 		list_add_tail(&t->reap, reap);
 }
@@ -563,8 +569,8 @@ static void oom_victim_exit(struct tb_task *t)
 	t->exit_pending = false;
 	task_take(t, ULONG_MAX, &list);
 	release_list(&list);
-	set_bit(MMF_OOM_SKIP, TB_MM_FLAGS(&t->mm));
-	tb_task_mm_reap(&t->mm);
+	set_bit(MMF_OOM_SKIP, TB_MM_FLAGS(t->mm));
+	tb_task_mm_reap(t->mm);
 }
 
 /*
@@ -604,9 +610,9 @@ bool out_of_memory(struct oom_control *oc)
 	 * when it returns to user mode.
 	 */
 	if (current->kshim_tb && fatal_signal_pending(current) &&
-	    !test_bit(MMF_OOM_SKIP, TB_MM_FLAGS(&current->kshim_tb->mm))) {
+	    !test_bit(MMF_OOM_SKIP, TB_MM_FLAGS(current->kshim_tb->mm))) {
 		current->kshim_oom_victim = 1;
-		current->kshim_tb->signal.oom_mm = &current->kshim_tb->mm;
+		current->kshim_tb->signal.oom_mm = current->kshim_tb->mm;
 		return true;
 	}
 	spin_lock(&tasks_lock);
@@ -623,7 +629,7 @@ bool out_of_memory(struct oom_control *oc)
 	release_list(&list);
 	list_for_each_entry_safe(t, tmp, &reap, reap) {
 		list_del_init(&t->reap);
-		tb_task_mm_reap(&t->mm);
+		tb_task_mm_reap(t->mm);
 	}
 	return victim != NULL;
 }

@@ -730,13 +730,14 @@ void mmput(struct mm_struct *mm)
 }
 
 /*
- * the last mmdrop(): the task owns its mm_struct and holds the users'
- * reference until a walker's mmgrab() is gone (tb_task_mm_exit()), so
- * mm_count never reaches zero here
+ * the last mmdrop(): the exited task's (tb_task_mm_exit()), or, after it,
+ * that of a holder of an mmgrab() (khugepaged's slot of an mm it was
+ * scanning); the address space is gone already, the struct goes now
  */
 void __mmdrop(struct mm_struct *mm)
 {
-	WARN(1, "the world's mm_struct %p dropped its last reference", mm);
+	WARN_ON(atomic_read(&mm->mm_users) || mm->pgd);
+	kfree(mm);
 }
 
 struct vm_area_struct *find_vma(struct mm_struct *mm, unsigned long addr)
@@ -1339,12 +1340,19 @@ void tb_task_mm_exit(struct mm_struct *mm)
 	khugepaged_exit(mm);
 #endif
 	atomic_dec(&mm->mm_users);
-	/* walkers holding it by mm_users (mmget_not_zero) or mm_count (mmgrab) */
-	while (atomic_read(&mm->mm_users) > 0 || atomic_read(&mm->mm_count) > 1)
+	/* walkers holding it by mm_users (mmget_not_zero()) */
+	while (atomic_read(&mm->mm_users) > 0)
 		cond_resched();
 	list_for_each_entry_safe(vma, tmp, &mm->kshim_vmas, mm_node)
 		tb_unmap(vma);
 	free_tables(mm);
+	/* mm_update_next_owner(): no task is left to own it */
+	WRITE_ONCE(mm->owner, NULL);
+	/*
+	 * the users' reference on the struct: an mmgrab() holder (khugepaged,
+	 * whose scan was at this mm) drops the last one later, as in the kernel
+	 */
+	mmdrop(mm);
 }
 
 unsigned long tb_mm_rss(struct mm_struct *mm)

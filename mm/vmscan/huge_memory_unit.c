@@ -20,6 +20,7 @@
 
 /* mm/vmscan/khugepaged_unit.c: khugepaged's statics as at boot */
 void tb_khugepaged_reset(void);
+void tb_khugepaged_drop_scan(void);
 
 #include KHUGE_MEMORY_EXTRACT
 
@@ -92,6 +93,7 @@ void tb_thp_shutdown(void)
 	transparent_hugepage_flags = 0;
 	huge_anon_orders_always = huge_anon_orders_madvise = huge_anon_orders_inherit = 0;
 	WARN_ON(start_stop_khugepaged());
+	tb_khugepaged_drop_scan();
 	thp_shrinker_exit();
 	khugepaged_destroy();
 	hugepage_exit_sysfs(kobject_create_and_add("transparent_hugepage", mm_kobj));

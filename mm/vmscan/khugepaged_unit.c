@@ -97,6 +97,29 @@ void tb_khugepaged_reset(void)
 	khugepaged_pages_collapsed = khugepaged_full_scans = 0;
 }
 
+#if TB_HAVE_thp_folio_split
+/*
+ * khugepaged()'s exit, for the world's shutdown: the slot of the mm its
+ * scan was at (a pass of tb_khugepaged_scan() leaves one too) is collected,
+ * its mm dropped if the task has exited
+ */
+void tb_khugepaged_drop_scan(void)
+{
+	typeof(khugepaged_scan.mm_slot) slot;
+
+	spin_lock(&khugepaged_mm_lock);
+	slot = khugepaged_scan.mm_slot;
+	khugepaged_scan.mm_slot = NULL;
+	if (slot)
+		collect_mm_slot(slot);
+	spin_unlock(&khugepaged_mm_lock);
+}
+#else
+void tb_khugepaged_drop_scan(void)
+{
+}
+#endif
+
 /*
  * One wake-up of khugepaged: khugepaged_do_scan() over the mms on its list
  * (up to pages_to_scan ptes), as its thread runs every
