@@ -133,12 +133,14 @@ def build_selftests(tb, say):
 FIG = re.compile(r'^@@FIG (\S+) (\S+) (\S+) (-?\d+)\s*$')
 # context a case never reads itself (selftest_figures.c): not paired
 PRE = re.compile(r'^@@PRE (\S+) (\S+) (\S+) (-?\d+)\s*$')
+# the protection tests' subtree by memory.stat item after the allocator
+POST = re.compile(r'^@@POST (\S+) (\S+) (\S+) (-?\d+)\s*$')
 
 
 def parse_tap(text):
     """{case: {'verdict': pass|fail|skip, 'figs': [((cg, file, key), value)],
     'pre': [((cg, file, key), value)]}}"""
-    cases, figs, pre, prog = {}, [], [], None
+    cases, figs, pre, post, prog = {}, [], [], [], None
     for line in text.splitlines():
         m = FIG.match(line)
         if m:
@@ -148,37 +150,47 @@ def parse_tap(text):
         if m:
             pre.append(((m.group(1), m.group(2), m.group(3)), int(m.group(4))))
             continue
+        m = POST.match(line)
+        if m:
+            post.append(((m.group(1), m.group(2), m.group(3)), int(m.group(4))))
+            continue
         m = re.match(r'^@@PROG (\S+)', line)
         if m:
-            prog, figs, pre = m.group(1), [], []
+            prog, figs, pre, post = m.group(1), [], [], []
             continue
         # kselftest.h: "ok N name", "not ok N name", "ok N # SKIP name"
         m = re.match(r'^(not ok|ok) \d+ (# SKIP )?(\S+)', line)
         if m:
             v = 'skip' if m.group(2) else ('pass' if m.group(1) == 'ok' else 'fail')
-            cases[m.group(3)] = {'verdict': v, 'figs': figs, 'prog': prog, 'pre': pre}
-            figs, pre = [], []
+            cases[m.group(3)] = {'verdict': v, 'figs': figs, 'prog': prog, 'pre': pre,
+                                 'post': post}
+            figs, pre, post = [], [], []
     return cases
 
 
 def parse_cmocka(text):
-    cases, cur, figs = {}, None, []
+    cases, cur, figs, post = {}, None, [], []
     for line in text.splitlines():
         m = re.match(r'^\[ RUN +\] (\S+)', line)
         if m:
-            cur, figs = m.group(1), []
+            cur, figs, post = m.group(1), [], []
             continue
         m = FIG.match(line)
         if m and cur:
             figs.append(((m.group(1), m.group(2), m.group(3)), int(m.group(4))))
             continue
+        m = POST.match(line)
+        if m and cur:
+            post.append(((m.group(1), m.group(2), m.group(3)), int(m.group(4))))
+            continue
         if cur and re.match(r'^\[ +SKIP +\]', line):
-            cases[cur] = {'verdict': 'skip', 'figs': figs}
+            cases[cur] = {'verdict': 'skip', 'figs': figs, 'post': post}
             continue
         m = re.match(r'^\[ +(OK|FAILED) +\] (\S+)', line)
         if m and m.group(2) == cur:
             if cases.get(cur, {}).get('verdict') != 'skip':
-                cases[cur] = {'verdict': 'pass' if m.group(1) == 'OK' else 'fail', 'figs': figs}
+                cases[cur] = {'verdict': 'pass' if m.group(1) == 'OK' else 'fail', 'figs': figs,
+                              'post': post}
             cur = None
     return cases
 
@@ -413,6 +425,7 @@ def render(res):
                 dtxt = '-' if d is None else f'{d:+.1f}%'
                 out.append(f'  {c:<36} {lab:<44} {fmt_real(rv):<24} {fmt_val(wval):<10} {dtxt}')
     out.extend(context_rows(res))
+    out.extend(post_rows(res))
     out.append('')
     t = res['timing']
     out.append('time: ' + ', '.join(f'{cfg} real {statistics.mean(t[cfg]["real"]):.1f}s/run '
@@ -438,6 +451,40 @@ def context_rows(res):
                             'A/G allocates (MiB) -> C/D after (the selftest wants 29/21 within 10%)']
                 out.append(f'  {cfg:<13} {c:<16} {"/".join(map(mib, pre)):<16} -> '
                            f'{"/".join(map(mib, after)):<10} {cv["verdict"]}')
+    return out
+
+
+def post_rows(res):
+    """The protection tests' subtree after A/G's first allocation, by
+    memory.stat item (@@POST), real runs beside the world: where A/B's and
+    its children's memory.current come from."""
+    out = []
+    mib = lambda v: f'{v / 2**20:.2f}'
+    for cfg in res['configs']:
+        world = res['world'].get(cfg, {}).get('cases', {})
+        for c, wc in world.items():
+            wpost = {tuple(k): v for k, v in wc.get('post', [])}
+            if not wpost:
+                continue
+            reals = []
+            for r in res['real'][cfg]:
+                first = {}
+                # the real side writes them after each allocation: the first's
+                for k, v in r['cases'].get(c, {}).get('post', []):
+                    first.setdefault((port_name(c, k[0]),) + tuple(k[1:]), v)
+                reals.append(first)
+            if not any(reals):
+                continue
+            if not out:
+                out += ['', "after A/G's first allocation, by memory.stat item (MiB): "
+                        'real runs | world']
+            for key, wv in wpost.items():
+                rv = [r[key] for r in reals if key in r]
+                if not wv and not any(rv):
+                    continue
+                name = f'{key[0]} {key[2] if key[2] != "-" else key[1]}'
+                out.append(f'  {cfg:<13} {c:<16} {name:<24} '
+                           f'{" ".join(map(mib, rv)) or "-":<20} | {mib(wv)}')
     return out
 
 

@@ -17,7 +17,8 @@
  *   @@PRE <child cgroup> memory.current <value>
  * (its three writers share one file description, so the fill is uneven
  * and differs from run to run; with the multi-gen LRU it decides how the
- * children's protection ends up split).
+ * children's protection ends up split), and after it A's subtree by
+ * memory.stat item as @@POST lines.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -120,8 +121,74 @@ static void children_fill(const char *cgroup)
 	}
 }
 
+/*
+ * After that allocator: what each cgroup of A's subtree holds, by
+ * memory.stat item, written as
+ *   @@POST <cgroup> memory.stat <key> <value>
+ * (where the selftest's memory.current of A/B and of its children comes
+ * from: page cache, anon, and the kernel memory the world does not charge)
+ */
+static const char *const post_keys[] = {
+	"anon", "file", "kernel", "kernel_stack", "pagetables", "percpu", "sock",
+	"slab", "slab_reclaimable", "slab_unreclaimable", "file_mapped", "shmem",
+	"inactive_file", "active_file", "inactive_anon", "active_anon",
+};
+
+static void post_stat(const char *cg)
+{
+	char path[PATH_MAX + 64], key[64];
+	long v;
+	FILE *f;
+	size_t i;
+
+	snprintf(path, sizeof(path), "%s/memory.current", cg);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	if (fscanf(f, "%ld", &v) == 1)
+		printf("@@POST %s memory.current - %ld\n", relative(cg), v);
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/memory.stat", cg);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	while (fscanf(f, "%63s %ld", key, &v) == 2)
+		for (i = 0; i < sizeof(post_keys) / sizeof(post_keys[0]); i++)
+			if (!strcmp(key, post_keys[i]))
+				printf("@@POST %s memory.stat %s %ld\n", relative(cg), key, v);
+	fclose(f);
+}
+
+static void subtree_after(const char *cgroup)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 64];
+	char *slash;
+	int i;
+
+	snprintf(dir, sizeof(dir), "%s", cgroup);
+	slash = strrchr(dir, '/');
+	if (!slash || strcmp(slash, "/memcg_test_2"))
+		return;
+	*slash = '\0';
+	fflush(stdout);
+	post_stat(dir);
+	snprintf(path, sizeof(path), "%s/memcg_test_1", dir);
+	post_stat(path);
+	for (i = 0; i < 4; i++) {
+		snprintf(path, sizeof(path), "%s/memcg_test_1/child_memcg_%d", dir, i);
+		post_stat(path);
+	}
+	snprintf(path, sizeof(path), "%s/memcg_test_2", dir);
+	post_stat(path);
+	fflush(stdout);
+}
+
 int __wrap_cg_run(const char *cgroup, int (*fn)(const char *cgroup, void *arg), void *arg)
 {
+	int ret;
+
 	children_fill(cgroup);
-	return __real_cg_run(cgroup, fn, arg);
+	ret = __real_cg_run(cgroup, fn, arg);
+	subtree_after(cgroup);
+	return ret;
 }

@@ -89,6 +89,26 @@ class Parsers(unittest.TestCase):
         self.assertEqual(c['test_memcg_min']['verdict'], 'fail')
         self.assertEqual(c['test_memcg_min']['figs'], [(('A/B', 'memory.current', '-'), 52428800)])
 
+    def test_subtree_stats_after_the_allocator_are_context_not_figures(self):
+        tap = ('@@POST memcg_test_0/memcg_test_1/child_memcg_2 memory.stat file 897024\n'
+               '@@FIG memcg_test_0/memcg_test_1 memory.current - 1048576\n'
+               'ok 1 test_memcg_min\n')
+        cm = ('[ RUN      ] test_memcg_min\n'
+              '@@POST A/B/E memory.stat file 1130496\n'
+              '[       OK ] test_memcg_min\n')
+        real, world = tb_oracle.parse_tap(tap), tb_oracle.parse_cmocka(cm)
+        self.assertEqual(len(real['test_memcg_min']['figs']), 1)
+        self.assertEqual(real['test_memcg_min']['post'],
+                         [(('memcg_test_0/memcg_test_1/child_memcg_2', 'memory.stat', 'file'),
+                           897024)])
+        self.assertEqual(world['test_memcg_min']['figs'], [])
+        res = {'configs': ['classic'], 'real': {'classic': [{'cases': real}]},
+               'world': {'classic': {'cases': world}}}
+        rows = tb_oracle.post_rows(res)
+        self.assertIn('A/B/E file', rows[-1])
+        self.assertIn('0.86', rows[-1])
+        self.assertTrue(rows[-1].endswith('| 1.08'))
+
     def test_selftest_names_map_to_the_port(self):
         self.assertEqual(tb_oracle.port_name('test_memcg_min', 'memcg_test_0/memcg_test_1'), 'A/B')
         self.assertEqual(tb_oracle.port_name('test_memcg_max', 'memcg_test'), 'memcg_test')

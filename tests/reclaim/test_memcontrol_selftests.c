@@ -543,6 +543,29 @@ static void test_memcg_current_peak(void **state)
  */
 static const char *const prot_child[] = { "A/B/C", "A/B/D", "A/B/E", "A/B/F" };
 
+/*
+ * After the allocator: A's subtree by memory.stat item, as the oracle's
+ * selftest_figures.c writes it for the real kernel (@@POST lines, context
+ * for the figures, not paired with them)
+ */
+static void post_stats(void)
+{
+	static const char *const cgs[] = { "A", "A/B", "A/B/C", "A/B/D", "A/B/E", "A/B/F", "A/G" };
+	static const char *const keys[] = { "anon", "file", "kernel", "pagetables", "slab",
+					    "inactive_file", "active_file" };
+	size_t i, k;
+
+	if (!figures)
+		return;
+	for (i = 0; i < ARRAY_SIZE(cgs); i++) {
+		print_message("@@POST %s memory.current - %lld\n", cgs[i],
+			      tb_cgroup_read_u64(cgs[i], "memory.current"));
+		for (k = 0; k < ARRAY_SIZE(keys); k++)
+			print_message("@@POST %s memory.stat %s %lld\n", cgs[i], keys[k],
+				      tb_cgroup_read_key(cgs[i], "memory.stat", keys[k]));
+	}
+}
+
 static void memcg_protection(bool min)
 {
 	const char *attr = min ? "memory.min" : "memory.low";
@@ -574,6 +597,7 @@ static void memcg_protection(bool min)
 	/* the selftest waits for B to reach ~150M, without failing if not */
 
 	assert_int_equal(run_alloc_anon("A/G", SZ(148)), 0);
+	post_stats();
 	assert_close(rd("A/B", "memory.current"), SZ(50), 3);
 	for (i = 0; i < 4; i++)
 		c[i] = rd(prot_child[i], "memory.current");
