@@ -52,7 +52,7 @@ static struct {
 	unsigned long nr;		/* slots 1..nr */
 	unsigned char *map;		/* pte references | SLOT_HAS_CACHE */
 	unsigned short *memcg_id;	/* mm/swap_cgroup.c's record */
-	unsigned long *zeromap;		/* 6.12: slots of zero-filled pages (none here) */
+	unsigned long *zeromap;		/* 6.12 on: slots of zero-filled pages, not written */
 	unsigned long cursor;		/* next-fit */
 	bool disk;			/* writes complete later */
 	bool fs;			/* a swap file with ->swap_rw: SWP_FS_OPS */
@@ -218,8 +218,8 @@ int tb_swap_boot(unsigned long pages, bool disk, bool fs)
 #if TB_HAVE_swap_ops
 	tb_swap_ops.flags = fs ? SWAP_OPS_F_REQUIRE_NOFS : 0;
 #endif
-#if TB_HAVE_swapin_reads_swap_map
-	/* the world does not keep zero-filled pages out of the device: none */
+#if TB_HAVE_memcg_stat_swp_zero
+	/* the slots of zero-filled pages, which are not written (swap_write_zero()) */
 	swap.zeromap = calloc(BITS_TO_LONGS(pages + 1), sizeof(long));
 	if (!swap.zeromap) {
 		free(swap.map);
@@ -229,6 +229,8 @@ int tb_swap_boot(unsigned long pages, bool disk, bool fs)
 #endif
 		return -ENOMEM;
 	}
+#endif
+#if TB_HAVE_swapin_reads_swap_map
 	tb_swap_info.swap_map = swap.map;
 	tb_swap_info.zeromap = swap.zeromap;
 	tb_swap_info.max = pages + 1;
@@ -361,6 +363,10 @@ static void slot_free_locked(swp_entry_t entry)
 		swap.memcg_id[offset_of(entry)] = 0;
 		mem_cgroup_uncharge_swap(id, 1);
 	}
+#endif
+#if TB_HAVE_memcg_stat_swp_zero
+	/* swap_range_free(): the slot's zero mark goes with it */
+	clear_bit(offset_of(entry), swap.zeromap);
 #endif
 	atomic_long_inc(&nr_swap_pages);
 }
@@ -835,10 +841,61 @@ static void swap_fs_queue(struct folio *folio, struct swap_iocb **swap_plug)
 		*swap_plug = sio;
 }
 
+#if TB_HAVE_memcg_stat_swp_zero
+/*
+ * swap_writepage()'s zeromap (6.12 on; 7.x marks the swap table): the
+ * slots of a zero-filled folio are marked and nothing is written
+ * (SWPOUT_ZERO); writing another folio clears its slots' marks. Whether a
+ * page is zero-filled is the world's record of its contents
+ * (is_folio_zero_filled() reads them).
+ */
+static bool swap_write_zero(struct folio *folio)
+{
+	unsigned long off = offset_of(*tb_folio_swap(folio));
+	long i, nr = folio_nr_pages(folio);
+	bool zero = true;
+
+	for (i = 0; i < nr && zero; i++)
+		zero = !tb_page_has_data(folio_page(folio, i));
+	for (i = 0; i < nr; i++) {
+		if (zero)
+			set_bit(off + i, swap.zeromap);
+		else
+			clear_bit(off + i, swap.zeromap);
+	}
+	if (!zero)
+		return false;
+	count_vm_events(SWPOUT_ZERO, nr);
+	count_memcg_folio_events(folio, SWPOUT_ZERO, nr);
+	return true;
+}
+
+/* swap_read_folio_zeromap(): whether the nr slots from entry all hold zero-filled pages */
+bool tb_swap_zero(swp_entry_t entry, long nr)
+{
+	long i;
+
+	for (i = 0; i < nr; i++)
+		if (!test_bit(offset_of(entry) + i, swap.zeromap))
+			return false;
+	return true;
+}
+#else
+static bool swap_write_zero(struct folio *folio)
+{
+	return false;	/* 6.1: every folio is written */
+}
+
+bool tb_swap_zero(swp_entry_t entry, long nr)
+{
+	return false;
+}
+#endif
+
 /*
  * swap_writepage(): on a synchronous device written when it returns (the
  * CPU's work); on a disk swap_writepage_bdev_async()'s bio, in flight
- * until the disk completes it
+ * until the disk completes it; a zero-filled folio not at all (6.12 on)
  */
 static int tb_swap_write(struct folio *folio, struct swap_iocb **swap_plug)
 {
@@ -850,6 +907,10 @@ static int tb_swap_write(struct folio *folio, struct swap_iocb **swap_plug)
 	 * cache, dirty, and is not written (mm/page_io.c's folio_free_swap())
 	 */
 	if (folio_free_swap(folio)) {
+		folio_unlock(folio);
+		return 0;
+	}
+	if (swap_write_zero(folio)) {
 		folio_unlock(folio);
 		return 0;
 	}

@@ -1594,9 +1594,34 @@ static bool should_try_to_free_swap(struct folio *folio, struct tb_vma *vma, boo
 	return write && folio_ref_count(folio) == 1 + folio_nr_pages(folio);
 }
 
-/* swap_read_folio() of an order-0 folio: the device's read, done at once */
-static void swap_read_page(struct folio *folio)
+/*
+ * swap_read_folio_zeromap(): slots marked zero-filled (6.12 on) are not
+ * read; the folio is zeroed (SWPIN_ZERO). False: the device reads it.
+ */
+static bool swap_read_zero(struct folio *folio, swp_entry_t entry)
 {
+	long i, nr = folio_nr_pages(folio);
+
+	if (!tb_swap_zero(entry, nr))
+		return false;
+	for (i = 0; i < nr; i++)
+		tb_page_set_data(folio_page(folio, i), false);
+	folio_mark_uptodate(folio);
+#if TB_HAVE_memcg_stat_swp_zero
+	count_vm_events(SWPIN_ZERO, nr);
+	count_memcg_folio_events(folio, SWPIN_ZERO, nr);
+#endif
+	return true;
+}
+
+/*
+ * swap_read_folio() of an order-0 folio: the device's read, done at once
+ * (true), or the zeromap's zeroing (false)
+ */
+static bool swap_read_page(struct folio *folio, swp_entry_t entry)
+{
+	if (swap_read_zero(folio, entry))
+		return false;
 	/* what the slot held, which the world does not keep: data */
 	tb_page_set_data(&folio->page, true);
 	folio_mark_uptodate(folio);
@@ -1604,17 +1629,19 @@ static void swap_read_page(struct folio *folio)
 	count_memcg_folio_events(folio, PSWPIN, 1);
 #endif
 	count_vm_event(PSWPIN);
+	return true;
 }
 
 /* the page read from its slot (swap_read_folio()): one major fault, one read */
-static void swap_read_small(struct tb_vma *vma, struct folio *folio)
+static void swap_read_small(struct tb_vma *vma, struct folio *folio, swp_entry_t entry)
 {
-	swap_read_page(folio);
+	bool read = swap_read_page(folio, entry);
+
 	/* had to read the page from swap: do_swap_page()'s major fault */
 	count_vm_event(PGMAJFAULT);
 	count_memcg_event_mm(vma->vma.vm_mm, PGMAJFAULT);
 	tb_stats.major_anon++;
-	tb_charge_time(costs.swapin_ns + costs.hit_ns);
+	tb_charge_time((read ? costs.swapin_ns : costs.minor_ns) + costs.hit_ns);
 }
 
 /*
@@ -1639,7 +1666,7 @@ static void swap_read_new_small(struct tb_vma *vma, struct folio *folio, swp_ent
 				void *shadow)
 {
 	swap_added_new(folio, entry, shadow);
-	swap_read_small(vma, folio);
+	swap_read_small(vma, folio, entry);
 }
 
 /*
@@ -1693,8 +1720,8 @@ static struct folio *swap_read_async(swp_entry_t entry, gfp_t gfp)
 	shadow = get_shadow_from_swap_cache(entry);
 	tb_swap_cache_add(folio, entry);
 	swap_added_new(folio, entry, shadow);
-	swap_read_page(folio);
-	tb_charge_time(costs.swapin_ns);
+	if (swap_read_page(folio, entry))
+		tb_charge_time(costs.swapin_ns);
 	folio_unlock(folio);
 	return folio;
 }
@@ -1827,11 +1854,21 @@ static void map_swapin_folio(struct tb_vma *vma, unsigned long start, struct fol
 	}
 }
 
-/* the folio read from its slots (swap_read_folio()): PSWPIN counts its pages */
-static void swap_read_large(struct tb_vma *vma, struct folio *folio)
+/*
+ * the folio read from its slots (swap_read_folio()): PSWPIN counts its
+ * pages; zero-filled slots are not read
+ */
+static void swap_read_large(struct tb_vma *vma, struct folio *folio, swp_entry_t entry)
 {
 	long i, nr = folio_nr_pages(folio);
 
+	if (swap_read_zero(folio, entry)) {
+		count_vm_event(PGMAJFAULT);
+		count_memcg_event_mm(vma->vma.vm_mm, PGMAJFAULT);
+		tb_stats.major_anon++;
+		tb_charge_time(costs.minor_ns + costs.hit_ns);
+		return;
+	}
 	for (i = 0; i < nr; i++)
 		tb_page_set_data(folio_page(folio, i), true);
 	folio_mark_uptodate(folio);
@@ -1974,7 +2011,7 @@ static int swap_fault_large(struct tb_vma *vma, unsigned long idx, pte_t orig, b
 			workingset_refault(folio, shadow);
 	}
 	folio_add_lru(folio);
-	swap_read_large(vma, folio);
+	swap_read_large(vma, folio, entry);
 	if (!swapin_ptes_same(vma, start, nr, idx, orig)) {
 		folio_unlock(folio);
 		folio_put(folio);
@@ -1995,7 +2032,7 @@ static int swap_fault_large(struct tb_vma *vma, unsigned long idx, pte_t orig, b
 	nr = folio_nr_pages(folio);
 	start = (ALIGN_DOWN(addr, nr * PAGE_SIZE) - vma->vma.vm_start) >> PAGE_SHIFT;
 	entry = folio->swap;
-	swap_read_large(vma, folio);
+	swap_read_large(vma, folio, entry);
 	if (!swapin_ptes_same(vma, start, nr, idx, orig)) {
 		/* a new large folio not mappable whole leaves the cache */
 		tb_swap_cache_del_added(folio, NULL);

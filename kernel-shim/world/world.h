@@ -60,6 +60,8 @@ void tb_swap_free_nr(swp_entry_t entry, int nr);	/* nr ptes dropped their entrie
 #if TB_HAVE_swapin_thp
 struct swap_info_struct *tb_swap_device(void);	/* the one device: its flags */
 #endif
+/* the nr slots from entry hold zero-filled pages (the zeromap, 6.12 on): no read */
+bool tb_swap_zero(swp_entry_t entry, long nr);
 /* slots held for a swap-in that skips the swap cache, or a read into it */
 int tb_swapcache_prepare(swp_entry_t entry, int nr);
 void tb_swapcache_clear(swp_entry_t entry, int nr);

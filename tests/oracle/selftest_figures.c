@@ -18,7 +18,8 @@
  * (its three writers share one file description, so the fill is uneven
  * and differs from run to run; with the multi-gen LRU it decides how the
  * children's protection ends up split), and after it A's subtree by
- * memory.stat item as @@POST lines.
+ * memory.stat item as @@POST lines; the same of the cgroup whose
+ * memory.events max a test reads.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -62,11 +63,19 @@ long __wrap_cg_read_long(const char *cgroup, const char *control)
 	return v;
 }
 
+static void post_stat(const char *cg);
+
 long __wrap_cg_read_key_long(const char *cgroup, const char *control, const char *key)
 {
 	long v = __real_cg_read_key_long(cgroup, control, key);
 
 	figure(cgroup, control, key, v);
+	/* a test's memory.events max: what the charges over max led to, by memory.stat item */
+	if (!strcmp(control, "memory.events") && key && !strncmp(key, "max", 3)) {
+		fflush(stdout);
+		post_stat(cgroup);
+		fflush(stdout);
+	}
 	return v;
 }
 
@@ -132,6 +141,8 @@ static const char *const post_keys[] = {
 	"anon", "file", "kernel", "kernel_stack", "pagetables", "percpu", "sock",
 	"slab", "slab_reclaimable", "slab_unreclaimable", "file_mapped", "shmem",
 	"inactive_file", "active_file", "inactive_anon", "active_anon",
+	"swapcached", "pgscan", "pgsteal", "pswpout", "pgfault", "pgmajfault",
+	"zswap", "zswapped", "zswpout", "pgscan_direct", "pgsteal_direct",
 };
 
 static void post_stat(const char *cg)

@@ -131,12 +131,17 @@ static long rd(const char *cg, const char *file)
 	return v;
 }
 
+static void post_stat(const char *cg);
+
 static long event(const char *cg, const char *key)
 {
 	long long v = tb_cgroup_read_key(cg, "memory.events", key);
 
 	assert_true(v >= 0);
 	figure(cg, "memory.events", key, v);
+	/* as selftest_figures.c: what the charges over max led to */
+	if (!strcmp(key, "max"))
+		post_stat(cg);
 	return v;
 }
 
@@ -548,22 +553,33 @@ static const char *const prot_child[] = { "A/B/C", "A/B/D", "A/B/E", "A/B/F" };
  * selftest_figures.c writes it for the real kernel (@@POST lines, context
  * for the figures, not paired with them)
  */
-static void post_stats(void)
+static void post_stat(const char *cg)
 {
-	static const char *const cgs[] = { "A", "A/B", "A/B/C", "A/B/D", "A/B/E", "A/B/F", "A/G" };
 	static const char *const keys[] = { "anon", "file", "kernel", "pagetables", "slab",
-					    "inactive_file", "active_file" };
-	size_t i, k;
+					    "inactive_file", "active_file", "swapcached",
+					    "pgscan", "pgsteal", "pswpout", "pgfault",
+					    "pgmajfault" };
+	long long v;
+	size_t k;
 
 	if (!figures)
 		return;
-	for (i = 0; i < ARRAY_SIZE(cgs); i++) {
-		print_message("@@POST %s memory.current - %lld\n", cgs[i],
-			      tb_cgroup_read_u64(cgs[i], "memory.current"));
-		for (k = 0; k < ARRAY_SIZE(keys); k++)
-			print_message("@@POST %s memory.stat %s %lld\n", cgs[i], keys[k],
-				      tb_cgroup_read_key(cgs[i], "memory.stat", keys[k]));
+	print_message("@@POST %s memory.current - %lld\n", cg,
+		      tb_cgroup_read_u64(cg, "memory.current"));
+	for (k = 0; k < ARRAY_SIZE(keys); k++) {
+		v = tb_cgroup_read_key(cg, "memory.stat", keys[k]);
+		if (v >= 0)
+			print_message("@@POST %s memory.stat %s %lld\n", cg, keys[k], v);
 	}
+}
+
+static void post_stats(void)
+{
+	static const char *const cgs[] = { "A", "A/B", "A/B/C", "A/B/D", "A/B/E", "A/B/F", "A/G" };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cgs); i++)
+		post_stat(cgs[i]);
 }
 
 static void memcg_protection(bool min)

@@ -813,6 +813,40 @@ static void madv_willneed_over_memory_max_reclaims_what_it_read(void **state)
 }
 
 /*
+ * swap_writepage()'s zeromap (6.12 on): a zero-filled page is not written,
+ * its slot is marked (swpout_zero, no pswpout) and still holds it (swap
+ * charged); its swap-in reads nothing (swpin_zero, no pswpin) and gives
+ * back a zero-filled page. A page holding data is written and read as
+ * before.
+ */
+static void zero_filled_pages_swap_out_and_in_without_io(void **state)
+{
+	long out = kshim_vm_event_read(PSWPOUT), in = kshim_vm_event_read(PSWPIN);
+	struct tb_vma *vma;
+	unsigned long i;
+
+	if (!TB_HAVE_memcg_stat_swp_zero)
+		tb_skip("6.1 has no zeromap: it writes every page");
+	assert_int_equal(tb_cgroup_mkdir("a"), 0);
+	tb_run_in("a");
+	vma = tb_map_anon(16);
+	for (i = 0; i < 16; i++)
+		assert_int_equal(i == 3 ? tb_touch(vma, i, true) : tb_touch_write_zero(vma, i), 0);
+	assert_int_equal(tb_madvise(vma, MADV_PAGEOUT), 0);
+	assert_int_equal(tb_vma_swapped(vma), 16);
+	assert_int_equal(tb_stat("a", "swpout_zero"), 15);
+	assert_int_equal(kshim_vm_event_read(PSWPOUT) - out, 1);
+	assert_int_equal(tb_cgroup_read_u64("a", "memory.swap.current"), 16 * 4096);
+	tb_touch_range(vma, 16, false);
+	assert_int_equal(tb_stat("a", "swpin_zero"), 15);
+	assert_int_equal(kshim_vm_event_read(PSWPIN) - in, 1);
+	assert_false(tb_page_has_data(&tb_vma_folio(vma, 0)->page));
+	assert_true(tb_page_has_data(&tb_vma_folio(vma, 3)->page));
+	assert_int_equal(tb_stat("a", "pgmajfault"), 16);
+	tb_unmap(vma);
+}
+
+/*
  * Pages only read map the zero page (a huge zero pmd where THP is on),
  * which vm_normal_page() / vm_normal_folio_pmd() report as no folio:
  * MADV_COLD, MADV_PAGEOUT and MADV_FREE pass over them, nothing swapped,
@@ -1328,6 +1362,7 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(madv_pageout_reaches_every_pte_table_of_the_range),
 		TB_RECLAIM_SWAP_TEST(madv_free_reaches_every_pte_table_of_the_range),
 		TB_RECLAIM_SWAP_TEST(madvise_walks_pass_over_the_zero_page),
+		TB_RECLAIM_SWAP_TEST(zero_filled_pages_swap_out_and_in_without_io),
 		TB_RECLAIM_SWAP_TEST(madv_willneed_reads_swapped_pages_into_the_swap_cache),
 		TB_RECLAIM_SWAP_TEST(madv_willneed_of_a_range_reads_that_range_once),
 		TB_RECLAIM_SWAP_TEST(madv_willneed_over_memory_max_reclaims_what_it_read),
