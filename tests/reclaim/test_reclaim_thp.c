@@ -807,11 +807,10 @@ static void madv_collapse_of_a_range_all_swapped_needs_a_writable_pte_before_7_2
  * folio, but puts the mm on khugepaged's list (khugepaged_enter_vma()),
  * which wakes the thread. Its first scan, before the task's next access,
  * finds the range with one page present (max_ptes_none 511) and fails to
- * charge the THP; it then sleeps scan_sleep_millisecs (10 s). Meanwhile
- * the limit is lifted and the range written whole: a pass of the scan run
- * by hand collapses it (hpage_collapse_scan_pmd(), 7.x collapse_scan_pmd()).
+ * charge the THP; it then sleeps scan_sleep_millisecs (10 s). The limit
+ * is lifted after: a 2 MiB vma of memcg "a" with 2 small folios.
  */
-static void khugepaged_collapses_a_range_a_thp_fault_could_not_take(void **state)
+static struct tb_vma *a_range_khugepaged_could_not_collapse(void)
 {
 	struct tb_vma *vma;
 
@@ -824,6 +823,17 @@ static void khugepaged_collapses_a_range_a_thp_fault_could_not_take(void **state
 	assert_int_equal(tb_touch(vma, 1, true), 0);
 	assert_int_equal(tb_stat("a", "thp_collapse_alloc"), 0);
 	assert_write_ok("a", "memory.max", "max");
+	return vma;
+}
+
+/*
+ * While the thread sleeps the range is written whole: a pass of the scan
+ * run by hand collapses it (hpage_collapse_scan_pmd(), 7.x collapse_scan_pmd())
+ */
+static void khugepaged_collapses_a_range_a_thp_fault_could_not_take(void **state)
+{
+	struct tb_vma *vma = a_range_khugepaged_could_not_collapse();
+
 	tb_touch_range(vma, PAGES(2 * MB), true);
 	assert_int_equal(tb_stat("a", "anon_thp"), 0);
 	tb_khugepaged_scan();
@@ -835,20 +845,13 @@ static void khugepaged_collapses_a_range_a_thp_fault_could_not_take(void **state
 }
 
 /*
- * The same range left to the thread: it scans again once its
- * scan_sleep_millisecs have passed on the world's clock, and collapses it
+ * Left to the thread, the range is collapsed once scan_sleep_millisecs
+ * have passed on the world's clock
  */
 static void khugepaged_thread_collapses_after_its_scan_sleep(void **state)
 {
-	struct tb_vma *vma;
+	struct tb_vma *vma = a_range_khugepaged_could_not_collapse();
 
-	assert_int_equal(tb_cgroup_mkdir("a"), 0);
-	assert_write_ok("a", "memory.max", "1M");
-	tb_run_in("a");
-	vma = tb_map_anon(PAGES(2 * MB));
-	assert_int_equal(tb_touch(vma, 0, true), 0);
-	assert_int_equal(tb_touch(vma, 1, true), 0);
-	assert_write_ok("a", "memory.max", "max");
 	assert_int_equal(tb_touch(vma, 2, true), 0);
 	assert_int_equal(tb_stat("a", "anon_thp"), 0);
 	assert_reads(THP "khugepaged/scan_sleep_millisecs", "10000\n");
