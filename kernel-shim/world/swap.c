@@ -415,6 +415,20 @@ static unsigned short slot_ptes(swp_entry_t entry)
 	return READ_ONCE(swap.map[offset_of(entry)]) & ~SLOT_HAS_CACHE;
 }
 
+/*
+ * get_swap_device(): an entry of the one device, within it; else the
+ * kernel's "Bad swap offset entry" and no device
+ */
+bool tb_swap_entry_valid(swp_entry_t entry)
+{
+	unsigned long off = offset_of(entry);
+
+	if (swp_type(entry) == 0 && off && off <= swap.nr)
+		return true;
+	pr_err("get_swap_device: Bad swap offset entry %08lx\n", entry.val);
+	return false;
+}
+
 /* __swap_count(): how many ptes hold entry */
 int tb_swap_count(swp_entry_t entry)
 {

@@ -1693,9 +1693,12 @@ static int swapin_charge(struct folio *folio, swp_entry_t entry, struct mm_struc
  */
 static struct folio *swap_read_async(swp_entry_t entry, gfp_t gfp)
 {
-	struct folio *folio = tb_swap_cache_lookup(entry);
+	struct folio *folio;
 	void *shadow;
 
+	if (!tb_swap_entry_valid(entry))
+		return NULL;
+	folio = tb_swap_cache_lookup(entry);
 	if (folio) {
 		folio_get(folio);
 		return folio;

@@ -55,6 +55,7 @@ void tb_swap_cache_replace(struct folio *old, struct folio *new);
 /* the memcg a slot's swap is charged to (its swap cgroup record) */
 unsigned short tb_swap_memcg_id(swp_entry_t entry);
 int tb_swap_count(swp_entry_t entry);		/* __swap_count(): the ptes holding it */
+bool tb_swap_entry_valid(swp_entry_t entry);	/* get_swap_device(): of the device */
 bool tb_swap_synchronous(void);		/* SWP_SYNCHRONOUS_IO: zram, not a disk */
 void tb_swap_free_nr(swp_entry_t entry, int nr);	/* nr ptes dropped their entries */
 #if TB_HAVE_swapin_thp

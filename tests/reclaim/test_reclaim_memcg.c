@@ -766,6 +766,8 @@ static void madv_willneed_reads_swapped_pages_into_the_swap_cache(void **state)
 	assert_int_equal(tb_madvise(vma, MADV_WILLNEED), 0);
 	assert_int_equal(kshim_vm_event_read(PSWPIN) - pswpin, 64);
 	assert_int_equal(tb_stat("a", "swapcached"), 64 * 4096);
+	/* on the LRU already: madvise_willneed() drains this CPU's add batch */
+	assert_int_equal(tb_stat("a", "inactive_anon") + tb_stat("a", "active_anon"), 64 * 4096);
 	assert_int_equal(tb_stat("a", "anon"), 0);	/* mapped anon only */
 	assert_int_equal(tb_vma_swapped(vma), 64);
 	assert_int_equal(tb_vma_resident(vma), 0);
@@ -789,6 +791,21 @@ static void madv_willneed_of_a_range_reads_that_range_once(void **state)
 	assert_int_equal(kshim_vm_event_read(PSWPIN) - pswpin, 16);
 	tb_touch_range(vma, 64, false);
 	assert_int_equal(tb_stat("a", "pgmajfault"), 48);
+	tb_unmap(vma);
+}
+
+/* the walk reads the swapped ptes of its range only: a present page is left alone */
+static void madv_willneed_reads_only_the_swapped_pages(void **state)
+{
+	struct tb_vma *vma = swapped_out_in_a(64);
+	long long pswpin;
+
+	tb_touch_range(vma, 8, true);
+	pswpin = kshim_vm_event_read(PSWPIN);
+	assert_int_equal(tb_madvise(vma, MADV_WILLNEED), 0);
+	assert_int_equal(kshim_vm_event_read(PSWPIN) - pswpin, 56);
+	assert_int_equal(tb_stat("a", "swapcached"), 56 * 4096);
+	assert_int_equal(tb_vma_resident(vma), 8);
 	tb_unmap(vma);
 }
 
@@ -1365,6 +1382,7 @@ int main(void)
 		TB_RECLAIM_SWAP_TEST(zero_filled_pages_swap_out_and_in_without_io),
 		TB_RECLAIM_SWAP_TEST(madv_willneed_reads_swapped_pages_into_the_swap_cache),
 		TB_RECLAIM_SWAP_TEST(madv_willneed_of_a_range_reads_that_range_once),
+		TB_RECLAIM_SWAP_TEST(madv_willneed_reads_only_the_swapped_pages),
 		TB_RECLAIM_SWAP_TEST(madv_willneed_over_memory_max_reclaims_what_it_read),
 	};
 

@@ -526,6 +526,11 @@ static void madv_willneed_reads_the_devices_window_in_order_0(void **state)
 	assert_int_equal(tb_touch(vma, RA_PAGES - 1, false), 0);
 	tb_mem_stats(&st);
 	assert_int_equal(st.major_file, 0);
+	/* of part of the vma: the pages of that part, fewer than the window */
+	assert_int_equal(tb_madvise_range(vma, 100, 4, MADV_WILLNEED), 0);
+	assert_int_equal(tb_file_cached(f), RA_PAGES + 4);
+	assert_non_null(tb_file_folio(f, 103));
+	assert_null(tb_file_folio(f, 104));
 	tb_unmap(vma);
 }
 
