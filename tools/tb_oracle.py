@@ -459,7 +459,9 @@ def post_rows(res):
     memory.stat item (@@POST), real runs beside the world: where A/B's and
     its children's memory.current come from."""
     out = []
-    mib = lambda v: f'{v / 2**20:.2f}'
+    # memory.stat's event counts are printed as they are, its sizes in MiB
+    counts = ('pgscan', 'pgsteal', 'pswpout', 'pgfault', 'pgmajfault', 'zswpout',
+              'pgscan_direct', 'pgsteal_direct')
     for cfg in res['configs']:
         world = res['world'].get(cfg, {}).get('cases', {})
         for c, wc in world.items():
@@ -476,9 +478,10 @@ def post_rows(res):
             if not any(reals):
                 continue
             if not out:
-                out += ['', "after A/G's first allocation, by memory.stat item (MiB): "
-                        'real runs | world']
+                out += ['', "after A/G's first allocation (and where a case reads max "
+                        "events), by memory.stat item (sizes in MiB): real runs | world"]
             for key, wv in wpost.items():
+                mib = (lambda v: str(v)) if key[2] in counts else (lambda v: f'{v / 2**20:.2f}')
                 rv = [r[key] for r in reals if key in r]
                 if not wv and not any(rv):
                     continue
