@@ -43,10 +43,12 @@
  *   /sys/kernel/mm/transparent_hugepage (enabled, defrag,
  *   khugepaged/max_ptes_none: 0 makes every THP with a zero-filled page
  *   "underused" for the deferred split shrinker, the mTHP sizes'
- *   enabled), its length or -EINVAL checked; 0xbc and 0xbe MADV_DONTNEED
- *   a part of an anonymous vma (a large folio left mapped in part goes on
- *   the deferred split queue), 0xbd and 0xbf MADV_COLLAPSE a part
- *   (khugepaged's collapse of the PMD ranges it covers);
+ *   enabled), its length or -EINVAL checked; 0xbc MADV_DONTNEED a part
+ *   of an anonymous vma (a large folio left mapped in part goes on the
+ *   deferred split queue), 0xbe MADV_COLD, MADV_PAGEOUT, MADV_FREE or
+ *   MADV_WILLNEED a part (by an argument byte: the kernel's walks split a
+ *   large folio the part covers in part), 0xbd and 0xbf MADV_COLLAPSE a
+ *   part (khugepaged's collapse of the PMD ranges it covers);
  * 0xc0 and above, the multi-gen LRU's interface, (op - 0xc0) % 8:
  *   0 write a canned value to /sys/kernel/mm/lru_gen/enabled ("y", "n",
  *   caps such as "0x0007" or "0x0001", junk: -EINVAL), 1 raw bytes to it,
@@ -956,7 +958,7 @@ static void op_madvise_range(struct fz *f, int adv)
 	start %= vma->size;
 	n = 1 + n % (vma->size - start);
 	ret = tb_madvise_range(vma->v, start, n, adv);
-	if (adv == MADV_DONTNEED ? ret != 0 :
+	if (adv != MADV_COLLAPSE ? ret != 0 :
 	    ret != 0 && ret != -EINVAL && ret != -EAGAIN && ret != -ENOMEM && ret != -EBUSY)
 		fz_fail("madvise(%d) of pages %lu-%lu of an anon vma of %lu: %d", adv,
 			start, start + n - 1, vma->size, ret);
@@ -965,7 +967,12 @@ static void op_madvise_range(struct fz *f, int adv)
 
 static void run_thp_op(struct fz *f, u8 op)
 {
-	if (op >= THP_OPS + 12)
+	/* the advice 0xbe gives part of a vma: the kernel's walks split a large folio it covers in part */
+	static const int part_advice[] = { MADV_COLD, MADV_PAGEOUT, MADV_FREE, MADV_WILLNEED };
+
+	if (op == THP_OPS + 14)
+		op_madvise_range(f, part_advice[next(f) % ARRAY_SIZE(part_advice)]);
+	else if (op >= THP_OPS + 12)
 		op_madvise_range(f, op & 1 ? MADV_COLLAPSE : MADV_DONTNEED);
 	else if (op & 1)
 		op_thp_sysfs(f, next(f));
