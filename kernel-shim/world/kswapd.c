@@ -435,6 +435,5 @@ void tb_kswapd_stop_all(void)
 	nr_kthreads = 0;
 	kthreads_on = false;
 	/* khugepaged, if it ran, has returned: kthread_stop() finds it gone */
-	if (other.kt)
-		other.kt = NULL;
+	other.kt = NULL;
 }

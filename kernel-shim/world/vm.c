@@ -898,25 +898,25 @@ int vfs_fadvise(struct file *file, loff_t offset, loff_t len, int advice)
 	return 0;
 }
 
-/* MADV_WILLNEED of pages [start, end): the tree's madvise_willneed() (madvise_unit.c) */
-static int madvise_willneed(struct tb_vma *vma, unsigned long start, unsigned long end)
-{
-	return madvise_walk(vma, start, end, MADV_WILLNEED);
-}
 #else
 /* no readahead in the world without large folios (6.1): a file's is refused */
 int vfs_fadvise(struct file *file, loff_t offset, loff_t len, int advice)
 {
 	return -EOPNOTSUPP;
 }
+#endif
 
+/*
+ * MADV_WILLNEED of pages [start, end): the tree's madvise_willneed()
+ * (madvise_unit.c); a file's is refused where the world has no readahead
+ * (6.1), as madvise_willneed() ignores what vfs_fadvise() returns
+ */
 static int madvise_willneed(struct tb_vma *vma, unsigned long start, unsigned long end)
 {
-	if (vma->tbf)
+	if (!IS_ENABLED(CONFIG_TRANSPARENT_HUGEPAGE) && vma->tbf)
 		return -EOPNOTSUPP;
 	return madvise_walk(vma, start, end, MADV_WILLNEED);
 }
-#endif
 
 int tb_madvise(struct tb_vma *vma, int advice)
 {
@@ -1615,29 +1615,39 @@ static bool swap_read_zero(struct folio *folio, swp_entry_t entry)
 }
 
 /*
- * swap_read_folio() of an order-0 folio: the device's read, done at once
- * (true), or the zeromap's zeroing (false)
+ * swap_read_folio(): the device's read of the folio's slots, done at once
+ * (true; PSWPIN counts its pages), or the zeromap's zeroing (false)
  */
-static bool swap_read_page(struct folio *folio, swp_entry_t entry)
+static bool swap_read(struct folio *folio, swp_entry_t entry)
 {
+	long i, nr = folio_nr_pages(folio);
+
 	if (swap_read_zero(folio, entry))
 		return false;
-	/* what the slot held, which the world does not keep: data */
-	tb_page_set_data(&folio->page, true);
+	/* what the slots held, which the world does not keep: data */
+	for (i = 0; i < nr; i++)
+		tb_page_set_data(folio_page(folio, i), true);
 	folio_mark_uptodate(folio);
-#if TB_HAVE_memcg_pswp
-	count_memcg_folio_events(folio, PSWPIN, 1);
+#if TB_HAVE_mthp_stat_swpin
+	/* swap_read_end() */
+	if (folio_test_large(folio))
+		tb_count_mthp_stat(folio_order(folio), MTHP_STAT_SWPIN);
 #endif
-	count_vm_event(PSWPIN);
+#if TB_HAVE_memcg_pswp
+	count_memcg_folio_events(folio, PSWPIN, nr);
+#endif
+	count_vm_events(PSWPIN, nr);
 	return true;
 }
 
-/* the page read from its slot (swap_read_folio()): one major fault, one read */
-static void swap_read_small(struct tb_vma *vma, struct folio *folio, swp_entry_t entry)
+/*
+ * The folio a swap fault had to bring in (swap_read_folio()): do_swap_page()'s
+ * major fault, and one read unless the zeromap had the slots
+ */
+static void swap_read_fault(struct tb_vma *vma, struct folio *folio, swp_entry_t entry)
 {
-	bool read = swap_read_page(folio, entry);
+	bool read = swap_read(folio, entry);
 
-	/* had to read the page from swap: do_swap_page()'s major fault */
 	count_vm_event(PGMAJFAULT);
 	count_memcg_event_mm(vma->vma.vm_mm, PGMAJFAULT);
 	tb_stats.major_anon++;
@@ -1666,7 +1676,7 @@ static void swap_read_new_small(struct tb_vma *vma, struct folio *folio, swp_ent
 				void *shadow)
 {
 	swap_added_new(folio, entry, shadow);
-	swap_read_small(vma, folio, entry);
+	swap_read_fault(vma, folio, entry);
 }
 
 /*
@@ -1723,7 +1733,7 @@ static struct folio *swap_read_async(swp_entry_t entry, gfp_t gfp)
 	shadow = get_shadow_from_swap_cache(entry);
 	tb_swap_cache_add(folio, entry);
 	swap_added_new(folio, entry, shadow);
-	if (swap_read_page(folio, entry))
+	if (swap_read(folio, entry))
 		tb_charge_time(costs.swapin_ns);
 	folio_unlock(folio);
 	return folio;
@@ -1858,39 +1868,6 @@ static void map_swapin_folio(struct tb_vma *vma, unsigned long start, struct fol
 }
 
 /*
- * the folio read from its slots (swap_read_folio()): PSWPIN counts its
- * pages; zero-filled slots are not read
- */
-static void swap_read_large(struct tb_vma *vma, struct folio *folio, swp_entry_t entry)
-{
-	long i, nr = folio_nr_pages(folio);
-
-	if (swap_read_zero(folio, entry)) {
-		count_vm_event(PGMAJFAULT);
-		count_memcg_event_mm(vma->vma.vm_mm, PGMAJFAULT);
-		tb_stats.major_anon++;
-		tb_charge_time(costs.minor_ns + costs.hit_ns);
-		return;
-	}
-	for (i = 0; i < nr; i++)
-		tb_page_set_data(folio_page(folio, i), true);
-	folio_mark_uptodate(folio);
-#if TB_HAVE_mthp_stat_swpin
-	/* swap_read_end() */
-	tb_count_mthp_stat(folio_order(folio), MTHP_STAT_SWPIN);
-#endif
-#if TB_HAVE_memcg_pswp
-	count_memcg_folio_events(folio, PSWPIN, nr);
-#endif
-	count_vm_events(PSWPIN, nr);
-	/* had to read the folio from swap: one major fault, one read */
-	count_vm_event(PGMAJFAULT);
-	count_memcg_event_mm(vma->vma.vm_mm, PGMAJFAULT);
-	tb_stats.major_anon++;
-	tb_charge_time(costs.swapin_ns + costs.hit_ns);
-}
-
-/*
  * do_swap_page()'s test under the pte lock before it maps a large folio
  * from page start: the faulting pte unchanged, the folio's first pte the
  * entry its page had and all nr ptes contiguous entries (swap_pte_batch())
@@ -2014,7 +1991,7 @@ static int swap_fault_large(struct tb_vma *vma, unsigned long idx, pte_t orig, b
 			workingset_refault(folio, shadow);
 	}
 	folio_add_lru(folio);
-	swap_read_large(vma, folio, entry);
+	swap_read_fault(vma, folio, entry);
 	if (!swapin_ptes_same(vma, start, nr, idx, orig)) {
 		folio_unlock(folio);
 		folio_put(folio);
@@ -2035,7 +2012,7 @@ static int swap_fault_large(struct tb_vma *vma, unsigned long idx, pte_t orig, b
 	nr = folio_nr_pages(folio);
 	start = (ALIGN_DOWN(addr, nr * PAGE_SIZE) - vma->vma.vm_start) >> PAGE_SHIFT;
 	entry = folio->swap;
-	swap_read_large(vma, folio, entry);
+	swap_read_fault(vma, folio, entry);
 	if (!swapin_ptes_same(vma, start, nr, idx, orig)) {
 		/* a new large folio not mappable whole leaves the cache */
 		tb_swap_cache_del_added(folio, NULL);
